@@ -1,0 +1,1 @@
+//! `rgl-conformance`: runs piglit glslparsertest and shader_test files against rgl.

@@ -1,0 +1,479 @@
+//! GLSL IR: rgl's typed high-level IR, modelled on Mesa's `ir.h`.
+//!
+//! A [`Module`] is one compiled shader. Variables, functions, statements and
+//! expressions live in arenas and are referred to by handle; source locations sit
+//! beside them in [`Module::stmt_locs`] / [`Module::expr_locs`], never inside
+//! nodes (style guide §14).
+//!
+//! Shape rules, as in Mesa:
+//! * Expressions ([`Expr`]) are pure trees: constants, dereferences, swizzles,
+//!   operations and texture lookups. Calls are statements ([`Stmt::Call`]) that
+//!   write their result into a `*_retval` temporary, so a call inside an
+//!   expression is hoisted into a statement before it.
+//! * Assignments carry a write mask; the left side is a dereference chain rooted
+//!   at a variable.
+//! * `HIR` is the checker's direct output; `LIR` is what [`crate::lower`] makes of
+//!   it (built-ins inlined, matrix ops split, …). Both use these types.
+
+pub mod const_eval;
+pub mod ops;
+pub mod print;
+
+pub use ops::Op;
+
+use crate::arena::{Arena, Handle, HandleVec};
+use crate::ast::{Interpolation, Precision};
+use crate::span::SourceLoc;
+use crate::types::{StructArena, Type};
+use crate::version::{Stage, Version};
+
+/// One compiled shader.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// Language version and profile the shader was compiled as.
+    pub version: Option<Version>,
+    /// The stage.
+    pub stage: Option<Stage>,
+    /// Struct and interface-block bodies.
+    pub structs: StructArena,
+    /// Every variable: globals, locals, parameters and temporaries.
+    pub variables: Arena<Variable>,
+    /// Functions (user-defined and referenced built-ins), each with its overloads.
+    pub functions: Arena<Function>,
+    /// Every statement.
+    pub stmts: Arena<Stmt>,
+    /// Every expression node.
+    pub exprs: Arena<Expr>,
+    /// Top-level items in order: global declarations, then/among functions.
+    pub items: Vec<Item>,
+    /// Source location of statements.
+    pub stmt_locs: HandleVec<Stmt, SourceLoc>,
+    /// Source location of expressions.
+    pub expr_locs: HandleVec<Expr, SourceLoc>,
+    /// Source location of variable declarations.
+    pub var_locs: HandleVec<Variable, SourceLoc>,
+    /// Stage-wide layout state (geometry primitives, fragment coordinate layout, …).
+    pub layout: ShaderLayout,
+    /// Extensions enabled by `#extension` (names as written).
+    pub enabled_extensions: Vec<String>,
+}
+
+/// A top-level entry of a module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A global variable declaration.
+    Variable(Handle<Variable>),
+    /// A function and all its signatures.
+    Function(Handle<Function>),
+}
+
+/// Stage-wide layout qualifiers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShaderLayout {
+    /// `layout(points|lines|lines_adjacency|triangles|triangles_adjacency) in;` (GS).
+    pub gs_input_primitive: Option<GsPrimitive>,
+    /// `layout(points|line_strip|triangle_strip) out;` (GS).
+    pub gs_output_primitive: Option<GsPrimitive>,
+    /// `layout(max_vertices = N) out;` (GS).
+    pub gs_max_vertices: Option<u32>,
+    /// `layout(invocations = N) in;` (GS, 4.00/ARB_gpu_shader5 only).
+    pub gs_invocations: Option<u32>,
+    /// `layout(origin_upper_left)` on `gl_FragCoord`.
+    pub origin_upper_left: bool,
+    /// `layout(pixel_center_integer)` on `gl_FragCoord`.
+    pub pixel_center_integer: bool,
+    /// `layout(early_fragment_tests) in;`
+    pub early_fragment_tests: bool,
+}
+
+/// Geometry shader primitive kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GsPrimitive {
+    /// `points`
+    Points,
+    /// `lines`
+    Lines,
+    /// `lines_adjacency`
+    LinesAdjacency,
+    /// `triangles`
+    Triangles,
+    /// `triangles_adjacency`
+    TrianglesAdjacency,
+    /// `line_strip`
+    LineStrip,
+    /// `triangle_strip`
+    TriangleStrip,
+}
+
+impl GsPrimitive {
+    /// Vertices per input primitive (sizes GS input arrays).
+    pub fn vertex_count(self) -> u32 {
+        match self {
+            GsPrimitive::Points => 1,
+            GsPrimitive::Lines | GsPrimitive::LineStrip => 2,
+            GsPrimitive::LinesAdjacency => 4,
+            GsPrimitive::Triangles | GsPrimitive::TriangleStrip => 3,
+            GsPrimitive::TrianglesAdjacency => 6,
+        }
+    }
+}
+
+/// Where a variable lives (Mesa's `ir_variable_mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarMode {
+    /// Ordinary global or local (`auto`).
+    Auto,
+    /// `uniform`
+    Uniform,
+    /// Stage input (`in`, `attribute`, `varying` in a fragment shader).
+    ShaderIn,
+    /// Stage output (`out`, `varying` in a vertex shader).
+    ShaderOut,
+    /// Function parameter `in`.
+    FunctionIn,
+    /// Function parameter `out`.
+    FunctionOut,
+    /// Function parameter `inout`.
+    FunctionInout,
+    /// Function parameter `const in`.
+    ConstIn,
+    /// System value (`gl_VertexID`, `gl_FrontFacing`, …).
+    SystemValue,
+    /// Compiler temporary.
+    Temporary,
+}
+
+impl VarMode {
+    /// The word Mesa's printer uses for the mode (empty for auto).
+    pub fn dump_name(self) -> &'static str {
+        match self {
+            VarMode::Auto => "",
+            VarMode::Uniform => "uniform",
+            VarMode::ShaderIn => "shader_in",
+            VarMode::ShaderOut => "shader_out",
+            VarMode::FunctionIn => "in",
+            VarMode::FunctionOut => "out",
+            VarMode::FunctionInout => "inout",
+            VarMode::ConstIn => "const_in",
+            VarMode::SystemValue => "sys",
+            VarMode::Temporary => "temporary",
+        }
+    }
+}
+
+/// Block layout for uniform blocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BlockPacking {
+    /// `shared` (the default).
+    #[default]
+    Shared,
+    /// `packed`
+    Packed,
+    /// `std140`
+    Std140,
+}
+
+/// Matrix layout inside blocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatrixLayout {
+    /// Inherited from the block / default.
+    #[default]
+    Inherited,
+    /// `column_major`
+    ColumnMajor,
+    /// `row_major`
+    RowMajor,
+}
+
+/// Per-member qualifiers of structs and interface blocks.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemberQualifiers {
+    /// Interpolation of a block member.
+    pub interpolation: Option<Interpolation>,
+    /// `centroid` on a block member.
+    pub centroid: bool,
+    /// `invariant` on a block member.
+    pub invariant: bool,
+    /// Precision, when written.
+    pub precision: Option<Precision>,
+    /// `row_major` / `column_major` on a block member.
+    pub matrix_layout: MatrixLayout,
+    /// `layout(location = N)` on a block member.
+    pub location: Option<i32>,
+}
+
+/// A variable (Mesa's `ir_variable`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variable {
+    /// Source name, or a descriptive temporary name (`vec_ctor`, `f_retval`, …).
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+    /// Storage mode.
+    pub mode: VarMode,
+    /// `const` variable (its value is in `constant_value`).
+    pub read_only: bool,
+    /// `centroid`
+    pub centroid: bool,
+    /// `invariant`
+    pub invariant: bool,
+    /// Interpolation qualifier, if any.
+    pub interpolation: Option<Interpolation>,
+    /// Precision qualifier, if any (ES, or written explicitly).
+    pub precision: Option<Precision>,
+    /// `layout(location = N)` (or the fixed slot of a built-in like `gl_Position`).
+    pub location: Option<i32>,
+    /// `layout(index = N)` for dual-source blending outputs.
+    pub index: Option<i32>,
+    /// `layout(binding = N)` (4.20 / ARB_shading_language_420pack).
+    pub binding: Option<i32>,
+    /// For a member variable of an interface block: the block type.
+    pub interface_block: Option<Handle<crate::types::StructType>>,
+    /// Packing of the uniform block this variable belongs to / declares.
+    pub block_packing: BlockPacking,
+    /// Matrix layout (row/column major) of a block variable.
+    pub matrix_layout: MatrixLayout,
+    /// Value of a `const` variable or a uniform's initializer.
+    pub constant_value: Option<Constant>,
+    /// The constant initializer as written (uniform initializers).
+    pub constant_initializer: Option<Constant>,
+    /// A built-in variable (`gl_*`).
+    pub is_builtin: bool,
+    /// Highest constant index used on an implicitly sized array (-1 = none).
+    pub max_array_access: i32,
+    /// The variable was read somewhere.
+    pub used: bool,
+    /// The variable was written somewhere.
+    pub assigned: bool,
+}
+
+impl Variable {
+    /// A plain variable with default qualifiers.
+    pub fn new(name: impl Into<String>, ty: Type, mode: VarMode) -> Variable {
+        Variable {
+            name: name.into(),
+            ty,
+            mode,
+            read_only: false,
+            centroid: false,
+            invariant: false,
+            interpolation: None,
+            precision: None,
+            location: None,
+            index: None,
+            binding: None,
+            interface_block: None,
+            block_packing: BlockPacking::default(),
+            matrix_layout: MatrixLayout::default(),
+            constant_value: None,
+            constant_initializer: None,
+            is_builtin: false,
+            max_array_access: -1,
+            used: false,
+            assigned: false,
+        }
+    }
+}
+
+/// A function name with all its overloads (Mesa's `ir_function`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// The name.
+    pub name: String,
+    /// Overloads in declaration order.
+    pub signatures: Vec<Signature>,
+}
+
+/// One overload (Mesa's `ir_function_signature`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Signature {
+    /// Return type.
+    pub return_type: Type,
+    /// Parameter variables (modes `in`/`out`/`inout`/`const_in`).
+    pub parameters: Vec<Handle<Variable>>,
+    /// Body statements; empty for prototypes and built-ins.
+    pub body: Vec<Handle<Stmt>>,
+    /// True once a body has been given.
+    pub is_defined: bool,
+    /// A built-in function: the body is supplied by `lower_builtins`.
+    pub builtin: Option<crate::builtins::BuiltinId>,
+}
+
+/// A statement (Mesa's `ir_instruction` subclasses that are not rvalues).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `(declare ...)` of a local or temporary.
+    Declare(Handle<Variable>),
+    /// `(assign (mask) lhs rhs)`; `write_mask` bit i = component i.
+    Assign {
+        /// A dereference (var/array/record ref) naming the destination.
+        lhs: Handle<Expr>,
+        /// Value; its component count equals the number of mask bits for vectors,
+        /// and its type equals the lhs type otherwise.
+        rhs: Handle<Expr>,
+        /// Component mask (`xyzw` = bits 0–3); 0 for non-vector whole assigns is
+        /// not used: whole-value assigns carry the full mask of the type.
+        write_mask: u8,
+    },
+    /// `(call f (var_ref f_retval) (args))`
+    Call {
+        /// Callee function.
+        function: Handle<Function>,
+        /// Which signature of it.
+        signature: usize,
+        /// Where the return value goes (a dereference), absent for void.
+        return_deref: Option<Handle<Expr>>,
+        /// Actual parameters; `out`/`inout` ones are dereferences.
+        args: Vec<Handle<Expr>>,
+    },
+    /// `(return)` / `(return value)`
+    Return(Option<Handle<Expr>>),
+    /// `(discard)` / `(discard cond)`
+    Discard(Option<Handle<Expr>>),
+    /// `(if cond (then) (else))`
+    If {
+        /// Boolean scalar condition.
+        condition: Handle<Expr>,
+        /// Then block.
+        then_block: Vec<Handle<Stmt>>,
+        /// Else block.
+        else_block: Vec<Handle<Stmt>>,
+    },
+    /// `(loop (body))`: loops forever until `break`.
+    Loop {
+        /// Body.
+        body: Vec<Handle<Stmt>>,
+    },
+    /// `break`
+    Break,
+    /// `continue`
+    Continue,
+    /// `(emit-vertex (constant int (0)))`
+    EmitVertex,
+    /// `(end-primitive (constant int (0)))`
+    EndPrimitive,
+}
+
+/// An expression node with its type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// The node.
+    pub kind: ExprKind,
+    /// Its type.
+    pub ty: Type,
+}
+
+/// Expression kinds (Mesa's `ir_rvalue` subclasses).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A constant value.
+    Constant(Constant),
+    /// `(var_ref v)`
+    VarRef(Handle<Variable>),
+    /// `(array_ref a i)`: array element, matrix column or (until lowered) vector component.
+    ArrayRef(Handle<Expr>, Handle<Expr>),
+    /// `(record_ref s field)`: by field index into the struct's members.
+    RecordRef(Handle<Expr>, u32),
+    /// `(swiz xyzw v)`: components picked by index (0–3), 1–4 of them.
+    Swizzle(Handle<Expr>, Swizzle),
+    /// `(expression ty op a b c d)`
+    Operation(Op, Vec<Handle<Expr>>),
+    /// A texture lookup.
+    Texture(Box<Texture>),
+}
+
+/// Up to four component indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    /// Component indices; only the first `len` are meaningful.
+    pub components: [u8; 4],
+    /// How many components (1–4).
+    pub len: u8,
+}
+
+impl Swizzle {
+    /// The swizzle letters (`xyzw` spelling, as Mesa prints them).
+    pub fn letters(&self) -> String {
+        self.components[..self.len as usize].iter().map(|&c| b"xyzw"[c as usize & 3] as char).collect()
+    }
+}
+
+/// Texture operations (Mesa's `ir_texture_opcode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexOp {
+    /// Implicit-LOD sample.
+    Tex,
+    /// Sample with LOD bias.
+    Txb,
+    /// Sample at explicit LOD.
+    Txl,
+    /// Sample with explicit gradients.
+    Txd,
+    /// Texel fetch.
+    Txf,
+    /// Multisample texel fetch.
+    TxfMs,
+    /// Size query.
+    Txs,
+    /// LOD query.
+    Lod,
+}
+
+impl TexOp {
+    /// The word in dumps.
+    pub fn name(self) -> &'static str {
+        match self {
+            TexOp::Tex => "tex",
+            TexOp::Txb => "txb",
+            TexOp::Txl => "txl",
+            TexOp::Txd => "txd",
+            TexOp::Txf => "txf",
+            TexOp::TxfMs => "txf_ms",
+            TexOp::Txs => "txs",
+            TexOp::Lod => "lod",
+        }
+    }
+}
+
+/// A texture lookup (Mesa's `ir_texture`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Texture {
+    /// Which operation.
+    pub op: TexOp,
+    /// Dereference of the sampler.
+    pub sampler: Handle<Expr>,
+    /// Coordinate (absent for `txs`).
+    pub coordinate: Option<Handle<Expr>>,
+    /// Constant texel offset.
+    pub offset: Option<Handle<Expr>>,
+    /// Projective divisor (`textureProj`).
+    pub projector: Option<Handle<Expr>>,
+    /// Depth reference for shadow samplers.
+    pub shadow_comparator: Option<Handle<Expr>>,
+    /// Bias (txb), LOD (txl, txf, txs) or sample index (txf_ms).
+    pub lod: Option<Handle<Expr>>,
+    /// Gradients (txd).
+    pub grad: Option<(Handle<Expr>, Handle<Expr>)>,
+}
+
+/// A compile-time value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constant {
+    /// Scalar, vector or matrix components (column-major).
+    Components(Vec<ScalarValue>),
+    /// Array elements or struct fields.
+    Aggregate(Vec<Constant>),
+}
+
+/// One scalar component of a constant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ScalarValue {
+    /// float
+    Float(f32),
+    /// int
+    Int(i32),
+    /// uint
+    Uint(u32),
+    /// bool
+    Bool(bool),
+}
