@@ -2,6 +2,8 @@
 //! implicit conversions, resolves overloads, folds constant expressions and
 //! reports every semantic error with its location.
 
+pub mod qualifiers;
+
 use crate::ast::TranslationUnit;
 use crate::diag::Diagnostic;
 use crate::hir::Module;
