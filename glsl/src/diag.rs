@@ -29,6 +29,9 @@ pub enum Error {
     /// From semantic checking.
     #[error(transparent)]
     Semantic(#[from] crate::check::SemanticError),
+    /// From qualifier validation.
+    #[error(transparent)]
+    Qualifier(#[from] crate::check::qualifiers::QualifierError),
     /// A resource limit of [`crate::limits`] was hit.
     #[error("{what} exceeds the limit of {limit}")]
     Limit {

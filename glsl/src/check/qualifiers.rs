@@ -12,6 +12,14 @@ use crate::span::SourceLoc;
 use crate::types::{StructArena, Type};
 use crate::version::{Stage, Version};
 
+/// Qualifier errors (filled in by the qualifier rules).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum QualifierError {
+    /// A qualifier that is not allowed in this context.
+    #[error("{0} cannot be used here")]
+    NotAllowed(String),
+}
+
 /// Where the qualified thing is declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeclContext {
