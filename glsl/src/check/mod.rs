@@ -32,6 +32,10 @@ pub struct CheckOptions {
 /// Checks a translation unit and builds its HIR.
 pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Diagnostic>) {
     let _ = unit;
-    let module = Module { version: Some(options.version), stage: Some(options.stage), ..Module::default() };
+    let module = Module {
+        version: Some(options.version),
+        stage: Some(options.stage),
+        ..Module::default()
+    };
     (module, Vec::new())
 }

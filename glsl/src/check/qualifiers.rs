@@ -133,7 +133,10 @@ pub fn resolve_qualifiers(
     env: &QualifierEnv<'_>,
 ) -> (ResolvedQualifiers, Vec<Diagnostic>) {
     let _ = (context, env);
-    let resolved = ResolvedQualifiers { loc: qualifier.map(|q| q.loc).unwrap_or_default(), ..Default::default() };
+    let resolved = ResolvedQualifiers {
+        loc: qualifier.map(|q| q.loc).unwrap_or_default(),
+        ..Default::default()
+    };
     (resolved, Vec::new())
 }
 
