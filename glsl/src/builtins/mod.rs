@@ -2,7 +2,105 @@
 //! 1.00/3.00, declared once in tables with their availability (version, profile,
 //! stage, extension), plus the expansion of each built-in function into GLSL IR
 //! used by `lower_builtins` and by constant folding.
+//!
+//! The checker uses [`find_functions`] for overload resolution and
+//! [`lookup_variable`] to resolve `gl_*` names; `lower_builtins` uses
+//! [`expand_call`]; constant folding uses [`expand_value`].
+
+use crate::arena::Handle;
+use crate::hir::{Expr, Module, Stmt, Variable};
+use crate::types::{StructArena, Type};
+use crate::version::{Stage, Version};
 
 /// Identifies one built-in function signature in the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BuiltinId(pub u32);
+
+/// Direction of a built-in parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamDirection {
+    /// `in`
+    In,
+    /// `out` (e.g. `modf`'s second parameter)
+    Out,
+    /// `inout`
+    InOut,
+}
+
+/// One built-in overload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuiltinSignature {
+    /// Table identity.
+    pub id: BuiltinId,
+    /// Function name.
+    pub name: &'static str,
+    /// Return type.
+    pub return_type: Type,
+    /// Parameter types and directions.
+    pub parameters: Vec<(Type, ParamDirection)>,
+    /// May appear in constant expressions with constant arguments (GLSL 1.20+):
+    /// false for texture lookups, derivatives, noise and functions with `out`
+    /// parameters.
+    pub constant_foldable: bool,
+}
+
+/// The context that decides which built-ins exist.
+#[derive(Clone, Copy, Debug)]
+pub struct Availability<'a> {
+    /// Version and profile.
+    pub version: Version,
+    /// Stage.
+    pub stage: Stage,
+    /// Extensions enabled by `#extension` (`enable`/`require`/`warn`).
+    pub extensions: &'a [String],
+}
+
+/// All overloads of the built-in function `name` visible in `avail`; empty if
+/// `name` is not a built-in function there.
+pub fn find_functions(name: &str, avail: &Availability<'_>) -> Vec<BuiltinSignature> {
+    let _ = (name, avail);
+    Vec::new()
+}
+
+/// The signature for an id returned by [`find_functions`].
+pub fn signature(id: BuiltinId) -> Option<BuiltinSignature> {
+    let _ = id;
+    None
+}
+
+/// The built-in variable or constant `name` (`gl_Position`, `gl_MaxLights`,
+/// `gl_LightSource`, …) as visible in `avail`, ready to be added to a module.
+/// Struct types it needs (`gl_LightSourceParameters`, …) are added to `structs`.
+pub fn lookup_variable(
+    name: &str,
+    avail: &Availability<'_>,
+    structs: &mut StructArena,
+) -> Option<Variable> {
+    let _ = (name, avail, structs);
+    None
+}
+
+/// Expands a call of built-in `id` into statements that compute it: the
+/// result is assigned to `return_deref` (a dereference) when given, `out`
+/// arguments (dereferences in `args`) are written.
+pub fn expand_call(
+    id: BuiltinId,
+    module: &mut Module,
+    return_deref: Option<Handle<Expr>>,
+    args: &[Handle<Expr>],
+) -> Vec<Handle<Stmt>> {
+    let _ = (id, module, return_deref, args);
+    Vec::new()
+}
+
+/// The value of a call of built-in `id` as one expression tree over `args`,
+/// for constant folding; `None` for built-ins that are not
+/// [`BuiltinSignature::constant_foldable`].
+pub fn expand_value(
+    id: BuiltinId,
+    module: &mut Module,
+    args: &[Handle<Expr>],
+) -> Option<Handle<Expr>> {
+    let _ = (id, module, args);
+    None
+}
