@@ -348,8 +348,3 @@ fn trim_expected(expected: &[String]) -> Vec<String> {
     }
     out
 }
-
-/// Prints a syntax tree as GLSL-like text (`rglc --dump-ast`).
-pub fn print_ast(unit: &TranslationUnit) -> String {
-    format!("{unit:#?}\n")
-}
