@@ -174,10 +174,26 @@ fn render_context(version: Version, stage: Stage) -> String {
         if var.read_only {
             out.push_str(" read_only");
         }
+        if let Some(block) = var.interface_block.and_then(|h| structs.get(h)) {
+            let _ = write!(out, " block={}", block.name);
+        }
         if let Some(c) = &var.constant_value {
             let _ = write!(out, " = {}", render_constant(c));
         }
         out.push('\n');
+    }
+    let _ = writeln!(out, "# types");
+    for (_, body) in structs.iter() {
+        let kind = if body.is_interface { "block" } else { "struct" };
+        let fields: Vec<String> = body
+            .fields
+            .iter()
+            .map(|f| match f.qualifiers.precision {
+                Some(p) => format!("{p:?} {} {}", f.ty.display(&structs), f.name),
+                None => format!("{} {}", f.ty.display(&structs), f.name),
+            })
+            .collect();
+        let _ = writeln!(out, "  {kind} {} {{ {} }}", body.name, fields.join("; "));
     }
     out
 }
@@ -266,4 +282,346 @@ fn targeted_queries() {
     }
     check_file("queries.expected", &out).unwrap_or_else(|e| panic!("{e}"));
     let _ = Type::Void;
+}
+
+#[path = "builtins/validate.rs"]
+mod validate;
+
+use rgl_glsl::arena::Handle;
+use rgl_glsl::builtins::{BuiltinId, BuiltinSignature};
+use rgl_glsl::hir::{
+    Expr, ExprKind, Function, Item, Module, ScalarValue, Signature, VarMode, Variable,
+};
+use rgl_glsl::types::{SamplerDim, ScalarKind};
+
+/// Every overload in the table, by walking ids until the table ends.
+fn all_signatures() -> Vec<BuiltinSignature> {
+    (0u32..)
+        .map_while(|i| builtins::signature(BuiltinId(i)))
+        .collect()
+}
+
+/// A module holding one variable per parameter (named `arg0`, …) and `ret`.
+fn call_module(
+    version: Version,
+    stage: Stage,
+    sig: &BuiltinSignature,
+) -> (Module, Vec<Handle<Expr>>, Option<Handle<Expr>>) {
+    let mut module = Module {
+        version: Some(version),
+        stage: Some(stage),
+        ..Module::default()
+    };
+    let mut args = Vec::new();
+    for (i, (ty, _)) in sig.parameters.iter().enumerate() {
+        let mode = if ty.is_sampler() {
+            VarMode::Uniform
+        } else {
+            VarMode::Auto
+        };
+        let var = module
+            .variables
+            .append(Variable::new(format!("arg{i}"), ty.clone(), mode));
+        module.items.push(Item::Variable(var));
+        args.push(module.exprs.append(Expr {
+            kind: ExprKind::VarRef(var),
+            ty: ty.clone(),
+        }));
+    }
+    let ret = (sig.return_type != Type::Void).then(|| {
+        let var =
+            module
+                .variables
+                .append(Variable::new("ret", sig.return_type.clone(), VarMode::Auto));
+        module.items.push(Item::Variable(var));
+        module.exprs.append(Expr {
+            kind: ExprKind::VarRef(var),
+            ty: sig.return_type.clone(),
+        })
+    });
+    (module, args, ret)
+}
+
+/// A constant argument of type `ty` with distinct, well-behaved values.
+fn sample_constant(ty: &Type, seed: usize) -> Option<Constant> {
+    let n = ty.components() as usize;
+    let values = (0..n)
+        .map(|i| {
+            let k = (seed * 3 + i) as i32;
+            match ty.scalar_kind() {
+                Some(ScalarKind::Float) => Some(ScalarValue::Float(0.25 + 0.125 * k as f32)),
+                Some(ScalarKind::Int) => Some(ScalarValue::Int(k + 1)),
+                Some(ScalarKind::Uint) => Some(ScalarValue::Uint(k as u32 + 1)),
+                Some(ScalarKind::Bool) => Some(ScalarValue::Bool(k % 2 == 0)),
+                None => None,
+            }
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Constant::Components(values))
+}
+
+/// Every overload expands (call form) into well-typed IR trees, and every
+/// constant-foldable one also expands (value form) into a tree the constant
+/// evaluator folds.
+#[test]
+fn every_overload_expands_to_valid_ir() {
+    let mut problems = Vec::new();
+    let version = Version {
+        number: 330,
+        profile: Profile::Compatibility,
+    };
+    for sig in all_signatures() {
+        let (mut module, args, ret) = call_module(version, Stage::Vertex, &sig);
+        let stmts = builtins::expand_call(sig.id, &mut module, ret, &args);
+        let structs = StructArena::new();
+        let params: Vec<String> = sig
+            .parameters
+            .iter()
+            .map(|(t, _)| t.display(&structs).to_string())
+            .collect();
+        let label = format!("{}({})", sig.name, params.join(", "));
+        if stmts.is_empty() {
+            problems.push(format!("{label}: no statements"));
+            continue;
+        }
+        if let Err(e) = validate::check_stmts(&module, &stmts) {
+            problems.push(format!("{label}: {e}"));
+        }
+        if sig.constant_foldable {
+            let mut module = Module::default();
+            let mut args = Vec::new();
+            for (i, (ty, _)) in sig.parameters.iter().enumerate() {
+                let value = sample_constant(ty, i).expect("foldable parameters are numeric");
+                args.push(module.exprs.append(Expr {
+                    kind: ExprKind::Constant(value),
+                    ty: ty.clone(),
+                }));
+            }
+            match builtins::expand_value(sig.id, &mut module, &args) {
+                None => problems.push(format!("{label}: foldable but no value expansion")),
+                Some(value) => {
+                    let mut seen = std::collections::HashSet::new();
+                    if let Err(e) = validate::check_expr(&module, value, &mut seen) {
+                        problems.push(format!("{label} (value): {e}"));
+                    } else if rgl_glsl::hir::const_eval::evaluate(&module, value).is_none() {
+                        problems.push(format!("{label}: value expansion does not fold"));
+                    }
+                }
+            }
+        } else if !args.is_empty() {
+            let mut module = Module::default();
+            let args: Vec<_> = sig
+                .parameters
+                .iter()
+                .map(|(ty, _)| {
+                    module.exprs.append(Expr {
+                        kind: ExprKind::Constant(Constant::Components(vec![])),
+                        ty: ty.clone(),
+                    })
+                })
+                .collect();
+            if builtins::expand_value(sig.id, &mut module, &args).is_some() {
+                problems.push(format!("{label}: not foldable but has a value expansion"));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// Finds the overload `name(types…)` visible in `avail`.
+fn find_overload(
+    name: &str,
+    types: &[String],
+    avail: &Availability<'_>,
+) -> Option<BuiltinSignature> {
+    let structs = StructArena::new();
+    builtins::find_functions(name, avail)
+        .into_iter()
+        .find(|sig| {
+            sig.parameters.len() == types.len()
+                && sig.parameters.iter().zip(types).all(|((ty, dir), want)| {
+                    let shown = ty.display(&structs).to_string();
+                    let shown = if *dir == ParamDirection::Out {
+                        format!("out {shown}")
+                    } else {
+                        shown
+                    };
+                    &shown == want
+                })
+        })
+}
+
+/// `expansions.txt`: `CONTEXT : name(type, …)` → the printed IR of the call's
+/// expansion (arguments are variables `arg0`…, the result goes to `ret`).
+#[test]
+fn printed_expansions() {
+    let input = std::fs::read_to_string(data_dir().join("expansions.txt")).expect("expansions.txt");
+    let mut out = String::new();
+    for line in input.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (context, query) = line.split_once(" : ").expect("CONTEXT : call");
+        let words: Vec<&str> = context.split_whitespace().collect();
+        let (version, stage, extensions) = parse_context(&words).expect("bad context");
+        let avail = Availability {
+            version,
+            stage,
+            extensions: &extensions,
+        };
+        let (name, args) = query.split_once('(').expect("call syntax");
+        let types: Vec<String> = args
+            .trim_end_matches(')')
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let _ = writeln!(out, "# {line}");
+        let Some(sig) = find_overload(name.trim(), &types, &avail) else {
+            let _ = writeln!(out, "no such overload\n");
+            continue;
+        };
+        let (mut module, args, ret) = call_module(version, stage, &sig);
+        let body = builtins::expand_call(sig.id, &mut module, ret, &args);
+        let main = Function {
+            name: "main".into(),
+            signatures: vec![Signature {
+                return_type: Type::Void,
+                parameters: vec![],
+                body,
+                is_defined: true,
+                builtin: None,
+            }],
+        };
+        let function = module.functions.append(main);
+        module.items.push(Item::Function(function));
+        out.push_str(&rgl_glsl::hir::print::print_module(&module));
+        out.push('\n');
+    }
+    check_file("expansions.expected", &out).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Parses `type(v v …)` into a constant expression.
+fn parse_constant_arg(module: &mut Module, text: &str) -> Option<(Handle<Expr>, String)> {
+    let (type_name, values) = text.trim().split_once('(')?;
+    let ty = parse_type(type_name.trim())?;
+    let kind = ty.scalar_kind()?;
+    let values: Vec<ScalarValue> = values
+        .trim_end_matches(')')
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(|v| match kind {
+            ScalarKind::Float => v.parse().ok().map(ScalarValue::Float),
+            ScalarKind::Int => v.parse().ok().map(ScalarValue::Int),
+            ScalarKind::Uint => v.parse().ok().map(ScalarValue::Uint),
+            ScalarKind::Bool => v.parse().ok().map(ScalarValue::Bool),
+        })
+        .collect::<Option<_>>()?;
+    let values = if values.len() == 1 {
+        vec![values[0]; ty.components() as usize]
+    } else {
+        values
+    };
+    if values.len() != ty.components() as usize {
+        return None;
+    }
+    let handle = module.exprs.append(Expr {
+        kind: ExprKind::Constant(Constant::Components(values)),
+        ty,
+    });
+    Some((handle, type_name.trim().to_string()))
+}
+
+fn parse_type(name: &str) -> Option<Type> {
+    let scalar = |k: &str| match k {
+        "" => Some(ScalarKind::Float),
+        "i" => Some(ScalarKind::Int),
+        "u" => Some(ScalarKind::Uint),
+        "b" => Some(ScalarKind::Bool),
+        _ => None,
+    };
+    Some(match name {
+        "float" => Type::FLOAT,
+        "int" => Type::INT,
+        "uint" => Type::UINT,
+        "bool" => Type::BOOL,
+        _ => {
+            if let Some(dims) = name.strip_prefix("mat") {
+                let (c, r) = match dims.split_once('x') {
+                    Some((c, r)) => (c.parse().ok()?, r.parse().ok()?),
+                    None => (dims.parse().ok()?, dims.parse().ok()?),
+                };
+                Type::mat(c, r)
+            } else {
+                let (prefix, n) = name.split_once("vec")?;
+                Type::Vector(scalar(prefix)?, n.parse().ok()?)
+            }
+        }
+    })
+}
+
+/// `values.txt`: `name(type(values), …)` → the constant the value expansion
+/// folds to (through `hir::const_eval`), printed as a Mesa constant.
+#[test]
+fn folded_values() {
+    let input = std::fs::read_to_string(data_dir().join("values.txt")).expect("values.txt");
+    let version = Version {
+        number: 330,
+        profile: Profile::Compatibility,
+    };
+    let avail = Availability {
+        version,
+        stage: Stage::Vertex,
+        extensions: &[],
+    };
+    let mut out = String::new();
+    for line in input.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (avail, call) = match line.split_once(" : ") {
+            Some((context, call)) => {
+                let words: Vec<&str> = context.split_whitespace().collect();
+                let (version, stage, _) = parse_context(&words).expect("bad context");
+                (
+                    Availability {
+                        version,
+                        stage,
+                        extensions: &[],
+                    },
+                    call,
+                )
+            }
+            None => (avail, line),
+        };
+        let (name, rest) = call.split_once('(').expect("call syntax");
+        let rest = rest.strip_suffix(')').expect("closing parenthesis");
+        let mut module = Module::default();
+        let mut args = Vec::new();
+        let mut types = Vec::new();
+        for piece in rest.split(';') {
+            let (arg, ty) = parse_constant_arg(&mut module, piece)
+                .unwrap_or_else(|| panic!("bad argument {piece}"));
+            args.push(arg);
+            types.push(ty);
+        }
+        let answer = match find_overload(name.trim(), &types, &avail) {
+            None => "no such overload".to_string(),
+            Some(sig) => match builtins::expand_value(sig.id, &mut module, &args) {
+                None => "not foldable".to_string(),
+                Some(value) => match rgl_glsl::hir::const_eval::evaluate(&module, value) {
+                    None => "does not fold".to_string(),
+                    Some(c) => rgl_glsl::hir::print::format_constant(&module, &c, &sig.return_type),
+                },
+            },
+        };
+        let _ = writeln!(out, "{line}\n  => {}", answer.trim_end());
+    }
+    check_file("values.expected", &out).unwrap_or_else(|e| panic!("{e}"));
+    let _ = SamplerDim::D2;
 }

@@ -15,6 +15,7 @@
 
 use super::functions::{has_ext, v130};
 use super::Availability;
+use crate::arena::Handle;
 use crate::ast::{Interpolation, Precision};
 use crate::hir::{Constant, MemberQualifiers, ScalarValue, VarMode, Variable};
 use crate::types::{ScalarKind, StructArena, StructField, StructType, Type};
@@ -349,37 +350,58 @@ fn builtin_struct(structs: &mut StructArena, which: BuiltinStruct, es: bool) -> 
     Type::Struct(structs.append(body))
 }
 
-/// The `gl_PerVertex` block type of geometry inputs (`gl_in[]`), with the
-/// compatibility members when the profile has them.
-fn per_vertex_block(structs: &mut StructArena, compat: bool) -> Type {
-    let member = |name: &str, ty: Type| StructField {
+/// The members of the `gl_PerVertex` block in this context: the vertex
+/// outputs of vertex and geometry shaders (Mesa gives each of them this block
+/// as interface type) and the members of the geometry input `gl_in[]`.
+fn per_vertex_fields(a: &Availability<'_>) -> Vec<StructField> {
+    let es = a.version.is_es();
+    let member = |name: &str, ty: Type, precision: Option<Precision>| StructField {
         name: name.to_string(),
         ty,
-        qualifiers: MemberQualifiers::default(),
+        qualifiers: MemberQualifiers {
+            precision: if es { precision } else { None },
+            ..MemberQualifiers::default()
+        },
+    };
+    let point_size_precision = if a.version.at_least(0, 300) {
+        Precision::High
+    } else {
+        Precision::Medium
     };
     let mut fields = vec![
-        member("gl_Position", vec(4)),
-        member("gl_PointSize", Type::FLOAT),
-        member("gl_ClipDistance", unsized_array(Type::FLOAT)),
+        member("gl_Position", vec(4), Some(Precision::High)),
+        member("gl_PointSize", Type::FLOAT, Some(point_size_precision)),
     ];
-    if compat {
-        fields.push(member("gl_ClipVertex", vec(4)));
-        fields.push(member("gl_FrontColor", vec(4)));
-        fields.push(member("gl_BackColor", vec(4)));
-        fields.push(member("gl_FrontSecondaryColor", vec(4)));
-        fields.push(member("gl_BackSecondaryColor", vec(4)));
-        fields.push(member("gl_TexCoord", unsized_array(vec(4))));
-        fields.push(member("gl_FogFragCoord", Type::FLOAT));
+    if !es && v130(a) {
+        fields.push(member("gl_ClipDistance", unsized_array(Type::FLOAT), None));
     }
+    if a.version.is_compat() {
+        for name in [
+            "gl_ClipVertex",
+            "gl_FrontColor",
+            "gl_BackColor",
+            "gl_FrontSecondaryColor",
+            "gl_BackSecondaryColor",
+        ] {
+            fields.push(member(name, vec(4), None));
+        }
+        fields.push(member("gl_TexCoord", unsized_array(vec(4)), None));
+        fields.push(member("gl_FogFragCoord", Type::FLOAT, None));
+    }
+    fields
+}
+
+/// The `gl_PerVertex` interface block type of this context, added once.
+fn per_vertex_block(structs: &mut StructArena, a: &Availability<'_>) -> Handle<StructType> {
     let body = StructType {
         name: "gl_PerVertex".to_string(),
-        fields,
+        fields: per_vertex_fields(a),
         is_interface: true,
     };
     if let Some((handle, _)) = structs.iter().find(|(_, s)| **s == body) {
-        return Type::Struct(handle);
+        return handle;
     }
-    Type::Struct(structs.append(body))
+    structs.append(body)
 }
 
 fn variable(name: &str, ty: Type, mode: VarMode, location: Option<i32>) -> Variable {
@@ -541,11 +563,14 @@ pub(crate) fn lookup(
 
         // Geometry inputs and outputs.
         "gl_in" if gs && v150 => {
-            let block = per_vertex_block(structs, compat);
-            let mut var = variable(name, unsized_array(block.clone()), VarMode::ShaderIn, None);
-            if let Type::Struct(handle) = block {
-                var.interface_block = Some(handle);
-            }
+            let block = per_vertex_block(structs, a);
+            let mut var = variable(
+                name,
+                unsized_array(Type::Struct(block)),
+                VarMode::ShaderIn,
+                None,
+            );
+            var.interface_block = Some(block);
             var
         }
         "gl_PrimitiveIDIn" if gs && v150 => flat(variable(
@@ -634,6 +659,13 @@ pub(crate) fn lookup(
         _ if compat => return compat_uniform(name, structs),
         _ => return None,
     };
+    let mut var = var;
+    if pre_raster
+        && var.mode == VarMode::ShaderOut
+        && per_vertex_fields(a).iter().any(|f| f.name == name)
+    {
+        var.interface_block = Some(per_vertex_block(structs, a));
+    }
     Some(var)
 }
 
