@@ -846,6 +846,14 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             let ady = b.op(Op::Abs, &ret, &[dy]);
             Some(b.op(Op::Add, &ret, &[adx, ady]))
         }
+        "EmitVertex" | "EndPrimitive" => {
+            b.stmt(if entry.name == "EmitVertex" {
+                Stmt::EmitVertex
+            } else {
+                Stmt::EndPrimitive
+            });
+            None
+        }
         "noise1" | "noise2" | "noise3" | "noise4" => Some(b.fconst_of(&float_kind(&ret), 0.0)),
         _ => None,
     }

@@ -124,9 +124,19 @@ pub(crate) fn v130_fs(a: &Availability<'_>) -> bool {
 pub(crate) fn derivatives(a: &Availability<'_>) -> bool {
     fs_only(a) && (a.version.at_least(110, 300) || has_ext(a, "GL_OES_standard_derivatives"))
 }
-/// `ftransform`: vertex shaders of compatibility-profile desktop GLSL.
+/// Compatibility-profile built-ins are visible: every desktop version below
+/// 1.40, `#version 1x0 compatibility`, or `GL_ARB_compatibility` enabled
+/// (Mesa's `compat_shader || ARB_compatibility_enable`).
+pub(crate) fn compatibility(a: &Availability<'_>) -> bool {
+    a.version.is_compat() || (desktop(a) && has_ext(a, "GL_ARB_compatibility"))
+}
+/// `ftransform`: vertex shaders with the compatibility built-ins.
 fn compatibility_vs_only(a: &Availability<'_>) -> bool {
-    a.stage == Stage::Vertex && a.version.is_compat()
+    a.stage == Stage::Vertex && compatibility(a)
+}
+/// `EmitVertex`/`EndPrimitive`: geometry shaders (GLSL 1.50).
+fn gs_only(a: &Availability<'_>) -> bool {
+    a.stage == Stage::Geometry && a.version.at_least(150, 0)
 }
 /// Bit-casts: GLSL 3.30+, ES 3.00, or `GL_ARB_shader_bit_encoding`.
 fn shader_bit_encoding(a: &Availability<'_>) -> bool {
@@ -396,6 +406,10 @@ fn add_generic_functions(t: &mut TableBuilder) {
     t.add("all", always, S(B), &[Vec(B)]);
     t.add("not", always, Vec(B), &[Vec(B)]);
 
+    // §8.10 Geometry shader functions.
+    t.add_nofold("EmitVertex", gs_only, Void, &[]);
+    t.add_nofold("EndPrimitive", gs_only, Void, &[]);
+
     // §8.8 Fragment processing (derivatives).
     for name in ["dFdx", "dFdy", "fwidth"] {
         t.add_nofold(name, derivatives, gf, &[gf]);
@@ -406,5 +420,4 @@ fn add_generic_functions(t: &mut TableBuilder) {
     t.add_nofold("noise2", desktop, V(F, 2), &[gf]);
     t.add_nofold("noise3", desktop, V(F, 3), &[gf]);
     t.add_nofold("noise4", desktop, V(F, 4), &[gf]);
-    let _ = Void;
 }

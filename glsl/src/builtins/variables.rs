@@ -13,7 +13,7 @@
 //! `gl_TexCoord`, `gl_ClipDistance` and `gl_in` are unsized arrays
 //! (`Type::Array(_, None)`), sized later from their use or the input primitive.
 
-use super::functions::{has_ext, v130};
+use super::functions::{compatibility, has_ext, v130};
 use super::Availability;
 use crate::arena::Handle;
 use crate::ast::{Interpolation, Precision};
@@ -375,7 +375,7 @@ fn per_vertex_fields(a: &Availability<'_>) -> Vec<StructField> {
     if !es && v130(a) {
         fields.push(member("gl_ClipDistance", unsized_array(Type::FLOAT), None));
     }
-    if a.version.is_compat() {
+    if compatibility(a) {
         for name in [
             "gl_ClipVertex",
             "gl_FrontColor",
@@ -437,7 +437,7 @@ pub(crate) fn lookup(
     }
     let es = a.version.is_es();
     let es3 = a.version.at_least(0, 300);
-    let compat = a.version.is_compat();
+    let compat = compatibility(a);
     let v150 = a.version.at_least(150, 0);
     let stage = a.stage;
     let vs = stage == Stage::Vertex;
@@ -724,7 +724,7 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
     use limits::*;
     let es = a.version.is_es();
     let es3 = a.version.at_least(0, 300);
-    let compat = a.version.is_compat();
+    let compat = compatibility(a);
     let v130_desktop = a.version.at_least(130, 0);
     let v150 = a.version.at_least(150, 0);
     let value = match name {

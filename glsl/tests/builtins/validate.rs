@@ -253,7 +253,7 @@ pub fn check_stmts(module: &Module, stmts: &[Handle<Stmt>]) -> Result<(), String
     let mut seen = std::collections::HashSet::new();
     for &s in stmts {
         match module.stmts.get(s).ok_or("dangling statement")? {
-            Stmt::Declare(_) => {}
+            Stmt::Declare(_) | Stmt::EmitVertex | Stmt::EndPrimitive => {}
             Stmt::Assign {
                 lhs,
                 rhs,
