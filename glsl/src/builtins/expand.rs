@@ -443,14 +443,16 @@ fn float_kind(ty: &Type) -> Type {
 }
 
 /// asin(x) ≈ sign(x)·(π/2 − sqrt(1 − |x|)·(π/2 + |x|·(π/4 − 1 + |x|·(p0 + |x|·p1))))
-fn asin_expr(b: &mut Builder<'_>, x: Val, ty: &Type) -> Option<Handle<Expr>> {
+/// with Mesa's coefficients: (0.086566724, −0.03102955) for `asin`,
+/// (0.08132463, −0.02363318) when used for `acos`.
+fn asin_expr(b: &mut Builder<'_>, x: Val, ty: &Type, p0: f32, p1: f32) -> Option<Handle<Expr>> {
     let xv = b.take(x)?;
     let abs = b.op(Op::Abs, ty, &[xv]);
     let a = b.bind(abs, "asin_abs");
-    let p1 = b.fconst(-0.031_029_55);
+    let p1 = b.fconst(p1);
     let t0 = b.take(a)?;
     let m0 = b.op(Op::Mul, ty, &[t0, p1]);
-    let p0 = b.fconst(0.086_566_724);
+    let p0 = b.fconst(p0);
     let s0 = b.op(Op::Add, ty, &[m0, p0]);
     let t1 = b.take(a)?;
     let m1 = b.op(Op::Mul, ty, &[t1, s0]);
@@ -523,9 +525,9 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             };
             Some(b.op(Op::Div, &ret, &[s, c]))
         }
-        "asin" => asin_expr(b, x, &ret),
+        "asin" => asin_expr(b, x, &ret, 0.086_566_724, -0.031_029_55),
         "acos" => {
-            let asin = asin_expr(b, x, &ret)?;
+            let asin = asin_expr(b, x, &ret, 0.081_324_63, -0.023_633_18)?;
             let c = b.fconst(FRAC_PI_2);
             Some(b.op(Op::Sub, &ret, &[c, asin]))
         }

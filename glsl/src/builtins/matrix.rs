@@ -211,6 +211,9 @@ pub(crate) fn fold_matrix_result(
         }
         "inverse" => {
             let n = columns;
+            if a.len() != n * n {
+                return None;
+            }
             let det = numeric_determinant(&a, n);
             let mut out = Vec::with_capacity(n * n);
             for column in 0..n {
