@@ -387,6 +387,16 @@ fn every_overload_expands_to_valid_ir() {
         if let Err(e) = validate::check_stmts(&module, &stmts) {
             problems.push(format!("{label}: {e}"));
         }
+        // The same call with its result discarded still expands.
+        let (mut module, args, _) = call_module(version, Stage::Vertex, &sig);
+        let stmts = builtins::expand_call(sig.id, &mut module, None, &args);
+        if stmts.is_empty() {
+            problems.push(format!(
+                "{label}: no statements when the result is discarded"
+            ));
+        } else if let Err(e) = validate::check_stmts(&module, &stmts) {
+            problems.push(format!("{label} (discarded): {e}"));
+        }
         if sig.constant_foldable {
             let mut module = Module::default();
             let mut args = Vec::new();

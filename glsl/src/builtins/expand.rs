@@ -397,14 +397,22 @@ pub(crate) fn expand_call(
     }
     let mut builder = Builder::new(module, Mode::Call, entry, args);
     if let Some(value) = expand(entry, &mut builder) {
-        if let Some(lhs) = return_deref {
-            let write_mask = full_mask(&entry.return_type);
-            builder.stmt(Stmt::Assign {
-                lhs,
-                rhs: value,
-                write_mask,
-            });
-        }
+        // A discarded result is still computed (into a temporary), so the
+        // expansion is never empty and lookups keep their place in the code.
+        let lhs = match return_deref {
+            Some(lhs) => lhs,
+            None => {
+                let name = format!("{}_retval", entry.name);
+                let var = builder.declare(&name, entry.return_type.clone());
+                builder.expr(ExprKind::VarRef(var), entry.return_type.clone())
+            }
+        };
+        let write_mask = full_mask(&entry.return_type);
+        builder.stmt(Stmt::Assign {
+            lhs,
+            rhs: value,
+            write_mask,
+        });
     }
     builder.stmts
 }

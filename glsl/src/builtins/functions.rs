@@ -90,7 +90,7 @@ pub(crate) fn table() -> &'static Table {
 
 /// True if `name` was enabled by `#extension`.
 pub(crate) fn has_ext(a: &Availability<'_>, name: &str) -> bool {
-    a.extensions.iter().any(|e| e == name)
+    a.extensions.iter().any(|e| e == name || e == "all")
 }
 pub(crate) fn always(_: &Availability<'_>) -> bool {
     true
