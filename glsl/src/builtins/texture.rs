@@ -865,6 +865,28 @@ pub(crate) fn add_texture_functions(t: &mut TableBuilder) {
     add_legacy(t);
 }
 
+/// Mesa's names of a lookup's parameters, in order (`sampler`, `P`, `lod`,
+/// `sample`, `dPdx`, `dPdy`, `offset`, `bias`).
+pub(crate) fn parameter_names(form: TextureForm) -> Vec<&'static str> {
+    let mut names = vec!["sampler"];
+    if form.op != TexOp::Txs {
+        names.push("P");
+    }
+    match form.op {
+        TexOp::Txl | TexOp::Txf | TexOp::Txs if form.lod_param => names.push("lod"),
+        TexOp::TxfMs => names.push("sample"),
+        TexOp::Txd => names.extend(["dPdx", "dPdy"]),
+        _ => {}
+    }
+    if form.offset {
+        names.push("offset");
+    }
+    if form.op == TexOp::Txb {
+        names.push("bias");
+    }
+    names
+}
+
 // ---------------------------------------------------------------------------
 // Expansion.
 

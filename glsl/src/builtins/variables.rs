@@ -569,8 +569,8 @@ pub(crate) fn lookup(
             )
         }
 
-        // Geometry inputs and outputs.
-        "gl_in" if gs && v150 => {
+        // Geometry inputs and outputs (like Mesa, keyed on the stage only).
+        "gl_in" if gs => {
             let block = per_vertex_block(structs, a);
             let mut var = variable(
                 name,
@@ -581,19 +581,19 @@ pub(crate) fn lookup(
             var.interface_block = Some(block);
             var
         }
-        "gl_PrimitiveIDIn" if gs && v150 => flat(variable(
+        "gl_PrimitiveIDIn" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderIn,
             Some(slot::PRIMITIVE_ID),
         )),
-        "gl_PrimitiveID" if gs && v150 => flat(variable(
+        "gl_PrimitiveID" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderOut,
             Some(slot::PRIMITIVE_ID),
         )),
-        "gl_Layer" if gs && v150 => flat(variable(
+        "gl_Layer" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderOut,
