@@ -304,7 +304,8 @@ impl Checker<'_> {
             } else {
                 values[0]
             };
-            return self.swizzle(v, &[0], loc);
+            let component = self.swizzle(v, &[0], loc);
+            return self.convert_kind(component, kind, loc);
         }
         // Vector from one scalar: a splat.
         if single && first_ty.is_scalar() && ty.is_vector() {
@@ -401,7 +402,8 @@ impl Checker<'_> {
                     };
                     let index = self.const_int(c as i32, loc);
                     let col = Type::Vector(ScalarKind::Float, vt.vector_elements());
-                    pieces.push(self.add_expr(ExprKind::ArrayRef(src, index), col, loc));
+                    let column = self.add_expr(ExprKind::ArrayRef(src, index), col, loc);
+                    pieces.push(self.convert_kind(column, kind, loc));
                 }
             } else {
                 pieces.push(value);

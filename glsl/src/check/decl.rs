@@ -119,7 +119,8 @@ impl Checker<'_> {
                     let is_sampler = matches!(ty, Type::Sampler(_))
                         || matches!(&ty, Type::Array(e, _) if e.is_sampler());
                     if !is_sampler || self.at_least(0, 300) {
-                        self.error(list.ty.ty.loc, SemanticError::NoDefaultPrecision(key));
+                        let name = self.type_name(&ty);
+                        self.error(list.ty.ty.loc, SemanticError::NoDefaultPrecision(name));
                     }
                 }
             }

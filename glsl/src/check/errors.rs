@@ -396,6 +396,10 @@ pub enum SemanticError {
     #[error("max_vertices ({1}) differs from a previous declaration ({0})")]
     ConflictingMaxVertices(u32, u32),
 
+    /// `gl_FragColor` together with `gl_FragData` or a user output.
+    #[error("fragment shader writes to both `{0}' and `{1}'")]
+    ConflictingFragmentOutputs(&'static str, String),
+
     // ---- blocks ----
     /// Block without `uniform`/`in`/`out`.
     #[error("interface blocks must be declared uniform, in or out")]

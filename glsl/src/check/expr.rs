@@ -837,7 +837,8 @@ impl Checker<'_> {
                     {
                         return Some(LvalueProblem::ReadOnly(var.name.clone()));
                     }
-                    if var.ty.is_sampler() {
+                    // Temporaries hold computed values (`i++`, call results, …).
+                    if var.ty.is_sampler() || var.mode == hir::VarMode::Temporary {
                         return Some(LvalueProblem::NotLvalue);
                     }
                     return None;

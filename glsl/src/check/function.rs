@@ -203,18 +203,10 @@ impl Checker<'_> {
             .map(|p| self.module.variables[p.var].ty.clone())
             .collect();
 
-        let existing = self.scope.lookup_current(name).cloned();
-        let function = match existing {
-            Some(entry) if entry.function.is_some() => entry.function,
-            Some(_) => {
-                self.error(
-                    proto.name.loc,
-                    SemanticError::FunctionNameConflict(name.clone()),
-                );
-                return None;
-            }
-            None => None,
-        };
+        let function = self
+            .scope
+            .lookup_current(name)
+            .and_then(|entry| entry.function);
         let function = match function {
             Some(f) => f,
             None => {

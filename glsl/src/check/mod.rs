@@ -232,6 +232,47 @@ impl<'a> Checker<'a> {
             }
         }
         self.finish_globals();
+        self.detect_conflicting_assignments();
+    }
+
+    /// A fragment shader may not write `gl_FragColor` together with
+    /// `gl_FragData` or a user-defined output.
+    fn detect_conflicting_assignments(&mut self) {
+        if self.stage != Stage::Fragment {
+            return;
+        }
+        let mut frag_color = false;
+        let mut frag_data = false;
+        let mut user_output: Option<String> = None;
+        for item in &self.module.items {
+            let Item::Variable(var) = item else { continue };
+            let Some(v) = self.module.variables.get(*var) else {
+                continue;
+            };
+            if !v.assigned {
+                continue;
+            }
+            match v.name.as_str() {
+                "gl_FragColor" => frag_color = true,
+                "gl_FragData" => frag_data = true,
+                name if !name.starts_with("gl_") && v.mode == hir::VarMode::ShaderOut => {
+                    user_output = Some(name.to_string())
+                }
+                _ => {}
+            }
+        }
+        let conflict = match (frag_color, frag_data, user_output) {
+            (true, true, _) => Some(("gl_FragColor", "gl_FragData".to_string())),
+            (true, false, Some(user)) => Some(("gl_FragColor", user)),
+            (false, true, Some(user)) => Some(("gl_FragData", user)),
+            _ => None,
+        };
+        if let Some((builtin, other)) = conflict {
+            self.error(
+                SourceLoc::default(),
+                SemanticError::ConflictingFragmentOutputs(builtin, other),
+            );
+        }
     }
 
     /// Moves global initializers to the start of `main` and runs the

@@ -92,12 +92,11 @@ fn sampler_type(name: &str) -> Option<SamplerType> {
     }
     let valid = match dim {
         SamplerDim::D1 | SamplerDim::D2 | SamplerDim::Cube => true,
-        SamplerDim::D3 | SamplerDim::Rect | SamplerDim::Buffer | SamplerDim::External => {
-            !arrayed && !shadow
-        }
+        SamplerDim::Rect => !arrayed,
+        SamplerDim::D3 | SamplerDim::Buffer | SamplerDim::External => !arrayed && !shadow,
         SamplerDim::Ms => !shadow,
     };
-    if !valid || (dim == SamplerDim::Rect && false) {
+    if !valid {
         return None;
     }
     Some(SamplerType {
