@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rgl_glsl::hir::print::{print_module, print_module_with, read::read_module, PrintOptions};
+use rgl_glsl::lower::validate::validate;
 use rgl_glsl::{compile, CompileOptions, Stage};
 
 fn root() -> PathBuf {
@@ -140,6 +141,16 @@ fn snapshots() {
                 .map(|m| print_module_with(m, &PrintOptions { structures: true }))
                 .unwrap_or_default();
             let lir = shader.lir.as_ref().map(print_module).unwrap_or_default();
+            // The IR handed to later stages must be well formed.
+            for (which, module) in [("HIR", &shader.hir), ("LIR", &shader.lir)] {
+                if let Some(module) = module {
+                    for error in validate(module) {
+                        checker
+                            .failures
+                            .push(format!("{}: invalid {which}: {error}", rel.display()));
+                    }
+                }
+            }
             let base = output_dir.join(rel).display().to_string();
             checker.check(PathBuf::from(format!("{base}.hir")), &hir);
             checker.check(PathBuf::from(format!("{base}.lir")), &lir);
@@ -168,10 +179,11 @@ fn snapshots() {
                 let mut module = module;
                 match rgl_glsl::lower::run_pass_by_name(&pass_name, &mut module) {
                     Some(progress) => {
-                        let out = format!(
-                            "; progress: {progress}\n{}",
-                            print_module_with(&module, &options)
-                        );
+                        let mut out = format!("; progress: {progress}\n");
+                        for error in validate(&module) {
+                            let _ = writeln!(out, "; invalid: {error}");
+                        }
+                        out.push_str(&print_module_with(&module, &options));
                         checker.check(output_dir.join(rel), &out);
                     }
                     None => checker
