@@ -20,7 +20,10 @@ impl<T> Handle<T> {
     /// by refusing to grow that large.
     pub fn from_index(index: usize) -> Self {
         let raw = u32::try_from(index + 1).ok().and_then(NonZeroU32::new);
-        Handle { raw: raw.expect("arena index overflow"), marker: PhantomData }
+        Handle {
+            raw: raw.expect("arena index overflow"),
+            marker: PhantomData,
+        }
     }
     /// The zero-based index of this handle.
     pub fn index(self) -> usize {
@@ -100,11 +103,17 @@ impl<T> Arena<T> {
     }
     /// Iterates over handles and values in insertion order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Handle<T>, &T)> + ExactSizeIterator {
-        self.data.iter().enumerate().map(|(i, v)| (Handle::from_index(i), v))
+        self.data
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Handle::from_index(i), v))
     }
     /// Iterates mutably over handles and values in insertion order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> {
-        self.data.iter_mut().enumerate().map(|(i, v)| (Handle::from_index(i), v))
+        self.data
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (Handle::from_index(i), v))
     }
 }
 
@@ -129,7 +138,10 @@ pub struct HandleVec<K, V> {
 
 impl<K, V> Default for HandleVec<K, V> {
     fn default() -> Self {
-        HandleVec { data: Vec::new(), marker: PhantomData }
+        HandleVec {
+            data: Vec::new(),
+            marker: PhantomData,
+        }
     }
 }
 

@@ -479,7 +479,12 @@ pub enum StatementKind {
     /// `do body while (cond);`
     DoWhile(Box<Statement>, Box<Expr>),
     /// `for (init; cond; step) body`
-    For(Box<ForInit>, Option<Condition>, Option<Box<Expr>>, Box<Statement>),
+    For(
+        Box<ForInit>,
+        Option<Condition>,
+        Option<Box<Expr>>,
+        Box<Statement>,
+    ),
     /// `continue;`
     Continue,
     /// `break;`

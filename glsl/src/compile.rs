@@ -1,12 +1,16 @@
 //! The compile driver: source text → preprocessor → parser → checker → HIR →
 //! compile-time lowering → LIR, collecting one [`InfoLog`]. This is what
-//! `glCompileShader` and `rglc` call.
+//! `glCompileShader` and `rglc` call. It also honours the `RGL_GLSL` debug
+//! switches ([`crate::debug`]).
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::ast::TranslationUnit;
 use crate::check::{self, CheckOptions};
-use crate::diag::InfoLog;
+use crate::diag::{Diagnostic, Error, InfoLog};
 use crate::hir::Module;
 use crate::pp::{self, PpOptions};
+use crate::span::{LineIndex, SourceLoc};
 use crate::version::{Stage, Version};
 
 /// Options of one compile.
@@ -18,12 +22,21 @@ pub struct CompileOptions {
     pub version_override: Option<u16>,
     /// Keep the AST in the result (for `--dump-ast`).
     pub keep_ast: bool,
+    /// The shader's GL name, used in `RGL_GLSL` dumps; a process-wide counter
+    /// supplies one when absent.
+    pub name: Option<u32>,
 }
 
 impl CompileOptions {
-    /// Defaults for a stage.
+    /// Defaults for a stage. `RGL_GLSL_VERSION_OVERRIDE` presets the version
+    /// override.
     pub fn new(stage: Stage) -> Self {
-        CompileOptions { stage, version_override: None, keep_ast: false }
+        CompileOptions {
+            stage,
+            version_override: crate::debug::version_override(),
+            keep_ast: false,
+            name: None,
+        }
     }
 }
 
@@ -51,9 +64,78 @@ impl CompiledShader {
     }
 }
 
+/// Compiles shader source given as bytes: invalid UTF-8 is reported as a
+/// located error rather than rejected by the type system.
+pub fn compile_bytes(source: &[u8], options: &CompileOptions) -> CompiledShader {
+    match std::str::from_utf8(source) {
+        Ok(text) => compile(text, options),
+        Err(err) => {
+            let valid = &source[..err.valid_up_to()];
+            // Safe: `valid` is the checked UTF-8 prefix.
+            let prefix = std::str::from_utf8(valid).unwrap_or_default();
+            let (line, column) = LineIndex::new(prefix).line_col(prefix.len() as u32);
+            let mut info_log = InfoLog::default();
+            info_log.diagnostics.push(Diagnostic::error(
+                SourceLoc::new(line, column),
+                Error::InvalidUtf8,
+            ));
+            CompiledShader {
+                stage: options.stage,
+                version: Version::DEFAULT,
+                ast: None,
+                hir: None,
+                lir: None,
+                info_log,
+            }
+        }
+    }
+}
+
 /// Compiles one shader source string.
 pub fn compile(source: &str, options: &CompileOptions) -> CompiledShader {
-    let pp_options = PpOptions { stage: options.stage, version_override: options.version_override };
+    let flags = crate::debug::flags();
+    let name = options.name.unwrap_or_else(next_shader_name);
+    if flags.log {
+        crate::debug::write_source_file(name, options.stage, source);
+    }
+    if flags.dump || flags.source {
+        crate::debug::emit(&format!(
+            "GLSL source for {} shader {}:\n{}",
+            options.stage, name, source
+        ));
+    }
+    let result = run_pipeline(source, options);
+    if flags.dump {
+        match &result.lir {
+            Some(lir) if result.success() => crate::debug::emit(&format!(
+                "GLSL IR for shader {}:\n{}",
+                name,
+                crate::hir::print::print_module(lir)
+            )),
+            _ => crate::debug::emit(&format!("GLSL shader {name} failed to compile.")),
+        }
+    }
+    if (flags.dump || (flags.errors && !result.success()))
+        && !result.info_log.diagnostics.is_empty()
+    {
+        crate::debug::emit(&format!(
+            "GLSL shader {} info log:\n{}",
+            name, result.info_log
+        ));
+    }
+    result
+}
+
+fn next_shader_name() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
+    let pp_options = PpOptions {
+        stage: options.stage,
+        version_override: options.version_override,
+    };
     let pp_out = pp::preprocess(source, &pp_options);
     let mut info_log = InfoLog::default();
     info_log.extend(pp_out.diagnostics.iter().cloned());

@@ -29,6 +29,12 @@ pub enum Error {
     /// From semantic checking.
     #[error(transparent)]
     Semantic(#[from] crate::check::SemanticError),
+    /// From qualifier validation.
+    #[error(transparent)]
+    Qualifier(#[from] crate::check::qualifiers::QualifierError),
+    /// The source is not valid UTF-8.
+    #[error("invalid UTF-8 in shader source")]
+    InvalidUtf8,
     /// A resource limit of [`crate::limits`] was hit.
     #[error("{what} exceeds the limit of {limit}")]
     Limit {
@@ -53,11 +59,19 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `loc`.
     pub fn error(loc: SourceLoc, error: impl Into<Error>) -> Self {
-        Diagnostic { severity: Severity::Error, loc, error: error.into() }
+        Diagnostic {
+            severity: Severity::Error,
+            loc,
+            error: error.into(),
+        }
     }
     /// A warning at `loc`.
     pub fn warning(loc: SourceLoc, error: impl Into<Error>) -> Self {
-        Diagnostic { severity: Severity::Warning, loc, error: error.into() }
+        Diagnostic {
+            severity: Severity::Warning,
+            loc,
+            error: error.into(),
+        }
     }
     /// True for errors.
     pub fn is_error(&self) -> bool {

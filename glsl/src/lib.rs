@@ -31,6 +31,6 @@ pub mod span;
 pub mod types;
 pub mod version;
 
-pub use compile::{compile, CompileOptions, CompiledShader};
+pub use compile::{compile, compile_bytes, CompileOptions, CompiledShader};
 pub use diag::{Diagnostic, InfoLog};
 pub use version::{Profile, Stage, Version};

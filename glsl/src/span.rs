@@ -18,7 +18,11 @@ pub struct SourceLoc {
 impl SourceLoc {
     /// A location in source string 0.
     pub fn new(line: u32, column: u32) -> Self {
-        SourceLoc { source: 0, line, column }
+        SourceLoc {
+            source: 0,
+            line,
+            column,
+        }
     }
 }
 

@@ -245,7 +245,10 @@ impl Type {
     }
     /// True for scalars, vectors and matrices.
     pub fn is_numeric_or_bool(&self) -> bool {
-        matches!(self, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. })
+        matches!(
+            self,
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }
+        )
     }
     /// True for samplers.
     pub fn is_sampler(&self) -> bool {
@@ -260,7 +263,9 @@ impl Type {
         match self {
             Type::Sampler(_) => true,
             Type::Array(elem, _) => elem.contains_sampler(structs),
-            Type::Struct(h) => structs.get(*h).is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_sampler(structs))),
+            Type::Struct(h) => structs
+                .get(*h)
+                .is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_sampler(structs))),
             _ => false,
         }
     }
@@ -268,7 +273,9 @@ impl Type {
     pub fn contains_array(&self, structs: &StructArena) -> bool {
         match self {
             Type::Array(..) => true,
-            Type::Struct(h) => structs.get(*h).is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_array(structs))),
+            Type::Struct(h) => structs
+                .get(*h)
+                .is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_array(structs))),
             _ => false,
         }
     }
@@ -301,10 +308,17 @@ impl Type {
         match self {
             Type::Scalar(_) | Type::Vector(..) => 1,
             Type::Matrix { columns, .. } => *columns as u32,
-            Type::Array(elem, len) => elem.count_vec4_slots(structs).saturating_mul(len.unwrap_or(0)),
+            Type::Array(elem, len) => elem
+                .count_vec4_slots(structs)
+                .saturating_mul(len.unwrap_or(0)),
             Type::Struct(h) => structs
                 .get(*h)
-                .map(|s| s.fields.iter().map(|f| f.ty.count_vec4_slots(structs)).sum())
+                .map(|s| {
+                    s.fields
+                        .iter()
+                        .map(|f| f.ty.count_vec4_slots(structs))
+                        .sum()
+                })
                 .unwrap_or(0),
             Type::Sampler(_) => 1,
             Type::Void | Type::Error => 0,

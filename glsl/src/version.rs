@@ -37,17 +37,27 @@ pub const SUPPORTED_VERSIONS: &[(u16, bool)] = &[
 
 impl Version {
     /// GLSL 1.10, the version of a shader without `#version`.
-    pub const DEFAULT: Version = Version { number: 110, profile: Profile::Compatibility };
+    pub const DEFAULT: Version = Version {
+        number: 110,
+        profile: Profile::Compatibility,
+    };
 
     /// Builds a desktop version with the profile the spec implies when no
     /// profile word is given.
     pub fn desktop(number: u16) -> Version {
-        let profile = if number < 140 { Profile::Compatibility } else { Profile::Core };
+        let profile = if number < 140 {
+            Profile::Compatibility
+        } else {
+            Profile::Core
+        };
         Version { number, profile }
     }
     /// Builds an ES version.
     pub fn es(number: u16) -> Version {
-        Version { number, profile: Profile::Es }
+        Version {
+            number,
+            profile: Profile::Es,
+        }
     }
     /// True for GLSL ES.
     pub fn is_es(self) -> bool {

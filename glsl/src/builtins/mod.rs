@@ -71,7 +71,11 @@ pub fn signature(id: BuiltinId) -> Option<BuiltinSignature> {
 /// The built-in variable or constant `name` (`gl_Position`, `gl_MaxLights`,
 /// `gl_LightSource`, …) as visible in `avail`, ready to be added to a module.
 /// Struct types it needs (`gl_LightSourceParameters`, …) are added to `structs`.
-pub fn lookup_variable(name: &str, avail: &Availability<'_>, structs: &mut StructArena) -> Option<Variable> {
+pub fn lookup_variable(
+    name: &str,
+    avail: &Availability<'_>,
+    structs: &mut StructArena,
+) -> Option<Variable> {
     let _ = (name, avail, structs);
     None
 }
@@ -92,7 +96,11 @@ pub fn expand_call(
 /// The value of a call of built-in `id` as one expression tree over `args`,
 /// for constant folding; `None` for built-ins that are not
 /// [`BuiltinSignature::constant_foldable`].
-pub fn expand_value(id: BuiltinId, module: &mut Module, args: &[Handle<Expr>]) -> Option<Handle<Expr>> {
+pub fn expand_value(
+    id: BuiltinId,
+    module: &mut Module,
+    args: &[Handle<Expr>],
+) -> Option<Handle<Expr>> {
     let _ = (id, module, args);
     None
 }

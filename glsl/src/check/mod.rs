@@ -2,6 +2,8 @@
 //! implicit conversions, resolves overloads, folds constant expressions and
 //! reports every semantic error with its location.
 
+pub mod qualifiers;
+
 use crate::ast::TranslationUnit;
 use crate::diag::Diagnostic;
 use crate::hir::Module;
@@ -30,6 +32,10 @@ pub struct CheckOptions {
 /// Checks a translation unit and builds its HIR.
 pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Diagnostic>) {
     let _ = unit;
-    let module = Module { version: Some(options.version), stage: Some(options.stage), ..Module::default() };
+    let module = Module {
+        version: Some(options.version),
+        stage: Some(options.stage),
+        ..Module::default()
+    };
     (module, Vec::new())
 }

@@ -394,7 +394,10 @@ pub struct Swizzle {
 impl Swizzle {
     /// The swizzle letters (`xyzw` spelling, as Mesa prints them).
     pub fn letters(&self) -> String {
-        self.components[..self.len as usize].iter().map(|&c| b"xyzw"[c as usize & 3] as char).collect()
+        self.components[..self.len as usize]
+            .iter()
+            .map(|&c| b"xyzw"[c as usize & 3] as char)
+            .collect()
     }
 }
 
