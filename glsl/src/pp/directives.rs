@@ -165,7 +165,8 @@ impl<'s> Pp<'s> {
             if line[0].is(sym::HASH) {
                 self.directive(&line);
             } else if !self.skipping() {
-                self.text_line(std::mem::take(&mut line));
+                let next = self.take_vec();
+                self.text_line(std::mem::replace(&mut line, next));
             }
         }
         if !self.aborted {
@@ -629,7 +630,13 @@ impl<'s> Pp<'s> {
                     self.error(t.loc, PpError::VersionNotDecimal(text));
                     Some(0)
                 } else {
-                    expr::parse_int(text)
+                    // Decimal, saturating (huge numbers are just unsupported).
+                    let digits = text.trim_end_matches(['u', 'U']);
+                    digits.bytes().all(|b| b.is_ascii_digit()).then(|| {
+                        digits.bytes().fold(0i64, |v, b| {
+                            v.saturating_mul(10).saturating_add((b - b'0') as i64)
+                        })
+                    })
                 }
             }
             _ => None,
