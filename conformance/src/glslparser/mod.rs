@@ -1,0 +1,239 @@
+//! The glslparsertest runner: for each `.vert/.frag/.geom/.tesc/.tese/.comp`
+//! file with a `[config]` block, decide whether rgl can run it (version,
+//! extensions, stage, link requirement), compile it verbatim with
+//! [`rgl_glsl::compile`] and compare success with `expect_result`.
+
+pub mod config;
+pub mod support;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rgl_glsl::{compile, CompileOptions, Stage};
+
+use crate::panic_capture;
+use crate::result::{Status, TestResult};
+use crate::walk::FoundFile;
+
+use config::Config;
+
+/// File extensions of glslparser tests, with the stage rgl compiles them as
+/// (`None` for stages rgl has no compiler for).
+const EXTENSIONS: &[(&str, Option<Stage>)] = &[
+    ("vert", Some(Stage::Vertex)),
+    ("frag", Some(Stage::Fragment)),
+    ("geom", Some(Stage::Geometry)),
+    ("tesc", None),
+    ("tese", None),
+    ("comp", None),
+];
+
+/// Stack size of a worker thread. Deeply nested input must produce an error,
+/// not a crash; a large (virtual, lazily committed) stack keeps a recursion
+/// bug in the front end from aborting the whole run before it is reported.
+const WORKER_STACK: usize = 256 << 20;
+
+fn extension_of(path: &Path) -> Option<&str> {
+    path.extension().and_then(|e| e.to_str())
+}
+
+/// True for file names glslparser tests can have.
+pub fn is_candidate(path: &Path) -> bool {
+    extension_of(path).is_some_and(|ext| EXTENSIONS.iter().any(|(e, _)| *e == ext))
+}
+
+/// True when the text has a `#version` directive on some line (used only to
+/// explain results, never to change what is compiled).
+fn has_version_directive(text: &str) -> bool {
+    text.lines().any(|line| {
+        let line = line.trim_start();
+        line.strip_prefix('#')
+            .is_some_and(|rest| rest.trim_start().starts_with("version"))
+    })
+}
+
+fn first_error_line(log: &rgl_glsl::InfoLog) -> String {
+    log.diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map(|d| d.to_string())
+        .unwrap_or_else(|| "(no error in the info log)".to_string())
+}
+
+/// Decides whether rgl can run the test, returning the skip reason if not.
+fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str) -> Option<String> {
+    let Some(stage) = stage else {
+        return Some(format!(
+            "{ext} shaders (tessellation/compute) are not supported by rgl"
+        ));
+    };
+    let Some(version) = support::rgl_version(config.version) else {
+        return Some(format!("GLSL {} is not supported by rgl", config.version));
+    };
+    if config.needs_shader_include {
+        return Some(
+            "shader include (ARB_shading_language_include) is not supported by rgl".into(),
+        );
+    }
+    for requirement in &config.extensions {
+        let advertised = support::extension_advertised(&requirement.name, version, stage);
+        if requirement.absent && advertised {
+            return Some(format!(
+                "requires {} to be absent, but rgl advertises it",
+                requirement.name
+            ));
+        }
+        if !requirement.absent && !advertised {
+            return Some(format!(
+                "requires {}, which rgl does not advertise",
+                requirement.name
+            ));
+        }
+    }
+    if config.check_link {
+        return Some("check_link needs the linker (not implemented yet)".into());
+    }
+    None
+}
+
+/// Runs one candidate file. `None` means it is not a glslparser test (no
+/// `[config]` block).
+pub fn run_one(file: &FoundFile) -> Option<TestResult> {
+    let result = |status, reason: String, duration| TestResult {
+        path: file.path.clone(),
+        id: file.id.clone(),
+        status,
+        reason,
+        detail: String::new(),
+        duration,
+    };
+    let bytes = match std::fs::read(&file.path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return Some(result(
+                Status::Error,
+                format!("cannot read the file: {e}"),
+                Duration::ZERO,
+            ))
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut notes = Vec::new();
+    if let std::borrow::Cow::Owned(_) = text {
+        notes.push(
+            "the file is not valid UTF-8; invalid bytes were replaced by U+FFFD before compiling",
+        );
+    }
+    let config = match config::parse(&text) {
+        Ok(None) => return None,
+        Ok(Some(config)) => config,
+        Err(e) => {
+            return Some(result(
+                Status::Error,
+                format!("invalid [config] block: {e}"),
+                Duration::ZERO,
+            ))
+        }
+    };
+    let ext = extension_of(&file.path).unwrap_or("");
+    let stage = EXTENSIONS
+        .iter()
+        .find(|(e, _)| *e == ext)
+        .and_then(|(_, s)| *s);
+    if let Some(reason) = skip_reason(&config, stage, ext) {
+        return Some(result(Status::Skip, reason, Duration::ZERO));
+    }
+    let stage = stage?;
+    if config.version.es && !has_version_directive(&text) {
+        notes.push(
+            "the file has no #version: piglit's ES context would compile it as GLSL ES 1.00, rgl compiles it as GLSL 1.10",
+        );
+    }
+    let options = CompileOptions::new(stage);
+    let start = Instant::now();
+    let outcome = panic_capture::catch(|| compile(&text, &options));
+    let duration = start.elapsed();
+    let with_notes = |status, reason: String| {
+        let mut reason = reason;
+        for note in &notes {
+            if !reason.is_empty() {
+                reason.push_str("; ");
+            }
+            reason.push_str("note: ");
+            reason.push_str(note);
+        }
+        result(status, reason, duration)
+    };
+    Some(match outcome {
+        Err(panic) => {
+            let mut r = with_notes(
+                Status::Fail,
+                format!("compiler {}", panic.summary().replace('\n', " ")),
+            );
+            r.reason
+                .push_str(&format!("\n{}", panic.backtrace.trim_end()));
+            r
+        }
+        Ok(shader) => {
+            let success = shader.success();
+            match (success, config.expect_pass) {
+                (true, true) | (false, false) => with_notes(Status::Pass, String::new()),
+                (false, true) => with_notes(
+                    Status::Fail,
+                    format!(
+                        "expected to compile, but: {}",
+                        first_error_line(&shader.info_log)
+                    ),
+                ),
+                (true, false) => with_notes(
+                    Status::Fail,
+                    "expected a compile error, but the shader compiled".into(),
+                ),
+            }
+        }
+    })
+}
+
+/// Runs every candidate on `jobs` threads; the result order is the order of
+/// `files` whatever the thread timing.
+pub fn run_all(files: &[FoundFile], jobs: usize) -> Vec<TestResult> {
+    let jobs = jobs.clamp(1, files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut indexed: Vec<(usize, Option<TestResult>)> = Vec::with_capacity(files.len());
+    std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for worker in 0..jobs {
+            let next = &next;
+            let spawned = std::thread::Builder::new()
+                .name(format!("glslparser-{worker}"))
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut local = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(file) = files.get(index) else { break };
+                        local.push((index, run_one(file)));
+                    }
+                    local
+                });
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(e) => eprintln!("warning: cannot start worker thread {worker}: {e}"),
+            }
+        }
+        if handles.is_empty() {
+            // No thread could start: run everything here.
+            indexed.extend(files.iter().enumerate().map(|(i, f)| (i, run_one(f))));
+            return;
+        }
+        for handle in handles {
+            match handle.join() {
+                Ok(local) => indexed.extend(local),
+                Err(_) => eprintln!("error: a worker thread died outside a test"),
+            }
+        }
+    });
+    indexed.sort_by_key(|(index, _)| *index);
+    indexed.into_iter().filter_map(|(_, r)| r).collect()
+}
