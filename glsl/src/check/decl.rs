@@ -305,12 +305,9 @@ impl Checker<'_> {
             }
             return;
         }
-        if global
-            && self.version.is_es()
-            && self.evaluate(value).is_none()
-            && !self.at_least(0, 300)
-        {
-            // GLSL ES 1.00: global initializers must be constant expressions.
+        let sequence = self.at_least(120, 300) && super::lower_ctx::has_sequence(expr);
+        if global && self.version.is_es() && (self.evaluate(value).is_none() || sequence) {
+            // GLSL ES: global initializers must be constant expressions.
             self.error(
                 loc,
                 SemanticError::NonConstantGlobalInitializer(ident.name.clone()),

@@ -768,6 +768,7 @@ impl Checker<'_> {
                     300,
                 ),
             );
+            return self.error_expr(loc);
         }
         if ty == Type::Void {
             self.error(loc, SemanticError::TernaryVoid);
