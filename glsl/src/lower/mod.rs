@@ -10,12 +10,16 @@ pub mod validate;
 mod visit;
 
 mod constant_folding;
+mod dead_builtin_variables;
 mod dead_code;
 mod if_simplification;
 mod lower_builtins;
 mod lower_vector_derefs;
 mod mat_op_to_vec;
 mod vec_index_to_cond_assign;
+
+#[cfg(test)]
+mod tests;
 
 use crate::hir::Module;
 
@@ -33,6 +37,7 @@ pub const PASSES: &[&dyn Pass] = &[
     &constant_folding::ConstantFolding,
     &if_simplification::IfSimplification,
     &dead_code::DeadCodeUnlinked,
+    &dead_builtin_variables::DeadBuiltinVariables,
     &lower_vector_derefs::LowerVectorDerefs,
     &mat_op_to_vec::MatOpToVec,
     &vec_index_to_cond_assign::VecIndexToCondAssign,
