@@ -16,6 +16,7 @@ mod if_simplification;
 mod lower_builtins;
 mod lower_vector_derefs;
 mod mat_op_to_vec;
+mod redundant_jumps;
 mod vec_index_to_cond_assign;
 
 #[cfg(test)]
@@ -36,6 +37,7 @@ pub const PASSES: &[&dyn Pass] = &[
     &lower_builtins::LowerBuiltins,
     &constant_folding::ConstantFolding,
     &if_simplification::IfSimplification,
+    &redundant_jumps::RedundantJumps,
     &dead_code::DeadCodeUnlinked,
     &dead_builtin_variables::DeadBuiltinVariables,
     &lower_vector_derefs::LowerVectorDerefs,
