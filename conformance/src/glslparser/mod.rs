@@ -76,22 +76,17 @@ fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str) -> Option<Strin
             "shader include (ARB_shading_language_include) is not supported by rgl".into(),
         );
     }
-    let table = if support::USING_FALLBACK_TABLE {
-        " (local fallback extension table)"
-    } else {
-        ""
-    };
     for requirement in &config.extensions {
         let advertised = support::extension_advertised(&requirement.name, version, stage);
         if requirement.absent && advertised {
             return Some(format!(
-                "requires {} to be absent, but rgl advertises it{table}",
+                "requires {} to be absent, but rgl advertises it",
                 requirement.name
             ));
         }
         if !requirement.absent && !advertised {
             return Some(format!(
-                "requires {}, which rgl does not advertise{table}",
+                "requires {}, which rgl does not advertise",
                 requirement.name
             ));
         }
