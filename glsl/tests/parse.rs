@@ -377,3 +377,51 @@ fn parse_shader_db_corpus() {
         assert_eq!(expected, summary);
     }
 }
+
+/// For every word of `tests/parse/keywords.txt` and every supported version,
+/// whether `float WORD;` parses (`-`: an identifier), is a reserved-word error
+/// (`R`) or a syntax error because the word is a keyword (`K`).
+#[test]
+fn parse_keyword_table() {
+    let versions: [(&str, &str); 8] = [
+        ("110", "1.10"),
+        ("120", "1.20"),
+        ("130", "1.30"),
+        ("140", "1.40"),
+        ("150", "1.50"),
+        ("330", "3.30"),
+        ("100", "ES1"),
+        ("300 es", "ES3"),
+    ];
+    let words = std::fs::read_to_string(parse_dir().join("keywords.txt")).expect("keywords.txt");
+    let mut report = format!("{:<24}", "word");
+    for (_, name) in &versions {
+        report.push_str(&format!(" {name:>4}"));
+    }
+    report.push('\n');
+    for word in words.lines().map(str::trim).filter(|w| !w.is_empty()) {
+        report.push_str(&format!("{word:<24}"));
+        for (number, name) in &versions {
+            let src = format!("#version {number}\nvoid main() {{ float {word}; }}\n");
+            let (text, unit) = render(&src);
+            let code = if unit.is_some() {
+                "-"
+            } else if text.contains("illegal use of reserved word") {
+                "R"
+            } else if text.contains("syntax error") {
+                "K"
+            } else {
+                "?"
+            };
+            report.push_str(&format!(" {code:>width$}", width = name.len().max(4)));
+        }
+        report.push('\n');
+    }
+    let expected_path = parse_dir().join("keywords.expected");
+    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&expected_path, &report).expect("writable expectation");
+    } else {
+        assert_eq!(expected, report);
+    }
+}

@@ -204,6 +204,7 @@ fn pp_corpus_no_panic() {
     assert!(!files.is_empty(), "corpus not found at {}", root.display());
     files.sort();
     let (mut shaders, mut with_errors, mut tokens) = (0usize, 0usize, 0usize);
+    let mut messages: std::collections::BTreeMap<String, (usize, String)> = Default::default();
     for f in &files {
         let Ok(bytes) = std::fs::read(f) else {
             continue;
@@ -230,9 +231,21 @@ fn pp_corpus_no_panic() {
             if out.diagnostics.iter().any(|d| d.is_error()) {
                 with_errors += 1;
             }
+            for d in out.diagnostics.iter().filter(|d| d.is_error()) {
+                let entry = messages
+                    .entry(d.error.to_string())
+                    .or_insert((0, String::new()));
+                entry.0 += 1;
+                if entry.1.is_empty() {
+                    entry.1 = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+                }
+            }
         }
     }
     println!("corpus: {shaders} shaders preprocessed, {tokens} tokens, {with_errors} with preprocessor errors");
+    for (msg, (n, example)) in &messages {
+        println!("  {n:5} x {msg}  (e.g. {example})");
+    }
     assert!(
         shaders > 1000,
         "expected the whole corpus, got {shaders} shaders"

@@ -1064,6 +1064,8 @@ pub(super) struct TokenStream<'a> {
     extensions: &'a [String],
     /// Current `{` nesting.
     brace_depth: u32,
+    /// Current `(` nesting.
+    paren_depth: u32,
     /// Type names shadowed by a variable declaration, with the brace depth of
     /// the declaration; they are identifiers until that scope closes.
     shadowed: Vec<(SmolStr, u32)>,
@@ -1195,6 +1197,7 @@ impl<'a> TokenStream<'a> {
             version,
             extensions,
             brace_depth: 0,
+            paren_depth: 0,
             shadowed: Vec::new(),
             after_type: false,
             want_name: false,
@@ -1244,6 +1247,14 @@ impl<'a> TokenStream<'a> {
                     )
                 })?;
                 match token {
+                    Token::LeftParen => self.paren_depth += 1,
+                    Token::RightParen => self.paren_depth = self.paren_depth.saturating_sub(1),
+                    Token::Semicolon if self.paren_depth == 0 => {
+                        // Names declared in parentheses whose scope never opened
+                        // (a prototype, a brace-less `for` body) end here.
+                        let depth = self.brace_depth;
+                        self.shadowed.retain(|(_, d)| *d <= depth);
+                    }
                     Token::LeftBrace => {
                         self.brace_depth += 1;
                         self.ctx.push_scope();
@@ -1307,7 +1318,10 @@ impl<'a> TokenStream<'a> {
         }
         if self.after_type {
             // `T S` declares a variable `S` that hides the type in this scope.
-            self.shadowed.push((name.clone(), self.brace_depth));
+            // Inside parentheses (parameters, `for`/`while` declarations) the
+            // scope is the body that follows.
+            let depth = self.brace_depth + u32::from(self.paren_depth > 0);
+            self.shadowed.push((name.clone(), depth));
             return Token::Identifier(name);
         }
         Token::TypeName(name)

@@ -69,6 +69,14 @@ pub(super) struct Pp<'s> {
     pub(super) pool: Vec<Vec<Tok>>,
     /// Set when a `defined` operator was malformed during `#if` expansion.
     pub(super) if_error: bool,
+    /// Line `__LINE__` expands to: as in Mesa, the line of the last token of
+    /// the token list being expanded (the current text line, directive or
+    /// macro argument).
+    pub(super) line_macro_line: u32,
+    /// `{`/`}` nesting of the emitted tokens (for `#pragma` placement).
+    brace_depth: i64,
+    /// The last emitted token's text.
+    last_emitted: Option<Sym>,
 }
 
 impl<'s> Pp<'s> {
@@ -96,6 +104,9 @@ impl<'s> Pp<'s> {
             expanded_count: 0,
             pool: Vec::new(),
             if_error: false,
+            line_macro_line: 0,
+            brace_depth: 0,
+            last_emitted: None,
         }
     }
 
@@ -195,6 +206,9 @@ impl<'s> Pp<'s> {
                 self.pending = Some(v);
                 return None;
             }
+            if let Some(last) = v.last() {
+                self.line_macro_line = last.loc.line;
+            }
             return Some(v);
         }
     }
@@ -208,8 +222,10 @@ impl<'s> Pp<'s> {
         }
     }
 
+    /// `defined`/`#ifdef`: as in Mesa, only the macro table counts, so the
+    /// dynamic `__LINE__`/`__FILE__` are not "defined".
     pub(super) fn is_defined(&self, s: Sym) -> bool {
-        s == sym::LINE || s == sym::FILE || self.macro_index(s).is_some()
+        self.macro_index(s).is_some()
     }
 
     /// One line of program text.
@@ -225,6 +241,9 @@ impl<'s> Pp<'s> {
             self.give_vec(line);
             return;
         }
+        if let Some(last) = line.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut stack = vec![Ctx {
             toks: line,
             pos: 0,
@@ -232,7 +251,9 @@ impl<'s> Pp<'s> {
         }];
         let mut out = self.take_vec();
         self.expand(&mut stack, Mode::Source, &mut out, 0);
-        self.emit(&out);
+        if !self.aborted {
+            self.emit(&out);
+        }
         self.give_vec(out);
     }
 
@@ -273,6 +294,11 @@ impl<'s> Pp<'s> {
                 TKind::Int => TokenKind::IntLiteral,
                 TKind::Float => TokenKind::FloatLiteral,
                 TKind::Punct => {
+                    if t.sym == sym::LBRACE {
+                        self.brace_depth += 1;
+                    } else if t.sym == sym::RBRACE {
+                        self.brace_depth -= 1;
+                    }
                     if t.sym == sym::HASH || t.sym == sym::PASTE {
                         let text = self.int.get(t.sym).to_owned();
                         self.error(t.loc, PpError::StrayHash(text));
@@ -282,11 +308,18 @@ impl<'s> Pp<'s> {
                 }
                 TKind::Other => {
                     let text = self.int.get(t.sym);
-                    let shown = if text == "\0" {
-                        "\\0".to_owned()
-                    } else {
-                        text.escape_debug().to_string()
-                    };
+                    let shown: String = text
+                        .chars()
+                        .map(|c| {
+                            if c == '\0' {
+                                "\\0".to_owned()
+                            } else if c.is_control() {
+                                format!("\\u{{{:x}}}", c as u32)
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
                     self.error(t.loc, PpError::IllegalCharacter(shown));
                     continue;
                 }
@@ -330,7 +363,11 @@ impl<'s> Pp<'s> {
     /// Dispatches one directive line (`line[0]` is `#`).
     fn directive(&mut self, line: &[Tok]) {
         let Some(name_tok) = line.get(1) else {
-            // The null directive.
+            // The null directive (it still ends the `#version` window).
+            if !self.skipping() {
+                self.resolve_version();
+                self.seen_content = true;
+            }
             return;
         };
         const NAMES: &[&str] = &[
@@ -419,6 +456,7 @@ impl<'s> Pp<'s> {
             self.push_cond(CondState::Done, loc);
             return;
         }
+        let mut loc = loc;
         let taken = match name {
             "if" => {
                 if line.len() <= 2 {
@@ -442,6 +480,10 @@ impl<'s> Pp<'s> {
                     Some(t) => {
                         if let Some(extra) = line.get(3) {
                             self.error(extra.loc, PpError::ExtraTokens);
+                        }
+                        if name == "ifndef" {
+                            // Mesa locates an `#ifndef` group at its name.
+                            loc = t.loc;
                         }
                         self.is_defined(t.sym) == (name == "ifdef")
                     }
@@ -536,6 +578,9 @@ impl<'s> Pp<'s> {
     /// Expands and evaluates an `#if`/`#elif` expression.
     fn eval_condition(&mut self, toks: &[Tok], loc: SourceLoc) -> bool {
         self.if_error = false;
+        if let Some(last) = toks.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut input = self.take_vec();
         input.extend_from_slice(toks);
         let mut stack = vec![Ctx {
@@ -577,7 +622,16 @@ impl<'s> Pp<'s> {
             return;
         }
         let number = match line.get(2) {
-            Some(t) if t.kind == TKind::Int => expr::parse_int(self.int.get(t.sym)),
+            Some(t) if t.kind == TKind::Int => {
+                let text = self.int.get(t.sym);
+                if text.len() > 1 && text.starts_with('0') {
+                    let text = text.to_owned();
+                    self.error(t.loc, PpError::VersionNotDecimal(text));
+                    Some(0)
+                } else {
+                    expr::parse_int(text)
+                }
+            }
             _ => None,
         };
         let Some(number) = number else {
@@ -782,7 +836,23 @@ impl<'s> Pp<'s> {
         let text = self.join_text(&line[2..]);
         let words: Vec<&str> = line[2..].iter().map(|t| self.int.get(t.sym)).collect();
         let invariant_all = words == ["STDGL", "invariant", "(", "all", ")"];
-        self.pragmas.push(PragmaDirective { text, loc });
+        // The pragmas Mesa's compiler turns into grammar tokens; they are only
+        // allowed between external declarations.
+        let recognized = invariant_all
+            || matches!(
+                words.as_slice(),
+                ["debug" | "optimize" | "warning", "(", "on" | "off", ")"]
+            );
+        let between_declarations = self.brace_depth == 0
+            && self
+                .last_emitted
+                .is_none_or(|s| self.int.get(s) == ";" || self.int.get(s) == "}");
+        if recognized && !between_declarations {
+            self.error(loc, PpError::PragmaPlacement(text.clone()));
+        }
+        if !text.is_empty() {
+            self.pragmas.push(PragmaDirective { text, loc });
+        }
         if !invariant_all {
             return;
         }
@@ -798,6 +868,9 @@ impl<'s> Pp<'s> {
 
     fn line_directive(&mut self, line: &[Tok]) {
         let loc = line[0].loc;
+        if let Some(last) = line.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut input = self.take_vec();
         input.extend_from_slice(&line[2..]);
         let mut stack = vec![Ctx {

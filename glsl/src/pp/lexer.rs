@@ -74,6 +74,8 @@ pub(crate) mod sym {
     use super::Sym;
     pub const LPAREN: Sym = Sym(0);
     pub const RPAREN: Sym = Sym(1);
+    pub const LBRACE: Sym = Sym(4);
+    pub const RBRACE: Sym = Sym(5);
     pub const DOT: Sym = Sym(6);
     pub const COMMA: Sym = Sym(7);
     pub const COLON: Sym = Sym(8);
