@@ -1,7 +1,8 @@
 //! The glslparsertest runner: for each `.vert/.frag/.geom/.tesc/.tese/.comp`
 //! file with a `[config]` block, decide whether rgl can run it (version,
-//! extensions, stage, link requirement), compile it verbatim with
-//! [`rgl_glsl::compile`] and compare success with `expect_result`.
+//! extensions, stage, link requirement), compile its bytes verbatim with
+//! [`rgl_glsl::compile_bytes`] (what `glShaderSource` + `glCompileShader` will
+//! do) and compare success with `expect_result`.
 
 pub mod config;
 pub mod support;
@@ -9,7 +10,7 @@ pub mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rgl_glsl::{compile, CompileOptions, Stage};
+use rgl_glsl::{compile_bytes, CompileOptions, Stage};
 
 use crate::result::{Status, TestResult};
 use crate::walk::FoundFile;
@@ -116,7 +117,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     let mut notes = Vec::new();
     if let std::borrow::Cow::Owned(_) = text {
         notes.push(
-            "the file is not valid UTF-8; invalid bytes were replaced by U+FFFD before compiling",
+            "the file is not valid UTF-8 (its bytes are compiled as they are; rgl reports invalid UTF-8 as a compile error)",
         );
     }
     let config = match config::parse(&text) {
@@ -146,7 +147,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     }
     let options = CompileOptions::new(stage);
     let start = Instant::now();
-    let outcome = panic_capture::catch(|| compile(&text, &options));
+    let outcome = panic_capture::catch(|| compile_bytes(&bytes, &options));
     let duration = start.elapsed();
     let with_notes = |status, reason: String| {
         let mut reason = reason;
