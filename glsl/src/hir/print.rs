@@ -17,6 +17,8 @@
 //! Expressions are printed with an explicit work stack, so arbitrarily deep
 //! operator chains (`a+a+…+a`) cannot overflow the call stack.
 
+pub mod read;
+
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 

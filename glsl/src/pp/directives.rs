@@ -69,6 +69,17 @@ pub(super) struct Pp<'s> {
     pub(super) pool: Vec<Vec<Tok>>,
     /// Set when a `defined` operator was malformed during `#if` expansion.
     pub(super) if_error: bool,
+    /// Line `__LINE__` expands to: as in Mesa, the line of the last token of
+    /// the token list being expanded (the current text line, directive or
+    /// macro argument).
+    pub(super) line_macro_line: u32,
+    /// `{`/`}` nesting of the emitted tokens (for `#pragma` placement).
+    brace_depth: i64,
+    /// The last emitted token's text.
+    last_emitted: Option<Sym>,
+    /// Added to line numbers of emitted tokens and compiler-side messages
+    /// after a `#line` in desktop GLSL before 3.30 (see `set_line`).
+    compiler_line_bump: u32,
 }
 
 impl<'s> Pp<'s> {
@@ -96,6 +107,10 @@ impl<'s> Pp<'s> {
             expanded_count: 0,
             pool: Vec::new(),
             if_error: false,
+            line_macro_line: 0,
+            brace_depth: 0,
+            last_emitted: None,
+            compiler_line_bump: 0,
         }
     }
 
@@ -154,7 +169,8 @@ impl<'s> Pp<'s> {
             if line[0].is(sym::HASH) {
                 self.directive(&line);
             } else if !self.skipping() {
-                self.text_line(std::mem::take(&mut line));
+                let next = self.take_vec();
+                self.text_line(std::mem::replace(&mut line, next));
             }
         }
         if !self.aborted {
@@ -195,6 +211,9 @@ impl<'s> Pp<'s> {
                 self.pending = Some(v);
                 return None;
             }
+            if let Some(last) = v.last() {
+                self.line_macro_line = last.loc.line;
+            }
             return Some(v);
         }
     }
@@ -208,8 +227,10 @@ impl<'s> Pp<'s> {
         }
     }
 
+    /// `defined`/`#ifdef`: as in Mesa, only the macro table counts, so the
+    /// dynamic `__LINE__`/`__FILE__` are not "defined".
     pub(super) fn is_defined(&self, s: Sym) -> bool {
-        s == sym::LINE || s == sym::FILE || self.macro_index(s).is_some()
+        self.macro_index(s).is_some()
     }
 
     /// One line of program text.
@@ -225,6 +246,9 @@ impl<'s> Pp<'s> {
             self.give_vec(line);
             return;
         }
+        if let Some(last) = line.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut stack = vec![Ctx {
             toks: line,
             pos: 0,
@@ -232,7 +256,9 @@ impl<'s> Pp<'s> {
         }];
         let mut out = self.take_vec();
         self.expand(&mut stack, Mode::Source, &mut out, 0);
-        self.emit(&out);
+        if !self.aborted {
+            self.emit(&out);
+        }
         self.give_vec(out);
     }
 
@@ -255,13 +281,14 @@ impl<'s> Pp<'s> {
             return;
         }
         for t in toks {
+            let loc = self.compiler_loc(t.loc);
             let kind = match t.kind {
                 TKind::Ident => {
                     let text = self.int.get(t.sym);
                     if text.len() > self.identifier_limit() {
                         let name: String = text.chars().take(32).collect();
                         self.error(
-                            t.loc,
+                            loc,
                             PpError::IdentifierTooLong {
                                 name: format!("{name}..."),
                                 limit: self.identifier_limit(),
@@ -273,21 +300,33 @@ impl<'s> Pp<'s> {
                 TKind::Int => TokenKind::IntLiteral,
                 TKind::Float => TokenKind::FloatLiteral,
                 TKind::Punct => {
+                    if t.sym == sym::LBRACE {
+                        self.brace_depth += 1;
+                    } else if t.sym == sym::RBRACE {
+                        self.brace_depth -= 1;
+                    }
                     if t.sym == sym::HASH || t.sym == sym::PASTE {
                         let text = self.int.get(t.sym).to_owned();
-                        self.error(t.loc, PpError::StrayHash(text));
+                        self.error(loc, PpError::StrayHash(text));
                         continue;
                     }
                     TokenKind::Punct
                 }
                 TKind::Other => {
                     let text = self.int.get(t.sym);
-                    let shown = if text == "\0" {
-                        "\\0".to_owned()
-                    } else {
-                        text.escape_debug().to_string()
-                    };
-                    self.error(t.loc, PpError::IllegalCharacter(shown));
+                    let shown: String = text
+                        .chars()
+                        .map(|c| {
+                            if c == '\0' {
+                                "\\0".to_owned()
+                            } else if c.is_control() {
+                                format!("\\u{{{:x}}}", c as u32)
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
+                    self.error(loc, PpError::IllegalCharacter(shown));
                     continue;
                 }
                 TKind::Param | TKind::Placemarker => continue,
@@ -295,7 +334,7 @@ impl<'s> Pp<'s> {
             self.out.push(Token {
                 kind,
                 text: self.int.get(t.sym).to_owned(),
-                loc: t.loc,
+                loc,
             });
         }
     }
@@ -308,6 +347,14 @@ impl<'s> Pp<'s> {
             MAX_IDENTIFIER_LEN
         } else {
             MAX_IDENTIFIER_LEN * 64
+        }
+    }
+
+    /// `loc` as Mesa's compiler (rather than glcpp) numbers lines.
+    fn compiler_loc(&self, loc: SourceLoc) -> SourceLoc {
+        SourceLoc {
+            line: loc.line.saturating_add(self.compiler_line_bump),
+            ..loc
         }
     }
 
@@ -330,7 +377,11 @@ impl<'s> Pp<'s> {
     /// Dispatches one directive line (`line[0]` is `#`).
     fn directive(&mut self, line: &[Tok]) {
         let Some(name_tok) = line.get(1) else {
-            // The null directive.
+            // The null directive (it still ends the `#version` window).
+            if !self.skipping() {
+                self.resolve_version();
+                self.seen_content = true;
+            }
             return;
         };
         const NAMES: &[&str] = &[
@@ -419,6 +470,7 @@ impl<'s> Pp<'s> {
             self.push_cond(CondState::Done, loc);
             return;
         }
+        let mut loc = loc;
         let taken = match name {
             "if" => {
                 if line.len() <= 2 {
@@ -442,6 +494,10 @@ impl<'s> Pp<'s> {
                     Some(t) => {
                         if let Some(extra) = line.get(3) {
                             self.error(extra.loc, PpError::ExtraTokens);
+                        }
+                        if name == "ifndef" {
+                            // Mesa locates an `#ifndef` group at its name.
+                            loc = t.loc;
                         }
                         self.is_defined(t.sym) == (name == "ifdef")
                     }
@@ -536,6 +592,9 @@ impl<'s> Pp<'s> {
     /// Expands and evaluates an `#if`/`#elif` expression.
     fn eval_condition(&mut self, toks: &[Tok], loc: SourceLoc) -> bool {
         self.if_error = false;
+        if let Some(last) = toks.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut input = self.take_vec();
         input.extend_from_slice(toks);
         let mut stack = vec![Ctx {
@@ -577,7 +636,22 @@ impl<'s> Pp<'s> {
             return;
         }
         let number = match line.get(2) {
-            Some(t) if t.kind == TKind::Int => expr::parse_int(self.int.get(t.sym)),
+            Some(t) if t.kind == TKind::Int => {
+                let text = self.int.get(t.sym);
+                if text.len() > 1 && text.starts_with('0') {
+                    let text = text.to_owned();
+                    self.error(t.loc, PpError::VersionNotDecimal(text));
+                    Some(0)
+                } else {
+                    // Decimal, saturating (huge numbers are just unsupported).
+                    let digits = text.trim_end_matches(['u', 'U']);
+                    digits.bytes().all(|b| b.is_ascii_digit()).then(|| {
+                        digits.bytes().fold(0i64, |v, b| {
+                            v.saturating_mul(10).saturating_add((b - b'0') as i64)
+                        })
+                    })
+                }
+            }
             _ => None,
         };
         let Some(number) = number else {
@@ -723,7 +797,7 @@ impl<'s> Pp<'s> {
     // ----- #extension, #pragma, #line --------------------------------------
 
     fn extension(&mut self, line: &[Tok]) {
-        let loc = line[0].loc;
+        let loc = self.compiler_loc(line[0].loc);
         let (name_tok, behavior_tok) = match line {
             [_, _, n, c, b]
                 if n.kind == TKind::Ident && c.is(sym::COLON) && b.kind == TKind::Ident =>
@@ -744,7 +818,10 @@ impl<'s> Pp<'s> {
             "disable" => ExtensionBehavior::Disable,
             other => {
                 let other = other.to_owned();
-                self.error(behavior_tok.loc, PpError::ExtensionBehavior(other));
+                self.error(
+                    self.compiler_loc(behavior_tok.loc),
+                    PpError::ExtensionBehavior(other),
+                );
                 return;
             }
         };
@@ -754,7 +831,10 @@ impl<'s> Pp<'s> {
         if name == "all" {
             match behavior {
                 ExtensionBehavior::Require | ExtensionBehavior::Enable => {
-                    self.error(name_tok.loc, PpError::ExtensionAll(behavior.name()));
+                    self.error(
+                        self.compiler_loc(name_tok.loc),
+                        PpError::ExtensionAll(behavior.name()),
+                    );
                     return;
                 }
                 _ => {}
@@ -765,9 +845,9 @@ impl<'s> Pp<'s> {
                 stage: self.stage.name(),
             };
             if behavior == ExtensionBehavior::Require {
-                self.error(name_tok.loc, e);
+                self.error(self.compiler_loc(name_tok.loc), e);
             } else {
-                self.warning(name_tok.loc, e);
+                self.warning(self.compiler_loc(name_tok.loc), e);
             }
         }
         self.extensions.push(ExtensionDirective {
@@ -778,11 +858,27 @@ impl<'s> Pp<'s> {
     }
 
     fn pragma(&mut self, line: &[Tok]) {
-        let loc = line[0].loc;
+        let loc = self.compiler_loc(line[0].loc);
         let text = self.join_text(&line[2..]);
         let words: Vec<&str> = line[2..].iter().map(|t| self.int.get(t.sym)).collect();
         let invariant_all = words == ["STDGL", "invariant", "(", "all", ")"];
-        self.pragmas.push(PragmaDirective { text, loc });
+        // The pragmas Mesa's compiler turns into grammar tokens; they are only
+        // allowed between external declarations.
+        let recognized = invariant_all
+            || matches!(
+                words.as_slice(),
+                ["debug" | "optimize" | "warning", "(", "on" | "off", ")"]
+            );
+        let between_declarations = self.brace_depth == 0
+            && self
+                .last_emitted
+                .is_none_or(|s| self.int.get(s) == ";" || self.int.get(s) == "}");
+        if recognized && !between_declarations {
+            self.error(loc, PpError::PragmaPlacement(text.clone()));
+        }
+        if !text.is_empty() {
+            self.pragmas.push(PragmaDirective { text, loc });
+        }
         if !invariant_all {
             return;
         }
@@ -798,6 +894,9 @@ impl<'s> Pp<'s> {
 
     fn line_directive(&mut self, line: &[Tok]) {
         let loc = line[0].loc;
+        if let Some(last) = line.last() {
+            self.line_macro_line = last.loc.line;
+        }
         let mut input = self.take_vec();
         input.extend_from_slice(&line[2..]);
         let mut stack = vec![Ctx {
@@ -826,8 +925,12 @@ impl<'s> Pp<'s> {
     }
 
     fn set_line(&mut self, line: i64, source: Option<i64>) {
-        // The line after the directive gets number `line`.
+        // The line after the directive gets number `line` (glcpp's view, used
+        // by `__LINE__` and preprocessor messages). Mesa's compiler proper
+        // follows the pre-3.30 desktop specs there: the next line is `line + 1`.
         self.lex.line_delta = line - self.lex.physical_line() as i64;
+        let v = self.version;
+        self.compiler_line_bump = u32::from(!v.is_es() && v.number < 330);
         if let Some(s) = source {
             self.lex.source = s.clamp(0, u32::MAX as i64) as u32;
         }

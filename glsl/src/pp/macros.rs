@@ -99,7 +99,8 @@ impl Pp<'_> {
             return;
         };
         if name.kind != TKind::Ident {
-            self.error(name.loc, PpError::MacroNameNotIdentifier);
+            let text = self.text_of(&name);
+            self.error(name.loc, PpError::DefineNonIdentifier(text));
             return;
         }
         self.check_reserved(&name);
@@ -159,6 +160,15 @@ impl Pp<'_> {
                 }
             }
         }
+        if self.version.is_es() {
+            for t in body
+                .iter()
+                .filter(|t| t.kind == TKind::Punct && t.sym == sym::PASTE)
+            {
+                self.error(t.loc, PpError::PasteInEs);
+                ok = false;
+            }
+        }
         for t in &body {
             if t.kind == TKind::Punct && t.sym == sym::HASH {
                 self.error(t.loc, PpError::Stringification);
@@ -186,11 +196,6 @@ impl Pp<'_> {
             builtin: false,
             active: 0,
         };
-        if name.sym == sym::LINE || name.sym == sym::FILE {
-            let text = self.text_of(&name);
-            self.error(name.loc, PpError::Redefinition(text));
-            return;
-        }
         if let Some(old) = self.macro_index(name.sym) {
             if self.macros[old].same_definition(&m) {
                 return;
@@ -217,19 +222,22 @@ impl Pp<'_> {
         if let Some(extra) = line.get(3) {
             self.error(extra.loc, PpError::ExtraTokens);
         }
+        // Mesa's rules: `GL_` names can never be undefined; names containing
+        // `__` are an error in GLSL ES up to 3.00 (the three built-ins
+        // specifically in 3.00) and a warning elsewhere.
         let text = self.int.get(name.sym);
         if text.starts_with("GL_") {
             self.error(name.loc, PpError::UndefGlPrefix);
-            return;
-        }
-        if name.sym == sym::LINE || name.sym == sym::FILE || name.sym == sym::VERSION {
-            self.error(name.loc, PpError::UndefBuiltin);
-            return;
-        }
-        if let Some(m) = self.macro_index(name.sym) {
-            if self.macros[m].builtin {
+        } else if text.contains("__") {
+            let v = self.version;
+            let builtin =
+                name.sym == sym::LINE || name.sym == sym::FILE || name.sym == sym::VERSION;
+            if v.is_es() && v.number >= 300 && builtin {
                 self.error(name.loc, PpError::UndefBuiltin);
-                return;
+            } else if v.is_es() && v.number <= 300 {
+                self.error(name.loc, PpError::UndefDoubleUnderscore);
+            } else {
+                self.warning(name.loc, PpError::UndefDoubleUnderscore);
             }
         }
         self.remove_macro(name.sym);
@@ -333,7 +341,7 @@ impl Pp<'_> {
                 continue;
             }
             if t.sym == sym::LINE {
-                let tok = self.int_token(t.loc.line as u64, t.loc, t.flags);
+                let tok = self.int_token(self.line_macro_line as u64, t.loc, t.flags);
                 out.push(tok);
                 continue;
             }
@@ -412,22 +420,15 @@ impl Pp<'_> {
             name = self.next_token(stack, mode, false);
         }
         let Some(n) = name.filter(|n| n.kind == TKind::Ident) else {
-            self.error(name.map_or(at.loc, |n| n.loc), PpError::DefinedWithoutName);
+            self.error(at.loc, PpError::DefinedWithoutName);
             self.if_error = true;
             return false;
         };
         if paren {
             match self.next_token(stack, mode, false) {
                 Some(r) if r.is(sym::RPAREN) => {}
-                other => {
-                    let found = other.map_or_else(
-                        || "end of line".to_owned(),
-                        |o| format!("`{}'", self.text_of(&o)),
-                    );
-                    self.error(
-                        other.map_or(n.loc, |o| o.loc),
-                        PpError::ExpressionSyntax(found),
-                    );
+                _ => {
+                    self.error(at.loc, PpError::DefinedWithoutName);
                     self.if_error = true;
                     return false;
                 }
@@ -483,7 +484,12 @@ impl Pp<'_> {
         } else {
             Mode::List
         };
+        let saved_line = self.line_macro_line;
+        if let Some(last) = toks.last() {
+            self.line_macro_line = last.loc.line;
+        }
         self.expand(&mut stack, sub_mode, &mut out, depth);
+        self.line_macro_line = saved_line;
         out
     }
 
@@ -620,13 +626,29 @@ impl Pp<'_> {
         }
         let a = self.int.get(lhs.sym);
         let b = self.int.get(rhs.sym);
-        let number_ok = !matches!(lhs.kind, TKind::Int | TKind::Float)
-            || b.starts_with(|c: char| c.is_ascii_digit());
-        let joined = format!("{a}{b}");
-        let single = if number_ok {
-            lex_single(&joined, &mut self.int)
+        let single = if lhs.kind == TKind::Punct || rhs.kind == TKind::Punct {
+            // Only these punctuator pairs combine (as in Mesa).
+            let joined = format!("{a}{b}");
+            let ok = lhs.kind == TKind::Punct
+                && rhs.kind == TKind::Punct
+                && matches!(
+                    joined.as_str(),
+                    "<<" | "<=" | ">>" | ">=" | "==" | "!=" | "&&" | "||"
+                );
+            if ok {
+                lex_single(&joined, &mut self.int)
+            } else {
+                None
+            }
         } else {
-            None
+            let number_ok = !matches!(lhs.kind, TKind::Int | TKind::Float)
+                || b.starts_with(|c: char| c.is_ascii_digit());
+            let joined = format!("{a}{b}");
+            if number_ok {
+                lex_single(&joined, &mut self.int)
+            } else {
+                None
+            }
         };
         match single {
             Some((kind, s)) => Ok(Tok {

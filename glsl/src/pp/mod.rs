@@ -22,7 +22,7 @@ use crate::version::{Stage, Version};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PpError {
     /// `#error` directive.
-    #[error("#error {0}")]
+    #[error("#error{sep}{0}", sep = if .0.is_empty() { "" } else { " " })]
     ErrorDirective(String),
     /// `/*` without a matching `*/`.
     #[error("Unterminated comment")]
@@ -91,9 +91,24 @@ pub enum PpError {
     /// `#undef GL_…`.
     #[error("Built-in (pre-defined) names beginning with GL_ cannot be undefined.")]
     UndefGlPrefix,
-    /// `#undef __LINE__` and the like.
+    /// `#undef __LINE__` and the like (GLSL ES 3.00).
     #[error("Built-in (pre-defined) names cannot be undefined.")]
     UndefBuiltin,
+    /// `#undef` of a name containing `__` (error in GLSL ES, else a warning).
+    #[error("names containing consecutive underscores are reserved.")]
+    UndefDoubleUnderscore,
+    /// `#define` followed by something that is not an identifier.
+    #[error("#define followed by a non-identifier: {0}")]
+    DefineNonIdentifier(String),
+    /// `##` in GLSL ES.
+    #[error("Token pasting (##) is illegal in GLES")]
+    PasteInEs,
+    /// `#version 0100`.
+    #[error("invalid #version \"{0}\" (not a decimal constant)")]
+    VersionNotDecimal(String),
+    /// A pragma the compiler acts on, inside a declaration or function.
+    #[error("#pragma {0} is only allowed outside function definitions and declarations")]
+    PragmaPlacement(String),
     /// Two parameters with the same name.
     #[error("Duplicate macro parameter \"{0}\"")]
     DuplicateParameter(String),
@@ -159,7 +174,7 @@ pub enum PpError {
     #[error("undefined macro {0} in expression (illegal in GLES)")]
     UndefinedMacroInEs(String),
     /// `defined` not followed by a name.
-    #[error("`defined' without macro name")]
+    #[error("\"defined\" not followed by an identifier")]
     DefinedWithoutName,
     /// Malformed `#line`.
     #[error("#line requires a line number and an optional source string number")]
