@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use rgl_conformance::result::{Counts, Status};
-use rgl_conformance::{baseline, glslparser, result, summary, walk};
+use rgl_conformance::{baseline, glslparser, parallel, result, summary, walk};
 
 #[derive(Parser)]
 #[command(
@@ -51,6 +51,9 @@ struct GlslparserArgs {
     /// Number of compile threads.
     #[arg(long, short = 'j', default_value_t = 2)]
     jobs: usize,
+    /// Stop the run (exit status 3) if one test compiles for longer than this many seconds (0: never).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    timeout: u64,
 }
 
 fn main() -> ExitCode {
@@ -70,7 +73,11 @@ fn run_glslparser(args: GlslparserArgs) -> ExitCode {
         }
     };
     let roots: BTreeSet<String> = args.paths.iter().map(|p| walk::root_name(p)).collect();
-    let results = glslparser::run_all(&files, args.jobs);
+    let options = parallel::Options {
+        jobs: args.jobs,
+        timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
+    };
+    let results = glslparser::run_all(&files, options);
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

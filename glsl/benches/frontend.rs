@@ -4,9 +4,11 @@
 //! vertex and fragment shader of `../shared/corpus/shader-db`.
 //!
 //! Run: `cargo bench -p rgl-glsl --bench frontend`. After criterion's
-//! whole-corpus measurements it prints a summary computed from per-shader
-//! medians: totals per stage, MB/s, per-shader median/p90/max and the share of
-//! time spent in the parser stage (glsl-lang plus conversion to our AST).
+//! whole-corpus measurements it prints a summary: whole-corpus wall and CPU
+//! times per stage, MB/s, per-shader median/p90/max and the share of time spent
+//! in the parser stage (glsl-lang plus conversion to our AST). CPU times come
+//! from `/proc/thread-self/schedstat`, so they stay meaningful on a machine
+//! shared with other jobs; criterion's numbers are wall time.
 //!
 //! Environment: `RGL_SHADER_DB=DIR` picks another corpus;
 //! `RGL_BENCH_EXPORT=DIR` also writes the extracted shaders there as
@@ -110,6 +112,29 @@ fn criterion_benches(c: &mut Criterion, shaders: &[Shader], bytes: u64) {
     group.finish();
 }
 
+/// On-CPU time of the calling thread (first field of
+/// `/proc/thread-self/schedstat`, nanoseconds). On a loaded machine wall time
+/// includes time spent waiting for a core; CPU time does not. `None` where the
+/// file does not exist (then wall time is used).
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Runs `f` once; returns (wall, cpu) times, cpu falling back to wall.
+fn timed(f: impl FnOnce()) -> (Duration, Duration) {
+    let cpu_start = thread_cpu_time();
+    let start = Instant::now();
+    f();
+    let wall = start.elapsed();
+    let cpu = match (cpu_start, thread_cpu_time()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => wall,
+    };
+    (wall, cpu)
+}
+
 fn median(sorted: &[Duration]) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -134,22 +159,39 @@ fn mb_per_s(bytes: u64, time: Duration) -> f64 {
     bytes as f64 / 1e6 / time.as_secs_f64().max(1e-12)
 }
 
-/// Per-shader medians of each step, and the report built from them.
+/// Per-shader medians of each step (thread CPU time), whole-corpus passes
+/// (wall and CPU time), and the report built from them.
 fn summary(shaders: &[Shader], bytes: u64, reps: usize) {
+    let cpu_clock = if thread_cpu_time().is_some() {
+        "thread CPU time"
+    } else {
+        "wall time"
+    };
     let mut per_step: Vec<Vec<Duration>> = vec![Vec::with_capacity(shaders.len()); Step::ALL.len()];
     for shader in shaders {
         for (slot, step) in Step::ALL.iter().enumerate() {
-            let mut times: Vec<Duration> = (0..reps)
-                .map(|_| {
-                    let start = Instant::now();
-                    step.run(shader);
-                    start.elapsed()
-                })
-                .collect();
+            let mut times: Vec<Duration> =
+                (0..reps).map(|_| timed(|| step.run(shader)).1).collect();
             times.sort();
             per_step[slot].push(median(&times));
         }
     }
+    // Whole-corpus passes: median over `reps` passes of wall and CPU time.
+    let passes: Vec<(Duration, Duration)> = Step::ALL
+        .iter()
+        .map(|step| {
+            let mut walls = Vec::new();
+            let mut cpus = Vec::new();
+            for _ in 0..reps {
+                let (wall, cpu) = timed(|| run_all(*step, shaders));
+                walls.push(wall);
+                cpus.push(cpu);
+            }
+            walls.sort();
+            cpus.sort();
+            (median(&walls), median(&cpus))
+        })
+        .collect();
     let compiled = shaders
         .iter()
         .filter(|s| compile(&s.source, &CompileOptions::new(s.stage)).success())
@@ -165,7 +207,7 @@ fn summary(shaders: &[Shader], bytes: u64, reps: usize) {
     let mut sorted = compile_times.clone();
     sorted.sort();
 
-    println!("\n== rgl front end on shader-db: summary of per-shader medians ({reps} runs each)");
+    println!("\n== rgl front end on shader-db ({reps} runs of everything; times are medians)");
     println!(
         "shaders: {} ({} vertex, {} fragment), {:.2} MB; compiled without errors: {compiled}",
         shaders.len(),
@@ -179,16 +221,28 @@ fn summary(shaders: &[Shader], bytes: u64, reps: usize) {
             .count(),
         bytes as f64 / 1e6
     );
+    println!("whole-corpus pass, one thread:");
+    for (step, (wall, cpu)) in Step::ALL.iter().zip(&passes) {
+        println!(
+            "  {:<9} wall {:>8.1} ms ({:>6.2} MB/s)   cpu {:>8.1} ms ({:>6.2} MB/s)",
+            step.name(),
+            wall.as_secs_f64() * 1e3,
+            mb_per_s(bytes, *wall),
+            cpu.as_secs_f64() * 1e3,
+            mb_per_s(bytes, *cpu)
+        );
+    }
+    println!("sum of per-shader medians ({cpu_clock}):");
     for (step, total) in Step::ALL.iter().zip(&totals) {
         println!(
-            "{:<9} total {:>9.1} ms  {:>6.2} MB/s",
+            "  {:<9} {:>8.1} ms ({:>6.2} MB/s)",
             step.name(),
             total.as_secs_f64() * 1e3,
             mb_per_s(bytes, *total)
         );
     }
     println!(
-        "compile per shader: median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({})",
+        "compile per shader ({cpu_clock}): median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({})",
         median(&sorted).as_secs_f64() * 1e3,
         percentile(&sorted, 0.9).as_secs_f64() * 1e3,
         slowest.map_or(0.0, |(_, t)| t.as_secs_f64() * 1e3),

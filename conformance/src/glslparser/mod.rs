@@ -1,20 +1,20 @@
 //! The glslparsertest runner: for each `.vert/.frag/.geom/.tesc/.tese/.comp`
 //! file with a `[config]` block, decide whether rgl can run it (version,
-//! extensions, stage, link requirement), compile it verbatim with
-//! [`rgl_glsl::compile`] and compare success with `expect_result`.
+//! extensions, stage, link requirement), compile its bytes verbatim with
+//! [`rgl_glsl::compile_bytes`] (what `glShaderSource` + `glCompileShader` will
+//! do) and compare success with `expect_result`.
 
 pub mod config;
 pub mod support;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rgl_glsl::{compile, CompileOptions, Stage};
+use rgl_glsl::{compile_bytes, CompileOptions, Stage};
 
-use crate::panic_capture;
 use crate::result::{Status, TestResult};
 use crate::walk::FoundFile;
+use crate::{panic_capture, parallel};
 
 use config::Config;
 
@@ -28,11 +28,6 @@ const EXTENSIONS: &[(&str, Option<Stage>)] = &[
     ("tese", None),
     ("comp", None),
 ];
-
-/// Stack size of a worker thread. Deeply nested input must produce an error,
-/// not a crash; a large (virtual, lazily committed) stack keeps a recursion
-/// bug in the front end from aborting the whole run before it is reported.
-const WORKER_STACK: usize = 256 << 20;
 
 fn extension_of(path: &Path) -> Option<&str> {
     path.extension().and_then(|e| e.to_str())
@@ -122,7 +117,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     let mut notes = Vec::new();
     if let std::borrow::Cow::Owned(_) = text {
         notes.push(
-            "the file is not valid UTF-8; invalid bytes were replaced by U+FFFD before compiling",
+            "the file is not valid UTF-8 (its bytes are compiled as they are; rgl reports invalid UTF-8 as a compile error)",
         );
     }
     let config = match config::parse(&text) {
@@ -152,7 +147,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     }
     let options = CompileOptions::new(stage);
     let start = Instant::now();
-    let outcome = panic_capture::catch(|| compile(&text, &options));
+    let outcome = panic_capture::catch(|| compile_bytes(&bytes, &options));
     let duration = start.elapsed();
     let with_notes = |status, reason: String| {
         let mut reason = reason;
@@ -195,45 +190,23 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     })
 }
 
-/// Runs every candidate on `jobs` threads; the result order is the order of
-/// `files` whatever the thread timing.
-pub fn run_all(files: &[FoundFile], jobs: usize) -> Vec<TestResult> {
-    let jobs = jobs.clamp(1, files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut indexed: Vec<(usize, Option<TestResult>)> = Vec::with_capacity(files.len());
-    std::thread::scope(|scope| {
-        let mut handles = Vec::new();
-        for worker in 0..jobs {
-            let next = &next;
-            let spawned = std::thread::Builder::new()
-                .name(format!("glslparser-{worker}"))
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, move || {
-                    let mut local = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(file) = files.get(index) else { break };
-                        local.push((index, run_one(file)));
-                    }
-                    local
-                });
-            match spawned {
-                Ok(handle) => handles.push(handle),
-                Err(e) => eprintln!("warning: cannot start worker thread {worker}: {e}"),
-            }
-        }
-        if handles.is_empty() {
-            // No thread could start: run everything here.
-            indexed.extend(files.iter().enumerate().map(|(i, f)| (i, run_one(f))));
-            return;
-        }
-        for handle in handles {
-            match handle.join() {
-                Ok(local) => indexed.extend(local),
-                Err(_) => eprintln!("error: a worker thread died outside a test"),
-            }
-        }
-    });
-    indexed.sort_by_key(|(index, _)| *index);
-    indexed.into_iter().filter_map(|(_, r)| r).collect()
+/// Runs every candidate (see [`crate::parallel`] for the threading); the
+/// result order is the order of `files` whatever the thread timing.
+pub fn run_all(files: &[FoundFile], options: parallel::Options) -> Vec<TestResult> {
+    let outcomes = parallel::run(files, options, |file| file.id.clone(), run_one);
+    files
+        .iter()
+        .zip(outcomes)
+        .filter_map(|(file, outcome)| match outcome {
+            Ok(result) => result,
+            Err(why) => Some(TestResult {
+                path: file.path.clone(),
+                id: file.id.clone(),
+                status: Status::Fail,
+                reason: why,
+                detail: String::new(),
+                duration: Duration::ZERO,
+            }),
+        })
+        .collect()
 }
