@@ -1,3 +1,182 @@
 //! The one table of GLSL extensions rgl supports, with the versions in which each
 //! is advertised; the preprocessor defines a macro for each and `#extension`
 //! checks names against it.
+//!
+//! The table holds the shading-language extensions that OpenGL ≤ 3.3 promoted
+//! into core (so the front end already implements their features for the
+//! versions that have them built in), plus `GL_ARB_compatibility` and the ES 1.00
+//! `GL_OES_standard_derivatives`. Like Mesa, availability depends on the API
+//! family of the shader (desktop or ES), not on the stage: an `#extension` for
+//! a stage-specific extension is accepted in every stage and simply has no
+//! effect where the feature does not exist. Extensions whose GLSL features the
+//! front end does not implement (`GL_EXT_gpu_shader4`, `GL_ARB_geometry_shader4`,
+//! `GL_ARB_gpu_shader5`, …) are deliberately absent: `#extension … : require`
+//! fails for them and tests needing them are skipped.
+
+use crate::version::{Stage, Version};
+
+/// Which shading languages advertise an extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Desktop GLSL, every supported version and profile.
+    Desktop,
+    /// GLSL ES, every supported version.
+    Es,
+}
+
+/// One supported extension.
+#[derive(Clone, Copy, Debug)]
+pub struct Extension {
+    /// The name, e.g. `GL_ARB_texture_rectangle`.
+    pub name: &'static str,
+    /// Where it is advertised.
+    pub family: Family,
+    /// Lowest version number in which it is advertised.
+    pub min_version: u16,
+    /// The first core version that includes the feature (0 if none) —
+    /// documentation for the front end: at and above it the extension only
+    /// makes the built-in names available under the extension spelling.
+    pub core_in: u16,
+}
+
+/// Every extension rgl advertises.
+pub const EXTENSIONS: &[Extension] = &[
+    // Desktop GL 2.0/2.1 and 3.0-3.3 promotions.
+    Extension {
+        name: "GL_ARB_draw_buffers",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 110,
+    },
+    Extension {
+        name: "GL_ARB_texture_rectangle",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 140,
+    },
+    Extension {
+        name: "GL_EXT_texture_array",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 130,
+    },
+    Extension {
+        name: "GL_ARB_shader_texture_lod",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 130,
+    },
+    Extension {
+        name: "GL_ARB_draw_instanced",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 140,
+    },
+    Extension {
+        name: "GL_ARB_uniform_buffer_object",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 140,
+    },
+    Extension {
+        name: "GL_ARB_fragment_coord_conventions",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 150,
+    },
+    Extension {
+        name: "GL_ARB_texture_multisample",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 150,
+    },
+    Extension {
+        name: "GL_ARB_explicit_attrib_location",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 330,
+    },
+    Extension {
+        name: "GL_ARB_shader_bit_encoding",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 330,
+    },
+    Extension {
+        name: "GL_ARB_compatibility",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
+    // GLSL ES.
+    Extension {
+        name: "GL_OES_standard_derivatives",
+        family: Family::Es,
+        min_version: 100,
+        core_in: 300,
+    },
+];
+
+/// Looks up an extension by name.
+pub fn find(name: &str) -> Option<&'static Extension> {
+    EXTENSIONS.iter().find(|e| e.name == name)
+}
+
+fn available(e: &Extension, version: Version) -> bool {
+    let family_ok = match e.family {
+        Family::Desktop => !version.is_es(),
+        Family::Es => version.is_es(),
+    };
+    family_ok && version.number >= e.min_version
+}
+
+/// True when `name` is advertised for shaders of `version` and `stage`.
+pub fn is_supported(name: &str, version: Version, stage: Stage) -> bool {
+    let _ = stage;
+    find(name).is_some_and(|e| available(e, version))
+}
+
+/// Names of every extension advertised for `version` and `stage`.
+pub fn supported(version: Version, stage: Stage) -> impl Iterator<Item = &'static str> {
+    let _ = stage;
+    EXTENSIONS
+        .iter()
+        .filter(move |e| available(e, version))
+        .map(|e| e.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_are_separate() {
+        let d = Version::desktop(110);
+        let es = Version::es(100);
+        assert!(is_supported("GL_ARB_texture_rectangle", d, Stage::Fragment));
+        assert!(!is_supported(
+            "GL_ARB_texture_rectangle",
+            es,
+            Stage::Fragment
+        ));
+        assert!(is_supported(
+            "GL_OES_standard_derivatives",
+            es,
+            Stage::Fragment
+        ));
+        assert!(!is_supported(
+            "GL_OES_standard_derivatives",
+            d,
+            Stage::Fragment
+        ));
+        assert!(!is_supported(
+            "GL_AMD_shader_stencil_export",
+            d,
+            Stage::Fragment
+        ));
+        assert_eq!(
+            supported(es, Stage::Vertex).collect::<Vec<_>>(),
+            ["GL_OES_standard_derivatives"]
+        );
+    }
+}

@@ -1,0 +1,660 @@
+//! Preprocessing-token lexer: splits source text into logical lines of tokens.
+//! Owns line continuation (backslash-newline, honoured even inside tokens and
+//! `//` comments), comment removal, the UTF-8 BOM, `\n`/`\r\n`/`\r` newlines,
+//! GLSL number spelling, punctuators, and the symbol interner every token text
+//! lives in (so the rest of the preprocessor moves `Copy` tokens around).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+use crate::span::SourceLoc;
+
+/// An interned token text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Sym(pub u32);
+
+/// Kind of a preprocessing token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TKind {
+    /// Identifier or keyword.
+    Ident,
+    /// Integer literal.
+    Int,
+    /// Floating-point literal.
+    Float,
+    /// Operator or punctuation (including `#` and `##`).
+    Punct,
+    /// A character that starts no GLSL token (`@`, `"`, NUL, non-ASCII, …).
+    Other,
+    /// Inside a macro body: a reference to parameter number `sym.0`.
+    Param,
+    /// The empty result of an empty macro argument next to `##`.
+    Placemarker,
+}
+
+/// Whitespace (or a comment) precedes the token on its line.
+pub(crate) const F_WS: u8 = 1;
+/// The token names a macro that was disabled when it was scanned ("painted
+/// blue"): it is never expanded again.
+pub(crate) const F_NO_EXPAND: u8 = 2;
+
+/// One preprocessing token.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tok {
+    /// Text.
+    pub sym: Sym,
+    /// Kind.
+    pub kind: TKind,
+    /// `F_*` bits.
+    pub flags: u8,
+    /// Location.
+    pub loc: SourceLoc,
+}
+
+impl Tok {
+    pub(crate) fn is(&self, sym: Sym) -> bool {
+        self.sym == sym && matches!(self.kind, TKind::Punct | TKind::Ident)
+    }
+    pub(crate) fn ws(&self) -> bool {
+        self.flags & F_WS != 0
+    }
+}
+
+/// Punctuators, longest first within each leading character. The index of an
+/// entry is its [`Sym`].
+pub(crate) const PUNCTS: &[&str] = &[
+    "(", ")", "[", "]", "{", "}", ".", ",", ":", ";", "+", "-", "*", "/", "%", "<", ">", "=", "!",
+    "~", "&", "|", "^", "?", "#", "##", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "^^", "++",
+    "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+];
+
+/// Well-known symbols (indices into the pre-seeded interner).
+pub(crate) mod sym {
+    use super::Sym;
+    pub const LPAREN: Sym = Sym(0);
+    pub const RPAREN: Sym = Sym(1);
+    pub const LBRACE: Sym = Sym(4);
+    pub const RBRACE: Sym = Sym(5);
+    pub const DOT: Sym = Sym(6);
+    pub const COMMA: Sym = Sym(7);
+    pub const COLON: Sym = Sym(8);
+    pub const PLUS: Sym = Sym(10);
+    pub const MINUS: Sym = Sym(11);
+    pub const STAR: Sym = Sym(12);
+    pub const SLASH: Sym = Sym(13);
+    pub const PERCENT: Sym = Sym(14);
+    pub const LT: Sym = Sym(15);
+    pub const GT: Sym = Sym(16);
+    pub const BANG: Sym = Sym(18);
+    pub const TILDE: Sym = Sym(19);
+    pub const AMP: Sym = Sym(20);
+    pub const PIPE: Sym = Sym(21);
+    pub const CARET: Sym = Sym(22);
+    pub const HASH: Sym = Sym(24);
+    pub const PASTE: Sym = Sym(25);
+    pub const SHL: Sym = Sym(26);
+    pub const SHR: Sym = Sym(27);
+    pub const LE: Sym = Sym(28);
+    pub const GE: Sym = Sym(29);
+    pub const EQ: Sym = Sym(30);
+    pub const NE: Sym = Sym(31);
+    pub const AND: Sym = Sym(32);
+    pub const OR: Sym = Sym(33);
+    // Identifiers seeded right after the punctuators.
+    pub const DEFINED: Sym = Sym(47);
+    pub const LINE: Sym = Sym(48);
+    pub const FILE: Sym = Sym(49);
+    pub const VERSION: Sym = Sym(50);
+    pub const FIRST_FREE: u32 = 51;
+}
+
+const SEEDED_IDENTS: &[&str] = &["defined", "__LINE__", "__FILE__", "__VERSION__"];
+
+/// A small, fast, non-cryptographic hasher (the Fx hash) for the interner.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher {
+    hash: u64,
+}
+
+const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(FX_SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Every distinct token text of one preprocessing run.
+pub(crate) struct Interner {
+    map: HashMap<Rc<str>, u32, BuildHasherDefault<FxHasher>>,
+    strs: Vec<Rc<str>>,
+}
+
+impl Interner {
+    pub(crate) fn new() -> Self {
+        let mut int = Interner {
+            map: HashMap::with_capacity_and_hasher(512, Default::default()),
+            strs: Vec::with_capacity(512),
+        };
+        for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
+            int.intern(p);
+        }
+        debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
+        int
+    }
+    pub(crate) fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&id) = self.map.get(s) {
+            return Sym(id);
+        }
+        let id = self.strs.len() as u32;
+        let rc: Rc<str> = Rc::from(s);
+        self.strs.push(rc.clone());
+        self.map.insert(rc, id);
+        Sym(id)
+    }
+    pub(crate) fn get(&self, s: Sym) -> &str {
+        &self.strs[s.0 as usize]
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.strs.len()
+    }
+}
+
+/// Lexing problems the lexer reports itself.
+#[derive(Clone, Debug)]
+pub(crate) enum LexProblem {
+    /// `/*` without `*/`.
+    UnterminatedComment(SourceLoc),
+}
+
+/// What [`Lexer::next_line`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineEnd {
+    /// A logical line was read (possibly empty).
+    Line,
+    /// End of input: nothing was read.
+    Eof,
+}
+
+/// Splits source text into logical lines of [`Tok`]s.
+pub(crate) struct Lexer<'s> {
+    src: &'s [u8],
+    text_src: &'s str,
+    pos: usize,
+    /// Physical line of `pos`, 1-based.
+    line: u32,
+    line_start: usize,
+    /// Source-string number for locations (`#line N S`).
+    pub source: u32,
+    /// Added to physical line numbers (`#line`).
+    pub line_delta: i64,
+    /// Number of backslash-newlines skipped so far.
+    splices: u32,
+    /// Problems found, drained by the driver.
+    pub problems: Vec<LexProblem>,
+    text_buf: String,
+}
+
+#[inline]
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+#[inline]
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+impl<'s> Lexer<'s> {
+    pub(crate) fn new(src: &'s str) -> Self {
+        let bytes = src.as_bytes();
+        let start = if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            3
+        } else {
+            0
+        };
+        Lexer {
+            src: bytes,
+            text_src: src,
+            pos: start,
+            line: 1,
+            line_start: start,
+            source: 0,
+            line_delta: 0,
+            splices: 0,
+            problems: Vec::new(),
+            text_buf: String::new(),
+        }
+    }
+
+    /// Physical line the next token will start on (used by `#line`).
+    pub(crate) fn physical_line(&self) -> u32 {
+        self.line
+    }
+
+    /// True when all input is consumed.
+    pub(crate) fn at_eof(&self) -> bool {
+        self.pos >= self.src.len()
+    }
+
+    /// The location of the current position.
+    fn loc(&self) -> SourceLoc {
+        let line = (self.line as i64 + self.line_delta).clamp(0, u32::MAX as i64) as u32;
+        let column = (self.pos - self.line_start + 1).min(u32::MAX as usize) as u32;
+        SourceLoc {
+            source: self.source,
+            line,
+            column,
+        }
+    }
+
+    /// Length of the newline at `i` (0 if none).
+    #[inline]
+    fn newline_len(&self, i: usize) -> usize {
+        match self.src.get(i) {
+            Some(b'\n') => 1,
+            Some(b'\r') => {
+                if self.src.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Skips any backslash-newline sequences at `pos`.
+    #[inline]
+    fn skip_splices(&mut self) {
+        while self.src.get(self.pos) == Some(&b'\\') {
+            let n = self.newline_len(self.pos + 1);
+            if n == 0 {
+                return;
+            }
+            self.pos += 1 + n;
+            self.line += 1;
+            self.line_start = self.pos;
+            self.splices += 1;
+        }
+    }
+
+    /// Current byte after splices, or `None` at end of input.
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        let c = *self.src.get(self.pos)?;
+        if c == b'\\' {
+            self.skip_splices();
+            return self.src.get(self.pos).copied();
+        }
+        Some(c)
+    }
+
+    /// The byte `n` characters after the current one, looking through splices,
+    /// without moving.
+    fn peek_at(&self, n: usize) -> Option<u8> {
+        let mut i = self.pos;
+        let mut left = n;
+        loop {
+            // Skip splices at i.
+            while self.src.get(i) == Some(&b'\\') {
+                let nl = self.newline_len(i + 1);
+                if nl == 0 {
+                    break;
+                }
+                i += 1 + nl;
+            }
+            let c = *self.src.get(i)?;
+            if left == 0 {
+                return Some(c);
+            }
+            left -= 1;
+            i += 1;
+        }
+    }
+
+    /// Moves over raw bytes satisfying `keep` (which must reject `\\` and
+    /// newlines, so no splice or line change is skipped).
+    #[inline]
+    fn skip_plain(&mut self, keep: impl Fn(u8) -> bool) {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        let n = rest.iter().position(|&c| !keep(c)).unwrap_or(rest.len());
+        self.pos += n;
+    }
+
+    /// Moves past the current byte (which must not be a newline).
+    #[inline]
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    /// Consumes a newline at `pos` if present.
+    fn eat_newline(&mut self) -> bool {
+        let n = self.newline_len(self.pos);
+        if n == 0 {
+            return false;
+        }
+        self.pos += n;
+        self.line += 1;
+        self.line_start = self.pos;
+        true
+    }
+
+    /// Text from `start` to `pos`, with splices removed when there were any.
+    fn text(&mut self, start: usize, spliced: bool) -> &str {
+        if !spliced {
+            // Token boundaries are always at ASCII bytes or whole characters.
+            return self.text_src.get(start..self.pos).unwrap_or("");
+        }
+        self.text_buf.clear();
+        let mut i = start;
+        while i < self.pos {
+            if self.src[i] == b'\\' {
+                let n = self.newline_len(i + 1);
+                if n > 0 {
+                    i += 1 + n;
+                    continue;
+                }
+            }
+            self.text_buf.push(self.src[i] as char);
+            i += 1;
+        }
+        &self.text_buf
+    }
+
+    /// Lexes one logical line into `out` (cleared first). Block comments and
+    /// backslash-newlines may make a logical line span several physical lines.
+    pub(crate) fn next_line(&mut self, int: &mut Interner, out: &mut Vec<Tok>) -> LineEnd {
+        out.clear();
+        if self.pos >= self.src.len() {
+            return LineEnd::Eof;
+        }
+        let mut ws = false;
+        loop {
+            let Some(c) = self.peek() else {
+                return LineEnd::Line;
+            };
+            match c {
+                b'\n' | b'\r' => {
+                    self.eat_newline();
+                    return LineEnd::Line;
+                }
+                b' ' | b'\t' | 0x0B | 0x0C => {
+                    ws = true;
+                    self.bump();
+                }
+                b'/' if self.peek_at(1) == Some(b'/') => {
+                    ws = true;
+                    // To the end of the line; a backslash-newline continues it.
+                    loop {
+                        self.skip_plain(|c| c != b'\n' && c != b'\r' && c != b'\\');
+                        match self.peek() {
+                            Some(b'\n' | b'\r') | None => break,
+                            Some(_) => self.bump(),
+                        }
+                    }
+                }
+                b'/' if self.peek_at(1) == Some(b'*') => {
+                    ws = true;
+                    let loc = self.loc();
+                    self.bump();
+                    self.peek();
+                    self.bump();
+                    let mut closed = false;
+                    loop {
+                        self.skip_plain(|c| c != b'*' && c != b'\n' && c != b'\r' && c != b'\\');
+                        let Some(c) = self.peek() else { break };
+                        if c == b'*' && self.peek_at(1) == Some(b'/') {
+                            self.bump();
+                            self.peek();
+                            self.bump();
+                            closed = true;
+                            break;
+                        }
+                        if !self.eat_newline() {
+                            self.bump();
+                        }
+                    }
+                    if !closed {
+                        self.problems.push(LexProblem::UnterminatedComment(loc));
+                        return LineEnd::Line;
+                    }
+                }
+                _ => {
+                    let tok = self.token(c, int, ws);
+                    out.push(tok);
+                    ws = false;
+                }
+            }
+        }
+    }
+
+    /// Lexes one token starting with byte `c` at `pos`.
+    fn token(&mut self, c: u8, int: &mut Interner, ws: bool) -> Tok {
+        let loc = self.loc();
+        let start = self.pos;
+        let splices = self.splices;
+        let flags = if ws { F_WS } else { 0 };
+        let kind = if is_ident_start(c) {
+            self.bump();
+            loop {
+                self.skip_plain(is_ident_char);
+                match self.peek() {
+                    Some(c) if is_ident_char(c) => self.bump(),
+                    _ => break,
+                }
+            }
+            TKind::Ident
+        } else if c.is_ascii_digit()
+            || (c == b'.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()))
+        {
+            self.number()
+        } else if let Some(p) = self.punct(c) {
+            return Tok {
+                sym: p,
+                kind: TKind::Punct,
+                flags,
+                loc,
+            };
+        } else {
+            // One whole (UTF-8) character.
+            let len = if c < 0x80 {
+                1
+            } else if c >= 0xF0 {
+                4
+            } else if c >= 0xE0 {
+                3
+            } else {
+                2
+            };
+            self.pos = (self.pos + len).min(self.src.len());
+            TKind::Other
+        };
+        let spliced = self.splices != splices;
+        let text = self.text(start, spliced);
+        let sym = int.intern(text);
+        Tok {
+            sym,
+            kind,
+            flags,
+            loc,
+        }
+    }
+
+    /// Lexes a GLSL number the way the GLSL lexer splits it: hexadecimal,
+    /// octal or decimal integers with an optional `u`, floats with fraction
+    /// and/or exponent and an optional `f`/`lf` suffix.
+    fn number(&mut self) -> TKind {
+        let hex = self.peek() == Some(b'0')
+            && matches!(self.peek_at(1), Some(b'x' | b'X'))
+            && self.peek_at(2).is_some_and(|c| c.is_ascii_hexdigit());
+        if hex {
+            self.bump();
+            self.peek();
+            self.bump();
+            while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                self.bump();
+            }
+            if matches!(self.peek(), Some(b'u' | b'U')) {
+                self.bump();
+            }
+            return TKind::Int;
+        }
+        let mut float = false;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+        }
+        if self.peek() == Some(b'.') {
+            float = true;
+            self.bump();
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.bump();
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            let exp = match self.peek_at(1) {
+                Some(d) if d.is_ascii_digit() => true,
+                Some(b'+' | b'-') => self.peek_at(2).is_some_and(|d| d.is_ascii_digit()),
+                _ => false,
+            };
+            if exp {
+                float = true;
+                self.bump();
+                if matches!(self.peek(), Some(b'+' | b'-')) {
+                    self.bump();
+                }
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.bump();
+                }
+            }
+        }
+        if float {
+            match self.peek() {
+                Some(b'f' | b'F') => self.bump(),
+                Some(b'l') if self.peek_at(1) == Some(b'f') => {
+                    self.bump();
+                    self.peek();
+                    self.bump();
+                }
+                Some(b'L') if self.peek_at(1) == Some(b'F') => {
+                    self.bump();
+                    self.peek();
+                    self.bump();
+                }
+                _ => {}
+            }
+            TKind::Float
+        } else {
+            if matches!(self.peek(), Some(b'u' | b'U')) {
+                self.bump();
+            }
+            TKind::Int
+        }
+    }
+
+    /// Lexes a punctuator starting with `c` (longest match).
+    fn punct(&mut self, c: u8) -> Option<Sym> {
+        let c1 = self.peek_at(1);
+        let two =
+            |s: &str| -> Option<Sym> { PUNCTS.iter().position(|p| *p == s).map(|i| Sym(i as u32)) };
+        // Three-character punctuators.
+        if (c == b'<' || c == b'>') && c1 == Some(c) && self.peek_at(2) == Some(b'=') {
+            for _ in 0..3 {
+                self.peek();
+                self.bump();
+            }
+            return two(if c == b'<' { "<<=" } else { ">>=" });
+        }
+        if let Some(c1) = c1 {
+            let pair = [c, c1];
+            if let Ok(s) = std::str::from_utf8(&pair) {
+                if s.len() == 2 {
+                    if let Some(sym) = PUNCTS[26..45].iter().position(|p| *p == s) {
+                        self.bump();
+                        self.peek();
+                        self.bump();
+                        return Some(Sym(26 + sym as u32));
+                    }
+                    if s == "##" {
+                        self.bump();
+                        self.peek();
+                        self.bump();
+                        return Some(sym::PASTE);
+                    }
+                }
+            }
+        }
+        let single = PUNCTS[..25]
+            .iter()
+            .position(|p| p.len() == 1 && p.as_bytes()[0] == c)?;
+        self.bump();
+        Some(Sym(single as u32))
+    }
+}
+
+/// Lexes `text` as the result of a `##` paste: returns the token when the text
+/// is exactly one preprocessing token (no comment, no whitespace).
+pub(crate) fn lex_single(text: &str, int: &mut Interner) -> Option<(TKind, Sym)> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut lx = Lexer::new(text);
+    let mut out = Vec::new();
+    lx.next_line(int, &mut out);
+    if out.len() != 1 || !lx.at_eof() || !lx.problems.is_empty() || out[0].ws() {
+        return None;
+    }
+    let t = out[0];
+    if t.kind == TKind::Other {
+        return None;
+    }
+    Some((t.kind, t.sym))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn punct_table_consistent() {
+        assert_eq!(PUNCTS[sym::PASTE.0 as usize], "##");
+        assert_eq!(PUNCTS[sym::OR.0 as usize], "||");
+        assert_eq!(PUNCTS[sym::SHL.0 as usize], "<<");
+        assert_eq!(PUNCTS[sym::NE.0 as usize], "!=");
+        let int = Interner::new();
+        assert_eq!(int.get(sym::DEFINED), "defined");
+        assert_eq!(int.get(sym::VERSION), "__VERSION__");
+    }
+}

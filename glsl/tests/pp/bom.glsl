@@ -1,0 +1,2 @@
+﻿#version 110
+int a;

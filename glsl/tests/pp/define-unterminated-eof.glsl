@@ -1,0 +1,3 @@
+#define F(x) x
+int a = F(1,
+  2

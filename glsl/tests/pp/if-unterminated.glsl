@@ -1,0 +1,4 @@
+#if 1
+int a;
+#ifdef X
+int b;

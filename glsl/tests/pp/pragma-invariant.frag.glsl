@@ -1,0 +1,2 @@
+#version 300 es
+#pragma STDGL invariant(all)

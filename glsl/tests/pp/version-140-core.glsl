@@ -1,0 +1,1 @@
+#version 140 core

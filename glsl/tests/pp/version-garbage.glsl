@@ -1,0 +1,2 @@
+#version abc
+int a = __VERSION__;

@@ -1,0 +1,3 @@
+int a;
+#version 130
+int b = __VERSION__;

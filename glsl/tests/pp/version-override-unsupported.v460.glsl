@@ -1,0 +1,1 @@
+int v = __VERSION__;
