@@ -266,15 +266,30 @@ fn targeted_queries() {
                         })
                 });
             match found {
-                Some(sig) => format!(
-                    "{}{}",
-                    sig.return_type.display(&structs),
-                    if sig.constant_foldable {
-                        ""
-                    } else {
-                        " (not foldable)"
-                    }
-                ),
+                Some(sig) => {
+                    let constant: Vec<String> = (0..sig.parameters.len())
+                        .filter(|&i| builtins::requires_constant_argument(sig.id, i))
+                        .map(|i| {
+                            builtins::parameter_name(sig.id, i)
+                                .unwrap_or("?")
+                                .to_string()
+                        })
+                        .collect();
+                    format!(
+                        "{}{}{}",
+                        sig.return_type.display(&structs),
+                        if sig.constant_foldable {
+                            ""
+                        } else {
+                            " (not foldable)"
+                        },
+                        if constant.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" constant: {}", constant.join(", "))
+                        }
+                    )
+                }
                 None => "none".to_string(),
             }
         };
@@ -383,6 +398,23 @@ fn every_overload_expands_to_valid_ir() {
         if stmts.is_empty() {
             problems.push(format!("{label}: no statements"));
             continue;
+        }
+        // Texture lookups name every parameter; only offsets must be constant.
+        let names: Vec<Option<&str>> = (0..=sig.parameters.len())
+            .map(|i| builtins::parameter_name(sig.id, i))
+            .collect();
+        let is_texture = names[0] == Some("sampler");
+        if is_texture
+            && (names[..sig.parameters.len()].contains(&None)
+                || names[sig.parameters.len()].is_some())
+        {
+            problems.push(format!("{label}: parameter names {names:?}"));
+        }
+        let has_offset_name = names.contains(&Some("offset"));
+        let has_constant =
+            (0..sig.parameters.len()).any(|i| builtins::requires_constant_argument(sig.id, i));
+        if has_offset_name != has_constant || (has_constant && !sig.name.contains("Offset")) {
+            problems.push(format!("{label}: constant offset parameter mismatch"));
         }
         if let Err(e) = validate::check_stmts(&module, &stmts) {
             problems.push(format!("{label}: {e}"));

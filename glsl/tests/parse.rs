@@ -275,6 +275,20 @@ fn parse_depth_limits() {
             ),
             "do chain",
         ),
+        (
+            format!(
+                "void main() {{ float x; x = 1.0{}; }}",
+                ", x = 1.0".repeat(100_000)
+            ),
+            "comma chain",
+        ),
+        (
+            format!(
+                "void main() {{ float x; if (true) x = 1.0; {} }}",
+                "else if (x + x + x + x > 0.0) x = 1.0;".repeat(1020)
+            ),
+            "else-if chain past the tree depth",
+        ),
     ];
     let mut report = String::new();
     for (src, name) in &cases {
@@ -423,5 +437,156 @@ fn parse_keyword_table() {
         std::fs::write(&expected_path, &report).expect("writable expectation");
     } else {
         assert_eq!(expected, report);
+    }
+}
+
+/// `[config]` keys of a glslparsertest file: (expect_result, glsl_version).
+fn glslparser_config(text: &str) -> Option<(String, String)> {
+    let start = text.find("[config]")?;
+    let end = text[start..].find("[end config]").map(|n| start + n)?;
+    let (mut expect, mut version) = (None, None);
+    for line in text[start..end].lines() {
+        let line = line.trim_start_matches(['/', '*', ' ', '\t']);
+        if let Some(v) = line.strip_prefix("expect_result:") {
+            expect = Some(v.trim().to_owned());
+        } else if let Some(v) = line.strip_prefix("glsl_version:") {
+            version = Some(v.trim().to_owned());
+        }
+    }
+    Some((expect?, version?))
+}
+
+/// GLSL version number of a `glsl_version` value or `[require]` line, with an
+/// ES flag.
+fn version_number(text: &str) -> Option<(u16, bool)> {
+    let es = text.contains("es") || text.contains("ES");
+    let digits: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit())
+        .take(3)
+        .collect();
+    let number: u16 = digits.parse().ok()?;
+    Some((
+        number,
+        es || number == 100 || number == 300 || number == 310 || number == 320,
+    ))
+}
+
+/// Preprocesses and parses one source; `Err` carries the first diagnostic.
+fn pipeline(src: &str, stage: rgl_glsl::Stage) -> Result<(), String> {
+    use rgl_glsl::pp::{preprocess, PpOptions};
+    let pp = preprocess(
+        src,
+        &PpOptions {
+            stage,
+            version_override: None,
+        },
+    );
+    if let Some(d) = pp.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(format!("pp: {d}"));
+    }
+    let out = parse_full(&pp.tokens, pp.version, &pp.extensions);
+    match out.diagnostics.iter().find(|d| d.is_error()) {
+        Some(d) => Err(d.to_string()),
+        None if out.unit.is_some() => Ok(()),
+        None => Err("no unit and no error".to_owned()),
+    }
+}
+
+/// Runs the real pipeline (preprocessor, then parser) over every corpus shader
+/// of GLSL ≤ 3.30: piglit glslparsertest files and every `.shader_test`
+/// section. Shaders expected to compile must parse; the summary (counts and
+/// each failure) is compared with the committed `corpus-pipeline.txt`.
+#[test]
+fn parse_corpus_pipeline() {
+    use rgl_glsl::Stage;
+    let corpus = Path::new("/work/shared/corpus");
+    let mut files = Vec::new();
+    for ext in ["vert", "frag", "geom", "shader_test"] {
+        collect_files(corpus, ext, &mut files);
+    }
+    files.sort();
+    let (mut valid, mut valid_ok, mut invalid, mut invalid_rejected) = (0, 0, 0, 0);
+    let mut failures = String::new();
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        let rel = file
+            .strip_prefix(corpus)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ext == "shader_test" {
+            let require = text
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("GLSL").filter(|r| r.contains(">=")))
+                .and_then(version_number)
+                .unwrap_or((110, false));
+            if !(require.0 <= 330 || (require.1 && require.0 <= 300)) {
+                continue;
+            }
+            for (section, body) in shader_test_sections(&text) {
+                let stage = match section.as_str() {
+                    "vertex shader" => Stage::Vertex,
+                    "geometry shader" => Stage::Geometry,
+                    _ => Stage::Fragment,
+                };
+                let src = if body.contains("#version") {
+                    body
+                } else {
+                    let es = if require.1 && require.0 >= 300 {
+                        " es"
+                    } else {
+                        ""
+                    };
+                    format!("#version {}{es}\n{body}", require.0)
+                };
+                valid += 1;
+                match pipeline(&src, stage) {
+                    Ok(()) => valid_ok += 1,
+                    Err(e) => failures.push_str(&format!("{rel} [{section}]: {e}\n")),
+                }
+            }
+        } else {
+            let Some((expect, version)) = glslparser_config(&text) else {
+                continue;
+            };
+            let Some((number, es)) = version_number(&version) else {
+                continue;
+            };
+            if if es { number > 300 } else { number > 330 } {
+                continue;
+            }
+            let Some(stage) = Stage::from_extension(ext) else {
+                continue;
+            };
+            let result = pipeline(&text, stage);
+            if expect == "pass" {
+                valid += 1;
+                match result {
+                    Ok(()) => valid_ok += 1,
+                    Err(e) => failures.push_str(&format!("{rel}: {e}\n")),
+                }
+            } else {
+                invalid += 1;
+                if result.is_err() {
+                    invalid_rejected += 1;
+                }
+            }
+        }
+    }
+    let summary = format!(
+        "shaders expected to compile: {valid}\n  parsed: {valid_ok}\n\
+         glslparsertest files expected to fail: {invalid}\n  rejected by pp or parser: {invalid_rejected}\n\
+         failures of shaders expected to compile:\n{failures}"
+    );
+    let expected_path = parse_dir().join("corpus-pipeline.txt");
+    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&expected_path, &summary).expect("writable expectation");
+    } else {
+        assert_eq!(expected, summary);
     }
 }

@@ -96,7 +96,13 @@ fn pp_cases() {
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_owned();
-        let actual = render(&preprocess(&source, &options_for(&name)));
+        let start = std::time::Instant::now();
+        let out = preprocess(&source, &options_for(&name));
+        let elapsed = start.elapsed();
+        if elapsed.as_millis() > 20 {
+            println!("{name}: {elapsed:?}");
+        }
+        let actual = render(&out);
         let expected_path = file.with_extension("expected");
         if bless {
             std::fs::write(&expected_path, &actual).expect("write expectation");
@@ -204,6 +210,8 @@ fn pp_corpus_no_panic() {
     assert!(!files.is_empty(), "corpus not found at {}", root.display());
     files.sort();
     let (mut shaders, mut with_errors, mut tokens) = (0usize, 0usize, 0usize);
+    let mut bytes_total = 0usize;
+    let mut pp_time = std::time::Duration::ZERO;
     let mut messages: std::collections::BTreeMap<String, (usize, String)> = Default::default();
     for f in &files {
         let Ok(bytes) = std::fs::read(f) else {
@@ -219,13 +227,14 @@ fn pp_corpus_no_panic() {
             continue;
         };
         for (stage, src) in units {
-            let out = preprocess(
-                &src,
-                &PpOptions {
-                    stage,
-                    version_override: None,
-                },
-            );
+            let options = PpOptions {
+                stage,
+                version_override: None,
+            };
+            let start = std::time::Instant::now();
+            let out = preprocess(&src, &options);
+            pp_time += start.elapsed();
+            bytes_total += src.len();
             shaders += 1;
             tokens += out.tokens.len();
             if out.diagnostics.iter().any(|d| d.is_error()) {
@@ -243,6 +252,12 @@ fn pp_corpus_no_panic() {
         }
     }
     println!("corpus: {shaders} shaders preprocessed, {tokens} tokens, {with_errors} with preprocessor errors");
+    println!(
+        "corpus: {:.1} MB in {:?} ({:.1} MB/s)",
+        bytes_total as f64 / 1e6,
+        pp_time,
+        bytes_total as f64 / 1e6 / pp_time.as_secs_f64().max(1e-9)
+    );
     for (msg, (n, example)) in &messages {
         println!("  {n:5} x {msg}  (e.g. {example})");
     }
@@ -359,4 +374,125 @@ fn pp_piglit_agreement() {
         "{} expect-pass files got preprocessor errors",
         false_errors.len()
     );
+}
+
+/// Generated hostile inputs (too large to commit as files). Each must finish
+/// quickly without panicking or overflowing the stack; the first diagnostic
+/// of each is compared with `tests/pp/hostile.expected`.
+#[test]
+fn pp_hostile() {
+    let mut cases: Vec<(&str, String)> = Vec::new();
+    cases.push((
+        "if-100k-parens",
+        format!(
+            "#if {}1{}\n#endif\n",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        ),
+    ));
+    cases.push((
+        "if-100k-not",
+        format!("#if {}1\n#endif\n", "!".repeat(100_000)),
+    ));
+    cases.push((
+        "if-100k-unary-minus",
+        format!("#if {}1\n#endif\n", "- ".repeat(100_000)),
+    ));
+    cases.push(("identifier-1mb", format!("int {};\n", "a".repeat(1 << 20))));
+    cases.push((
+        "identifier-1mb-es",
+        format!("#version 300 es\nint {};\n", "a".repeat(1 << 20)),
+    ));
+    let mut chain = String::new();
+    for i in 0..10_000 {
+        chain.push_str(&format!("#define M{} M{}\n", i, i + 1));
+    }
+    chain.push_str("#define M10000 1.0\nfloat x = M0;\n");
+    cases.push(("macro-chain-10k", chain));
+    cases.push((
+        "macro-args-10k",
+        format!(
+            "#define F(x) x\nint a = {}1{};\n",
+            "F(".repeat(10_000),
+            ")".repeat(10_000)
+        ),
+    ));
+    cases.push((
+        "macro-parens-100k",
+        format!(
+            "#define F(x) x\nint a = F({}1{});\n",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        ),
+    ));
+    cases.push((
+        "if-nesting-100k",
+        format!(
+            "{}int a;\n{}",
+            "#if 1\n".repeat(100_000),
+            "#endif\n".repeat(100_000)
+        ),
+    ));
+    cases.push((
+        "if-skipped-nesting-100k",
+        format!(
+            "#if 0\n{}{}#endif\n",
+            "#if 1\n".repeat(100_000),
+            "#endif\n".repeat(100_000)
+        ),
+    ));
+    cases.push((
+        "unterminated-args-100k-lines",
+        format!("#define F(x) x\nint a = F(\n{}", "1\n".repeat(100_000)),
+    ));
+    cases.push(("nul-bytes", "int a\0\0\0;\n".to_owned()));
+    cases.push((
+        "version-huge",
+        "#version 99999999999999999999999\n".to_owned(),
+    ));
+    cases.push(("version-es-core", "#version 1 es core\n".to_owned()));
+    cases.push((
+        "unterminated-comment",
+        "int a; /* never closed\n\n".to_owned(),
+    ));
+    cases.push(("lone-backslash-eof", "int a; \\".to_owned()));
+    let garbage: String = (0..4096u32)
+        .map(|i| char::from_u32((i.wrapping_mul(2654435761) >> 13) % 0x250).unwrap_or('?'))
+        .collect();
+    cases.push(("garbage", garbage));
+    let mut report = String::new();
+    for (name, src) in &cases {
+        let start = std::time::Instant::now();
+        // A small stack: deep recursion must be bounded well below it.
+        let src_owned = src.clone();
+        let out = std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn(move || {
+                preprocess(
+                    &src_owned,
+                    &PpOptions {
+                        stage: Stage::Fragment,
+                        version_override: None,
+                    },
+                )
+            })
+            .expect("spawn")
+            .join()
+            .expect("preprocess must not panic or overflow");
+        let elapsed = start.elapsed();
+        assert!(elapsed.as_secs() < 10, "{name} took {elapsed:?}");
+        let first = out
+            .diagnostics
+            .first()
+            .map_or_else(|| "no diagnostic".to_owned(), |d| d.to_string());
+        let first: String = first.chars().take(200).collect();
+        let _ = writeln!(report, "{name}: {} tokens; {first}", out.tokens.len());
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pp/hostile.expected");
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, &report).expect("write expectation");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(expected, report, "hostile results differ");
 }

@@ -134,9 +134,10 @@ pub(crate) fn compatibility(a: &Availability<'_>) -> bool {
 fn compatibility_vs_only(a: &Availability<'_>) -> bool {
     a.stage == Stage::Vertex && compatibility(a)
 }
-/// `EmitVertex`/`EndPrimitive`: geometry shaders (GLSL 1.50).
+/// `EmitVertex`/`EndPrimitive`: geometry shaders (Mesa's `gs_only` checks
+/// only the stage; whether the stage exists is decided elsewhere).
 fn gs_only(a: &Availability<'_>) -> bool {
-    a.stage == Stage::Geometry && a.version.at_least(150, 0)
+    a.stage == Stage::Geometry
 }
 /// Bit-casts: GLSL 3.30+, ES 3.00, or `GL_ARB_shader_bit_encoding`.
 fn shader_bit_encoding(a: &Availability<'_>) -> bool {

@@ -87,6 +87,27 @@ pub fn is_builtin_function(name: &str, avail: &Availability<'_>) -> bool {
     })
 }
 
+/// True if argument `index` of built-in `id` must be a constant expression:
+/// Mesa declares the `offset` parameter of every texture lookup with an offset
+/// (`textureOffset`, `texelFetchOffset`, `textureProjGradOffset`, …) as
+/// `const in`, and rejects a call whose actual argument is not constant.
+pub fn requires_constant_argument(id: BuiltinId, index: usize) -> bool {
+    parameter_name(id, index) == Some("offset")
+}
+
+/// Mesa's name of parameter `index` of texture lookup `id` (`sampler`, `P`,
+/// `lod`, `bias`, `offset`, `dPdx`, `dPdy`, `sample`), for diagnostics;
+/// `None` for other built-ins or an out-of-range index.
+pub fn parameter_name(id: BuiltinId, index: usize) -> Option<&'static str> {
+    let entry = functions::table().entries.get(id.0 as usize)?;
+    match entry.implementation {
+        functions::Implementation::Texture(form) => {
+            texture::parameter_names(form).get(index).copied()
+        }
+        functions::Implementation::Generic => None,
+    }
+}
+
 /// Every built-in function name in the table (visible somewhere), sorted.
 pub fn all_function_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = functions::table().by_name.keys().copied().collect();

@@ -84,6 +84,11 @@ fn all_samplers() -> Vec<SamplerType> {
     list
 }
 
+/// Desktop GLSL 1.30+ (Mesa's `v130_desktop`).
+fn v130_desktop(a: &Availability<'_>) -> bool {
+    a.version.at_least(130, 0)
+}
+
 fn es100(a: &Availability<'_>) -> bool {
     a.version.is_es() && a.version.number < 300
 }
@@ -268,7 +273,7 @@ fn add_modern(t: &mut TableBuilder) {
                 Some(p.clone()),
                 form(TexOp::Tex, s, false, false),
             );
-            if !is_rect && !array_shadow_2d {
+            if !is_rect && !array_shadow_2d && !is_external {
                 add_texture(
                     t,
                     "texture",
@@ -291,7 +296,7 @@ fn add_modern(t: &mut TableBuilder) {
                     Some(pp.clone()),
                     form(TexOp::Tex, s, true, false),
                 );
-                if !is_rect {
+                if !is_rect && !is_external {
                     add_texture(
                         t,
                         "textureProj",
@@ -377,17 +382,18 @@ fn add_modern(t: &mut TableBuilder) {
                 );
             }
         }
-        // textureOffset
-        if !is_cube && !is_buffer && !is_ms && !is_external && !array_shadow_2d {
+        // textureOffset (sampler2DArrayShadow: desktop only and without bias;
+        // Mesa accepts it from 1.30 as the spec intended, see GLSL 4.30/4.40)
+        if !is_cube && !is_buffer && !is_ms && !is_external {
             add_texture(
                 t,
                 "textureOffset",
-                v130,
+                if array_shadow_2d { v130_desktop } else { v130 },
                 result.clone(),
                 Some(p.clone()),
                 form(TexOp::Tex, s, false, true),
             );
-            if !is_rect {
+            if !is_rect && !array_shadow_2d {
                 add_texture(
                     t,
                     "textureOffset",
@@ -857,6 +863,28 @@ fn add_legacy(t: &mut TableBuilder) {
 pub(crate) fn add_texture_functions(t: &mut TableBuilder) {
     add_modern(t);
     add_legacy(t);
+}
+
+/// Mesa's names of a lookup's parameters, in order (`sampler`, `P`, `lod`,
+/// `sample`, `dPdx`, `dPdy`, `offset`, `bias`).
+pub(crate) fn parameter_names(form: TextureForm) -> Vec<&'static str> {
+    let mut names = vec!["sampler"];
+    if form.op != TexOp::Txs {
+        names.push("P");
+    }
+    match form.op {
+        TexOp::Txl | TexOp::Txf | TexOp::Txs if form.lod_param => names.push("lod"),
+        TexOp::TxfMs => names.push("sample"),
+        TexOp::Txd => names.extend(["dPdx", "dPdy"]),
+        _ => {}
+    }
+    if form.offset {
+        names.push("offset");
+    }
+    if form.op == TexOp::Txb {
+        names.push("bias");
+    }
+    names
 }
 
 // ---------------------------------------------------------------------------

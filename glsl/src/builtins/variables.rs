@@ -375,7 +375,11 @@ fn per_vertex_fields(a: &Availability<'_>) -> Vec<StructField> {
     if !es && v130(a) {
         fields.push(member("gl_ClipDistance", unsized_array(Type::FLOAT), None));
     }
+    // Mesa's order: the texture coordinates and fog first, then the clip
+    // vertex and the colors.
     if compatibility(a) {
+        fields.push(member("gl_TexCoord", unsized_array(vec(4)), None));
+        fields.push(member("gl_FogFragCoord", Type::FLOAT, None));
         for name in [
             "gl_ClipVertex",
             "gl_FrontColor",
@@ -385,8 +389,6 @@ fn per_vertex_fields(a: &Availability<'_>) -> Vec<StructField> {
         ] {
             fields.push(member(name, vec(4), None));
         }
-        fields.push(member("gl_TexCoord", unsized_array(vec(4)), None));
-        fields.push(member("gl_FogFragCoord", Type::FLOAT, None));
     }
     fields
 }
@@ -524,10 +526,16 @@ pub(crate) fn lookup(
             variable(name, Type::INT, VarMode::SystemValue, None),
             prec(Precision::High),
         ),
-        "gl_InstanceID" if vs && a.version.at_least(140, 300) => with_precision(
-            variable(name, Type::INT, VarMode::SystemValue, None),
-            prec(Precision::High),
-        ),
+        "gl_InstanceID"
+            if vs
+                && (a.version.at_least(140, 300)
+                    || (!es && has_ext(a, "GL_ARB_draw_instanced"))) =>
+        {
+            with_precision(
+                variable(name, Type::INT, VarMode::SystemValue, None),
+                prec(Precision::High),
+            )
+        }
         "gl_InstanceIDARB" if vs && !es && has_ext(a, "GL_ARB_draw_instanced") => {
             variable(name, Type::INT, VarMode::SystemValue, None)
         }
@@ -561,8 +569,8 @@ pub(crate) fn lookup(
             )
         }
 
-        // Geometry inputs and outputs.
-        "gl_in" if gs && v150 => {
+        // Geometry inputs and outputs (like Mesa, keyed on the stage only).
+        "gl_in" if gs => {
             let block = per_vertex_block(structs, a);
             let mut var = variable(
                 name,
@@ -573,19 +581,19 @@ pub(crate) fn lookup(
             var.interface_block = Some(block);
             var
         }
-        "gl_PrimitiveIDIn" if gs && v150 => flat(variable(
+        "gl_PrimitiveIDIn" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderIn,
             Some(slot::PRIMITIVE_ID),
         )),
-        "gl_PrimitiveID" if gs && v150 => flat(variable(
+        "gl_PrimitiveID" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderOut,
             Some(slot::PRIMITIVE_ID),
         )),
-        "gl_Layer" if gs && v150 => flat(variable(
+        "gl_Layer" if gs => flat(variable(
             name,
             Type::INT,
             VarMode::ShaderOut,
@@ -604,7 +612,7 @@ pub(crate) fn lookup(
                 prec(p),
             )
         }
-        "gl_FrontFacing" if fs => variable(name, Type::BOOL, VarMode::SystemValue, None),
+        "gl_FrontFacing" if fs => flat(variable(name, Type::BOOL, VarMode::SystemValue, None)),
         "gl_PointCoord" if fs && a.version.at_least(120, 100) => with_precision(
             variable(name, vec(2), VarMode::ShaderIn, Some(slot::PNTC)),
             prec(Precision::Medium),
@@ -756,8 +764,9 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
         "gl_MaxVaryingVectors" if es && !es3 => MAX_VARYING_COMPONENTS / 4,
         "gl_MaxVertexOutputVectors" if es3 => MAX_VERTEX_OUTPUT_COMPONENTS / 4,
         "gl_MaxFragmentInputVectors" if es3 => MAX_FRAGMENT_INPUT_COMPONENTS / 4,
-        "gl_MinProgramTexelOffset" if v130(a) => MIN_PROGRAM_TEXEL_OFFSET,
-        "gl_MaxProgramTexelOffset" if v130(a) => MAX_PROGRAM_TEXEL_OFFSET,
+        // Texel offset limits: GLSL 4.20 / ES 3.00 (or ARB_shading_language_420pack).
+        "gl_MinProgramTexelOffset" if es3 => MIN_PROGRAM_TEXEL_OFFSET,
+        "gl_MaxProgramTexelOffset" if es3 => MAX_PROGRAM_TEXEL_OFFSET,
         _ => return None,
     };
     Some(value)

@@ -196,11 +196,9 @@ impl Checker<'_> {
                             .root_variable(array)
                             .and_then(|v| self.module.variables.get(v))
                             .is_some_and(|v| {
-                                // Built-in arrays sized by the implementation (gl_TexCoord etc.) and
-                                // GS inputs sized later from the primitive allow variable indices.
-                                v.is_builtin
-                                    || (self.stage == crate::version::Stage::Geometry
-                                        && v.mode == hir::VarMode::ShaderIn)
+                                // GS inputs are sized later from the input primitive.
+                                self.stage == crate::version::Stage::Geometry
+                                    && v.mode == hir::VarMode::ShaderIn
                             });
                         if !root_ok {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);

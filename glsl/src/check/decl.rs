@@ -75,6 +75,9 @@ impl Checker<'_> {
         self.extend_diags(diags);
         let base = self.resolve_type(&list.ty.ty);
         if list.declarators.is_empty() {
+            if resolved.precision.is_some() && matches!(base, Type::Struct(_)) {
+                self.error(loc, SemanticError::PrecisionOnStruct);
+            }
             if !matches!(list.ty.ty.ty, ast::TypeName::Struct(_)) && !base.is_error() {
                 self.warning(loc, SemanticError::EmptyDeclaration);
             }
@@ -161,18 +164,20 @@ impl Checker<'_> {
             let earlier_in_scope = self.scope.lookup_current(&ident.name).is_some();
             let is_builtin = self.module.variables[earlier].is_builtin;
             if is_builtin || earlier_in_scope {
-                self.redeclaration(
-                    earlier,
-                    resolved,
-                    &ty,
-                    mode,
-                    ident,
-                    declarator.initializer.is_some(),
-                );
+                let target = self.redeclaration(earlier, resolved, &ty, mode, ident);
+                if let (Some(var), Some(init)) = (target, &declarator.initializer) {
+                    self.initializer(var, init, is_const, ident);
+                }
                 return;
             }
         }
         self.check_reserved_name(ident, false);
+        if !in_function {
+            self.check_block_name_clash(ident);
+        }
+        if resolved.layout.origin_upper_left || resolved.layout.pixel_center_integer {
+            self.error(loc, SemanticError::FragCoordLayoutOnly);
+        }
 
         let mut var = Variable::new(ident.name.clone(), ty.clone(), mode);
         self.apply_qualifiers(&mut var, resolved);
@@ -305,12 +310,9 @@ impl Checker<'_> {
             }
             return;
         }
-        if global
-            && self.version.is_es()
-            && self.evaluate(value).is_none()
-            && !self.at_least(0, 300)
-        {
-            // GLSL ES 1.00: global initializers must be constant expressions.
+        let sequence = self.at_least(120, 300) && super::lower_ctx::has_sequence(expr);
+        if global && self.version.is_es() && (self.evaluate(value).is_none() || sequence) {
+            // GLSL ES: global initializers must be constant expressions.
             self.error(
                 loc,
                 SemanticError::NonConstantGlobalInitializer(ident.name.clone()),
@@ -326,7 +328,8 @@ impl Checker<'_> {
         true
     }
 
-    /// Applies a redeclaration of `earlier` (built-in or array resize).
+    /// Applies a redeclaration of `earlier` (built-in or array resize);
+    /// returns the variable an initializer should go to, if accepted.
     fn redeclaration(
         &mut self,
         earlier: Handle<Variable>,
@@ -334,14 +337,13 @@ impl Checker<'_> {
         ty: &Type,
         mode: VarMode,
         ident: &ast::Ident,
-        has_initializer: bool,
-    ) {
+    ) -> Option<Handle<Variable>> {
         let loc = ident.loc;
         let name = ident.name.as_str();
         let old = self.module.variables[earlier].clone();
-        let _ = has_initializer;
+        let same_mode = old.mode == mode || !old.is_builtin;
         if let (Type::Array(old_elem, None), Type::Array(new_elem, len)) = (&old.ty, ty) {
-            if old_elem == new_elem {
+            if old_elem == new_elem && same_mode {
                 if let Some(n) = len {
                     if (*n as i64) <= old.max_array_access as i64 {
                         self.error(
@@ -349,10 +351,7 @@ impl Checker<'_> {
                             SemanticError::ArraySizeBelowAccess(old.max_array_access as u32),
                         );
                     }
-                    if name == "gl_TexCoord" {
-                        self.check_builtin_array_size(name, *n, loc);
-                    }
-                    if name == "gl_ClipDistance" {
+                    if name == "gl_TexCoord" || name == "gl_ClipDistance" {
                         self.check_builtin_array_size(name, *n, loc);
                     }
                 }
@@ -361,7 +360,7 @@ impl Checker<'_> {
                 if resolved.invariant {
                     v.invariant = true;
                 }
-                return;
+                return Some(earlier);
             }
         }
         if name == "gl_FragCoord"
@@ -369,12 +368,25 @@ impl Checker<'_> {
             && old.ty == *ty
             && mode == VarMode::ShaderIn
         {
-            self.module.layout.origin_upper_left = resolved.layout.origin_upper_left;
-            self.module.layout.pixel_center_integer = resolved.layout.pixel_center_integer;
+            if old.used {
+                self.error(loc, SemanticError::FragCoordRedeclaredAfterUse);
+            }
+            let layout = (
+                resolved.layout.origin_upper_left,
+                resolved.layout.pixel_center_integer,
+            );
+            if let Some(previous) = self.fragcoord_layout {
+                if previous != layout {
+                    self.error(loc, SemanticError::FragCoordLayoutConflict);
+                }
+            }
+            self.fragcoord_layout = Some(layout);
+            self.module.layout.origin_upper_left = layout.0;
+            self.module.layout.pixel_center_integer = layout.1;
             if resolved.invariant {
                 self.module.variables[earlier].invariant = true;
             }
-            return;
+            return None;
         }
         let color = matches!(
             name,
@@ -387,7 +399,7 @@ impl Checker<'_> {
         );
         if color && self.at_least(130, 0) && old.ty == *ty && old.mode == mode {
             self.module.variables[earlier].interpolation = resolved.interpolation;
-            return;
+            return None;
         }
         if name == "gl_FragDepth"
             && (self.at_least(420, 0)
@@ -399,34 +411,10 @@ impl Checker<'_> {
             if old.used {
                 self.error(loc, SemanticError::FragDepthRedeclaredAfterUse);
             }
-            return;
-        }
-        if old.is_builtin
-            && old.ty == *ty
-            && (old.mode == mode || (old.mode == VarMode::SystemValue && mode == VarMode::ShaderIn))
-            && self.allow_verbatim_redeclaration(name)
-        {
-            if resolved.invariant {
-                self.module.variables[earlier].invariant = true;
-            }
-            return;
+            return None;
         }
         self.error(loc, SemanticError::Redeclared(name.to_string()));
-    }
-
-    /// Built-ins Mesa lets shaders redeclare verbatim (with `invariant` or an
-    /// interpolation qualifier) in GLSL 1.30+.
-    fn allow_verbatim_redeclaration(&self, name: &str) -> bool {
-        self.at_least(130, 300)
-            && matches!(
-                name,
-                "gl_Position"
-                    | "gl_PointSize"
-                    | "gl_ClipVertex"
-                    | "gl_Layer"
-                    | "gl_PrimitiveID"
-                    | "gl_ViewportIndex"
-            )
+        None
     }
 
     /// Reports `gl_TexCoord`/`gl_ClipDistance` sizes above the limits.
@@ -621,7 +609,11 @@ impl Checker<'_> {
             let v = &self.module.variables[var];
             match v.ty.clone() {
                 Type::Array(elem, None) => {
-                    self.module.variables[var].ty = Type::Array(elem, Some(n))
+                    if v.max_array_access >= n as i32 {
+                        let access = v.max_array_access as u32;
+                        self.error(loc, SemanticError::ArraySizeBelowAccess(access));
+                    }
+                    self.set_variable_type(var, Type::Array(elem, Some(n)));
                 }
                 Type::Array(_, Some(len)) if len != n && !v.is_builtin => {
                     let name = v.name.clone();
@@ -685,6 +677,13 @@ impl Checker<'_> {
 
         if block.name.name != "gl_PerVertex" {
             self.check_reserved_name(&block.name, false);
+            if self.scope.lookup(&block.name.name).is_some() {
+                self.error(
+                    block.name.loc,
+                    SemanticError::Redeclared(block.name.name.clone()),
+                );
+            }
+            self.block_names.push(block.name.name.clone());
         }
         let key = (what.to_string(), block.name.name.clone());
         if self.interface_names.contains(&key) {
@@ -780,6 +779,9 @@ impl Checker<'_> {
             None => {
                 if block.instance_array.is_some() {
                     self.error(loc, SemanticError::BlockArrayWithoutInstance);
+                }
+                if self.stage == Stage::Geometry && mode == VarMode::ShaderIn {
+                    self.error(block.name.loc, SemanticError::GeometryInputNotArray);
                 }
                 for field in &fields {
                     let mut var = Variable::new(field.name.clone(), field.ty.clone(), mode);

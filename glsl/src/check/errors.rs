@@ -95,6 +95,15 @@ pub enum SemanticError {
     /// Precision statement on an unsupported type.
     #[error("default precision statements apply only to float, int, and opaque types")]
     PrecisionStatementType,
+    /// `highp struct S { .. };`
+    #[error("precision qualifiers can't be applied to structures")]
+    PrecisionOnStruct,
+    /// Prototype and definition with different return precisions.
+    #[error("function `{0}' return type precision doesn't match prototype")]
+    ReturnPrecisionMismatch(String),
+    /// Definition parameter without a name.
+    #[error("formal parameter of `{0}' lacks a name")]
+    ParameterWithoutName(String),
     /// ES declaration of a type without a default precision.
     #[error("No precision specified in this scope for type `{0}'")]
     NoDefaultPrecision(String),
@@ -359,6 +368,15 @@ pub enum SemanticError {
     /// Redeclaring gl_FragDepth after use.
     #[error("the first redeclaration of gl_FragDepth must appear before any use of gl_FragDepth")]
     FragDepthRedeclaredAfterUse,
+    /// gl_FragCoord redeclared after a use.
+    #[error("gl_FragCoord must be redeclared before being used")]
+    FragCoordRedeclaredAfterUse,
+    /// Two gl_FragCoord redeclarations with different layouts.
+    #[error("gl_FragCoord redeclared with different layout qualifiers")]
+    FragCoordLayoutConflict,
+    /// origin_upper_left / pixel_center_integer elsewhere.
+    #[error("layout qualifiers origin_upper_left and pixel_center_integer can only be applied to gl_FragCoord")]
+    FragCoordLayoutOnly,
     /// gl_TexCoord / gl_ClipDistance sized too large.
     #[error("`{0}' array size cannot be larger than {1}")]
     BuiltinArrayTooLarge(String, u32),
@@ -451,6 +469,12 @@ pub enum SemanticError {
     /// Non-constant `case` label.
     #[error("switch statement case label must be a constant expression")]
     CaseNotConstant,
+    /// Statements before the first `case`/`default`.
+    #[error("statement before the first case label of a switch")]
+    StatementBeforeCase,
+    /// A label with nothing after it at the end of a switch.
+    #[error("a case label at the end of a switch must be followed by a statement")]
+    LabelAtEndOfSwitch,
     /// Repeated `case` value.
     #[error("duplicate case value")]
     DuplicateCase,

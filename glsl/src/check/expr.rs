@@ -129,7 +129,21 @@ impl Checker<'_> {
             extensions: &self.extensions,
         };
         let mut variable =
-            crate::builtins::lookup_variable(name, &avail, &mut self.module.structs)?;
+            match crate::builtins::lookup_variable(name, &avail, &mut self.module.structs) {
+                Some(v) => v,
+                // Mesa also exposes gl_InstanceID when GL_ARB_draw_instanced is
+                // enabled (not only gl_InstanceIDARB); the built-in table lacks it.
+                None if name == "gl_InstanceID" => {
+                    let mut v = crate::builtins::lookup_variable(
+                        "gl_InstanceIDARB",
+                        &avail,
+                        &mut self.module.structs,
+                    )?;
+                    v.name = name.to_string();
+                    v
+                }
+                None => return None,
+            };
         variable.is_builtin = true;
         let handle = self.new_variable(variable, SourceLoc::default());
         self.add_global_item(handle);
@@ -768,6 +782,7 @@ impl Checker<'_> {
                     300,
                 ),
             );
+            return self.error_expr(loc);
         }
         if ty == Type::Void {
             self.error(loc, SemanticError::TernaryVoid);
@@ -934,9 +949,11 @@ impl Checker<'_> {
             }) = self.module.exprs.get(lhs).cloned()
             {
                 let new_ty = self.ty(rhs);
-                let _ = n;
-                self.module.variables[var].ty = new_ty.clone();
-                self.module.exprs[lhs].ty = new_ty;
+                let max_access = self.module.variables[var].max_array_access;
+                if (n as i64) <= max_access as i64 {
+                    self.error(loc, SemanticError::ArraySizeBelowAccess(max_access as u32));
+                }
+                self.set_variable_type(var, new_ty);
             }
         }
         if !want_value {

@@ -195,8 +195,30 @@ impl Checker<'_> {
                 ),
             );
         }
-        let _ = resolved;
+        // ES: the return type needs a precision (explicit or default).
+        let mut return_precision = resolved.precision;
+        if self.version.is_es() && return_precision.is_none() {
+            if let Some(key) = self.precision_key(&return_type) {
+                return_precision = self.scope.default_precision(&key);
+                if return_precision.is_none() && !return_type.is_sampler() {
+                    let type_name = self.type_name(&return_type);
+                    self.error(
+                        proto.return_type.ty.loc,
+                        SemanticError::NoDefaultPrecision(type_name),
+                    );
+                }
+            }
+        }
+        if is_definition {
+            for param in &proto.parameters {
+                let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if n == "void");
+                if param.name.is_none() && !is_void {
+                    self.error(param.loc, SemanticError::ParameterWithoutName(name.clone()));
+                }
+            }
+        }
         self.check_reserved_name(&proto.name, false);
+        self.check_block_name_clash(&proto.name);
         let params = self.parameters(proto);
         let param_types: Vec<Type> = params
             .iter()
@@ -258,6 +280,15 @@ impl Checker<'_> {
             }
             if sig.return_type != return_type {
                 self.error(loc, SemanticError::ReturnTypeMismatch(name.clone()));
+            } else if self.version.is_es()
+                && self
+                    .return_precisions
+                    .get(&(function, index))
+                    .copied()
+                    .flatten()
+                    != return_precision
+            {
+                self.error(loc, SemanticError::ReturnPrecisionMismatch(name.clone()));
             }
             if is_definition && sig.is_defined {
                 self.error(loc, SemanticError::FunctionRedefined(name.clone()));
@@ -313,6 +344,8 @@ impl Checker<'_> {
                 self.module.functions[function].signatures.len() - 1
             }
         };
+        self.return_precisions
+            .insert((function, index), return_precision);
         Some((function, index, params))
     }
 

@@ -297,6 +297,17 @@ impl Checker<'_> {
         self.var_ref(var, loc)
     }
 
+    /// Changes the type of a variable (implicit array sizing) and of every
+    /// reference to it built so far.
+    pub fn set_variable_type(&mut self, var: Handle<Variable>, ty: Type) {
+        self.module.variables[var].ty = ty.clone();
+        for (_, expr) in self.module.exprs.iter_mut() {
+            if expr.kind == ExprKind::VarRef(var) {
+                expr.ty = ty.clone();
+            }
+        }
+    }
+
     /// The constant value of an expression, if it is a constant expression.
     pub fn evaluate(&self, expr: Handle<hir::Expr>) -> Option<Constant> {
         if let Some(hir::Expr {

@@ -81,8 +81,8 @@ pub(crate) struct FunctionCtx {
 
 /// The state of one check.
 pub(crate) struct Checker<'a> {
-    /// Ties the checker to its options' lifetime.
-    pub marker: std::marker::PhantomData<&'a CheckOptions>,
+    /// The options.
+    pub options: &'a CheckOptions,
     /// Version shorthand.
     pub version: Version,
     /// Stage shorthand.
@@ -123,6 +123,13 @@ pub(crate) struct Checker<'a> {
     pub default_packing: hir::BlockPacking,
     /// Matrix layout of blocks without an explicit one.
     pub default_matrix_layout: hir::MatrixLayout,
+    /// Layout of the first `gl_FragCoord` redeclaration (origin_upper_left,
+    /// pixel_center_integer).
+    pub fragcoord_layout: Option<(bool, bool)>,
+    /// Return precision of each user signature (ES).
+    pub return_precisions: HashMap<(Handle<Function>, usize), Option<crate::ast::Precision>>,
+    /// Names of interface blocks; they clash with other global names.
+    pub block_names: Vec<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -145,7 +152,7 @@ impl<'a> Checker<'a> {
             ..Module::default()
         };
         Checker {
-            marker: std::marker::PhantomData,
+            options,
             version: options.version,
             stage: options.stage,
             extensions,
@@ -166,6 +173,9 @@ impl<'a> Checker<'a> {
             interface_names: Vec::new(),
             default_packing: hir::BlockPacking::default(),
             default_matrix_layout: hir::MatrixLayout::default(),
+            fragcoord_layout: None,
+            block_names: Vec::new(),
+            return_precisions: HashMap::new(),
         }
     }
 
@@ -193,6 +203,16 @@ impl<'a> Checker<'a> {
     /// True if the version is desktop ≥ `desktop` or ES ≥ `es` (0 = never).
     pub fn at_least(&self, desktop: u16, es: u16) -> bool {
         self.version.at_least(desktop, es)
+    }
+
+    /// True if the last `#extension` naming `name` (or `all`) disables it.
+    pub fn extension_disabled(&self, name: &str) -> bool {
+        self.options
+            .extensions
+            .iter()
+            .rev()
+            .find(|d| d.name == name || d.name == "all")
+            .is_some_and(|d| d.behavior == ExtensionBehavior::Disable)
     }
 
     /// True if `name` is enabled by `#extension` (or `all`).

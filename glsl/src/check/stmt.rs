@@ -152,7 +152,13 @@ impl Checker<'_> {
 
     /// A sub-statement of `if`/`do`: compound statements get a scope.
     fn scoped_statement(&mut self, statement: &ast::Statement) {
-        self.statement(statement);
+        if matches!(statement.kind, ast::StatementKind::Compound(_)) {
+            self.statement(statement);
+        } else {
+            self.scope.push();
+            self.statement(statement);
+            self.scope.pop();
+        }
     }
 
     /// Checks a scalar boolean condition.
@@ -308,9 +314,8 @@ impl Checker<'_> {
                     return;
                 }
                 if ty == Type::Void {
-                    if self.at_least(420, 300) {
-                        self.error(loc, SemanticError::ReturnValueInVoid(function.name.clone()));
-                    }
+                    // A clarification of GLSL 4.20 / ES 3.00 that Mesa applies to every version.
+                    self.error(loc, SemanticError::ReturnValueInVoid(function.name.clone()));
                     self.emit(Stmt::Return(None), loc);
                     return;
                 }
@@ -386,6 +391,7 @@ impl Checker<'_> {
                 }
                 _ => {
                     if groups.is_empty() {
+                        self.error(s.loc, SemanticError::StatementBeforeCase);
                         groups.push(Group {
                             labels: Vec::new(),
                             statements: Vec::new(),
@@ -395,6 +401,13 @@ impl Checker<'_> {
                         g.statements.push(s);
                     }
                 }
+            }
+        }
+
+        if let Some(last) = groups.last() {
+            if last.statements.is_empty() {
+                let at = last.labels.last().map(|(_, l)| *l).unwrap_or(loc);
+                self.error(at, SemanticError::LabelAtEndOfSwitch);
             }
         }
 

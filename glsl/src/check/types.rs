@@ -143,9 +143,9 @@ impl Checker<'_> {
                 }
             }
             SamplerDim::Rect => {
+                // GL_ARB_texture_rectangle is enabled by default on desktop.
                 !es && (self.at_least(140, 0)
-                    || self.version.is_compat()
-                    || self.has_extension("GL_ARB_texture_rectangle"))
+                    || !self.extension_disabled("GL_ARB_texture_rectangle"))
             }
             SamplerDim::Buffer => {
                 self.at_least(140, 0) || self.has_extension("GL_EXT_texture_buffer_object")
@@ -296,6 +296,9 @@ impl Checker<'_> {
             .unwrap_or_else(|| "#anon_struct".to_string());
         if let Some(ident) = &spec.name {
             self.check_reserved_name(ident, false);
+            if self.function.is_none() {
+                self.check_block_name_clash(ident);
+            }
         }
         if spec.fields.is_empty() {
             self.error(spec.loc, SemanticError::EmptyStruct(name.clone()));
@@ -333,9 +336,8 @@ impl Checker<'_> {
                 qualifiers::resolve_qualifiers(member.qualifier.as_ref(), context, &env);
             self.extend_diags(diags);
             if let ast::TypeName::Struct(inner) = &member.ty.ty {
-                if self.version.is_es() || is_block {
-                    self.error(inner.loc, SemanticError::EmbeddedStruct);
-                }
+                let _ = is_block;
+                self.error(inner.loc, SemanticError::EmbeddedStruct);
             }
             let base = self.resolve_type(&member.ty);
             if base == Type::Void {
@@ -346,7 +348,7 @@ impl Checker<'_> {
                 if let Some(array) = array {
                     ty = self.apply_array(ty, array);
                 }
-                if let Type::Array(_, None) = ty {
+                if let (Type::Array(_, None), false) = (&ty, is_block) {
                     self.error(ident.loc, SemanticError::UnsizedMember(ident.name.clone()));
                     ty = Type::Error;
                 }
@@ -367,7 +369,7 @@ impl Checker<'_> {
                     );
                     continue;
                 }
-                self.check_reserved_name(ident, false);
+                self.check_reserved_name(ident, owner == "gl_PerVertex");
                 let qualifiers = MemberQualifiers {
                     interpolation: resolved.interpolation,
                     centroid: resolved.centroid,
@@ -384,6 +386,13 @@ impl Checker<'_> {
             }
         }
         fields
+    }
+
+    /// Reports a global name that is already an interface block name.
+    pub fn check_block_name_clash(&mut self, ident: &ast::Ident) {
+        if self.block_names.iter().any(|b| b == &ident.name) {
+            self.error(ident.loc, SemanticError::Redeclared(ident.name.clone()));
+        }
     }
 
     /// Reports names with the reserved `gl_` prefix or containing `__`.

@@ -10,12 +10,17 @@ pub mod validate;
 mod visit;
 
 mod constant_folding;
+mod dead_builtin_variables;
 mod dead_code;
 mod if_simplification;
 mod lower_builtins;
 mod lower_vector_derefs;
 mod mat_op_to_vec;
+mod redundant_jumps;
 mod vec_index_to_cond_assign;
+
+#[cfg(test)]
+mod tests;
 
 use crate::hir::Module;
 
@@ -32,7 +37,9 @@ pub const PASSES: &[&dyn Pass] = &[
     &lower_builtins::LowerBuiltins,
     &constant_folding::ConstantFolding,
     &if_simplification::IfSimplification,
+    &redundant_jumps::RedundantJumps,
     &dead_code::DeadCodeUnlinked,
+    &dead_builtin_variables::DeadBuiltinVariables,
     &lower_vector_derefs::LowerVectorDerefs,
     &mat_op_to_vec::MatOpToVec,
     &vec_index_to_cond_assign::VecIndexToCondAssign,

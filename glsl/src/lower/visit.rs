@@ -66,10 +66,11 @@ pub fn map_children(kind: &mut ExprKind, mut f: impl FnMut(Handle<Expr>) -> Hand
                 grad,
             } = &mut **tex;
             *sampler = f(*sampler);
-            for slot in [coordinate, offset, projector, shadow_comparator, lod] {
-                if let Some(h) = slot {
-                    *h = f(*h);
-                }
+            for h in [coordinate, offset, projector, shadow_comparator, lod]
+                .into_iter()
+                .flatten()
+            {
+                *h = f(*h);
             }
             if let Some((dx, dy)) = grad {
                 *dx = f(*dx);
@@ -213,14 +214,42 @@ pub fn stmt_mut(module: &mut Module, stmt: Handle<Stmt>) -> Option<&mut Stmt> {
     }
 }
 
+/// Calls `f` on every statement reachable from a non-built-in function
+/// body (nested blocks included), in program order.
+pub fn for_each_stmt(module: &Module, f: &mut dyn FnMut(Handle<Stmt>)) {
+    fn walk(module: &Module, block: &[Handle<Stmt>], f: &mut dyn FnMut(Handle<Stmt>)) {
+        for &stmt in block {
+            f(stmt);
+            match module.stmts.get(stmt) {
+                Some(Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                }) => {
+                    walk(module, then_block, f);
+                    walk(module, else_block, f);
+                }
+                Some(Stmt::Loop { body }) => walk(module, body, f),
+                _ => {}
+            }
+        }
+    }
+    for (_, function) in module.functions.iter() {
+        for sig in function.signatures.iter().filter(|s| s.builtin.is_none()) {
+            walk(module, &sig.body, f);
+        }
+    }
+}
+
+/// A statement rewriter for [`rewrite_bodies`]: `Some(list)` replaces the
+/// statement, `None` keeps it.
+pub type StmtRewriter<'a> = dyn FnMut(&mut Module, Handle<Stmt>) -> Option<Vec<Handle<Stmt>>> + 'a;
+
 /// Rewrites every statement list of every non-built-in function body,
 /// innermost blocks first. `f` sees each statement once (after its nested
 /// blocks were rewritten) and returns `Some(replacement)` to splice a list in
 /// its place or `None` to keep it.
-pub fn rewrite_bodies(
-    module: &mut Module,
-    f: &mut dyn FnMut(&mut Module, Handle<Stmt>) -> Option<Vec<Handle<Stmt>>>,
-) {
+pub fn rewrite_bodies(module: &mut Module, f: &mut StmtRewriter<'_>) {
     for fi in 0..module.functions.len() {
         let fh = Handle::from_index(fi);
         for si in 0..module.functions[fh].signatures.len() {
@@ -238,7 +267,7 @@ pub fn rewrite_bodies(
 pub fn rewrite_block(
     module: &mut Module,
     block: Vec<Handle<Stmt>>,
-    f: &mut dyn FnMut(&mut Module, Handle<Stmt>) -> Option<Vec<Handle<Stmt>>>,
+    f: &mut StmtRewriter<'_>,
 ) -> Vec<Handle<Stmt>> {
     let mut out = Vec::with_capacity(block.len());
     for stmt in block {

@@ -14,7 +14,8 @@ use crate::diag::{Diagnostic, Error};
 use crate::pp;
 use crate::span::SourceLoc;
 
-type R<T> = Result<T, Diagnostic>;
+/// Conversion result; the error is boxed to keep the recursive frames small.
+type R<T> = Result<T, Box<Diagnostic>>;
 
 /// Converts a whole translation unit.
 pub(super) fn convert_unit(
@@ -71,21 +72,24 @@ impl Converter<'_> {
         self.token(span).map(|t| t.loc).unwrap_or_default()
     }
 
-    fn internal(&self, span: Option<NodeSpan>, what: &'static str) -> Diagnostic {
-        Diagnostic::error(self.loc(span), SyntaxError::Internal { what })
+    fn internal(&self, span: Option<NodeSpan>, what: &'static str) -> Box<Diagnostic> {
+        Box::new(Diagnostic::error(
+            self.loc(span),
+            SyntaxError::Internal { what },
+        ))
     }
 
     /// Enters one level of expression/statement nesting.
     fn enter(&mut self, span: Option<NodeSpan>) -> R<()> {
         self.depth += 1;
         if self.depth > MAX_TREE_DEPTH {
-            return Err(Diagnostic::error(
+            return Err(Box::new(Diagnostic::error(
                 self.loc(span),
                 Error::Limit {
                     what: "nesting depth of expressions and statements",
                     limit: MAX_TREE_DEPTH,
                 },
-            ));
+            )));
         }
         Ok(())
     }
@@ -371,6 +375,13 @@ impl Converter<'_> {
                     loc,
                 ),
                 gl::TypeQualifierSpecData::Invariant => Qualifier::Invariant(loc),
+                // The token bridge adds a `precise` at the position of
+                // `invariant` when a type follows it; it was never written.
+                gl::TypeQualifierSpecData::Precise
+                    if self.token(spec.span).is_some_and(|t| t.text == "invariant") =>
+                {
+                    continue
+                }
                 gl::TypeQualifierSpecData::Precise => Qualifier::Precise(loc),
             });
         }
@@ -394,6 +405,10 @@ impl Converter<'_> {
         })
     }
 
+    // Statements and expressions recurse once per tree level, so each arm is
+    // its own out-of-line function: the recursive path then carries only the
+    // frames of the arms actually taken (a few hundred bytes per level).
+
     fn statement(&mut self, s: &gl::Statement) -> R<Statement> {
         self.enter(s.span)?;
         let kind = self.statement_kind(s);
@@ -404,81 +419,130 @@ impl Converter<'_> {
         })
     }
 
+    fn boxed_statement(&mut self, s: &gl::Statement) -> R<Box<Statement>> {
+        self.statement(s).map(Box::new)
+    }
+
     fn statement_kind(&mut self, s: &gl::Statement) -> R<StatementKind> {
-        Ok(match &s.content {
-            gl::StatementData::Declaration(d) => StatementKind::Declaration(self.declaration(d)?),
-            gl::StatementData::Expression(e) => {
-                StatementKind::Expr(e.0.as_ref().map(|e| self.expr(e)).transpose()?)
+        match &s.content {
+            gl::StatementData::Declaration(d) => self.declaration_statement(d),
+            gl::StatementData::Expression(e) => self.expression_statement(e),
+            gl::StatementData::Selection(sel) => self.selection(sel),
+            gl::StatementData::Switch(sw) => self.switch(sw),
+            gl::StatementData::CaseLabel(label) => self.case_label(label),
+            gl::StatementData::Iteration(it) => self.iteration(it),
+            gl::StatementData::Jump(j) => self.jump(j),
+            gl::StatementData::Compound(c) => self.compound_statement(c),
+        }
+    }
+
+    #[inline(never)]
+    fn declaration_statement(&mut self, d: &gl::Declaration) -> R<StatementKind> {
+        Ok(StatementKind::Declaration(self.declaration(d)?))
+    }
+
+    #[inline(never)]
+    fn expression_statement(&mut self, e: &gl::ExprStatement) -> R<StatementKind> {
+        Ok(StatementKind::Expr(
+            e.0.as_ref().map(|e| self.expr(e)).transpose()?,
+        ))
+    }
+
+    #[inline(never)]
+    fn compound_statement(&mut self, c: &gl::CompoundStatement) -> R<StatementKind> {
+        Ok(StatementKind::Compound(self.compound(c)?))
+    }
+
+    #[inline(never)]
+    fn selection(&mut self, sel: &gl::SelectionStatement) -> R<StatementKind> {
+        let cond = self.boxed(&sel.cond)?;
+        Ok(match &sel.rest.content {
+            gl::SelectionRestStatementData::Statement(then) => {
+                StatementKind::If(cond, self.boxed_statement(then)?, None)
             }
-            gl::StatementData::Selection(sel) => {
-                let cond = Box::new(self.expr(&sel.cond)?);
-                match &sel.rest.content {
-                    gl::SelectionRestStatementData::Statement(then) => {
-                        StatementKind::If(cond, Box::new(self.statement(then)?), None)
-                    }
-                    gl::SelectionRestStatementData::Else(then, other) => StatementKind::If(
-                        cond,
-                        Box::new(self.statement(then)?),
-                        Some(Box::new(self.statement(other)?)),
-                    ),
-                }
+            gl::SelectionRestStatementData::Else(then, other) => {
+                let then = self.boxed_statement(then)?;
+                StatementKind::If(cond, then, Some(self.boxed_statement(other)?))
             }
-            gl::StatementData::Switch(sw) => StatementKind::Switch(
-                Box::new(self.expr(&sw.head)?),
-                sw.body
-                    .iter()
-                    .map(|s| self.statement(s))
-                    .collect::<R<_>>()?,
-            ),
-            gl::StatementData::CaseLabel(label) => match &label.content {
-                gl::CaseLabelData::Case(e) => StatementKind::Case(Box::new(self.expr(e)?)),
-                gl::CaseLabelData::Def => StatementKind::Default,
-            },
-            gl::StatementData::Iteration(it) => match &it.content {
-                gl::IterationStatementData::While(cond, body) => {
-                    StatementKind::While(self.condition(cond)?, Box::new(self.statement(body)?))
-                }
-                gl::IterationStatementData::DoWhile(body, cond) => StatementKind::DoWhile(
-                    Box::new(self.statement(body)?),
-                    Box::new(self.expr(cond)?),
-                ),
-                gl::IterationStatementData::For(init, rest, body) => {
-                    let init = match &init.content {
-                        gl::ForInitStatementData::Expression(e) => {
-                            ForInit::Expr(e.as_ref().map(|e| self.expr(e)).transpose()?)
-                        }
-                        gl::ForInitStatementData::Declaration(d) => {
-                            ForInit::Declaration(self.declaration(d)?)
-                        }
-                    };
-                    let cond = rest
-                        .condition
-                        .as_ref()
-                        .map(|c| self.condition(c))
-                        .transpose()?;
-                    let step = rest
-                        .post_expr
-                        .as_ref()
-                        .map(|e| self.expr(e).map(Box::new))
-                        .transpose()?;
-                    StatementKind::For(Box::new(init), cond, step, Box::new(self.statement(body)?))
-                }
-            },
-            gl::StatementData::Jump(j) => match &j.content {
-                gl::JumpStatementData::Continue => StatementKind::Continue,
-                gl::JumpStatementData::Break => StatementKind::Break,
-                gl::JumpStatementData::Discard => StatementKind::Discard,
-                gl::JumpStatementData::Return(e) => StatementKind::Return(
-                    e.as_ref().map(|e| self.expr(e).map(Box::new)).transpose()?,
-                ),
-            },
-            gl::StatementData::Compound(c) => StatementKind::Compound(self.compound(c)?),
+        })
+    }
+
+    #[inline(never)]
+    fn switch(&mut self, sw: &gl::SwitchStatement) -> R<StatementKind> {
+        let head = self.boxed(&sw.head)?;
+        let body = sw
+            .body
+            .iter()
+            .map(|s| self.statement(s))
+            .collect::<R<_>>()?;
+        Ok(StatementKind::Switch(head, body))
+    }
+
+    #[inline(never)]
+    fn case_label(&mut self, label: &gl::CaseLabel) -> R<StatementKind> {
+        Ok(match &label.content {
+            gl::CaseLabelData::Case(e) => StatementKind::Case(self.boxed(e)?),
+            gl::CaseLabelData::Def => StatementKind::Default,
+        })
+    }
+
+    #[inline(never)]
+    fn iteration(&mut self, it: &gl::IterationStatement) -> R<StatementKind> {
+        Ok(match &it.content {
+            gl::IterationStatementData::While(cond, body) => {
+                let cond = self.condition(cond)?;
+                StatementKind::While(cond, self.boxed_statement(body)?)
+            }
+            gl::IterationStatementData::DoWhile(body, cond) => {
+                let body = self.boxed_statement(body)?;
+                StatementKind::DoWhile(body, self.boxed(cond)?)
+            }
+            gl::IterationStatementData::For(init, rest, body) => self.for_loop(init, rest, body)?,
+        })
+    }
+
+    #[inline(never)]
+    fn for_loop(
+        &mut self,
+        init: &gl::ForInitStatement,
+        rest: &gl::ForRestStatement,
+        body: &gl::Statement,
+    ) -> R<StatementKind> {
+        let init = match &init.content {
+            gl::ForInitStatementData::Expression(e) => {
+                ForInit::Expr(e.as_ref().map(|e| self.expr(e)).transpose()?)
+            }
+            gl::ForInitStatementData::Declaration(d) => ForInit::Declaration(self.declaration(d)?),
+        };
+        let cond = rest
+            .condition
+            .as_ref()
+            .map(|c| self.condition(c))
+            .transpose()?;
+        let step = rest.post_expr.as_ref().map(|e| self.boxed(e)).transpose()?;
+        Ok(StatementKind::For(
+            Box::new(init),
+            cond,
+            step,
+            self.boxed_statement(body)?,
+        ))
+    }
+
+    #[inline(never)]
+    fn jump(&mut self, j: &gl::JumpStatement) -> R<StatementKind> {
+        Ok(match &j.content {
+            gl::JumpStatementData::Continue => StatementKind::Continue,
+            gl::JumpStatementData::Break => StatementKind::Break,
+            gl::JumpStatementData::Discard => StatementKind::Discard,
+            gl::JumpStatementData::Return(e) => {
+                StatementKind::Return(e.as_ref().map(|e| self.boxed(e)).transpose()?)
+            }
         })
     }
 
     fn condition(&mut self, c: &gl::Condition) -> R<Condition> {
         Ok(match &c.content {
-            gl::ConditionData::Expr(e) => Condition::Expr(Box::new(self.expr(e)?)),
+            gl::ConditionData::Expr(e) => Condition::Expr(self.boxed(e)?),
             gl::ConditionData::Assignment(ty, name, init) => Condition::Declaration(
                 self.fully_specified(ty)?,
                 self.ident(name),
@@ -504,90 +568,134 @@ impl Converter<'_> {
     }
 
     fn expr_kind(&mut self, e: &gl::Expr) -> R<ExprKind> {
-        Ok(match &e.content {
-            gl::ExprData::Variable(id) => ExprKind::Variable(self.ident(id)),
-            gl::ExprData::IntConst(v) => ExprKind::IntConst(*v),
-            gl::ExprData::UIntConst(v) => ExprKind::UintConst(*v),
-            gl::ExprData::BoolConst(v) => ExprKind::BoolConst(*v),
-            gl::ExprData::FloatConst(v) => ExprKind::FloatConst(*v),
-            gl::ExprData::DoubleConst(v) => ExprKind::DoubleConst(*v),
-            gl::ExprData::Unary(op, operand) => {
-                let op = match op.content {
-                    gl::UnaryOpData::Inc => UnaryOp::PreInc,
-                    gl::UnaryOpData::Dec => UnaryOp::PreDec,
-                    gl::UnaryOpData::Add => UnaryOp::Plus,
-                    gl::UnaryOpData::Minus => UnaryOp::Minus,
-                    gl::UnaryOpData::Not => UnaryOp::Not,
-                    gl::UnaryOpData::Complement => UnaryOp::Complement,
-                };
-                ExprKind::Unary(op, self.boxed(operand)?)
-            }
-            gl::ExprData::Binary(op, lhs, rhs) => {
-                ExprKind::Binary(binary_op(&op.content), self.boxed(lhs)?, self.boxed(rhs)?)
-            }
-            gl::ExprData::Ternary(c, a, b) => {
-                ExprKind::Ternary(self.boxed(c)?, self.boxed(a)?, self.boxed(b)?)
-            }
-            gl::ExprData::Assignment(lhs, op, rhs) => {
-                let op = match op.content {
-                    gl::AssignmentOpData::Equal => AssignOp::Assign,
-                    gl::AssignmentOpData::Mult => AssignOp::Op(BinaryOp::Mul),
-                    gl::AssignmentOpData::Div => AssignOp::Op(BinaryOp::Div),
-                    gl::AssignmentOpData::Mod => AssignOp::Op(BinaryOp::Mod),
-                    gl::AssignmentOpData::Add => AssignOp::Op(BinaryOp::Add),
-                    gl::AssignmentOpData::Sub => AssignOp::Op(BinaryOp::Sub),
-                    gl::AssignmentOpData::LShift => AssignOp::Op(BinaryOp::Shl),
-                    gl::AssignmentOpData::RShift => AssignOp::Op(BinaryOp::Shr),
-                    gl::AssignmentOpData::And => AssignOp::Op(BinaryOp::BitAnd),
-                    gl::AssignmentOpData::Xor => AssignOp::Op(BinaryOp::BitXor),
-                    gl::AssignmentOpData::Or => AssignOp::Op(BinaryOp::BitOr),
-                };
-                ExprKind::Assign(op, self.boxed(lhs)?, self.boxed(rhs)?)
-            }
-            gl::ExprData::Bracket(base, index) => {
-                ExprKind::Index(self.boxed(base)?, self.boxed(index)?)
-            }
-            gl::ExprData::FunCall(callee, args) => {
-                let convert_args =
-                    |cx: &mut Self| args.iter().map(|a| cx.expr(a)).collect::<R<Vec<_>>>();
-                match &callee.content {
-                    gl::FunIdentifierData::TypeSpecifier(ty) => {
-                        let ty = self.type_specifier(ty)?;
-                        ExprKind::Call(Callee::Type(ty), convert_args(self)?)
-                    }
-                    gl::FunIdentifierData::Expr(target) => match &target.content {
-                        gl::ExprData::Variable(name) => {
-                            ExprKind::Call(Callee::Name(self.ident(name)), convert_args(self)?)
-                        }
-                        gl::ExprData::Dot(object, method)
-                            if method.0 == "length" && args.is_empty() =>
-                        {
-                            ExprKind::MethodLength(self.boxed(object)?)
-                        }
-                        gl::ExprData::Dot(_, method) => {
-                            return Err(Diagnostic::error(
-                                self.loc(method.span),
-                                SyntaxError::UnknownMethod {
-                                    name: method.0.to_string(),
-                                },
-                            ))
-                        }
-                        _ => {
-                            return Err(Diagnostic::error(
-                                self.loc(target.span),
-                                SyntaxError::InvalidCallee,
-                            ))
-                        }
-                    },
-                }
-            }
-            gl::ExprData::Dot(object, field) => {
-                ExprKind::Field(self.boxed(object)?, self.ident(field))
-            }
-            gl::ExprData::PostInc(operand) => ExprKind::PostInc(self.boxed(operand)?),
-            gl::ExprData::PostDec(operand) => ExprKind::PostDec(self.boxed(operand)?),
-            gl::ExprData::Comma(a, b) => ExprKind::Comma(self.boxed(a)?, self.boxed(b)?),
+        match &e.content {
+            gl::ExprData::Variable(id) => Ok(ExprKind::Variable(self.ident(id))),
+            gl::ExprData::IntConst(v) => Ok(ExprKind::IntConst(*v)),
+            gl::ExprData::UIntConst(v) => Ok(ExprKind::UintConst(*v)),
+            gl::ExprData::BoolConst(v) => Ok(ExprKind::BoolConst(*v)),
+            gl::ExprData::FloatConst(v) => Ok(ExprKind::FloatConst(*v)),
+            gl::ExprData::DoubleConst(v) => Ok(ExprKind::DoubleConst(*v)),
+            gl::ExprData::Unary(op, operand) => self.unary(op, operand),
+            gl::ExprData::Binary(op, lhs, rhs) => self.binary(op, lhs, rhs),
+            gl::ExprData::Ternary(c, a, b) => self.ternary(c, a, b),
+            gl::ExprData::Assignment(lhs, op, rhs) => self.assignment(lhs, op, rhs),
+            gl::ExprData::Bracket(base, index) => self.index(base, index),
+            gl::ExprData::FunCall(callee, args) => self.call(callee, args),
+            gl::ExprData::Dot(object, field) => self.field(object, field),
+            gl::ExprData::PostInc(operand) => self.postfix(operand, true),
+            gl::ExprData::PostDec(operand) => self.postfix(operand, false),
+            gl::ExprData::Comma(a, b) => self.comma(a, b),
+        }
+    }
+
+    #[inline(never)]
+    fn unary(&mut self, op: &gl::UnaryOp, operand: &gl::Expr) -> R<ExprKind> {
+        let op = match op.content {
+            gl::UnaryOpData::Inc => UnaryOp::PreInc,
+            gl::UnaryOpData::Dec => UnaryOp::PreDec,
+            gl::UnaryOpData::Add => UnaryOp::Plus,
+            gl::UnaryOpData::Minus => UnaryOp::Minus,
+            gl::UnaryOpData::Not => UnaryOp::Not,
+            gl::UnaryOpData::Complement => UnaryOp::Complement,
+        };
+        Ok(ExprKind::Unary(op, self.boxed(operand)?))
+    }
+
+    #[inline(never)]
+    fn binary(&mut self, op: &gl::BinaryOp, lhs: &gl::Expr, rhs: &gl::Expr) -> R<ExprKind> {
+        let lhs = self.boxed(lhs)?;
+        Ok(ExprKind::Binary(
+            binary_op(&op.content),
+            lhs,
+            self.boxed(rhs)?,
+        ))
+    }
+
+    #[inline(never)]
+    fn ternary(&mut self, c: &gl::Expr, a: &gl::Expr, b: &gl::Expr) -> R<ExprKind> {
+        let c = self.boxed(c)?;
+        let a = self.boxed(a)?;
+        Ok(ExprKind::Ternary(c, a, self.boxed(b)?))
+    }
+
+    #[inline(never)]
+    fn assignment(&mut self, lhs: &gl::Expr, op: &gl::AssignmentOp, rhs: &gl::Expr) -> R<ExprKind> {
+        let op = match op.content {
+            gl::AssignmentOpData::Equal => AssignOp::Assign,
+            gl::AssignmentOpData::Mult => AssignOp::Op(BinaryOp::Mul),
+            gl::AssignmentOpData::Div => AssignOp::Op(BinaryOp::Div),
+            gl::AssignmentOpData::Mod => AssignOp::Op(BinaryOp::Mod),
+            gl::AssignmentOpData::Add => AssignOp::Op(BinaryOp::Add),
+            gl::AssignmentOpData::Sub => AssignOp::Op(BinaryOp::Sub),
+            gl::AssignmentOpData::LShift => AssignOp::Op(BinaryOp::Shl),
+            gl::AssignmentOpData::RShift => AssignOp::Op(BinaryOp::Shr),
+            gl::AssignmentOpData::And => AssignOp::Op(BinaryOp::BitAnd),
+            gl::AssignmentOpData::Xor => AssignOp::Op(BinaryOp::BitXor),
+            gl::AssignmentOpData::Or => AssignOp::Op(BinaryOp::BitOr),
+        };
+        let lhs = self.boxed(lhs)?;
+        Ok(ExprKind::Assign(op, lhs, self.boxed(rhs)?))
+    }
+
+    #[inline(never)]
+    fn index(&mut self, base: &gl::Expr, index: &gl::Expr) -> R<ExprKind> {
+        let base = self.boxed(base)?;
+        Ok(ExprKind::Index(base, self.boxed(index)?))
+    }
+
+    #[inline(never)]
+    fn field(&mut self, object: &gl::Expr, field: &gl::Identifier) -> R<ExprKind> {
+        Ok(ExprKind::Field(self.boxed(object)?, self.ident(field)))
+    }
+
+    #[inline(never)]
+    fn postfix(&mut self, operand: &gl::Expr, increment: bool) -> R<ExprKind> {
+        let operand = self.boxed(operand)?;
+        Ok(if increment {
+            ExprKind::PostInc(operand)
+        } else {
+            ExprKind::PostDec(operand)
         })
+    }
+
+    #[inline(never)]
+    fn comma(&mut self, a: &gl::Expr, b: &gl::Expr) -> R<ExprKind> {
+        let a = self.boxed(a)?;
+        Ok(ExprKind::Comma(a, self.boxed(b)?))
+    }
+
+    fn arguments(&mut self, args: &[gl::Expr]) -> R<Vec<Expr>> {
+        args.iter().map(|a| self.expr(a)).collect()
+    }
+
+    /// Calls: constructors, named functions, and `x.length()`.
+    #[inline(never)]
+    fn call(&mut self, callee: &gl::FunIdentifier, args: &[gl::Expr]) -> R<ExprKind> {
+        match &callee.content {
+            gl::FunIdentifierData::TypeSpecifier(ty) => {
+                let ty = self.type_specifier(ty)?;
+                Ok(ExprKind::Call(Callee::Type(ty), self.arguments(args)?))
+            }
+            gl::FunIdentifierData::Expr(target) => match &target.content {
+                gl::ExprData::Variable(name) => {
+                    let name = self.ident(name);
+                    Ok(ExprKind::Call(Callee::Name(name), self.arguments(args)?))
+                }
+                gl::ExprData::Dot(object, method) if method.0 == "length" && args.is_empty() => {
+                    Ok(ExprKind::MethodLength(self.boxed(object)?))
+                }
+                gl::ExprData::Dot(_, method) => Err(Box::new(Diagnostic::error(
+                    self.loc(method.span),
+                    SyntaxError::UnknownMethod {
+                        name: method.0.to_string(),
+                    },
+                ))),
+                _ => Err(Box::new(Diagnostic::error(
+                    self.loc(target.span),
+                    SyntaxError::InvalidCallee,
+                ))),
+            },
+        }
     }
 }
 

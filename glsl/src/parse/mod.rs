@@ -36,7 +36,7 @@ pub use print::print_ast;
 /// is limited separately (and more tightly) by [`limits::MAX_NESTING_DEPTH`];
 /// this bound covers operator chains such as `a + b + c + …`, whose trees nest
 /// one level per operator.
-pub const MAX_TREE_DEPTH: usize = 4 * limits::MAX_NESTING_DEPTH;
+pub const MAX_TREE_DEPTH: usize = 2 * limits::MAX_NESTING_DEPTH;
 
 /// Syntax errors (and the lexical warnings Mesa gives).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -174,6 +174,9 @@ pub fn parse_full(
         };
     }
     let ctx = ParseContext::new();
+    for name in builtin_struct_types(version) {
+        ctx.add_type_name(gl::Node::new(gl::IdentifierData::from(*name), None));
+    }
     let mut stream = tokens::TokenStream::new(tokens, ctx.clone(), version, &enabled);
     let parser = <gl::TranslationUnit as HasParser>::Parser::new();
     let result = LangParser::parse(&parser, ctx, &mut stream);
@@ -194,7 +197,7 @@ pub fn parse_full(
                 Err(diag) => {
                     // The tree may be deeper than recursive drop can take.
                     convert::dismantle(unit);
-                    diagnostics.push(diag);
+                    diagnostics.push(*diag);
                     ParseOutput {
                         unit: None,
                         diagnostics,
@@ -209,6 +212,26 @@ pub fn parse_full(
                 diagnostics,
             }
         }
+    }
+}
+
+/// The built-in struct types whose names the parser must know as type names:
+/// `gl_DepthRangeParameters` everywhere, the fixed-function state structs in
+/// the compatibility profile.
+fn builtin_struct_types(version: Version) -> &'static [&'static str] {
+    if version.is_compat() {
+        &[
+            "gl_DepthRangeParameters",
+            "gl_PointParameters",
+            "gl_MaterialParameters",
+            "gl_LightSourceParameters",
+            "gl_LightModelParameters",
+            "gl_LightModelProducts",
+            "gl_LightProducts",
+            "gl_FogParameters",
+        ]
+    } else {
+        &["gl_DepthRangeParameters"]
     }
 }
 

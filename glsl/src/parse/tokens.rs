@@ -1073,6 +1073,11 @@ pub(super) struct TokenStream<'a> {
     after_type: bool,
     /// True when the previous token was `.` or `struct` (a name must follow).
     want_name: bool,
+    /// Inside `invariant a, b, …;`, which glsl-lang's grammar only accepts
+    /// with one name: each `,` is sent as `; invariant`.
+    invariant_list: bool,
+    /// A synthesized token to send before reading on.
+    pending: Option<(usize, Token)>,
     /// Depth-growth guard, see [`ChainGuard`].
     guard: ChainGuard,
     /// Warnings found so far (literal ranges, float suffixes).
@@ -1092,17 +1097,34 @@ struct ChainGuard {
     else_run: Vec<usize>,
     /// Per open brace level: `do` tokens seen.
     do_count: Vec<usize>,
-    /// Per open parenthesis/bracket: true when its commas separate call arguments.
-    argument_lists: Vec<bool>,
-    /// Previous token closed a group (`)` or `]`), so `(` starts a call.
-    after_close: bool,
+    /// Per open `(`, `[` or `{`: true when its commas separate list items
+    /// (call arguments, initializer-list entries) rather than chain operands.
+    lists: Vec<bool>,
+    /// What the previous token was.
+    prev: Prev,
+}
+
+/// The previous token, as far as [`ChainGuard`] cares.
+#[derive(Clone, Copy, Default, PartialEq)]
+enum Prev {
+    /// A name or type: a following `(` opens an argument list.
+    Callable,
+    /// `)` or `]`: a following `(` or `[` extends a postfix chain.
+    Closed,
+    /// `=`, or `{`/`,` inside an initializer list: a `{` opens a list.
+    ListStart,
+    /// Anything else.
+    #[default]
+    Other,
 }
 
 /// The limit every chain counter is held to.
-const MAX_CHAIN: usize = super::MAX_TREE_DEPTH;
+/// (Chains a little longer than the converter accepts still drop safely; the
+/// converter reports them.)
+const MAX_CHAIN: usize = 2 * super::MAX_TREE_DEPTH;
 
 impl ChainGuard {
-    /// Accounts for `token` (at `index`); `Err` names the chain that grew too long.
+    /// Accounts for `token`; `Err` names the chain that grew too long.
     fn track(&mut self, token: &Token, next_is_else: bool) -> Result<(), &'static str> {
         let level = |v: &mut Vec<usize>| {
             if v.is_empty() {
@@ -1110,16 +1132,28 @@ impl ChainGuard {
             }
             v.len() - 1
         };
-        let after_close = std::mem::replace(&mut self.after_close, false);
+        let prev = std::mem::take(&mut self.prev);
+        let in_list = self.lists.last().copied().unwrap_or(false);
         match token {
+            Token::LeftBrace if prev == Prev::ListStart => {
+                // An initializer list: its commas separate entries.
+                self.lists.push(true);
+                self.prev = Prev::ListStart;
+            }
+            Token::RightBrace if in_list => {
+                self.lists.pop();
+                self.prev = Prev::Closed;
+            }
             Token::Semicolon | Token::LeftBrace | Token::RightBrace => {
                 self.operators = 0;
                 match token {
                     Token::LeftBrace => {
+                        self.lists.push(false);
                         self.else_run.push(0);
                         self.do_count.push(0);
                     }
                     Token::RightBrace => {
+                        self.lists.pop();
                         self.else_run.pop();
                         self.do_count.pop();
                     }
@@ -1130,21 +1164,33 @@ impl ChainGuard {
                     self.else_run[l] = 0;
                 }
             }
-            Token::LeftParen | Token::LeftBracket => {
-                let is_call = matches!(token, Token::LeftParen) && !after_close;
-                self.argument_lists.push(is_call);
-                if after_close || matches!(token, Token::LeftBracket) {
+            Token::LeftParen => {
+                self.lists
+                    .push(matches!(prev, Prev::Callable | Prev::Closed));
+                if prev == Prev::Closed {
                     self.operators += 1;
                 }
+            }
+            Token::LeftBracket => {
+                self.lists.push(false);
+                self.operators += 1;
             }
             Token::RightParen | Token::RightBracket => {
-                self.argument_lists.pop();
-                self.after_close = true;
+                self.lists.pop();
+                self.prev = Prev::Closed;
             }
             Token::Comma => {
-                if !self.argument_lists.last().copied().unwrap_or(false) {
+                if in_list {
+                    // `{ {…}, {…} }`: a `{` after this comma opens a nested list
+                    // (inside call arguments a `{` is a syntax error anyway).
+                    self.prev = Prev::ListStart;
+                } else {
                     self.operators += 1;
                 }
+            }
+            Token::Equal => {
+                self.operators += 1;
+                self.prev = Prev::ListStart;
             }
             Token::Else => {
                 self.operators += 1;
@@ -1162,10 +1208,7 @@ impl ChainGuard {
                     return Err("number of do-while loops in one block");
                 }
             }
-            Token::Identifier(_) | Token::TypeName(_) => {
-                // `f(` and `vec4(`: the parenthesis opens an argument list.
-                self.after_close = true;
-            }
+            Token::Identifier(_) | Token::TypeName(_) => self.prev = Prev::Callable,
             Token::IntConstant(_)
             | Token::UIntConstant(_)
             | Token::FloatConstant(_)
@@ -1173,7 +1216,7 @@ impl ChainGuard {
             | Token::BoolConstant(_) => {}
             other if !is_type_token(other) => self.operators += 1,
             // Built-in type keywords start constructors: `vec4(`.
-            _ => self.after_close = true,
+            _ => self.prev = Prev::Callable,
         }
         if self.operators > MAX_CHAIN {
             return Err("number of operators in one statement");
@@ -1201,6 +1244,8 @@ impl<'a> TokenStream<'a> {
             shadowed: Vec::new(),
             after_type: false,
             want_name: false,
+            invariant_list: false,
+            pending: None,
             guard: ChainGuard::default(),
             warnings: Vec::new(),
         }
@@ -1273,7 +1318,8 @@ impl<'a> TokenStream<'a> {
     }
 
     fn convert_word(&mut self, index: usize, text: &str) -> Result<Token, LexError> {
-        if text.len() > limits::MAX_IDENTIFIER_LEN {
+        // Like Mesa, only GLSL ES bounds identifier length.
+        if self.version.is_es() && text.len() > limits::MAX_IDENTIFIER_LEN {
             return Err(self.lex_error(
                 index,
                 Error::Limit {
@@ -1336,15 +1382,36 @@ impl Iterator for TokenStream<'_> {
     type Item = Result<(LexerPosition, Token, LexerPosition), LexError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some((index, token)) = self.pending.take() {
+            return Some(Ok((start_pos(index), token, end_pos(index))));
+        }
         let index = self.next;
         if index >= self.tokens.len() {
             return None;
         }
         self.next += 1;
-        let token = match self.convert(index) {
+        let mut token = match self.convert(index) {
             Ok(token) => token,
             Err(e) => return Some(Err(e)),
         };
+        match token {
+            Token::Invariant => {
+                self.invariant_list = self.starts_invariant_list(index);
+                if self.type_follows(index) {
+                    // glsl-lang's grammar wants another qualifier after
+                    // `invariant` (`invariant vec4 x;` in a block fails): send a
+                    // `precise` marked as synthetic by sharing the `invariant`
+                    // token's position; the converter drops it.
+                    self.pending = Some((index, Token::Precise));
+                }
+            }
+            Token::Comma if self.invariant_list => {
+                token = Token::Semicolon;
+                self.pending = Some((index, Token::Invariant));
+            }
+            Token::Semicolon => self.invariant_list = false,
+            _ => {}
+        }
         let next_is_else = self.tokens.get(index + 1).is_some_and(|t| t.text == "else");
         if let Err(what) = self.guard.track(&token, next_is_else) {
             return Some(Err(self.lex_error(
@@ -1362,6 +1429,37 @@ impl Iterator for TokenStream<'_> {
 }
 
 impl TokenStream<'_> {
+    /// True when `invariant` at `index` starts `invariant a, b…;` (a name that
+    /// is not a type, then a comma).
+    fn starts_invariant_list(&self, index: usize) -> bool {
+        let (Some(name), Some(comma)) = (self.tokens.get(index + 1), self.tokens.get(index + 2))
+        else {
+            return false;
+        };
+        name.kind == TokenKind::Identifier
+            && comma.text == ","
+            && !self.ctx.is_type_name(&name.text)
+            && matches!(
+                classify_word(&name.text, self.version, self.extensions),
+                Word::Identifier
+            )
+    }
+
+    /// True when the word after token `index` is a type (keyword or type name).
+    fn type_follows(&self, index: usize) -> bool {
+        let Some(next) = self.tokens.get(index + 1) else {
+            return false;
+        };
+        if next.kind != TokenKind::Identifier {
+            return false;
+        }
+        match classify_word(&next.text, self.version, self.extensions) {
+            Word::Keyword(token) => is_type_token(&token) && token != Token::Struct,
+            Word::Reserved => false,
+            Word::Identifier => self.ctx.is_type_name(&next.text),
+        }
+    }
+
     /// Location of the last token (for "unexpected end of file").
     pub fn last_loc(&self) -> SourceLoc {
         self.loc(self.tokens.len().saturating_sub(1))

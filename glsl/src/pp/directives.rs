@@ -77,6 +77,9 @@ pub(super) struct Pp<'s> {
     brace_depth: i64,
     /// The last emitted token's text.
     last_emitted: Option<Sym>,
+    /// Added to line numbers of emitted tokens and compiler-side messages
+    /// after a `#line` in desktop GLSL before 3.30 (see `set_line`).
+    compiler_line_bump: u32,
 }
 
 impl<'s> Pp<'s> {
@@ -107,6 +110,7 @@ impl<'s> Pp<'s> {
             line_macro_line: 0,
             brace_depth: 0,
             last_emitted: None,
+            compiler_line_bump: 0,
         }
     }
 
@@ -165,7 +169,8 @@ impl<'s> Pp<'s> {
             if line[0].is(sym::HASH) {
                 self.directive(&line);
             } else if !self.skipping() {
-                self.text_line(std::mem::take(&mut line));
+                let next = self.take_vec();
+                self.text_line(std::mem::replace(&mut line, next));
             }
         }
         if !self.aborted {
@@ -276,13 +281,14 @@ impl<'s> Pp<'s> {
             return;
         }
         for t in toks {
+            let loc = self.compiler_loc(t.loc);
             let kind = match t.kind {
                 TKind::Ident => {
                     let text = self.int.get(t.sym);
                     if text.len() > self.identifier_limit() {
                         let name: String = text.chars().take(32).collect();
                         self.error(
-                            t.loc,
+                            loc,
                             PpError::IdentifierTooLong {
                                 name: format!("{name}..."),
                                 limit: self.identifier_limit(),
@@ -301,7 +307,7 @@ impl<'s> Pp<'s> {
                     }
                     if t.sym == sym::HASH || t.sym == sym::PASTE {
                         let text = self.int.get(t.sym).to_owned();
-                        self.error(t.loc, PpError::StrayHash(text));
+                        self.error(loc, PpError::StrayHash(text));
                         continue;
                     }
                     TokenKind::Punct
@@ -320,7 +326,7 @@ impl<'s> Pp<'s> {
                             }
                         })
                         .collect();
-                    self.error(t.loc, PpError::IllegalCharacter(shown));
+                    self.error(loc, PpError::IllegalCharacter(shown));
                     continue;
                 }
                 TKind::Param | TKind::Placemarker => continue,
@@ -328,7 +334,7 @@ impl<'s> Pp<'s> {
             self.out.push(Token {
                 kind,
                 text: self.int.get(t.sym).to_owned(),
-                loc: t.loc,
+                loc,
             });
         }
     }
@@ -341,6 +347,14 @@ impl<'s> Pp<'s> {
             MAX_IDENTIFIER_LEN
         } else {
             MAX_IDENTIFIER_LEN * 64
+        }
+    }
+
+    /// `loc` as Mesa's compiler (rather than glcpp) numbers lines.
+    fn compiler_loc(&self, loc: SourceLoc) -> SourceLoc {
+        SourceLoc {
+            line: loc.line.saturating_add(self.compiler_line_bump),
+            ..loc
         }
     }
 
@@ -629,7 +643,13 @@ impl<'s> Pp<'s> {
                     self.error(t.loc, PpError::VersionNotDecimal(text));
                     Some(0)
                 } else {
-                    expr::parse_int(text)
+                    // Decimal, saturating (huge numbers are just unsupported).
+                    let digits = text.trim_end_matches(['u', 'U']);
+                    digits.bytes().all(|b| b.is_ascii_digit()).then(|| {
+                        digits.bytes().fold(0i64, |v, b| {
+                            v.saturating_mul(10).saturating_add((b - b'0') as i64)
+                        })
+                    })
                 }
             }
             _ => None,
@@ -777,7 +797,7 @@ impl<'s> Pp<'s> {
     // ----- #extension, #pragma, #line --------------------------------------
 
     fn extension(&mut self, line: &[Tok]) {
-        let loc = line[0].loc;
+        let loc = self.compiler_loc(line[0].loc);
         let (name_tok, behavior_tok) = match line {
             [_, _, n, c, b]
                 if n.kind == TKind::Ident && c.is(sym::COLON) && b.kind == TKind::Ident =>
@@ -798,7 +818,10 @@ impl<'s> Pp<'s> {
             "disable" => ExtensionBehavior::Disable,
             other => {
                 let other = other.to_owned();
-                self.error(behavior_tok.loc, PpError::ExtensionBehavior(other));
+                self.error(
+                    self.compiler_loc(behavior_tok.loc),
+                    PpError::ExtensionBehavior(other),
+                );
                 return;
             }
         };
@@ -808,7 +831,10 @@ impl<'s> Pp<'s> {
         if name == "all" {
             match behavior {
                 ExtensionBehavior::Require | ExtensionBehavior::Enable => {
-                    self.error(name_tok.loc, PpError::ExtensionAll(behavior.name()));
+                    self.error(
+                        self.compiler_loc(name_tok.loc),
+                        PpError::ExtensionAll(behavior.name()),
+                    );
                     return;
                 }
                 _ => {}
@@ -819,9 +845,9 @@ impl<'s> Pp<'s> {
                 stage: self.stage.name(),
             };
             if behavior == ExtensionBehavior::Require {
-                self.error(name_tok.loc, e);
+                self.error(self.compiler_loc(name_tok.loc), e);
             } else {
-                self.warning(name_tok.loc, e);
+                self.warning(self.compiler_loc(name_tok.loc), e);
             }
         }
         self.extensions.push(ExtensionDirective {
@@ -832,7 +858,7 @@ impl<'s> Pp<'s> {
     }
 
     fn pragma(&mut self, line: &[Tok]) {
-        let loc = line[0].loc;
+        let loc = self.compiler_loc(line[0].loc);
         let text = self.join_text(&line[2..]);
         let words: Vec<&str> = line[2..].iter().map(|t| self.int.get(t.sym)).collect();
         let invariant_all = words == ["STDGL", "invariant", "(", "all", ")"];
@@ -899,8 +925,12 @@ impl<'s> Pp<'s> {
     }
 
     fn set_line(&mut self, line: i64, source: Option<i64>) {
-        // The line after the directive gets number `line`.
+        // The line after the directive gets number `line` (glcpp's view, used
+        // by `__LINE__` and preprocessor messages). Mesa's compiler proper
+        // follows the pre-3.30 desktop specs there: the next line is `line + 1`.
         self.lex.line_delta = line - self.lex.physical_line() as i64;
+        let v = self.version;
+        self.compiler_line_bump = u32::from(!v.is_es() && v.number < 330);
         if let Some(s) = source {
             self.lex.source = s.clamp(0, u32::MAX as i64) as u32;
         }

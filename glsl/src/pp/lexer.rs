@@ -165,8 +165,8 @@ pub(crate) struct Interner {
 impl Interner {
     pub(crate) fn new() -> Self {
         let mut int = Interner {
-            map: HashMap::default(),
-            strs: Vec::with_capacity(1024),
+            map: HashMap::with_capacity_and_hasher(512, Default::default()),
+            strs: Vec::with_capacity(512),
         };
         for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
             int.intern(p);
@@ -211,6 +211,7 @@ pub(crate) enum LineEnd {
 /// Splits source text into logical lines of [`Tok`]s.
 pub(crate) struct Lexer<'s> {
     src: &'s [u8],
+    text_src: &'s str,
     pos: usize,
     /// Physical line of `pos`, 1-based.
     line: u32,
@@ -246,6 +247,7 @@ impl<'s> Lexer<'s> {
         };
         Lexer {
             src: bytes,
+            text_src: src,
             pos: start,
             line: 1,
             line_start: start,
@@ -343,6 +345,15 @@ impl<'s> Lexer<'s> {
         }
     }
 
+    /// Moves over raw bytes satisfying `keep` (which must reject `\\` and
+    /// newlines, so no splice or line change is skipped).
+    #[inline]
+    fn skip_plain(&mut self, keep: impl Fn(u8) -> bool) {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        let n = rest.iter().position(|&c| !keep(c)).unwrap_or(rest.len());
+        self.pos += n;
+    }
+
     /// Moves past the current byte (which must not be a newline).
     #[inline]
     fn bump(&mut self) {
@@ -363,10 +374,9 @@ impl<'s> Lexer<'s> {
 
     /// Text from `start` to `pos`, with splices removed when there were any.
     fn text(&mut self, start: usize, spliced: bool) -> &str {
-        let raw = &self.src[start..self.pos];
         if !spliced {
             // Token boundaries are always at ASCII bytes or whole characters.
-            return std::str::from_utf8(raw).unwrap_or("");
+            return self.text_src.get(start..self.pos).unwrap_or("");
         }
         self.text_buf.clear();
         let mut i = start;
@@ -408,11 +418,12 @@ impl<'s> Lexer<'s> {
                 b'/' if self.peek_at(1) == Some(b'/') => {
                     ws = true;
                     // To the end of the line; a backslash-newline continues it.
-                    while let Some(c) = self.peek() {
-                        if c == b'\n' || c == b'\r' {
-                            break;
+                    loop {
+                        self.skip_plain(|c| c != b'\n' && c != b'\r' && c != b'\\');
+                        match self.peek() {
+                            Some(b'\n' | b'\r') | None => break,
+                            Some(_) => self.bump(),
                         }
-                        self.bump();
                     }
                 }
                 b'/' if self.peek_at(1) == Some(b'*') => {
@@ -422,7 +433,9 @@ impl<'s> Lexer<'s> {
                     self.peek();
                     self.bump();
                     let mut closed = false;
-                    while let Some(c) = self.peek() {
+                    loop {
+                        self.skip_plain(|c| c != b'*' && c != b'\n' && c != b'\r' && c != b'\\');
+                        let Some(c) = self.peek() else { break };
                         if c == b'*' && self.peek_at(1) == Some(b'/') {
                             self.bump();
                             self.peek();
@@ -456,11 +469,12 @@ impl<'s> Lexer<'s> {
         let flags = if ws { F_WS } else { 0 };
         let kind = if is_ident_start(c) {
             self.bump();
-            while let Some(c) = self.peek() {
-                if !is_ident_char(c) {
-                    break;
+            loop {
+                self.skip_plain(is_ident_char);
+                match self.peek() {
+                    Some(c) if is_ident_char(c) => self.bump(),
+                    _ => break,
                 }
-                self.bump();
             }
             TKind::Ident
         } else if c.is_ascii_digit()

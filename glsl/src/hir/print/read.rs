@@ -17,6 +17,7 @@ use crate::hir::{
     TexOp, Texture, VarMode, Variable,
 };
 use crate::types::{SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
+use crate::version::Stage;
 
 /// Deepest list nesting accepted.
 const MAX_DEPTH: usize = 512;
@@ -32,6 +33,21 @@ enum Sexp {
 pub fn read_module(text: &str) -> Result<Module, String> {
     let mut module = Module::default();
     let mut lines = text.lines().peekable();
+    // Optional `; stage: vertex|fragment|geometry` header for pass tests.
+    while let Some(line) = lines.peek() {
+        let Some(comment) = line.strip_prefix(';') else {
+            break;
+        };
+        if let Some(stage) = comment.trim().strip_prefix("stage:") {
+            module.stage = Some(match stage.trim() {
+                "vertex" => Stage::Vertex,
+                "fragment" => Stage::Fragment,
+                "geometry" => Stage::Geometry,
+                other => return Err(format!("unknown stage `{other}'")),
+            });
+        }
+        lines.next();
+    }
     // Structure headers are line-oriented and, as in Mesa, not balanced.
     while let Some(line) = lines.peek() {
         let Some(rest) = line.strip_prefix("(structure (") else {
