@@ -48,7 +48,10 @@ pub fn print_shader(shader: &Shader) -> String {
     for &var in &shader.globals {
         print_var(shader, var, "", &mut out);
     }
-    for (_, func) in shader.functions.iter() {
+    for (i, (_, func)) in shader.functions.iter().enumerate() {
+        if i > 0 && out.ends_with("}\n") {
+            out.push('\n');
+        }
         let _ = write!(out, "decl_function {} (", func.name);
         for (i, (name, comps, bits)) in func.params.iter().enumerate() {
             if i > 0 {
@@ -72,15 +75,10 @@ pub fn print_shader(shader: &Shader) -> String {
     out
 }
 
-/// Prints one instruction of `func` (numbering defs by their arena index), for errors.
+/// Prints one instruction of `func` with the same numbering as [`print_shader`], for
+/// error messages.
 pub fn print_instr_standalone(shader: &Shader, func: &FunctionImpl, instr: Instr) -> String {
     let mut p = ImplPrinter::new(shader, func);
-    for (d, _) in func.defs.iter() {
-        p.def_num[d] = Some(d.index() as u32);
-    }
-    for (b, _) in func.blocks.iter() {
-        p.block_num[b] = Some(b.index() as u32);
-    }
     p.digits = 1;
     let mut out = String::new();
     p.instr(instr, 0, &mut out);
@@ -345,8 +343,8 @@ impl<'a> ImplPrinter<'a> {
                     .iter()
                     .map(|v| match bits {
                         1 => (if *v != 0 { "true" } else { "false" }).to_string(),
-                        32 => format!("0x{v:08x} = {:.6}", f32::from_bits(*v as u32)),
-                        64 => format!("0x{v:016x} = {:.6}", f64::from_bits(*v)),
+                        32 => format!("0x{v:08x} = {}", interpret(*v, 32)),
+                        64 => format!("0x{v:016x} = {}", interpret(*v, 64)),
                         _ => format!("0x{v:0w$x}", w = usize::from(bits.div_ceil(4))),
                     })
                     .collect();
@@ -581,6 +579,27 @@ impl<'a> ImplPrinter<'a> {
         if tex.op == TexOp::Tg4 {
             let _ = write!(out, ", {} (gather_component)", tex.component);
         }
+    }
+}
+
+/// The annotation after a 32/64-bit constant: the float value when the bits look like
+/// a float of moderate magnitude (or zero), else the signed integer value.
+fn interpret(v: u64, bits: u8) -> String {
+    let (f, i) = if bits == 32 {
+        (
+            f64::from(f32::from_bits(v as u32)),
+            i64::from(v as u32 as i32),
+        )
+    } else {
+        (f64::from_bits(v), v as i64)
+    };
+    if f == 0.0 && i == 0 {
+        return "0.000000".to_string();
+    }
+    if f.is_finite() && (1e-6..1e9).contains(&f.abs()) {
+        format!("{f:.6}")
+    } else {
+        i.to_string()
     }
 }
 

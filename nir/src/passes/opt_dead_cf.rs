@@ -28,10 +28,38 @@ fn dead_cf_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
     let mut guard = 0;
     while guard < 10_000 && step(func) {
+        prune_phis(func);
         progress = true;
         guard += 1;
     }
     progress
+}
+
+/// Drops phi sources from blocks that are no longer predecessors (removed code).
+fn prune_phis(func: &mut FunctionImpl) {
+    for block in func.blocks_in_order() {
+        let preds = func.blocks[block].preds.clone();
+        for phi in phis(func, block) {
+            if let InstrKind::Phi(srcs) = &mut func.instrs[phi].kind {
+                srcs.retain(|(b, _)| preds.contains(b));
+            }
+        }
+    }
+}
+
+/// Phi sources naming `from` as predecessor now name `to` (after merging blocks).
+fn rename_phi_pred(func: &mut FunctionImpl, from: Block, to: Block) {
+    for block in func.blocks_in_order() {
+        for phi in phis(func, block) {
+            if let InstrKind::Phi(srcs) = &mut func.instrs[phi].kind {
+                for (b, _) in srcs.iter_mut() {
+                    if *b == from {
+                        *b = to;
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn phis(func: &FunctionImpl, block: Block) -> Vec<Instr> {
@@ -130,8 +158,8 @@ fn remove_after(func: &mut FunctionImpl, node: CfNode) {
     }
 }
 
-/// Appends the instructions of the block after `node` (a block node) to it and removes
-/// that block.
+/// Appends the instructions of the block after `node` (a block node) to it, removes
+/// that block, and renames it to the surviving block in phi sources.
 fn merge_with_next(func: &mut FunctionImpl, node: CfNode) {
     let Some(block) = func.cf_block(node) else {
         return;
@@ -144,6 +172,7 @@ fn merge_with_next(func: &mut FunctionImpl, node: CfNode) {
     };
     func.move_instrs(next_block, block);
     func.remove_cf(next);
+    rename_phi_pred(func, next_block, block);
 }
 
 /// Replaces the if `node` by the contents of `arm`. Returns false (and changes nothing)
