@@ -35,6 +35,9 @@ impl std::error::Error for ParseError {}
 
 type Res<T> = Result<T, ParseError>;
 
+/// Deepest if/loop nesting the reader accepts (keeps the recursive walks bounded).
+pub const MAX_NESTING: usize = 512;
+
 /// A cursor over one line.
 struct Lex<'a> {
     s: &'a str,
@@ -395,7 +398,7 @@ fn parse_struct(shader: &mut Shader, lx: &mut Lex) -> Res<()> {
     while !lx.eat("}") {
         let tyname = lx.word()?;
         let Some(ty) = Type::parse(tyname, &shader.structs) else {
-            return lx.err(format!("unknown type `{tyname}`"));
+            return lx.err(format!("unknown type `{}`", short(tyname)));
         };
         let fname = lx.word()?.to_string();
         lx.expect(";")?;
@@ -448,7 +451,7 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
     lx.expect("none")?;
     let tyname = lx.word()?;
     let Some(ty) = Type::parse(tyname, &shader.structs) else {
-        return lx.err(format!("unknown type `{tyname}`"));
+        return lx.err(format!("unknown type `{}`", short(tyname)));
     };
     let name = lx.word()?;
     let mut var = Variable::new(name, mode, ty);
@@ -584,6 +587,11 @@ fn parse_impl(
             cx.cur_block = Some(block);
             last_block_line = (parent == CfParent::Root).then_some((n, line_no));
             continue;
+        }
+        if (trimmed.starts_with("if ") || trimmed == "loop {") && cx.stack.len() > MAX_NESTING {
+            return lx.err(format!(
+                "control flow nested deeper than {MAX_NESTING} levels"
+            ));
         }
         if trimmed.starts_with("if ") {
             lx.expect("if")?;
@@ -838,7 +846,7 @@ fn parse_instr(
                     }
                     InstrKind::Alu(Alu { op, srcs, exact })
                 }
-                Err(()) => return lx.err(format!("unknown instruction `{op}`")),
+                Err(()) => return lx.err(format!("unknown instruction `{}`", short(op))),
             },
         }
     };
@@ -870,7 +878,7 @@ fn parse_deref_suffix(shader: &Shader, lx: &mut Lex) -> Res<(VarMode, Type)> {
     };
     let t = lx.word()?;
     let Some(ty) = Type::parse(t, &shader.structs) else {
-        return lx.err(format!("unknown type `{t}`"));
+        return lx.err(format!("unknown type `{}`", short(t)));
     };
     lx.expect(")")?;
     Ok((mode, ty))
@@ -890,7 +898,7 @@ fn parse_deref(shader: &Shader, cx: &mut ImplCtx, lx: &mut Lex, word: &str) -> R
             });
             match var {
                 Some(v) => DerefKind::Var(v),
-                None => return lx.err(format!("unknown variable `{name}`")),
+                None => return lx.err(format!("unknown variable `{}`", short(name))),
             }
         }
         "deref_array" => {
@@ -943,7 +951,7 @@ fn parse_deref(shader: &Shader, cx: &mut ImplCtx, lx: &mut Lex, word: &str) -> R
             lx.expect("(")?;
             let t = lx.word()?;
             if Type::parse(t, &shader.structs).is_none() {
-                return lx.err(format!("unknown type `{t}`"));
+                return lx.err(format!("unknown type `{}`", short(t)));
             }
             lx.expect("*)")?;
             let parent = cx.def_ref(lx)?;
@@ -971,7 +979,7 @@ fn parse_intrinsic(
     let _ = shader;
     let name = lx.word()?;
     let Ok(op) = name.parse::<IntrinsicOp>() else {
-        return lx.err(format!("unknown intrinsic `{name}`"));
+        return lx.err(format!("unknown intrinsic `{}`", short(name)));
     };
     let info = op.info();
     lx.expect("(")?;
@@ -1141,4 +1149,14 @@ fn parse_tex(cx: &mut ImplCtx, lx: &mut Lex) -> Res<InstrKind> {
 /// `1D`/`2D`/`3D`/`2D-MSAA` start with a digit but are dims, not indices.
 fn saw_dim_prefix(s: &str) -> bool {
     s.starts_with("1D") || s.starts_with("2D") || s.starts_with("3D")
+}
+
+/// A name cut to at most 40 characters for error messages.
+fn short(s: &str) -> String {
+    if s.chars().count() <= 40 {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(40).collect();
+        format!("{head}...")
+    }
 }

@@ -11,6 +11,9 @@ crate::entity!(
     "struct"
 );
 
+/// Most array dimensions a parsed type may have (keeps recursion over types bounded).
+pub const MAX_ARRAY_DIMS: usize = 32;
+
 /// Scalar base type.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BaseType {
@@ -192,7 +195,12 @@ impl Type {
         // `float[4][2]` prints outermost dimension last in GLSL order; we print arrays of
         // arrays as elem[inner][outer] following our writer (which appends dims outwards).
         let mut rest = dims;
+        let mut count = 0;
         while !rest.is_empty() {
+            count += 1;
+            if count > MAX_ARRAY_DIMS {
+                return None;
+            }
             let close = rest.find(']')?;
             if !rest.starts_with('[') {
                 return None;

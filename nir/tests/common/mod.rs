@@ -1,5 +1,6 @@
 //! Shared helpers of the data-driven NIR tests: corpus discovery, `BLESS=1` handling
-//! and a line diff for mismatches.
+//! and a line diff for mismatches. Not every test binary uses every helper.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
