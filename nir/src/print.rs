@@ -471,15 +471,18 @@ impl<'a> ImplPrinter<'a> {
                     self.def(*index)
                 );
                 self.deref_suffix(deref, out);
+                self.path_comment(deref, out);
             }
             DerefKind::ArrayWildcard { parent } => {
                 let _ = write!(out, "deref_array &(*{})[*]", self.def(*parent));
                 self.deref_suffix(deref, out);
+                self.path_comment(deref, out);
             }
             DerefKind::Struct { parent, field } => {
                 let fname = self.struct_field_name(*parent, *field);
                 let _ = write!(out, "deref_struct &{}->{fname}", self.def(*parent));
                 self.deref_suffix(deref, out);
+                self.path_comment(deref, out);
             }
             DerefKind::Cast { parent, ptr_stride } => {
                 out.push_str("deref_cast (");
@@ -488,6 +491,54 @@ impl<'a> ImplPrinter<'a> {
                 self.deref_suffix(deref, out);
                 let _ = write!(out, " (ptr_stride={ptr_stride})");
             }
+        }
+    }
+
+    /// Mesa's `  // &var[1].field` comment spelling the whole chain (constant indices
+    /// inline); omitted when the chain contains a cast. Ignored by the reader.
+    fn path_comment(&self, deref: &Deref, out: &mut String) {
+        if let Some(path) = self.path(deref, 0) {
+            let _ = write!(out, "  // &{path}");
+        }
+    }
+
+    fn parent_deref(&self, d: Def) -> Option<&'a Deref> {
+        let data = self.func.defs.get(d)?;
+        match &self.func.instrs.get(data.instr)?.kind {
+            InstrKind::Deref(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn path(&self, deref: &Deref, depth: usize) -> Option<String> {
+        if depth > 64 {
+            return None;
+        }
+        match &deref.kind {
+            DerefKind::Var(v) => self.shader.variables.get(*v).map(|v| v.name.clone()),
+            DerefKind::Array { parent, index } => {
+                let base = self.path(self.parent_deref(*parent)?, depth + 1)?;
+                let idx = match self.func.const_value(*index) {
+                    Some([v]) => {
+                        let bits = self.func.defs[*index].bit_size;
+                        crate::opcodes::sign_extend(*v, bits).to_string()
+                    }
+                    _ => self.def(*index),
+                };
+                Some(format!("{base}[{idx}]"))
+            }
+            DerefKind::ArrayWildcard { parent } => Some(format!(
+                "{}[*]",
+                self.path(self.parent_deref(*parent)?, depth + 1)?
+            )),
+            DerefKind::Struct { parent, field } => {
+                let base = self.path(self.parent_deref(*parent)?, depth + 1)?;
+                Some(format!(
+                    "{base}.{}",
+                    self.struct_field_name(*parent, *field)
+                ))
+            }
+            DerefKind::Cast { .. } => None,
         }
     }
 
