@@ -545,7 +545,7 @@ fn parse_impl(
             };
             cx.cur_block = None;
             if parent == CfParent::Root {
-                finish_impl(&mut cx, last_block_line)?;
+                finish_impl(&mut cx, last_block_line, line_no)?;
                 return Ok((cx.func, idx));
             }
             let _ = node;
@@ -631,11 +631,11 @@ fn parse_impl(
     }
 }
 
-fn finish_impl(cx: &mut ImplCtx, last_block: Option<(u32, usize)>) -> Res<()> {
+fn finish_impl(cx: &mut ImplCtx, last_block: Option<(u32, usize)>, close_line: usize) -> Res<()> {
     // The last top-level block is the end block when it is empty and follows a block.
     let Some((n, line)) = last_block else {
         return Err(ParseError {
-            line: 0,
+            line: close_line,
             col: 1,
             message: "impl must end with its end block".into(),
         });

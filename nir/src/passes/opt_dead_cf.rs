@@ -5,6 +5,9 @@
 //!   after the `if` take the value flowing from the taken arm).
 //! * An `if` whose arms are both a single empty block is removed (phis after it that
 //!   select the same value on both sides are replaced; otherwise the if is kept).
+//! * A dead loop is removed: it contains a `break`, no side effects (no returns/halts,
+//!   calls or intrinsics that cannot be eliminated), none of its values is used after
+//!   it, and the block after it has no phis. Like Mesa, loops are assumed to terminate.
 //!
 //! After splicing, the blocks that became adjacent are merged so cf lists keep
 //! alternating blocks and ifs/loops.
@@ -83,7 +86,24 @@ fn step(func: &mut FunctionImpl) -> bool {
             }
         }
     }
-    // 2. Ifs.
+    // 2. Dead loops.
+    for node in func.cf_nodes_in_order() {
+        if !matches!(func.cf[node].kind, CfKind::Loop { .. }) {
+            continue;
+        }
+        let (Some(prev), Some(next)) = (func.cf_prev(node), func.cf_next(node)) else {
+            continue;
+        };
+        let (Some(_), Some(after)) = (func.cf_block(prev), func.cf_block(next)) else {
+            continue;
+        };
+        if phis(func, after).is_empty() && loop_is_dead(func, node) {
+            func.remove_cf(node);
+            merge_with_next(func, prev);
+            return true;
+        }
+    }
+    // 3. Ifs.
     for node in func.cf_nodes_in_order() {
         let CfKind::If {
             cond,
@@ -147,6 +167,81 @@ fn step(func: &mut FunctionImpl) -> bool {
         }
     }
     false
+}
+
+/// Blocks inside a cf subtree.
+fn blocks_under(func: &FunctionImpl, node: CfNode) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match &func.cf[n].kind {
+            CfKind::Block(b) => out.push(*b),
+            CfKind::If {
+                then_list,
+                else_list,
+                ..
+            } => {
+                stack.extend(func.list_nodes(*then_list));
+                stack.extend(func.list_nodes(*else_list));
+            }
+            CfKind::Loop { body } => stack.extend(func.list_nodes(*body)),
+        }
+    }
+    out
+}
+
+fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
+    use crate::intrinsics::CAN_ELIMINATE;
+    let inside = blocks_under(func, node);
+    let mut has_break = false;
+    let mut defs = std::collections::HashSet::new();
+    for &b in &inside {
+        for i in func.block_instrs(b) {
+            let data = &func.instrs[i];
+            match &data.kind {
+                InstrKind::Jump(JumpKind::Break) => {
+                    // Only breaks of this loop count; inner loops' breaks stay inside.
+                    if func.blocks[b].cf.and_then(|n| func.enclosing_loop(n)) == Some(node) {
+                        has_break = true;
+                    }
+                }
+                InstrKind::Jump(JumpKind::Return | JumpKind::Halt) | InstrKind::Call { .. } => {
+                    return false
+                }
+                InstrKind::Intrinsic(intr) if intr.op.info().flags & CAN_ELIMINATE == 0 => {
+                    return false
+                }
+                _ => {}
+            }
+            defs.extend(data.defs());
+        }
+    }
+    if !has_break {
+        return false;
+    }
+    // No value defined inside may be used outside.
+    let inside_set: std::collections::HashSet<Block> = inside.into_iter().collect();
+    for b in func.blocks_in_order() {
+        if inside_set.contains(&b) {
+            continue;
+        }
+        for i in func.block_instrs(b) {
+            let mut escapes = false;
+            func.instrs[i].for_each_src(|d| escapes |= defs.contains(&d));
+            if escapes {
+                return false;
+            }
+        }
+    }
+    for n in func.cf_nodes_in_order() {
+        if let CfKind::If { cond, .. } = &func.cf[n].kind {
+            let if_block = func.cf_prev(n).and_then(|p| func.cf_block(p));
+            if defs.contains(cond) && !if_block.is_some_and(|b| inside_set.contains(&b)) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Removes `node` and every following sibling.

@@ -1,6 +1,7 @@
 //! `opt_remove_phis`: removes phis whose sources are all the same value (ignoring the
 //! phi itself, as on a loop back edge, and undefined sources), rewriting their uses to
-//! that value. A phi whose only sources are undefs becomes... left alone (Mesa too).
+//! that value, provided that value dominates the phi's block. Phis whose sources are
+//! all undefined (or all the phi itself) are left alone.
 
 use super::{for_each_impl, Pass};
 use crate::ir::*;
