@@ -2,7 +2,8 @@
 //! by line (line deleted, line truncated at its middle, two lines swapped). The reader
 //! must return `Ok` or a located `Err`, the validator must not panic on what parses,
 //! and on every mutant that validates each registered pass must run (validating after
-//! itself) and leave a shader that prints and re-parses identically.
+//! itself) and leave a shader that prints and re-parses identically; all passes run
+//! as an optimisation loop must reach a fixed point.
 
 mod common;
 
@@ -81,8 +82,15 @@ fn mutated_inputs_never_panic() {
                     "{name} output does not round-trip"
                 );
             }
+            // The whole set as an optimisation loop must reach a fixed point.
+            let mut s = shader.clone();
+            match rgl_nir::passes::run_to_fixed_point(rgl_nir::passes::PASS_NAMES, &mut s, 50) {
+                Ok(rounds) => assert!(rounds < 50, "no fixed point for:\n{m}"),
+                Err(e) => panic!("optimisation loop broke a valid mutant:\n{e}\ninput:\n{m}"),
+            }
         }
     }
+    eprintln!("mutants: {total}, parsed: {parsed}, valid: {valid}");
     // The mutation set must exercise all three outcomes.
     assert!(
         total > parsed && parsed > valid && valid > 0,

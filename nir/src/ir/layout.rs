@@ -334,8 +334,9 @@ impl FunctionImpl {
         self.instr_prev[instr]
     }
 
+    /// Metadata (block indices, dominance) depends only on the CFG, so only jumps,
+    /// which change edges, invalidate it (through `recompute_cfg`).
     fn after_link(&mut self, instr: Instr) {
-        self.invalidate_metadata();
         if matches!(self.instrs[instr].kind, InstrKind::Jump(_)) {
             self.recompute_cfg();
         }
@@ -407,11 +408,11 @@ impl FunctionImpl {
         self.instr_block[instr] = None;
     }
 
-    /// Removes `instr` from its block (O(1); the CFG is recomputed for jumps).
+    /// Removes `instr` from its block (O(1); the CFG and metadata are recomputed only
+    /// for jumps).
     pub fn remove_instr(&mut self, instr: Instr) {
         let was_jump = matches!(self.instrs[instr].kind, InstrKind::Jump(_));
         self.unlink_instr(instr);
-        self.invalidate_metadata();
         if was_jump {
             self.recompute_cfg();
         }

@@ -109,6 +109,21 @@ pub fn run_passes(names: &[&str], shader: &mut Shader) -> Result<bool, PassError
     Ok(any)
 }
 
+/// Runs the named passes in order, repeatedly, until none makes progress (Mesa's
+/// optimisation-loop shape, §5.1) or `max_iterations` rounds ran. Returns the number of
+/// rounds that made progress.
+pub fn run_to_fixed_point(
+    names: &[&str],
+    shader: &mut Shader,
+    max_iterations: usize,
+) -> Result<usize, PassError> {
+    let mut rounds = 0;
+    while rounds < max_iterations && run_passes(names, shader)? {
+        rounds += 1;
+    }
+    Ok(rounds)
+}
+
 /// Calls `f` on every function body of the shader; ORs the progress.
 pub fn for_each_impl(
     shader: &mut Shader,

@@ -89,8 +89,8 @@ fn cse_impl(func: &mut FunctionImpl) -> bool {
                         continue;
                     };
                     func.rewrite_uses(Some(&mut uses), old, new);
+                    // Not a jump: the CFG and the dominance tree stay valid.
                     func.remove_instr(instr);
-                    func.compute_dominance();
                     progress = true;
                 }
                 None => candidates.push(instr),
