@@ -149,7 +149,7 @@ fn strip_locations(unit: &TranslationUnit) -> String {
     while let Some(pos) = rest.find("SourceLoc {") {
         out.push_str(&rest[..pos]);
         let end = rest[pos..].find('}').map_or(rest.len(), |n| pos + n + 1);
-        out.push_str("_");
+        out.push('_');
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -177,8 +177,7 @@ fn parse_snapshots() {
         // Round trip: the printed AST parses back to the same tree.
         if let Some(unit) = &unit {
             let printed = print_ast(unit);
-            let (again, version) = tokenize(&printed);
-            let _ = version;
+            let (again, _) = tokenize(&printed);
             let (_, original_version) = tokenize(&src);
             let reparsed = parse_full(&again, original_version, &[]);
             match reparsed.unit {

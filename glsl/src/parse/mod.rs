@@ -174,7 +174,8 @@ pub fn parse_full(
         };
     }
     let ctx = ParseContext::new();
-    for name in builtin_struct_types(version) {
+    let compat = version.is_compat() || enabled.iter().any(|e| e == "GL_ARB_compatibility");
+    for name in builtin_struct_types(compat) {
         ctx.add_type_name(gl::Node::new(gl::IdentifierData::from(*name), None));
     }
     let mut stream = tokens::TokenStream::new(tokens, ctx.clone(), version, &enabled);
@@ -217,9 +218,9 @@ pub fn parse_full(
 
 /// The built-in struct types whose names the parser must know as type names:
 /// `gl_DepthRangeParameters` everywhere, the fixed-function state structs in
-/// the compatibility profile.
-fn builtin_struct_types(version: Version) -> &'static [&'static str] {
-    if version.is_compat() {
+/// the compatibility profile (or with `GL_ARB_compatibility`).
+fn builtin_struct_types(compat: bool) -> &'static [&'static str] {
+    if compat {
         &[
             "gl_DepthRangeParameters",
             "gl_PointParameters",
@@ -367,7 +368,20 @@ fn trim_expected(expected: &[String]) -> Vec<String> {
         }
     }
     if out.len() > MAX_EXPECTED {
-        out.clear();
+        // lalrpop lists the operators that could extend the expression just
+        // read; bison (whose messages Mesa prints) reduces the expression first
+        // and lists only what may follow it. Do the same when that is short.
+        out.retain(|t| !CONTINUES_EXPRESSION.contains(&t.as_str()));
+        if out.len() > MAX_EXPECTED {
+            out.clear();
+        }
     }
     out
 }
+
+/// Tokens that extend a complete expression (operators, postfix, `?`).
+const CONTINUES_EXPRESSION: &[&str] = &[
+    "'+'", "'-'", "'*'", "'/'", "'%'", "'<'", "'>'", "'<='", "'>='", "'=='", "'!='", "'&'", "'^'",
+    "'|'", "'&&'", "'^^'", "'||'", "'<<'", "'>>'", "'='", "'+='", "'-='", "'*='", "'/='", "'%='",
+    "'<<='", "'>>='", "'&='", "'^='", "'|='", "'.'", "'['", "'('", "'++'", "'--'", "'?'",
+];
