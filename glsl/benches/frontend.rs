@@ -11,9 +11,9 @@
 //! shared with other jobs; criterion's numbers are wall time.
 //!
 //! Environment: `RGL_SHADER_DB=DIR` picks another corpus;
-//! `RGL_BENCH_EXPORT=DIR` also writes the extracted shaders there as
-//! `NNNN.vert`/`NNNN.frag` (the input of the glslangValidator comparison in
-//! BENCHMARKS.md); `RGL_BENCH_REPS=N` sets the per-shader repetitions (default 5).
+//! `RGL_BENCH_EXPORT=DIR` only writes the extracted shaders there as
+//! `NNNN.vert`/`NNNN.frag` and exits (the input of the glslangValidator
+//! comparison, `glsl/benches/peer.sh`); `RGL_BENCH_REPS=N` sets the per-shader repetitions (default 5).
 
 #[path = "common/shader_db.rs"]
 mod shader_db;
@@ -276,7 +276,10 @@ fn main() {
     if let Some(out) = std::env::var_os("RGL_BENCH_EXPORT") {
         let out = std::path::PathBuf::from(out);
         match export(&shaders, &out) {
-            Ok(()) => eprintln!("wrote {} shaders to {}", shaders.len(), out.display()),
+            Ok(()) => {
+                eprintln!("wrote {} shaders to {}", shaders.len(), out.display());
+                return;
+            }
             Err(e) => {
                 eprintln!("error: cannot export shaders to {}: {e}", out.display());
                 std::process::exit(1);
