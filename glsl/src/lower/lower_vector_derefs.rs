@@ -197,9 +197,9 @@ fn fold_swizzled_lhs(
         if rhs_ty.is_vector() {
             let mut components = [0u8; 4];
             let mut len = 0u8;
-            for channel in 0..4 {
+            for (channel, &from) in source.iter().enumerate() {
                 if new_mask & (1 << channel) != 0 {
-                    components[len as usize] = source[channel];
+                    components[len as usize] = from;
                     len += 1;
                 }
             }
