@@ -163,10 +163,64 @@ fn lower_write(module: &mut Module, stmt: Handle<Stmt>) -> bool {
             (insert, full_mask(&base_ty))
         }
     };
+    let (lhs, rhs, write_mask) = fold_swizzled_lhs(module, base, new_rhs, mask);
     module.stmts[stmt] = Stmt::Assign {
-        lhs: base,
-        rhs: new_rhs,
-        write_mask: mask,
+        lhs,
+        rhs,
+        write_mask,
     };
     true
+}
+
+/// Moves swizzles off an assignment target into the write mask, as Mesa's
+/// `ir_assignment::set_lhs` does: `v.wzyx` with mask `z` becomes `v` with
+/// mask `y`, and a vector right side is re-swizzled so its components line up
+/// with the written channels in ascending order.
+fn fold_swizzled_lhs(
+    module: &mut Module,
+    mut lhs: Handle<Expr>,
+    mut rhs: Handle<Expr>,
+    mut mask: u8,
+) -> (Handle<Expr>, Handle<Expr>, u8) {
+    while let ExprKind::Swizzle(inner, swizzle) = module.exprs[lhs].kind {
+        let mut new_mask = 0u8;
+        // channel → component of the current right side feeding it
+        let mut source = [0u8; 4];
+        for j in 0..swizzle.len as usize {
+            if mask & (1 << j) != 0 {
+                let channel = swizzle.components[j] & 3;
+                new_mask |= 1 << channel;
+                source[channel as usize] = rhs_component(mask, j);
+            }
+        }
+        let rhs_ty = module.exprs[rhs].ty.clone();
+        if rhs_ty.is_vector() {
+            let mut components = [0u8; 4];
+            let mut len = 0u8;
+            for (channel, &from) in source.iter().enumerate() {
+                if new_mask & (1 << channel) != 0 {
+                    components[len as usize] = from;
+                    len += 1;
+                }
+            }
+            let kind = rhs_ty
+                .scalar_kind()
+                .unwrap_or(crate::types::ScalarKind::Float);
+            let loc = module.expr_locs.get(rhs);
+            rhs = module.exprs.append(Expr {
+                kind: ExprKind::Swizzle(rhs, Swizzle { components, len }),
+                ty: crate::types::Type::vec(kind, len),
+            });
+            module.expr_locs.insert(rhs, loc);
+        }
+        mask = new_mask;
+        lhs = inner;
+    }
+    (lhs, rhs, mask)
+}
+
+/// Index of the right-side component that feeds mask bit `bit` (the right
+/// side holds one component per set bit, in ascending bit order).
+fn rhs_component(mask: u8, bit: usize) -> u8 {
+    (mask & ((1u8 << bit) - 1)).count_ones() as u8
 }
