@@ -150,12 +150,11 @@ fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
     if result.info_log.has_errors() {
         return result;
     }
-    let unit = match crate::parse::parse(&pp_out.tokens, pp_out.version) {
-        Ok(unit) => unit,
-        Err(diags) => {
-            result.info_log.extend(diags);
-            return result;
-        }
+    let parsed = crate::parse::parse_full(&pp_out.tokens, pp_out.version, &pp_out.extensions);
+    result.info_log.extend(parsed.diagnostics);
+    let unit = match parsed.unit {
+        Some(unit) if !result.info_log.has_errors() => unit,
+        _ => return result,
     };
     let check_options = CheckOptions {
         version: pp_out.version,

@@ -311,8 +311,9 @@ pub enum Stmt {
         /// Value; its component count equals the number of mask bits for vectors,
         /// and its type equals the lhs type otherwise.
         rhs: Handle<Expr>,
-        /// Component mask (`xyzw` = bits 0–3); 0 for non-vector whole assigns is
-        /// not used: whole-value assigns carry the full mask of the type.
+        /// Component mask (`xyzw` = bits 0–3) for scalar and vector
+        /// destinations; 0 (printed `()`, as Mesa does) for whole-value
+        /// assignments of matrices, arrays and structs.
         write_mask: u8,
     },
     /// `(call f (var_ref f_retval) (args))`
