@@ -70,9 +70,7 @@ pub(crate) struct Builder<'m> {
 /// The write mask of a whole-value assignment of `ty`.
 pub(crate) fn full_mask(ty: &Type) -> u8 {
     match ty {
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
-            ((1u16 << ty.vector_elements()) - 1) as u8
-        }
+        Type::Scalar(_) | Type::Vector(..) => ((1u16 << ty.vector_elements()) - 1) as u8,
         _ => 0,
     }
 }
