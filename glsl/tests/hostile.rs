@@ -8,14 +8,23 @@ use rgl_glsl::{compile_bytes, CompileOptions, Stage};
 /// the first info-log line.
 fn run(source: &[u8]) -> (bool, String) {
     let shader = compile_bytes(source, &CompileOptions::new(Stage::Fragment));
-    let first = shader.info_log.to_string().lines().next().unwrap_or("").to_owned();
+    let first = shader
+        .info_log
+        .to_string()
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned();
     (shader.success(), first)
 }
 
 fn assert_rejected(name: &str, source: &[u8]) {
     let (ok, first) = run(source);
     assert!(!ok, "{name}: compiled, but it must be rejected");
-    assert!(first.contains("error"), "{name}: expected an error line, got `{first}'");
+    assert!(
+        first.contains("error"),
+        "{name}: expected an error line, got `{first}'"
+    );
 }
 
 #[test]
@@ -37,7 +46,10 @@ fn one_megabyte_identifier() {
     src.extend_from_slice(b" = 1.0; }\n");
     let (_ok, first) = run(&src);
     // Either accepted or rejected with a limit error; it must simply not crash.
-    assert!(first.is_empty() || first.contains("error") || first.contains("warning"), "{first}");
+    assert!(
+        first.is_empty() || first.contains("error") || first.contains("warning"),
+        "{first}"
+    );
 }
 
 #[test]
@@ -68,7 +80,9 @@ fn deep_macro_recursion() {
     for i in 0..depth {
         src.push_str(&format!("#define M{} M{}\n", i, i + 1));
     }
-    src.push_str(&format!("#define M{depth} 1.0\nvoid main() {{ float x = M0; }}\n"));
+    src.push_str(&format!(
+        "#define M{depth} 1.0\nvoid main() {{ float x = M0; }}\n"
+    ));
     let (_ok, first) = run(src.as_bytes());
     assert!(first.is_empty() || first.contains("error"), "{first}");
 }
@@ -85,7 +99,10 @@ fn exponential_macro_blowup() {
 
 #[test]
 fn huge_array_sizes() {
-    assert_rejected("array", b"uniform float a[2147483647]; void main() { gl_FragColor = vec4(a[0]); }\n");
+    assert_rejected(
+        "array",
+        b"uniform float a[2147483647]; void main() { gl_FragColor = vec4(a[0]); }\n",
+    );
     assert_rejected("array", b"float a[4294967295]; void main() {}\n");
     assert_rejected("negative", b"float a[-1]; void main() {}\n");
 }
@@ -93,13 +110,18 @@ fn huge_array_sizes() {
 #[test]
 fn absurd_version_numbers() {
     assert_rejected("version", b"#version 4294967295\nvoid main() {}\n");
-    assert_rejected("version", b"#version 99999999999999999999999\nvoid main() {}\n");
+    assert_rejected(
+        "version",
+        b"#version 99999999999999999999999\nvoid main() {}\n",
+    );
     assert_rejected("version", b"#version 1 es core\nvoid main() {}\n");
 }
 
 #[test]
 fn garbage_bytes() {
-    let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let garbage: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     let text = String::from_utf8_lossy(&garbage).into_owned();
     assert_rejected("garbage", text.as_bytes());
 }

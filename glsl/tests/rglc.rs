@@ -4,7 +4,10 @@
 use std::process::Command;
 
 fn rglc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rglc")).args(args).output().expect("run rglc");
+    let out = Command::new(env!("CARGO_BIN_EXE_rglc"))
+        .args(args)
+        .output()
+        .expect("run rglc");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -22,8 +25,14 @@ fn write_temp(name: &str, text: &str) -> String {
 
 #[test]
 fn exit_status_follows_the_compile_result() {
-    let good = write_temp("good.frag", "#version 130\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
-    let bad = write_temp("bad.frag", "#version 130\nvoid main() { undeclared_thing = 1.0; }\n");
+    let good = write_temp(
+        "good.frag",
+        "#version 130\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+    );
+    let bad = write_temp(
+        "bad.frag",
+        "#version 130\nvoid main() { undeclared_thing = 1.0; }\n",
+    );
     let (code, stdout, stderr) = rglc(&["--dump-hir", &good]);
     assert_eq!(code, 0, "stderr: {stderr}");
     assert!(stdout.starts_with('('), "HIR dump on stdout, got: {stdout}");

@@ -6,6 +6,27 @@
 //! The checker uses [`find_functions`] for overload resolution and
 //! [`lookup_variable`] to resolve `gl_*` names; `lower_builtins` uses
 //! [`expand_call`]; constant folding uses [`expand_value`].
+//!
+//! Layout: `functions.rs` holds the generic rows (`genType`, `vec`, `mat`, …)
+//! and the availability predicates, `texture.rs` generates the lookup family
+//! per sampler type and builds `ir_texture` nodes, `expand.rs` and `matrix.rs`
+//! expand calls into IR, `variables.rs` answers `gl_*` names. The table is
+//! built once (a `OnceLock`) and indexed by name.
+//!
+//! Availability follows Mesa (`builtin_functions.cpp`,
+//! `builtin_variables.cpp`) where it differs from a literal reading of the
+//! specs: the legacy lookups (`texture2D`, `shadow2DRect`, …) and
+//! `gl_FragColor`/`gl_FragData` stay visible in desktop core profiles (Mesa
+//! moves them to compatibility only at GLSL 4.20), while the fixed-function
+//! state (`ftransform`, `gl_ModelViewMatrix`, `gl_Vertex`, `gl_MaxLights`, …)
+//! needs a compatibility profile or `GL_ARB_compatibility`; rectangle textures
+//! are always enabled on desktop; `determinant` exists from 1.20.
+
+mod expand;
+mod functions;
+mod matrix;
+mod texture;
+pub mod variables;
 
 use crate::arena::Handle;
 use crate::hir::{Expr, Module, Stmt, Variable};
@@ -58,14 +79,72 @@ pub struct Availability<'a> {
 /// All overloads of the built-in function `name` visible in `avail`; empty if
 /// `name` is not a built-in function there.
 pub fn find_functions(name: &str, avail: &Availability<'_>) -> Vec<BuiltinSignature> {
-    let _ = (name, avail);
-    Vec::new()
+    let table = functions::table();
+    let Some(indices) = table.by_name.get(name) else {
+        return Vec::new();
+    };
+    indices
+        .iter()
+        .filter(|&&index| table.entries[index as usize].is_available(avail))
+        .filter_map(|&index| signature(BuiltinId(index)))
+        .collect()
+}
+
+/// True if some overload of `name` is visible in `avail` (cheaper than
+/// [`find_functions`] when only existence matters, e.g. to tell a built-in
+/// name from an undeclared one).
+pub fn is_builtin_function(name: &str, avail: &Availability<'_>) -> bool {
+    let table = functions::table();
+    table.by_name.get(name).is_some_and(|indices| {
+        indices
+            .iter()
+            .any(|&i| table.entries[i as usize].is_available(avail))
+    })
+}
+
+/// True if argument `index` of built-in `id` must be a constant expression:
+/// Mesa declares the `offset` parameter of every texture lookup with an offset
+/// (`textureOffset`, `texelFetchOffset`, `textureProjGradOffset`, …) as
+/// `const in`, and rejects a call whose actual argument is not constant.
+pub fn requires_constant_argument(id: BuiltinId, index: usize) -> bool {
+    parameter_name(id, index) == Some("offset")
+}
+
+/// Mesa's name of parameter `index` of texture lookup `id` (`sampler`, `P`,
+/// `lod`, `bias`, `offset`, `dPdx`, `dPdy`, `sample`), for diagnostics;
+/// `None` for other built-ins or an out-of-range index.
+pub fn parameter_name(id: BuiltinId, index: usize) -> Option<&'static str> {
+    let entry = functions::table().entries.get(id.0 as usize)?;
+    match entry.implementation {
+        functions::Implementation::Texture(form) => {
+            texture::parameter_names(form).get(index).copied()
+        }
+        functions::Implementation::Generic => None,
+    }
+}
+
+/// Every built-in function name in the table (visible somewhere), sorted.
+pub fn all_function_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = functions::table().by_name.keys().copied().collect();
+    names.sort_unstable();
+    names
+}
+
+/// Every built-in variable or constant name [`lookup_variable`] may answer.
+pub fn all_variable_names() -> &'static [&'static str] {
+    variables::NAMES
 }
 
 /// The signature for an id returned by [`find_functions`].
 pub fn signature(id: BuiltinId) -> Option<BuiltinSignature> {
-    let _ = id;
-    None
+    let entry = functions::table().entries.get(id.0 as usize)?;
+    Some(BuiltinSignature {
+        id,
+        name: entry.name,
+        return_type: entry.return_type.clone(),
+        parameters: entry.parameters.clone(),
+        constant_foldable: entry.constant_foldable,
+    })
 }
 
 /// The built-in variable or constant `name` (`gl_Position`, `gl_MaxLights`,
@@ -76,8 +155,7 @@ pub fn lookup_variable(
     avail: &Availability<'_>,
     structs: &mut StructArena,
 ) -> Option<Variable> {
-    let _ = (name, avail, structs);
-    None
+    variables::lookup(name, avail, structs)
 }
 
 /// Expands a call of built-in `id` into statements that compute it: the
@@ -89,8 +167,7 @@ pub fn expand_call(
     return_deref: Option<Handle<Expr>>,
     args: &[Handle<Expr>],
 ) -> Vec<Handle<Stmt>> {
-    let _ = (id, module, return_deref, args);
-    Vec::new()
+    expand::expand_call(id, module, return_deref, args)
 }
 
 /// The value of a call of built-in `id` as one expression tree over `args`,
@@ -101,6 +178,5 @@ pub fn expand_value(
     module: &mut Module,
     args: &[Handle<Expr>],
 ) -> Option<Handle<Expr>> {
-    let _ = (id, module, args);
-    None
+    expand::expand_value(id, module, args)
 }

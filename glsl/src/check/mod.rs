@@ -1,22 +1,39 @@
-//! Semantic checking: AST → GLSL IR (HIR). Resolves names and types, applies the
-//! implicit conversions, resolves overloads, folds constant expressions and
-//! reports every semantic error with its location.
+//! Semantic checking: AST → GLSL IR (HIR), Mesa's `ast_to_hir`. Resolves names
+//! and types, applies the implicit conversions, resolves overloads, folds
+//! constant expressions and reports every semantic error with its location.
+//!
+//! This file owns the error enum, the options, the entry point and the
+//! [`Checker`] state shared by the other files of the module:
+//! `scope` (symbol table), `types` (type specifiers, structs, array sizes),
+//! `decl` (declarations and blocks), `function` (prototypes, definitions, calls
+//! and overload resolution), `expr` (operators and conversions), `constructor`,
+//! `access` (swizzles, fields, indexing, l-values), `stmt` (statements and
+//! control flow) and `lower_ctx` (helpers that emit HIR).
 
+mod access;
+mod constructor;
+mod decl;
+mod errors;
+mod expr;
+mod function;
+mod lower_ctx;
 pub mod qualifiers;
+mod scope;
+mod stmt;
+mod types;
 
-use crate::ast::TranslationUnit;
+use std::collections::HashMap;
+
+use crate::arena::Handle;
+use crate::ast::{self, TranslationUnit};
 use crate::diag::Diagnostic;
-use crate::hir::Module;
-use crate::pp::ExtensionDirective;
+use crate::hir::{self, Function, Item, Module, Stmt, Variable};
+use crate::pp::{ExtensionBehavior, ExtensionDirective};
+use crate::span::SourceLoc;
+use crate::types::Type;
 use crate::version::{Stage, Version};
 
-/// Semantic errors.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum SemanticError {
-    /// A name was used that is not declared.
-    #[error("`{0}' undeclared")]
-    Undeclared(String),
-}
+pub use errors::SemanticError;
 
 /// What the checker needs to know besides the tree.
 #[derive(Clone, Debug)]
@@ -31,11 +48,294 @@ pub struct CheckOptions {
 
 /// Checks a translation unit and builds its HIR.
 pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Diagnostic>) {
-    let _ = unit;
-    let module = Module {
-        version: Some(options.version),
-        stage: Some(options.stage),
-        ..Module::default()
-    };
-    (module, Vec::new())
+    let mut checker = Checker::new(options);
+    checker.check_unit(unit);
+    checker.finish()
+}
+
+/// What a `break`/`continue` refers to.
+#[derive(Clone, Debug)]
+pub(crate) enum Breakable {
+    /// A loop; `step` is re-emitted before `continue` in `for` loops and
+    /// `cond` (with a `!cond → break`) in `do`-`while` loops, as Mesa does.
+    Loop {
+        step: Option<ast::Expr>,
+        do_while_cond: Option<ast::Expr>,
+    },
+    /// A switch statement; `continue_flag` is created on the first `continue`
+    /// met directly inside it (the switch is a loop in HIR).
+    Switch {
+        continue_flag: Option<Handle<Variable>>,
+        flag_insert_at: usize,
+    },
+}
+
+/// The function whose body is being checked.
+#[derive(Clone, Debug)]
+pub(crate) struct FunctionCtx {
+    /// Its name.
+    pub name: String,
+    /// Its return type.
+    pub return_type: Type,
+}
+
+/// The state of one check.
+pub(crate) struct Checker<'a> {
+    /// The options.
+    pub options: &'a CheckOptions,
+    /// Version shorthand.
+    pub version: Version,
+    /// Stage shorthand.
+    pub stage: Stage,
+    /// Names of enabled extensions (`enable`, `require` or `warn`).
+    pub extensions: Vec<String>,
+    /// The module being built.
+    pub module: Module,
+    /// Diagnostics found so far.
+    pub diags: Vec<Diagnostic>,
+    /// While > 0, diagnostics are dropped (re-emission of `for` steps).
+    pub mute: u32,
+    /// Scoped symbol table.
+    pub scope: scope::Scopes,
+    /// The statement list being filled.
+    pub body: Vec<Handle<Stmt>>,
+    /// Statements of global initializers, moved to the start of `main`.
+    pub global_inits: Vec<Handle<Stmt>>,
+    /// The current function, if any.
+    pub function: Option<FunctionCtx>,
+    /// Enclosing loops and switches, innermost last.
+    pub breakables: Vec<Breakable>,
+    /// One HIR function per referenced built-in name.
+    pub builtin_functions: HashMap<String, Handle<Function>>,
+    /// Built-in variables already added to the module.
+    pub builtin_variables: HashMap<String, Handle<Variable>>,
+    /// Nesting depth of expression/statement recursion.
+    pub depth: usize,
+    /// The `main` function, once defined.
+    pub main_function: Option<Handle<Function>>,
+    /// A `return` was seen in the current function.
+    pub found_return: bool,
+    /// Size of the first sized geometry-shader input array.
+    pub gs_input_size: Option<u32>,
+    /// Declared interface block names with their storage word.
+    pub interface_names: Vec<(String, String)>,
+    /// Packing of blocks without an explicit one (`layout(std140) uniform;`).
+    pub default_packing: hir::BlockPacking,
+    /// Matrix layout of blocks without an explicit one.
+    pub default_matrix_layout: hir::MatrixLayout,
+    /// Layout of the first `gl_FragCoord` redeclaration (origin_upper_left,
+    /// pixel_center_integer).
+    pub fragcoord_layout: Option<(bool, bool)>,
+    /// Return precision of each user signature (ES).
+    pub return_precisions: HashMap<(Handle<Function>, usize), Option<crate::ast::Precision>>,
+    /// Names of interface blocks; they clash with other global names.
+    pub block_names: Vec<String>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(options: &'a CheckOptions) -> Self {
+        let mut extensions: Vec<String> = Vec::new();
+        for directive in &options.extensions {
+            match directive.behavior {
+                ExtensionBehavior::Disable => extensions.retain(|e| e != &directive.name),
+                _ => {
+                    if !extensions.contains(&directive.name) {
+                        extensions.push(directive.name.clone());
+                    }
+                }
+            }
+        }
+        let module = Module {
+            version: Some(options.version),
+            stage: Some(options.stage),
+            enabled_extensions: extensions.clone(),
+            ..Module::default()
+        };
+        Checker {
+            options,
+            version: options.version,
+            stage: options.stage,
+            extensions,
+            module,
+            diags: Vec::new(),
+            mute: 0,
+            scope: scope::Scopes::new(options.version),
+            body: Vec::new(),
+            global_inits: Vec::new(),
+            function: None,
+            breakables: Vec::new(),
+            builtin_functions: HashMap::new(),
+            builtin_variables: HashMap::new(),
+            depth: 0,
+            main_function: None,
+            found_return: false,
+            gs_input_size: None,
+            interface_names: Vec::new(),
+            default_packing: hir::BlockPacking::default(),
+            default_matrix_layout: hir::MatrixLayout::default(),
+            fragcoord_layout: None,
+            block_names: Vec::new(),
+            return_precisions: HashMap::new(),
+        }
+    }
+
+    /// Reports an error.
+    pub fn error(&mut self, loc: SourceLoc, error: SemanticError) {
+        if self.mute == 0 {
+            self.diags.push(Diagnostic::error(loc, error));
+        }
+    }
+
+    /// Reports a warning.
+    pub fn warning(&mut self, loc: SourceLoc, error: SemanticError) {
+        if self.mute == 0 {
+            self.diags.push(Diagnostic::warning(loc, error));
+        }
+    }
+
+    /// Adds diagnostics produced by a helper (qualifier rules).
+    pub fn extend_diags(&mut self, diags: Vec<Diagnostic>) {
+        if self.mute == 0 {
+            self.diags.extend(diags);
+        }
+    }
+
+    /// True if the version is desktop ≥ `desktop` or ES ≥ `es` (0 = never).
+    pub fn at_least(&self, desktop: u16, es: u16) -> bool {
+        self.version.at_least(desktop, es)
+    }
+
+    /// True if the last `#extension` naming `name` (or `all`) disables it.
+    pub fn extension_disabled(&self, name: &str) -> bool {
+        self.options
+            .extensions
+            .iter()
+            .rev()
+            .find(|d| d.name == name || d.name == "all")
+            .is_some_and(|d| d.behavior == ExtensionBehavior::Disable)
+    }
+
+    /// True if `name` is enabled by `#extension` (or `all`).
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extensions.iter().any(|e| e == name || e == "all")
+    }
+
+    /// The built-in availability context.
+    pub fn availability(&self) -> crate::builtins::Availability<'_> {
+        crate::builtins::Availability {
+            version: self.version,
+            stage: self.stage,
+            extensions: &self.extensions,
+        }
+    }
+
+    /// The qualifier-rule context.
+    pub fn qualifier_env(&self) -> qualifiers::QualifierEnv<'_> {
+        qualifiers::QualifierEnv {
+            version: self.version,
+            stage: self.stage,
+            extensions: &self.extensions,
+        }
+    }
+
+    fn check_unit(&mut self, unit: &TranslationUnit) {
+        self.install_default_precisions();
+        for item in &unit.items {
+            match item {
+                ast::ExternalDecl::Function(def) => self.function_definition(def),
+                ast::ExternalDecl::Declaration(decl) => {
+                    let mut stmts = std::mem::take(&mut self.body);
+                    self.declaration(decl, true);
+                    std::mem::swap(&mut stmts, &mut self.body);
+                    self.global_inits.extend(stmts);
+                }
+            }
+        }
+        self.finish_globals();
+        self.detect_conflicting_assignments();
+    }
+
+    /// A fragment shader may not write `gl_FragColor` together with
+    /// `gl_FragData` or a user-defined output.
+    fn detect_conflicting_assignments(&mut self) {
+        if self.stage != Stage::Fragment {
+            return;
+        }
+        let mut frag_color = false;
+        let mut frag_data = false;
+        let mut user_output: Option<String> = None;
+        for item in &self.module.items {
+            let Item::Variable(var) = item else { continue };
+            let Some(v) = self.module.variables.get(*var) else {
+                continue;
+            };
+            if !v.assigned {
+                continue;
+            }
+            match v.name.as_str() {
+                "gl_FragColor" => frag_color = true,
+                "gl_FragData" => frag_data = true,
+                name if !name.starts_with("gl_") && v.mode == hir::VarMode::ShaderOut => {
+                    user_output = Some(name.to_string())
+                }
+                _ => {}
+            }
+        }
+        let conflict = match (frag_color, frag_data, user_output) {
+            (true, true, _) => Some(("gl_FragColor", "gl_FragData".to_string())),
+            (true, false, Some(user)) => Some(("gl_FragColor", user)),
+            (false, true, Some(user)) => Some(("gl_FragData", user)),
+            _ => None,
+        };
+        if let Some((builtin, other)) = conflict {
+            self.error(
+                SourceLoc::default(),
+                SemanticError::ConflictingFragmentOutputs(builtin, other),
+            );
+        }
+    }
+
+    /// Moves global initializers to the start of `main` and runs the
+    /// end-of-shader checks.
+    fn finish_globals(&mut self) {
+        if self.global_inits.is_empty() {
+            return;
+        }
+        let inits = std::mem::take(&mut self.global_inits);
+        if let Some(main) = self.main_function {
+            if let Some(function) = self.module.functions.get(main) {
+                if let Some(index) = function.signatures.iter().position(|s| s.is_defined) {
+                    let signature = &mut self.module.functions[main].signatures[index];
+                    let mut body = inits;
+                    body.append(&mut signature.body);
+                    signature.body = body;
+                }
+            }
+        }
+    }
+
+    fn finish(self) -> (Module, Vec<Diagnostic>) {
+        (self.module, self.diags)
+    }
+
+    /// Adds a global variable item.
+    pub fn add_global_item(&mut self, var: Handle<Variable>) {
+        self.module.items.push(Item::Variable(var));
+    }
+
+    /// Adds a variable and records its location.
+    pub fn new_variable(&mut self, var: Variable, loc: SourceLoc) -> Handle<Variable> {
+        let handle = self.module.variables.append(var);
+        self.module.var_locs.insert(handle, loc);
+        handle
+    }
+
+    /// The type of an expression.
+    pub fn ty(&self, expr: Handle<hir::Expr>) -> Type {
+        self.module
+            .exprs
+            .get(expr)
+            .map(|e| e.ty.clone())
+            .unwrap_or(Type::Error)
+    }
 }

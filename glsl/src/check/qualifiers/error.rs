@@ -1,0 +1,436 @@
+//! [`QualifierError`]: every message the qualifier rules can report. Wording
+//! follows Mesa's `glsl_parser.yy` / `ast_to_hir.cpp` / `ast_type.cpp` where Mesa
+//! has a message; the few messages for cases Mesa reports as plain syntax errors
+//! are our own and say what is wrong.
+
+use crate::version::Stage;
+
+/// Qualifier errors and warnings.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum QualifierError {
+    /// A qualifier that is not allowed in this context.
+    #[error("{0} cannot be used here")]
+    NotAllowed(String),
+    /// A feature the version in use does not have (Mesa's `check_version` shape).
+    #[error("{problem} in {current} ({required} required)")]
+    VersionRequired {
+        /// What is not allowed.
+        problem: String,
+        /// The version in use, e.g. `GLSL 1.20`.
+        current: String,
+        /// The versions that have it, e.g. `GLSL 1.30 or GLSL ES 3.00`.
+        required: String,
+    },
+    /// A word reserved in this version.
+    #[error("illegal use of reserved word `{0}'")]
+    ReservedWord(String),
+    /// A qualifier from a later GLSL version or an extension rgl does not offer.
+    #[error("`{word}' qualifier requires {requirement}")]
+    Unsupported {
+        /// The qualifier word.
+        word: String,
+        /// What would provide it.
+        requirement: &'static str,
+    },
+
+    // ---- order and duplicates (before GLSL 4.20 / ARB_shading_language_420pack)
+    /// `invariant invariant`
+    #[error("duplicate \"invariant\" qualifier")]
+    DuplicateInvariant,
+    /// `precise precise`
+    #[error("duplicate \"precise\" qualifier")]
+    DuplicatePrecise,
+    /// `invariant` after `precise`.
+    #[error("\"invariant\" must come after \"precise\"")]
+    InvariantAfterPrecise,
+    /// ES 3.00: `invariant in`.
+    #[error("invariant qualifiers cannot be used with shader inputs")]
+    InvariantOnInput,
+    /// Two interpolation qualifiers.
+    #[error("duplicate interpolation qualifier")]
+    DuplicateInterpolation,
+    /// Interpolation before `invariant`.
+    #[error("interpolation qualifiers must come after \"precise\" or \"invariant\"")]
+    InterpolationOrder,
+    /// Two `layout(...)` groups on one declaration.
+    #[error("duplicate layout(...) qualifiers")]
+    DuplicateLayouts,
+    /// The same layout identifier twice in one `layout(...)`.
+    #[error("duplicate layout qualifiers used")]
+    DuplicateLayoutIds,
+    /// `centroid centroid`
+    #[error("duplicate auxiliary storage qualifier (centroid or sample)")]
+    DuplicateAuxiliary,
+    /// `centroid` not directly before the storage qualifier.
+    #[error("auxiliary storage qualifiers must come just before storage qualifiers")]
+    AuxiliaryOrder,
+    /// Two storage qualifiers.
+    #[error("duplicate storage qualifier")]
+    DuplicateStorage,
+    /// Storage qualifier before invariant/interpolation/layout/centroid.
+    #[error(
+        "storage qualifiers must come after precise, invariant, interpolation, layout and \
+         auxiliary storage qualifiers"
+    )]
+    StorageOrder,
+    /// Two precision qualifiers.
+    #[error("duplicate precision qualifier")]
+    DuplicatePrecision,
+    /// Precision qualifier not last.
+    #[error("precision qualifiers must come last")]
+    PrecisionOrder,
+    /// Parameter `const const`.
+    #[error("duplicate const qualifier")]
+    DuplicateConst,
+    /// Parameter `in out`.
+    #[error("duplicate in/out/inout qualifier")]
+    DuplicateDirection,
+    /// Parameter `in const`.
+    #[error("in/out/inout must come after const or precise")]
+    DirectionOrder,
+
+    // ---- storage and context
+    /// `const out` parameter.
+    #[error("`const' may not be applied to `out' or `inout' function parameters")]
+    ConstOutParameter,
+    /// A qualifier the parameter grammar does not accept.
+    #[error("`{0}' qualifier is not allowed on function parameters")]
+    NotOnParameter(String),
+    /// `layout(...)` on a parameter.
+    #[error("layout qualifiers are not allowed on function parameters")]
+    LayoutOnParameter,
+    /// `inout` on a variable.
+    #[error("A single interface variable cannot be declared as both input and output")]
+    InOutInterface,
+    /// Global `in`/`out` before GLSL 1.30.
+    #[error("`{word}' qualifier is only valid for function parameters in {version}")]
+    OnlyForParameters {
+        /// `in` or `out`.
+        word: &'static str,
+        /// The version in use.
+        version: String,
+    },
+    /// Interface storage on a local variable.
+    #[error("{word} variables must be declared at global scope{extra}")]
+    MustBeGlobal {
+        /// The storage word.
+        word: &'static str,
+        /// `" or in function parameter list"` for `in`/`out`.
+        extra: &'static str,
+    },
+    /// `attribute` outside the vertex shader.
+    #[error("`attribute' variables may not be declared in the {0} shader")]
+    AttributeStage(Stage),
+    /// `varying` in a geometry shader.
+    #[error("`varying' may not be used in a geometry shader (use `in' or `out')")]
+    VaryingInGeometry,
+    /// Qualifiers on a function return type.
+    #[error("function return type has qualifiers")]
+    ReturnTypeQualifiers,
+    /// Non-precision qualifiers on a struct member.
+    #[error("only precision qualifiers may be applied to structure members")]
+    StructMemberQualifiers,
+    /// `attribute`/`varying` on a block member.
+    #[error("keyword '{0}' cannot be used with interface block member")]
+    BlockMemberKeyword(&'static str),
+    /// Member storage that disagrees with the block.
+    #[error("`{member}' member in a `{block}' interface block")]
+    BlockMemberStorage {
+        /// Storage word on the member.
+        member: &'static str,
+        /// Storage of the block.
+        block: &'static str,
+    },
+    /// Interpolation/centroid/invariant on a uniform block member.
+    #[error("{0} qualifiers cannot be used with uniform interface blocks")]
+    UniformBlockMemberQualifier(&'static str),
+    /// Block with a storage other than `uniform`, `in` or `out`.
+    #[error("interface blocks must be qualified `uniform', `in' or `out'")]
+    BlockStorage,
+    /// Block qualifier words beyond layout and storage.
+    #[error("only layout and storage qualifiers may be applied to an interface block")]
+    BlockQualifiers,
+    /// `in` block in a vertex shader / `out` block in a fragment shader.
+    #[error("{stage} shader {kind} interface blocks are not allowed")]
+    BlockStage {
+        /// Stage.
+        stage: Stage,
+        /// `input` or `output`.
+        kind: &'static str,
+    },
+    /// Malformed qualifier-only declaration.
+    #[error(
+        "a qualifier-only declaration must be `layout(...)' followed by `in', `out' or `uniform'"
+    )]
+    QualifierOnlyForm,
+    /// Interpolation on something that is not a stage input/output.
+    #[error("interpolation qualifier `{0}' can only be applied to shader inputs or outputs.")]
+    InterpolationNotInterface(&'static str),
+    /// Interpolation on a vertex shader input.
+    #[error("interpolation qualifier '{0}' cannot be applied to vertex shader inputs")]
+    InterpolationVsInput(&'static str),
+    /// Interpolation on a fragment shader output.
+    #[error("interpolation qualifier '{0}' cannot be applied to fragment shader outputs")]
+    InterpolationFsOutput(&'static str),
+    /// `flat varying` in GLSL 1.30+.
+    #[error("qualifier '{interpolation}' cannot be applied to the deprecated storage qualifier '{storage}'")]
+    InterpolationDeprecated {
+        /// The interpolation word.
+        interpolation: &'static str,
+        /// `varying` or `centroid varying`.
+        storage: &'static str,
+    },
+    /// `centroid` on something that is not a stage interface.
+    #[error(
+        "centroid qualifier may only be used with `in', `out' or `varying' variables between \
+         shader stages"
+    )]
+    CentroidNotInterface,
+    /// `invariant` on something that is not a stage interface.
+    #[error("variable cannot be marked invariant; interfaces between shader stages only")]
+    InvariantNotInterface,
+    /// Integer fragment input without `flat`.
+    #[error(
+        "if a fragment input is (or contains) an integer, then it must be qualified with 'flat'"
+    )]
+    FlatRequired,
+    /// Precision on a type that has none.
+    #[error("precision qualifiers apply only to floating point, integer and opaque types")]
+    PrecisionType,
+
+    // ---- layout
+    /// `layout` is not a keyword in this version.
+    #[error(
+        "`layout' qualifiers require GLSL 1.40, GLSL ES 3.00 or an extension that adds them \
+         ({0} in use)"
+    )]
+    LayoutUnavailable(String),
+    /// Unknown layout identifier.
+    #[error("unrecognized layout identifier `{0}'")]
+    UnrecognizedLayout(String),
+    /// A geometry-shader layout identifier before GLSL 1.50.
+    #[error("#version 150 layout qualifier `{0}' used")]
+    LayoutNeeds150(String),
+    /// A layout identifier from a later version.
+    #[error("{what} requires {requirement}")]
+    Requires {
+        /// The identifier or feature.
+        what: String,
+        /// What would provide it.
+        requirement: &'static str,
+    },
+    /// `layout(location = 1 + 1)` before GLSL 4.40.
+    #[error("compile-time constant expressions require GLSL 4.40 or ARB_enhanced_layouts")]
+    LayoutConstantExpression,
+    /// A layout value that is not an integer.
+    #[error("{0} must be an integral constant expression")]
+    LayoutNotIntegral(String),
+    /// A negative layout value.
+    #[error("{name} layout qualifier is invalid ({value} < 0)")]
+    LayoutNegative {
+        /// Identifier.
+        name: String,
+        /// The value.
+        value: i64,
+    },
+    /// `index` in ES without EXT_blend_func_extended.
+    #[error("index layout qualifier requires EXT_blend_func_extended")]
+    IndexRequiresExtension,
+    /// `max_vertices` before GLSL 1.50.
+    #[error("max_vertices qualifier specified")]
+    MaxVerticesUnavailable,
+    /// `invocations` without ARB_gpu_shader5.
+    #[error("GL_ARB_gpu_shader5 invocations qualifier specified")]
+    InvocationsUnavailable,
+    /// `location` where the version/extension does not allow it.
+    #[error("{mode} explicit location requires {requirement}")]
+    ExplicitLocationRequires {
+        /// `shader input`, `shader output`, `uniform`.
+        mode: &'static str,
+        /// What would allow it.
+        requirement: &'static str,
+    },
+    /// `location` on a variable kind that cannot have one.
+    #[error("{mode} cannot be given an explicit location in {stage} shader")]
+    ExplicitLocationMode {
+        /// Mesa's `mode_string`.
+        mode: &'static str,
+        /// Stage.
+        stage: Stage,
+    },
+    /// `index` other than 0 or 1.
+    #[error("explicit index may only be 0 or 1")]
+    IndexRange,
+    /// `index` without `location`.
+    #[error("explicit index requires explicit location")]
+    IndexWithoutLocation,
+    /// `layout` together with `attribute`/`varying`.
+    #[error("`layout' qualifier may not be used with `attribute' or `varying'")]
+    LayoutWithDeprecated,
+    /// `origin_upper_left` / `pixel_center_integer` on anything but gl_FragCoord.
+    #[error("layout qualifier `{0}' can only be applied to fragment shader input `gl_FragCoord'")]
+    FragCoordLayout(&'static str),
+    /// Depth layout on anything but gl_FragDepth.
+    #[error("depth layout qualifiers can be applied only to gl_FragDepth")]
+    DepthLayoutTarget,
+    /// `std140` etc. on a variable or block member.
+    #[error(
+        "uniform and shader storage block layout qualifiers std140, std430, packed, and shared \
+         can only be applied to uniform or shader storage blocks, not members"
+    )]
+    BlockLayoutOnVariable,
+    /// `row_major` on a variable outside a block.
+    #[error(
+        "uniform block layout qualifiers row_major and column_major may not be applied to \
+         variables outside of uniform blocks"
+    )]
+    MatrixLayoutOnVariable,
+    /// `row_major` on a non-matrix block member (a warning).
+    #[error(
+        "uniform block layout qualifiers row_major and column_major applied to non-matrix types \
+         may be rejected by older compilers"
+    )]
+    MatrixLayoutNonMatrix,
+    /// Packing/matrix layout on a non-uniform block.
+    #[error("uniform block layout qualifiers can only be applied to uniform blocks")]
+    BlockLayoutNonUniform,
+    /// Primitive layout on a variable.
+    #[error(
+        "Primitive type may only be specified on GS input or output layout declaration, not on \
+         variables."
+    )]
+    PrimitiveOnVariable,
+    /// `max_vertices` / `invocations` on a variable.
+    #[error("{0} may only be specified on a geometry shader layout declaration, not on variables")]
+    GsLayoutOnVariable(&'static str),
+    /// `early_fragment_tests` on a variable.
+    #[error("early_fragment_tests layout qualifier only valid in fragment shader input layout declaration.")]
+    EarlyFragmentTestsOnVariable,
+    /// `early_fragment_tests` outside the fragment shader.
+    #[error("early_fragment_tests layout qualifier only valid in fragment shaders")]
+    EarlyFragmentTestsStage,
+    /// Bad `layout(...) in;`.
+    #[error("invalid input layout qualifiers used")]
+    InvalidInputLayout,
+    /// Bad `layout(...) out;`.
+    #[error("invalid output layout qualifiers used")]
+    InvalidOutputLayout,
+    /// Bad `layout(...) uniform;`.
+    #[error("invalid uniform layout qualifiers used")]
+    InvalidUniformLayout,
+    /// `layout(line_strip) in;`
+    #[error("invalid geometry shader input primitive type")]
+    InvalidGsInputPrimitive,
+    /// `layout(triangles) out;`
+    #[error("invalid geometry shader output primitive type")]
+    InvalidGsOutputPrimitive,
+    /// Two different input primitives.
+    #[error("conflicting input primitive type specified")]
+    ConflictingInputPrimitive,
+    /// Two different output primitives.
+    #[error("conflicting output primitive type specified")]
+    ConflictingOutputPrimitive,
+    /// Two different `max_vertices` / `invocations`.
+    #[error("{name} layout qualifier does not match previous declaration ({new} vs {old})")]
+    LayoutMismatch {
+        /// Identifier.
+        name: &'static str,
+        /// Earlier value.
+        old: u32,
+        /// New value.
+        new: u32,
+    },
+    /// `max_vertices` above the implementation limit.
+    #[error("maximum output vertices ({value}) exceeds GL_MAX_GEOMETRY_OUTPUT_VERTICES ({limit})")]
+    MaxVerticesLimit {
+        /// Requested.
+        value: u32,
+        /// Limit.
+        limit: u32,
+    },
+    /// `invocations = 0` or above the limit.
+    #[error("invalid invocations {value} (must be between 1 and {limit})")]
+    InvocationsRange {
+        /// Requested.
+        value: u32,
+        /// Limit.
+        limit: u32,
+    },
+    /// `binding` on a non-uniform.
+    #[error(
+        "the \"binding\" qualifier only applies to uniforms and shader storage buffer objects"
+    )]
+    BindingTarget,
+    /// `binding` on a uniform that is neither a block nor opaque.
+    #[error(
+        "the \"binding\" qualifier only applies to uniform blocks, storage blocks, opaque \
+         variables, or arrays thereof"
+    )]
+    BindingType,
+    /// `location` on a block member before ARB_enhanced_layouts.
+    #[error(
+        "explicit location on an interface block member requires GLSL 4.40 or ARB_enhanced_layouts"
+    )]
+    BlockMemberLocation,
+
+    // ---- types
+    /// Vertex input of a type it cannot have.
+    #[error("vertex shader input / attribute cannot have type {array}`{ty}'")]
+    VsInputType {
+        /// `"array of "` or empty.
+        array: &'static str,
+        /// Element type.
+        ty: String,
+    },
+    /// Integer varying before GLSL 1.30.
+    #[error("varying variables must be of base type float in {0}")]
+    VaryingBaseFloat(String),
+    /// Struct varying before GLSL 1.50.
+    #[error("varying variables may not be of type struct")]
+    VaryingStruct,
+    /// Bool/sampler varying.
+    #[error("illegal type for a varying variable")]
+    VaryingType,
+    /// ES fragment input of bool/opaque type.
+    #[error("fragment shader input cannot have type {0}")]
+    FsInputType(String),
+    /// ES fragment input that is an array of structs.
+    #[error("fragment shader input cannot have an array of structs")]
+    FsInputArrayOfStructs,
+    /// ES output that is an array of structs.
+    #[error("{0} shader output cannot have an array of structs")]
+    OutputArrayOfStructs(Stage),
+    /// ES fragment input struct containing an array or struct.
+    #[error("fragment shader input cannot have a struct that contains an array or struct")]
+    FsInputNestedStruct,
+    /// ES output struct containing an array or struct.
+    #[error("{0} shader output cannot have a struct that contains an array or struct")]
+    OutputNestedStruct(Stage),
+    /// Fragment output struct or matrix.
+    #[error("fragment shader output cannot have struct or matrix type")]
+    FsOutputStructMatrix,
+    /// Fragment output of a non-numeric type.
+    #[error("fragment shader output cannot have type {0}")]
+    FsOutputType(String),
+    /// Geometry input that is not an array.
+    #[error("geometry shader inputs must be arrays")]
+    GsInputNotArray,
+    /// Sampler with the wrong storage.
+    #[error(
+        "image/sampler variables may only be declared as function parameters or \
+         uniform-qualified global variables"
+    )]
+    OpaqueStorage,
+    /// Sampler that is not a uniform.
+    #[error("opaque variables must be declared uniform")]
+    OpaqueNotUniform,
+    /// Sampler `out` parameter.
+    #[error("out and inout parameters cannot contain opaque variables")]
+    OpaqueOutParameter,
+    /// Sampler in an interface block.
+    #[error("interface block members cannot contain opaque types")]
+    OpaqueBlockMember,
+    /// Sampler return type.
+    #[error("function return type can't contain an opaque type")]
+    OpaqueReturn,
+}

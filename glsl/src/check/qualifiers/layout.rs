@@ -1,0 +1,524 @@
+//! `layout(...)` identifiers: which identifiers exist in which version and
+//! extension (Mesa's `layout_qualifier_id` rule), their values, duplicates inside
+//! one group, the rules of qualifier-only declarations (`layout(triangles) in;`)
+//! and merging those into the stage-wide [`ShaderLayout`].
+
+use crate::ast::{ExprKind, LayoutItem};
+use crate::diag::Diagnostic;
+use crate::hir::{BlockPacking, GsPrimitive, MatrixLayout, ShaderLayout};
+use crate::span::SourceLoc;
+use crate::version::Stage;
+
+use super::{
+    DepthLayout, LayoutQualifiers, QualifierEnv, QualifierError, ResolvedQualifiers, StorageClass,
+};
+
+/// GL_MAX_GEOMETRY_OUTPUT_VERTICES of rgl (Mesa's llvmpipe/softpipe value).
+pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = 1024;
+/// GL_MAX_GEOMETRY_SHADER_INVOCATIONS of rgl.
+pub const MAX_GEOMETRY_SHADER_INVOCATIONS: u32 = 32;
+
+/// One recognised layout identifier, as a flag for the duplicate rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Id {
+    OriginUpperLeft,
+    PixelCenterInteger,
+    Depth,
+    Packing,
+    Matrix,
+    Primitive,
+    EarlyFragmentTests,
+    Location,
+    Index,
+    Binding,
+    MaxVertices,
+    Invocations,
+    /// Recognised but unavailable (already reported); never a duplicate.
+    Rejected,
+}
+
+impl Id {
+    /// Identifiers that may repeat (the rightmost wins), as in Mesa.
+    fn may_repeat(self) -> bool {
+        matches!(self, Id::Packing | Id::Matrix | Id::Binding | Id::Rejected)
+    }
+}
+
+/// Compares a written identifier with a layout name: case-insensitive in desktop
+/// GLSL, exact in GLSL ES (Mesa's `match_layout_qualifier`).
+fn matches(written: &str, name: &str, env: &QualifierEnv<'_>) -> bool {
+    if env.version.is_es() {
+        written == name
+    } else {
+        written.eq_ignore_ascii_case(name)
+    }
+}
+
+/// The value of `name = value`: `Some` for an integer literal (an unsigned
+/// literal is read as Mesa reads `value.i[0]`), `None` after reporting a
+/// non-literal.
+fn literal_value(item: &LayoutItem, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+    let expr = item.value.as_deref()?;
+    match expr.kind {
+        ExprKind::IntConst(v) => Some(i64::from(v)),
+        ExprKind::UintConst(v) => Some(i64::from(v as i32)),
+        ExprKind::FloatConst(_) | ExprKind::BoolConst(_) | ExprKind::DoubleConst(_) => {
+            diags.push(Diagnostic::error(
+                item.name.loc,
+                QualifierError::LayoutConstantExpression,
+            ));
+            diags.push(Diagnostic::error(
+                expr.loc,
+                QualifierError::LayoutNotIntegral(item.name.name.clone()),
+            ));
+            None
+        }
+        _ => {
+            diags.push(Diagnostic::error(
+                item.name.loc,
+                QualifierError::LayoutConstantExpression,
+            ));
+            None
+        }
+    }
+}
+
+/// A non-negative value, or `None` after reporting a negative one.
+fn non_negative(item: &LayoutItem, value: Option<i64>, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+    let v = value?;
+    if v < 0 {
+        let loc = item.value.as_deref().map_or(item.name.loc, |e| e.loc);
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::LayoutNegative {
+                name: item.name.name.clone(),
+                value: v,
+            },
+        ));
+        return None;
+    }
+    Some(v)
+}
+
+/// Reads one `layout(...)` group into `out`. `seen` holds the identifiers
+/// already merged from earlier groups when those may be merged (420pack).
+pub(super) fn parse_group(
+    items: &[LayoutItem],
+    env: &QualifierEnv<'_>,
+    out: &mut LayoutQualifiers,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut seen: Vec<Id> = Vec::new();
+    for item in items {
+        let Some(id) = parse_item(item, env, out, diags) else {
+            continue;
+        };
+        if !id.may_repeat() && seen.contains(&id) {
+            diags.push(Diagnostic::error(
+                item.name.loc,
+                QualifierError::DuplicateLayoutIds,
+            ));
+        }
+        seen.push(id);
+    }
+}
+
+/// Recognises one identifier and stores its meaning; `None` when it was not
+/// recognised (reported).
+fn parse_item(
+    item: &LayoutItem,
+    env: &QualifierEnv<'_>,
+    out: &mut LayoutQualifiers,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Id> {
+    let name = item.name.name.as_str();
+    let loc = item.name.loc;
+    let is = |target: &str| matches(name, target, env);
+    let unrecognized = |diags: &mut Vec<Diagnostic>| {
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::UnrecognizedLayout(name.to_string()),
+        ));
+        None
+    };
+
+    if item.value.is_none() {
+        if env.has_fragment_coord_conventions() {
+            if is("origin_upper_left") {
+                out.origin_upper_left = true;
+                return Some(Id::OriginUpperLeft);
+            }
+            if is("pixel_center_integer") {
+                out.pixel_center_integer = true;
+                return Some(Id::PixelCenterInteger);
+            }
+        }
+        if env.has_conservative_depth() {
+            let depth = [
+                ("depth_any", DepthLayout::Any),
+                ("depth_greater", DepthLayout::Greater),
+                ("depth_less", DepthLayout::Less),
+                ("depth_unchanged", DepthLayout::Unchanged),
+            ];
+            if let Some(&(_, d)) = depth.iter().find(|(n, _)| is(n)) {
+                out.depth_layout = Some(d);
+                return Some(Id::Depth);
+            }
+        }
+        // `packed` is a reserved word and `row_major` one from GLSL 1.30, so
+        // Mesa's grammar takes them as tokens without the version test the
+        // other block layouts get.
+        if is("packed") {
+            out.packing = Some(BlockPacking::Packed);
+            return Some(Id::Packing);
+        }
+        if is("row_major") && (env.has_uniform_buffer_objects() || env.version.at_least(130, 0)) {
+            out.matrix_layout = MatrixLayout::RowMajor;
+            return Some(Id::Matrix);
+        }
+        if env.has_uniform_buffer_objects() {
+            if is("std140") {
+                out.packing = Some(BlockPacking::Std140);
+                return Some(Id::Packing);
+            }
+            if is("shared") {
+                out.packing = Some(BlockPacking::Shared);
+                return Some(Id::Packing);
+            }
+            if is("column_major") {
+                out.matrix_layout = MatrixLayout::ColumnMajor;
+                return Some(Id::Matrix);
+            }
+            if is("std430") {
+                diags.push(Diagnostic::error(
+                    loc,
+                    QualifierError::Requires {
+                        what: "layout qualifier `std430'".to_string(),
+                        requirement: "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
+                    },
+                ));
+                return Some(Id::Rejected);
+            }
+        }
+        let primitives = [
+            ("points", GsPrimitive::Points),
+            ("lines", GsPrimitive::Lines),
+            ("lines_adjacency", GsPrimitive::LinesAdjacency),
+            ("line_strip", GsPrimitive::LineStrip),
+            ("triangles", GsPrimitive::Triangles),
+            ("triangles_adjacency", GsPrimitive::TrianglesAdjacency),
+            ("triangle_strip", GsPrimitive::TriangleStrip),
+        ];
+        if let Some(&(_, p)) = primitives.iter().find(|(n, _)| is(n)) {
+            if !env.has_geometry_shader() {
+                diags.push(Diagnostic::error(
+                    loc,
+                    QualifierError::LayoutNeeds150(name.to_string()),
+                ));
+            }
+            out.primitive = Some(p);
+            return Some(Id::Primitive);
+        }
+        if is("early_fragment_tests") {
+            if env.stage != Stage::Fragment {
+                diags.push(Diagnostic::error(
+                    loc,
+                    QualifierError::EarlyFragmentTestsStage,
+                ));
+            }
+            out.early_fragment_tests = true;
+            return Some(Id::EarlyFragmentTests);
+        }
+        let tessellation = [
+            "quads",
+            "isolines",
+            "equal_spacing",
+            "fractional_odd_spacing",
+            "fractional_even_spacing",
+            "cw",
+            "ccw",
+            "point_mode",
+        ];
+        if tessellation.iter().any(|n| is(n)) {
+            diags.push(Diagnostic::error(
+                loc,
+                QualifierError::Requires {
+                    what: format!("layout qualifier `{name}'"),
+                    requirement: "GLSL 4.00 or ARB_tessellation_shader",
+                },
+            ));
+            return Some(Id::Rejected);
+        }
+        return unrecognized(diags);
+    }
+
+    let value = literal_value(item, diags);
+    if is("location") {
+        out.location = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
+        return Some(Id::Location);
+    }
+    if is("index") {
+        if env.version.is_es() && !env.has_extension("GL_EXT_blend_func_extended") {
+            let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
+            diags.push(Diagnostic::error(
+                vloc,
+                QualifierError::IndexRequiresExtension,
+            ));
+            return Some(Id::Rejected);
+        }
+        out.index = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
+        return Some(Id::Index);
+    }
+    if is("binding") && env.has_420pack() {
+        out.binding = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
+        return Some(Id::Binding);
+    }
+    if is("max_vertices") {
+        if !env.has_geometry_shader() {
+            let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
+            diags.push(Diagnostic::error(
+                vloc,
+                QualifierError::MaxVerticesUnavailable,
+            ));
+        }
+        out.max_vertices = non_negative(item, value, diags).and_then(|v| u32::try_from(v).ok());
+        return Some(Id::MaxVertices);
+    }
+    if is("invocations") {
+        if !env.has_extension("GL_ARB_gpu_shader5") {
+            let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
+            diags.push(Diagnostic::error(
+                vloc,
+                QualifierError::InvocationsUnavailable,
+            ));
+        }
+        out.invocations = non_negative(item, value, diags).and_then(|v| u32::try_from(v).ok());
+        return Some(Id::Invocations);
+    }
+    let later: [(&str, &'static str); 7] = [
+        ("align", "GLSL 4.40 or ARB_enhanced_layouts"),
+        ("component", "GLSL 4.40 or ARB_enhanced_layouts"),
+        (
+            "local_size_x",
+            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
+        ),
+        (
+            "local_size_y",
+            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
+        ),
+        (
+            "local_size_z",
+            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
+        ),
+        ("vertices", "GLSL 4.00 or ARB_tessellation_shader"),
+        ("stream", "GL_ARB_gpu_shader5 extension or GLSL 4.00"),
+    ];
+    if let Some(&(n, requirement)) = later.iter().find(|(n, _)| is(n)) {
+        // `stream` is only a layout identifier in geometry shaders.
+        if n != "stream" || env.stage == Stage::Geometry {
+            diags.push(Diagnostic::error(
+                loc,
+                QualifierError::Requires {
+                    what: format!("{n} qualifier"),
+                    requirement,
+                },
+            ));
+            return Some(Id::Rejected);
+        }
+    }
+    unrecognized(diags)
+}
+
+/// Rules of a qualifier-only declaration `layout(...) in|out|uniform;`
+/// (Mesa's `validate_in_qualifier` / `validate_out_qualifier` and the default
+/// uniform block layout).
+pub(super) fn check_qualifier_only(
+    resolved: &ResolvedQualifiers,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let l = &resolved.layout;
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+    match resolved.storage {
+        StorageClass::In => {
+            let mut valid = true;
+            if let Some(p) = l.primitive {
+                if env.stage == Stage::Geometry && !is_input_primitive(p) {
+                    error(QualifierError::InvalidGsInputPrimitive);
+                }
+            }
+            let others = l.location.is_some()
+                || l.index.is_some()
+                || l.binding.is_some()
+                || l.packing.is_some()
+                || l.matrix_layout != MatrixLayout::Inherited
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.max_vertices.is_some();
+            match env.stage {
+                Stage::Geometry => valid &= !others && !l.early_fragment_tests,
+                Stage::Fragment => {
+                    valid &= !others && l.primitive.is_none() && l.invocations.is_none()
+                }
+                Stage::Vertex => valid = !resolved.has_layout,
+            }
+            if !valid {
+                error(QualifierError::InvalidInputLayout);
+            }
+        }
+        StorageClass::Out => {
+            if let Some(p) = l.primitive {
+                if env.stage == Stage::Geometry && !is_output_primitive(p) {
+                    error(QualifierError::InvalidGsOutputPrimitive);
+                }
+            }
+            let others = l.location.is_some()
+                || l.index.is_some()
+                || l.binding.is_some()
+                || l.packing.is_some()
+                || l.matrix_layout != MatrixLayout::Inherited
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.early_fragment_tests
+                || l.invocations.is_some();
+            let valid = match env.stage {
+                Stage::Geometry => !others,
+                Stage::Vertex | Stage::Fragment => !resolved.has_layout,
+            };
+            if !valid {
+                error(QualifierError::InvalidOutputLayout);
+            }
+        }
+        StorageClass::Uniform => {
+            let others = l.location.is_some()
+                || l.index.is_some()
+                || l.binding.is_some()
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.early_fragment_tests
+                || l.primitive.is_some()
+                || l.max_vertices.is_some()
+                || l.invocations.is_some();
+            if others {
+                error(QualifierError::InvalidUniformLayout);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// True for the primitives a geometry shader may emit.
+fn is_output_primitive(p: GsPrimitive) -> bool {
+    matches!(
+        p,
+        GsPrimitive::Points | GsPrimitive::LineStrip | GsPrimitive::TriangleStrip
+    )
+}
+
+/// True for the primitives a geometry shader may take as input.
+fn is_input_primitive(p: GsPrimitive) -> bool {
+    matches!(
+        p,
+        GsPrimitive::Points
+            | GsPrimitive::Lines
+            | GsPrimitive::LinesAdjacency
+            | GsPrimitive::Triangles
+            | GsPrimitive::TrianglesAdjacency
+    )
+}
+
+/// Merges a checked qualifier-only declaration into the stage-wide layout:
+/// geometry input/output primitives, `max_vertices`, `invocations`,
+/// `early_fragment_tests`. Reports conflicts with earlier declarations and
+/// values above rgl's limits. Call after [`super::resolve_qualifiers`] for every
+/// [`super::DeclContext::QualifierOnly`] declaration.
+pub fn merge_shader_layout(
+    layout: &mut ShaderLayout,
+    resolved: &ResolvedQualifiers,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let l = &resolved.layout;
+    match resolved.storage {
+        StorageClass::In => {
+            if env.stage == Stage::Geometry {
+                if let Some(p) = l.primitive.filter(|&p| is_input_primitive(p)) {
+                    match layout.gs_input_primitive {
+                        Some(old) if old != p => diags.push(Diagnostic::error(
+                            loc,
+                            QualifierError::ConflictingInputPrimitive,
+                        )),
+                        _ => layout.gs_input_primitive = Some(p),
+                    }
+                }
+                if let Some(n) = l.invocations {
+                    if n == 0 || n > MAX_GEOMETRY_SHADER_INVOCATIONS {
+                        diags.push(Diagnostic::error(
+                            loc,
+                            QualifierError::InvocationsRange {
+                                value: n,
+                                limit: MAX_GEOMETRY_SHADER_INVOCATIONS,
+                            },
+                        ));
+                    } else {
+                        match layout.gs_invocations {
+                            Some(old) if old != n => diags.push(Diagnostic::error(
+                                loc,
+                                QualifierError::LayoutMismatch {
+                                    name: "invocations",
+                                    old,
+                                    new: n,
+                                },
+                            )),
+                            _ => layout.gs_invocations = Some(n),
+                        }
+                    }
+                }
+            }
+            if env.stage == Stage::Fragment && l.early_fragment_tests {
+                layout.early_fragment_tests = true;
+            }
+        }
+        StorageClass::Out if env.stage == Stage::Geometry => {
+            if let Some(p) = l.primitive.filter(|&p| is_output_primitive(p)) {
+                match layout.gs_output_primitive {
+                    Some(old) if old != p => diags.push(Diagnostic::error(
+                        loc,
+                        QualifierError::ConflictingOutputPrimitive,
+                    )),
+                    _ => layout.gs_output_primitive = Some(p),
+                }
+            }
+            if let Some(n) = l.max_vertices {
+                if n > MAX_GEOMETRY_OUTPUT_VERTICES {
+                    diags.push(Diagnostic::error(
+                        loc,
+                        QualifierError::MaxVerticesLimit {
+                            value: n,
+                            limit: MAX_GEOMETRY_OUTPUT_VERTICES,
+                        },
+                    ));
+                } else {
+                    match layout.gs_max_vertices {
+                        Some(old) if old != n => diags.push(Diagnostic::error(
+                            loc,
+                            QualifierError::LayoutMismatch {
+                                name: "max_vertices",
+                                old,
+                                new: n,
+                            },
+                        )),
+                        _ => layout.gs_max_vertices = Some(n),
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    diags
+}

@@ -1,0 +1,1079 @@
+//! Qualifier resolution and validation: turns the qualifier list of a
+//! declaration into [`ResolvedQualifiers`] and reports every qualifier that the
+//! version, stage or declaration context does not allow; also checks which types
+//! a storage class may carry ([`check_storage_type`], [`check_variable`]).
+//!
+//! Pure functions over the AST and types, called by the checker. The rules are
+//! those of GLSL 1.10–3.30 and GLSL ES 1.00/3.00 as Mesa applies them
+//! (`glsl_parser.yy`, `ast_type.cpp`, `ast_to_hir.cpp`):
+//! * [`order`]: qualifier order and duplicates;
+//! * this file: which words exist in which version, and which storage,
+//!   auxiliary, interpolation, invariant and layout qualifiers each declaration
+//!   context accepts;
+//! * [`layout`]: `layout(...)` identifiers and qualifier-only declarations;
+//! * [`types`]: the types each storage class may have.
+
+mod error;
+mod layout;
+mod order;
+mod types;
+
+pub use error::QualifierError;
+pub use layout::{
+    merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES, MAX_GEOMETRY_SHADER_INVOCATIONS,
+};
+pub use types::{check_storage_type, check_variable};
+
+use crate::ast::{Interpolation, Precision, Qualifier, Storage, TypeQualifier};
+use crate::diag::Diagnostic;
+use crate::hir::{BlockPacking, GsPrimitive, MatrixLayout};
+use crate::span::SourceLoc;
+use crate::version::{Stage, Version};
+
+/// Where the qualified thing is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclContext {
+    /// A global variable declaration.
+    GlobalVariable,
+    /// A variable declared in a function body (or a `for`/`while` condition).
+    LocalVariable,
+    /// A function parameter.
+    FunctionParameter,
+    /// A function return type.
+    FunctionReturn,
+    /// A struct member.
+    StructMember,
+    /// A member of an interface block with the given storage.
+    BlockMember(StorageClass),
+    /// The interface block itself (`uniform Block { .. }`).
+    Block,
+    /// A qualifier-only declaration (`layout(triangles) in;`, `layout(std140) uniform;`).
+    QualifierOnly,
+}
+
+/// Resolved storage class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StorageClass {
+    /// No storage qualifier (ordinary variable).
+    #[default]
+    None,
+    /// `const`
+    Const,
+    /// Stage input: `in`, `attribute`, or `varying` in a fragment shader.
+    In,
+    /// Stage output: `out`, or `varying` in a vertex/geometry shader.
+    Out,
+    /// `uniform`
+    Uniform,
+    /// Parameter `in` (possibly with `const`: see [`ResolvedQualifiers::is_const`]).
+    ParamIn,
+    /// Parameter `out`
+    ParamOut,
+    /// Parameter `inout`
+    ParamInOut,
+}
+
+impl StorageClass {
+    /// The storage word as GLSL spells it (`in` for a parameter `in`).
+    pub fn word(self) -> &'static str {
+        match self {
+            StorageClass::None => "",
+            StorageClass::Const => "const",
+            StorageClass::In | StorageClass::ParamIn => "in",
+            StorageClass::Out | StorageClass::ParamOut => "out",
+            StorageClass::Uniform => "uniform",
+            StorageClass::ParamInOut => "inout",
+        }
+    }
+}
+
+/// Conservative-depth layout of `gl_FragDepth` (GL_ARB/AMD_conservative_depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthLayout {
+    /// `depth_any`
+    Any,
+    /// `depth_greater`
+    Greater,
+    /// `depth_less`
+    Less,
+    /// `depth_unchanged`
+    Unchanged,
+}
+
+/// Resolved `layout(...)` contents.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LayoutQualifiers {
+    /// `location = N`
+    pub location: Option<i32>,
+    /// `index = N`
+    pub index: Option<i32>,
+    /// `binding = N`
+    pub binding: Option<i32>,
+    /// `std140` / `shared` / `packed`
+    pub packing: Option<BlockPacking>,
+    /// `row_major` / `column_major`
+    pub matrix_layout: MatrixLayout,
+    /// `origin_upper_left`
+    pub origin_upper_left: bool,
+    /// `pixel_center_integer`
+    pub pixel_center_integer: bool,
+    /// `early_fragment_tests`
+    pub early_fragment_tests: bool,
+    /// GS input or output primitive.
+    pub primitive: Option<GsPrimitive>,
+    /// `max_vertices = N`
+    pub max_vertices: Option<u32>,
+    /// `invocations = N`
+    pub invocations: Option<u32>,
+    /// `depth_any` / `depth_greater` / `depth_less` / `depth_unchanged`
+    pub depth_layout: Option<DepthLayout>,
+}
+
+/// Everything a qualifier list says, validated.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ResolvedQualifiers {
+    /// Storage class.
+    pub storage: StorageClass,
+    /// `const` was written (alone: a constant; on a parameter: `const in`).
+    pub is_const: bool,
+    /// Written as `attribute`.
+    pub is_attribute: bool,
+    /// Written as `varying`.
+    pub is_varying: bool,
+    /// `centroid`
+    pub centroid: bool,
+    /// `invariant`
+    pub invariant: bool,
+    /// Interpolation qualifier.
+    pub interpolation: Option<Interpolation>,
+    /// Precision qualifier.
+    pub precision: Option<Precision>,
+    /// Layout contents.
+    pub layout: LayoutQualifiers,
+    /// At least one `layout(...)` was written.
+    pub has_layout: bool,
+    /// Location of the qualifier list (for later diagnostics).
+    pub loc: SourceLoc,
+}
+
+/// Language context of the check.
+#[derive(Clone, Copy, Debug)]
+pub struct QualifierEnv<'a> {
+    /// Version and profile.
+    pub version: Version,
+    /// Stage.
+    pub stage: Stage,
+    /// Enabled extensions.
+    pub extensions: &'a [String],
+}
+
+impl QualifierEnv<'_> {
+    /// True if `#extension name` enabled the extension.
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extensions.iter().any(|e| e == name)
+    }
+    /// Qualifiers in any order, repeated layouts (GLSL 4.20 / 420pack).
+    pub fn has_420pack(&self) -> bool {
+        self.has_extension("GL_ARB_shading_language_420pack")
+    }
+    /// `layout(location)` on vertex inputs and fragment outputs.
+    pub fn has_explicit_attrib_location(&self) -> bool {
+        self.version.at_least(330, 300) || self.has_extension("GL_ARB_explicit_attrib_location")
+    }
+    /// `layout(location)` on the other stage interfaces.
+    pub fn has_separate_shader_objects(&self) -> bool {
+        if self.version.is_es() {
+            self.has_extension("GL_EXT_separate_shader_objects")
+        } else {
+            self.has_extension("GL_ARB_separate_shader_objects")
+        }
+    }
+    /// Uniform blocks and their layouts.
+    pub fn has_uniform_buffer_objects(&self) -> bool {
+        self.version.at_least(140, 300) || self.has_extension("GL_ARB_uniform_buffer_object")
+    }
+    /// `origin_upper_left` / `pixel_center_integer`.
+    pub fn has_fragment_coord_conventions(&self) -> bool {
+        self.version.at_least(150, 0) || self.has_extension("GL_ARB_fragment_coord_conventions")
+    }
+    /// `depth_any` and friends.
+    pub fn has_conservative_depth(&self) -> bool {
+        self.has_extension("GL_ARB_conservative_depth")
+            || self.has_extension("GL_AMD_conservative_depth")
+            || self.has_extension("GL_EXT_conservative_depth")
+    }
+    /// Geometry shaders (GLSL 1.50).
+    pub fn has_geometry_shader(&self) -> bool {
+        self.version.at_least(150, 0)
+    }
+    /// `layout` is a keyword (Mesa's lexer rule).
+    pub fn has_layout_keyword(&self) -> bool {
+        self.version.at_least(140, 300)
+            || [
+                "GL_ARB_explicit_attrib_location",
+                "GL_ARB_uniform_buffer_object",
+                "GL_ARB_fragment_coord_conventions",
+                "GL_ARB_shading_language_420pack",
+                "GL_ARB_separate_shader_objects",
+                "GL_ARB_conservative_depth",
+                "GL_AMD_conservative_depth",
+                "GL_ARB_explicit_uniform_location",
+                "GL_ARB_gpu_shader5",
+            ]
+            .iter()
+            .any(|e| self.has_extension(e))
+    }
+}
+
+/// `GLSL 1.20` / `GLSL ES 3.00`, as Mesa names versions in messages.
+fn version_name(version: Version) -> String {
+    let es = if version.is_es() { " ES" } else { "" };
+    format!(
+        "GLSL{es} {}.{:02}",
+        version.number / 100,
+        version.number % 100
+    )
+}
+
+/// Mesa's `check_version`: `problem` unless the version is at least `desktop`
+/// (desktop GLSL) or `es` (GLSL ES); 0 means never.
+fn version_error(
+    env: &QualifierEnv<'_>,
+    desktop: u16,
+    es: u16,
+    problem: &str,
+) -> Option<QualifierError> {
+    if env.version.at_least(desktop, es) {
+        return None;
+    }
+    let name = |n: u16, es: bool| {
+        version_name(if es {
+            Version::es(n)
+        } else {
+            Version::desktop(n)
+        })
+    };
+    let required = match (desktop, es) {
+        (0, e) => name(e, true),
+        (d, 0) => name(d, false),
+        (d, e) => format!("{} or {}", name(d, false), name(e, true)),
+    };
+    Some(QualifierError::VersionRequired {
+        problem: problem.to_string(),
+        current: version_name(env.version),
+        required,
+    })
+}
+
+/// The GLSL word of an interpolation qualifier.
+pub fn interpolation_word(i: Interpolation) -> &'static str {
+    match i {
+        Interpolation::Smooth => "smooth",
+        Interpolation::Flat => "flat",
+        Interpolation::NoPerspective => "noperspective",
+    }
+}
+
+/// True for storage that links two stages here (Mesa's `is_varying_var`):
+/// vertex outputs, fragment inputs, geometry inputs and outputs.
+pub fn is_stage_interface(storage: StorageClass, stage: Stage) -> bool {
+    match stage {
+        Stage::Vertex => storage == StorageClass::Out,
+        Stage::Fragment => storage == StorageClass::In,
+        Stage::Geometry => matches!(storage, StorageClass::In | StorageClass::Out),
+    }
+}
+
+/// True if a variable of this storage may be (re)declared `invariant`
+/// (Mesa's `is_allowed_invariant`). The checker also uses it for
+/// `invariant name;` redeclarations; it reports
+/// [`QualifierError::InvariantNotInterface`] when this is false.
+pub fn invariant_allowed(storage: StorageClass, env: &QualifierEnv<'_>) -> bool {
+    if is_stage_interface(storage, env.stage) {
+        return true;
+    }
+    // GLSL 1.20: "Only variables output from a vertex shader can be candidates
+    // for invariance"; later versions allow fragment outputs too.
+    env.version.at_least(130, 100) && env.stage == Stage::Fragment && storage == StorageClass::Out
+}
+
+/// The words of one qualifier list, with where each was written.
+#[derive(Clone, Debug, Default)]
+struct Words {
+    constant: Option<SourceLoc>,
+    attribute: Option<SourceLoc>,
+    varying: Option<SourceLoc>,
+    input: Option<SourceLoc>,
+    output: Option<SourceLoc>,
+    inout: Option<SourceLoc>,
+    uniform: Option<SourceLoc>,
+    centroid: Option<SourceLoc>,
+    invariant: Option<SourceLoc>,
+    interpolation: Option<(Interpolation, SourceLoc)>,
+    precision: Option<Precision>,
+    layouts: usize,
+    /// Any qualifier other than precision.
+    non_precision: bool,
+}
+
+/// Resolves and validates a qualifier list in a context.
+pub fn resolve_qualifiers(
+    qualifier: Option<&TypeQualifier>,
+    context: DeclContext,
+    env: &QualifierEnv<'_>,
+) -> (ResolvedQualifiers, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut resolved = ResolvedQualifiers {
+        loc: qualifier.map(|q| q.loc).unwrap_or_default(),
+        ..Default::default()
+    };
+    let Some(list) = qualifier else {
+        match context {
+            DeclContext::FunctionParameter => resolved.storage = StorageClass::ParamIn,
+            DeclContext::BlockMember(storage) => resolved.storage = storage,
+            _ => {}
+        }
+        return (resolved, diags);
+    };
+    if context == DeclContext::FunctionParameter {
+        order::check_parameter_order(list, env, &mut diags);
+    } else {
+        order::check_order(list, env, &mut diags);
+    }
+    let words = collect_words(list, context, env, &mut resolved, &mut diags);
+    resolved.is_const = words.constant.is_some();
+    resolved.is_attribute = words.attribute.is_some();
+    resolved.is_varying = words.varying.is_some();
+    resolved.centroid = words.centroid.is_some();
+    resolved.invariant = words.invariant.is_some();
+    resolved.interpolation = words.interpolation.map(|(i, _)| i);
+    resolved.precision = words.precision;
+    resolved.has_layout = words.layouts > 0;
+
+    let loc = list.loc;
+    match context {
+        DeclContext::FunctionParameter => {
+            resolved.storage =
+                if words.inout.is_some() || (words.input.is_some() && words.output.is_some()) {
+                    StorageClass::ParamInOut
+                } else if words.output.is_some() {
+                    StorageClass::ParamOut
+                } else {
+                    StorageClass::ParamIn
+                };
+            if resolved.is_const
+                && matches!(
+                    resolved.storage,
+                    StorageClass::ParamOut | StorageClass::ParamInOut
+                )
+            {
+                diags.push(Diagnostic::error(loc, QualifierError::ConstOutParameter));
+            }
+        }
+        DeclContext::FunctionReturn => {
+            if words.non_precision {
+                diags.push(Diagnostic::error(loc, QualifierError::ReturnTypeQualifiers));
+            }
+        }
+        DeclContext::StructMember => {
+            if words.non_precision {
+                diags.push(Diagnostic::error(
+                    loc,
+                    QualifierError::StructMemberQualifiers,
+                ));
+            }
+        }
+        DeclContext::GlobalVariable | DeclContext::LocalVariable => {
+            resolved.storage = variable_storage(&words, env, &mut diags);
+            check_variable_qualifiers(&words, &resolved, context, env, loc, &mut diags);
+            check_variable_layout(&resolved, env, loc, &mut diags);
+        }
+        DeclContext::Block => {
+            resolved.storage = check_block(list, &words, &resolved, env, loc, &mut diags);
+        }
+        DeclContext::BlockMember(block) => {
+            resolved.storage = block;
+            check_block_member(&words, &resolved, block, env, loc, &mut diags);
+        }
+        DeclContext::QualifierOnly => {
+            resolved.storage = check_qualifier_only_form(list, &words, loc, &mut diags);
+            if resolved.storage != StorageClass::None {
+                layout::check_qualifier_only(&resolved, env, loc, &mut diags);
+            }
+        }
+    }
+    (resolved, diags)
+}
+
+/// Reads the words of a list: reports words the version does not have, words
+/// the parameter grammar does not take, and parses `layout(...)` groups.
+fn collect_words(
+    list: &TypeQualifier,
+    context: DeclContext,
+    env: &QualifierEnv<'_>,
+    resolved: &mut ResolvedQualifiers,
+    diags: &mut Vec<Diagnostic>,
+) -> Words {
+    let param = context == DeclContext::FunctionParameter;
+    let mut w = Words::default();
+    let mut layout_reported = false;
+    for qualifier in &list.qualifiers {
+        let qloc = order::qualifier_loc(qualifier);
+        let mut error = |e: QualifierError| diags.push(Diagnostic::error(qloc, e));
+        if !matches!(qualifier, Qualifier::Precision(..)) {
+            w.non_precision = true;
+        }
+        match *qualifier {
+            Qualifier::Storage(storage, _) => {
+                let not_param = |word: &str, error: &mut dyn FnMut(QualifierError)| {
+                    if param {
+                        error(QualifierError::NotOnParameter(word.to_string()));
+                    }
+                };
+                match storage {
+                    Storage::Const => w.constant = Some(qloc),
+                    Storage::In => w.input = Some(qloc),
+                    Storage::Out => w.output = Some(qloc),
+                    Storage::InOut => w.inout = Some(qloc),
+                    Storage::Uniform => {
+                        not_param("uniform", &mut error);
+                        w.uniform = Some(qloc);
+                    }
+                    Storage::Attribute => {
+                        if env.version.at_least(0, 300) {
+                            error(QualifierError::ReservedWord("attribute".into()));
+                        } else {
+                            not_param("attribute", &mut error);
+                        }
+                        w.attribute = Some(qloc);
+                    }
+                    Storage::Varying => {
+                        if env.version.at_least(0, 300) {
+                            error(QualifierError::ReservedWord("varying".into()));
+                        } else {
+                            not_param("varying", &mut error);
+                        }
+                        w.varying = Some(qloc);
+                    }
+                    Storage::Centroid => {
+                        if let Some(e) =
+                            version_error(env, 120, 300, "`centroid' is not a qualifier")
+                        {
+                            error(e);
+                        } else {
+                            not_param("centroid", &mut error);
+                        }
+                        w.centroid = Some(qloc);
+                    }
+                    Storage::Sample => error(QualifierError::Unsupported {
+                        word: "sample".into(),
+                        requirement: "GLSL 4.00 or GL_ARB_gpu_shader5",
+                    }),
+                    Storage::Patch => error(QualifierError::Unsupported {
+                        word: "patch".into(),
+                        requirement: "GLSL 4.00 or GL_ARB_tessellation_shader",
+                    }),
+                    Storage::Buffer => error(QualifierError::Unsupported {
+                        word: "buffer".into(),
+                        requirement: "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
+                    }),
+                    Storage::Shared => error(QualifierError::Unsupported {
+                        word: "shared".into(),
+                        requirement: "GLSL 4.30 or GL_ARB_compute_shader",
+                    }),
+                    Storage::Other(word) => error(QualifierError::Unsupported {
+                        word: word.into(),
+                        requirement: if word == "subroutine" {
+                            "GLSL 4.00 or GL_ARB_shader_subroutine"
+                        } else {
+                            "GLSL 4.20 or GL_ARB_shader_image_load_store"
+                        },
+                    }),
+                }
+            }
+            Qualifier::Layout(ref items, _) => {
+                w.layouts += 1;
+                if param {
+                    error(QualifierError::LayoutOnParameter);
+                } else if !env.has_layout_keyword() {
+                    if !layout_reported {
+                        error(QualifierError::LayoutUnavailable(version_name(env.version)));
+                        layout_reported = true;
+                    }
+                } else {
+                    layout::parse_group(items, env, &mut resolved.layout, diags);
+                }
+            }
+            Qualifier::Precision(p, _) => {
+                if let Some(e) = version_error(env, 130, 100, "precision qualifiers are forbidden")
+                {
+                    error(e);
+                }
+                // Mesa's right-recursive rule lets the leftmost one win.
+                if w.precision.is_none() {
+                    w.precision = Some(p);
+                }
+            }
+            Qualifier::Interpolation(i, _) => {
+                let word = interpolation_word(i);
+                let problem = format!("`{word}' is not a qualifier");
+                let e = if i == Interpolation::NoPerspective && env.version.is_es() {
+                    if env.version.at_least(0, 300) {
+                        Some(QualifierError::ReservedWord(word.into()))
+                    } else {
+                        version_error(env, 130, 0, &problem)
+                    }
+                } else {
+                    version_error(env, 130, 300, &problem)
+                };
+                if let Some(e) = e {
+                    error(e);
+                } else if param {
+                    error(QualifierError::NotOnParameter(word.into()));
+                }
+                if w.interpolation.is_none() {
+                    w.interpolation = Some((i, qloc));
+                }
+            }
+            Qualifier::Invariant(_) => {
+                if let Some(e) = version_error(env, 120, 100, "`invariant' is not a qualifier") {
+                    error(e);
+                } else if param {
+                    error(QualifierError::NotOnParameter("invariant".into()));
+                }
+                w.invariant = Some(qloc);
+            }
+            Qualifier::Precise(_) => error(QualifierError::Unsupported {
+                word: "precise".into(),
+                requirement: "GLSL 4.00 or GL_ARB_gpu_shader5",
+            }),
+        }
+    }
+    w
+}
+
+/// The storage class of a variable declaration (Mesa's mode selection in
+/// `apply_type_qualifier_to_variable`), reporting `inout` on a variable.
+fn variable_storage(
+    w: &Words,
+    env: &QualifierEnv<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> StorageClass {
+    let stage = env.stage;
+    if let Some(loc) = w.inout {
+        diags.push(Diagnostic::error(loc, QualifierError::InOutInterface));
+        return StorageClass::Out;
+    }
+    if w.input.is_some() && w.output.is_some() {
+        return StorageClass::Out;
+    }
+    if w.input.is_some()
+        || w.attribute.is_some()
+        || (w.varying.is_some() && stage == Stage::Fragment)
+    {
+        return StorageClass::In;
+    }
+    if w.output.is_some() || (w.varying.is_some() && stage == Stage::Vertex) {
+        return StorageClass::Out;
+    }
+    if w.uniform.is_some() {
+        return StorageClass::Uniform;
+    }
+    if w.constant.is_some() {
+        return StorageClass::Const;
+    }
+    StorageClass::None
+}
+
+/// Storage, auxiliary, interpolation and invariant rules of a global or local
+/// variable.
+fn check_variable_qualifiers(
+    w: &Words,
+    r: &ResolvedQualifiers,
+    context: DeclContext,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let stage = env.stage;
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+
+    // `in`/`out` outside parameters arrived with GLSL 1.30 (or an extension
+    // that adds `layout`).
+    if !env.version.at_least(130, 300)
+        && !env.has_explicit_attrib_location()
+        && !env.has_separate_shader_objects()
+        && !env.has_extension("GL_ARB_fragment_coord_conventions")
+    {
+        if w.output.is_some() || w.inout.is_some() {
+            error(QualifierError::OnlyForParameters {
+                word: "out",
+                version: version_name(env.version),
+            });
+        }
+        if w.input.is_some() || w.inout.is_some() {
+            error(QualifierError::OnlyForParameters {
+                word: "in",
+                version: version_name(env.version),
+            });
+        }
+    }
+    if w.attribute.is_some() && stage != Stage::Vertex && !env.version.at_least(0, 300) {
+        error(QualifierError::AttributeStage(stage));
+    }
+    if w.varying.is_some() && stage == Stage::Geometry {
+        error(QualifierError::VaryingInGeometry);
+    }
+    if context == DeclContext::LocalVariable {
+        let local = if w.attribute.is_some() {
+            Some(("attribute", ""))
+        } else if w.uniform.is_some() {
+            Some(("uniform", ""))
+        } else if w.varying.is_some() {
+            Some(("varying", ""))
+        } else if w.input.is_some() || w.inout.is_some() {
+            Some(("in", " or in function parameter list"))
+        } else if w.output.is_some() {
+            Some(("out", " or in function parameter list"))
+        } else {
+            None
+        };
+        if let Some((word, extra)) = local {
+            error(QualifierError::MustBeGlobal { word, extra });
+        }
+    }
+    if w.invariant.is_some() && env.version.at_least(120, 100) && !invariant_allowed(r.storage, env)
+    {
+        error(QualifierError::InvariantNotInterface);
+    }
+    if let Some((i, _)) = w.interpolation {
+        check_interpolation(
+            i,
+            r.storage,
+            w.varying.is_some(),
+            r.centroid,
+            env,
+            &mut error,
+        );
+    }
+    if w.centroid.is_some()
+        && env.version.at_least(120, 300)
+        && !is_stage_interface(r.storage, stage)
+    {
+        error(QualifierError::CentroidNotInterface);
+    }
+}
+
+/// Mesa's `validate_interpolation_qualifier` (the type part is in
+/// [`check_storage_type`]).
+fn check_interpolation(
+    i: Interpolation,
+    storage: StorageClass,
+    varying: bool,
+    centroid: bool,
+    env: &QualifierEnv<'_>,
+    error: &mut dyn FnMut(QualifierError),
+) {
+    if !env.version.at_least(130, 300) {
+        return; // the word itself was already reported
+    }
+    let word = interpolation_word(i);
+    if !matches!(storage, StorageClass::In | StorageClass::Out) {
+        error(QualifierError::InterpolationNotInterface(word));
+    }
+    match env.stage {
+        Stage::Vertex if storage == StorageClass::In => {
+            error(QualifierError::InterpolationVsInput(word))
+        }
+        Stage::Fragment if storage == StorageClass::Out => {
+            error(QualifierError::InterpolationFsOutput(word))
+        }
+        _ => {}
+    }
+    if !env.version.is_es() && varying {
+        let storage = if centroid {
+            "centroid varying"
+        } else {
+            "varying"
+        };
+        error(QualifierError::InterpolationDeprecated {
+            interpolation: word,
+            storage,
+        });
+    }
+}
+
+/// Mesa's `mode_string` for the explicit-location messages.
+fn mode_string(storage: StorageClass) -> &'static str {
+    match storage {
+        StorageClass::None => "global variable",
+        StorageClass::Const => "global constant",
+        StorageClass::In => "shader input",
+        StorageClass::Out => "shader output",
+        StorageClass::Uniform => "uniform",
+        StorageClass::ParamIn => "function input",
+        StorageClass::ParamOut => "function output",
+        StorageClass::ParamInOut => "function inout",
+    }
+}
+
+/// Layout rules of a variable (Mesa's `apply_layout_qualifier_to_variable`,
+/// minus the parts that need the name or type: see [`check_variable`]).
+fn check_variable_layout(
+    r: &ResolvedQualifiers,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if !r.has_layout {
+        return;
+    }
+    let l = &r.layout;
+    let stage = env.stage;
+    let storage = r.storage;
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+
+    if (l.origin_upper_left || l.pixel_center_integer)
+        && !(stage == Stage::Fragment && storage == StorageClass::In)
+    {
+        let word = if l.origin_upper_left {
+            "origin_upper_left"
+        } else {
+            "pixel_center_integer"
+        };
+        error(QualifierError::FragCoordLayout(word));
+    }
+    if l.location.is_some() {
+        let attrib_requirement = if env.version.is_es() {
+            "GLSL ES 3.00"
+        } else {
+            "GL_ARB_explicit_attrib_location extension or GLSL 3.30"
+        };
+        let sso_requirement = if env.version.is_es() {
+            "GL_EXT_separate_shader_objects extension or GLSL ES 3.10"
+        } else {
+            "GL_ARB_separate_shader_objects extension or GLSL 4.20"
+        };
+        let allowed = match (stage, storage) {
+            (_, StorageClass::Uniform) => {
+                if !env.has_extension("GL_ARB_explicit_uniform_location") {
+                    let requirement = if env.has_explicit_attrib_location() {
+                        "GL_ARB_explicit_uniform_location extension or GLSL 4.30"
+                    } else {
+                        "GL_ARB_explicit_attrib_location and GL_ARB_explicit_uniform_location \
+                         extensions or GLSL 4.30"
+                    };
+                    error(QualifierError::ExplicitLocationRequires {
+                        mode: "uniform",
+                        requirement,
+                    });
+                    false
+                } else if !env.has_explicit_attrib_location() {
+                    error(QualifierError::ExplicitLocationRequires {
+                        mode: "uniform",
+                        requirement: "GL_ARB_explicit_attrib_location and \
+                                      GL_ARB_explicit_uniform_location extensions or GLSL 4.30",
+                    });
+                    false
+                } else {
+                    true
+                }
+            }
+            (Stage::Vertex, StorageClass::In) | (Stage::Fragment, StorageClass::Out) => {
+                if env.has_explicit_attrib_location() {
+                    true
+                } else {
+                    error(QualifierError::ExplicitLocationRequires {
+                        mode: mode_string(storage),
+                        requirement: attrib_requirement,
+                    });
+                    false
+                }
+            }
+            (_, StorageClass::In | StorageClass::Out) => {
+                if env.has_separate_shader_objects() {
+                    true
+                } else {
+                    error(QualifierError::ExplicitLocationRequires {
+                        mode: mode_string(storage),
+                        requirement: sso_requirement,
+                    });
+                    false
+                }
+            }
+            _ => {
+                error(QualifierError::ExplicitLocationMode {
+                    mode: mode_string(storage),
+                    stage,
+                });
+                false
+            }
+        };
+        if allowed && l.index.is_some_and(|i| i > 1) {
+            error(QualifierError::IndexRange);
+        }
+    } else if l.index.is_some() {
+        error(QualifierError::IndexWithoutLocation);
+    }
+    if l.binding.is_some() && storage != StorageClass::Uniform {
+        error(QualifierError::BindingTarget);
+    }
+    if r.is_attribute || r.is_varying {
+        if env.has_extension("GL_ARB_fragment_coord_conventions") {
+            diags.push(Diagnostic::warning(
+                loc,
+                QualifierError::LayoutWithDeprecated,
+            ));
+        } else {
+            diags.push(Diagnostic::error(loc, QualifierError::LayoutWithDeprecated));
+        }
+    }
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+    if l.depth_layout.is_some() && !(stage == Stage::Fragment && storage == StorageClass::Out) {
+        error(QualifierError::DepthLayoutTarget);
+    }
+    if l.packing.is_some() {
+        error(QualifierError::BlockLayoutOnVariable);
+    }
+    if l.matrix_layout != MatrixLayout::Inherited {
+        error(QualifierError::MatrixLayoutOnVariable);
+    }
+    check_declaration_only_layouts(l, &mut error);
+}
+
+/// Layouts that belong on qualifier-only declarations, never on a variable or
+/// member.
+fn check_declaration_only_layouts(l: &LayoutQualifiers, error: &mut dyn FnMut(QualifierError)) {
+    if l.primitive.is_some() {
+        error(QualifierError::PrimitiveOnVariable);
+    }
+    if l.max_vertices.is_some() {
+        error(QualifierError::GsLayoutOnVariable("max_vertices"));
+    }
+    if l.invocations.is_some() {
+        error(QualifierError::GsLayoutOnVariable("invocations"));
+    }
+    if l.early_fragment_tests {
+        error(QualifierError::EarlyFragmentTestsOnVariable);
+    }
+}
+
+/// Rules of an interface block's own qualifiers; returns the block storage.
+fn check_block(
+    list: &TypeQualifier,
+    w: &Words,
+    r: &ResolvedQualifiers,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) -> StorageClass {
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+    let extra = list.qualifiers.iter().any(|q| match q {
+        Qualifier::Layout(..) => false,
+        Qualifier::Storage(s, _) => !matches!(s, Storage::Uniform | Storage::In | Storage::Out),
+        _ => true,
+    });
+    if extra {
+        error(QualifierError::BlockQualifiers);
+    }
+    let storage = if w.uniform.is_some() {
+        StorageClass::Uniform
+    } else if w.input.is_some() {
+        StorageClass::In
+    } else if w.output.is_some() {
+        StorageClass::Out
+    } else {
+        error(QualifierError::BlockStorage);
+        return StorageClass::None;
+    };
+    let l = &r.layout;
+    match storage {
+        StorageClass::Uniform => {
+            if !env.has_uniform_buffer_objects() {
+                error(QualifierError::Requires {
+                    what: "uniform blocks".into(),
+                    requirement: "GLSL 1.40, GLSL ES 3.00 or GL_ARB_uniform_buffer_object",
+                });
+            }
+            let invalid = l.location.is_some()
+                || l.index.is_some()
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.early_fragment_tests
+                || l.primitive.is_some()
+                || l.max_vertices.is_some()
+                || l.invocations.is_some();
+            if invalid {
+                error(QualifierError::InvalidUniformLayout);
+            }
+        }
+        _ => {
+            let word = storage.word();
+            if !env.version.at_least(150, 0) {
+                error(QualifierError::Requires {
+                    what: format!("`{word}' interface blocks"),
+                    requirement: "GLSL 1.50",
+                });
+            }
+            match (env.stage, storage) {
+                (Stage::Vertex, StorageClass::In) => error(QualifierError::BlockStage {
+                    stage: Stage::Vertex,
+                    kind: "input",
+                }),
+                (Stage::Fragment, StorageClass::Out) => error(QualifierError::BlockStage {
+                    stage: Stage::Fragment,
+                    kind: "output",
+                }),
+                _ => {}
+            }
+            if l.packing.is_some()
+                || l.matrix_layout != MatrixLayout::Inherited
+                || l.binding.is_some()
+            {
+                error(QualifierError::BlockLayoutNonUniform);
+            }
+            if l.location.is_some() && !env.has_separate_shader_objects() {
+                error(QualifierError::ExplicitLocationRequires {
+                    mode: mode_string(storage),
+                    requirement: if env.version.is_es() {
+                        "GL_EXT_separate_shader_objects extension or GLSL ES 3.10"
+                    } else {
+                        "GL_ARB_separate_shader_objects extension or GLSL 4.20"
+                    },
+                });
+            }
+            let invalid = l.index.is_some()
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.early_fragment_tests
+                || l.primitive.is_some()
+                || l.max_vertices.is_some()
+                || l.invocations.is_some();
+            if invalid {
+                error(if storage == StorageClass::In {
+                    QualifierError::InvalidInputLayout
+                } else {
+                    QualifierError::InvalidOutputLayout
+                });
+            }
+        }
+    }
+    storage
+}
+
+/// Rules of an interface block member's qualifiers.
+fn check_block_member(
+    w: &Words,
+    r: &ResolvedQualifiers,
+    block: StorageClass,
+    env: &QualifierEnv<'_>,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
+    if w.attribute.is_some() {
+        error(QualifierError::BlockMemberKeyword("attribute"));
+    } else if w.varying.is_some() {
+        error(QualifierError::BlockMemberKeyword("varying"));
+    }
+    let block_word = block.word();
+    let member_storage = [
+        (w.constant.is_some(), StorageClass::Const, "const"),
+        (w.inout.is_some(), StorageClass::ParamInOut, "inout"),
+        (w.uniform.is_some(), StorageClass::Uniform, "uniform"),
+        (w.input.is_some(), StorageClass::In, "in"),
+        (w.output.is_some(), StorageClass::Out, "out"),
+    ];
+    for (written, class, word) in member_storage {
+        if written && class != block {
+            error(QualifierError::BlockMemberStorage {
+                member: word,
+                block: block_word,
+            });
+        }
+    }
+    if block == StorageClass::Uniform {
+        if w.interpolation.is_some() {
+            error(QualifierError::UniformBlockMemberQualifier("interpolation"));
+        }
+        if w.centroid.is_some() {
+            error(QualifierError::UniformBlockMemberQualifier("centroid"));
+        }
+        if w.invariant.is_some() {
+            error(QualifierError::UniformBlockMemberQualifier("invariant"));
+        }
+    } else {
+        if let Some((i, _)) = w.interpolation {
+            check_interpolation(i, block, false, false, env, &mut error);
+        }
+        if w.centroid.is_some() && !is_stage_interface(block, env.stage) {
+            error(QualifierError::CentroidNotInterface);
+        }
+        if w.invariant.is_some() && !invariant_allowed(block, env) {
+            error(QualifierError::InvariantNotInterface);
+        }
+    }
+    if !r.has_layout {
+        return;
+    }
+    let l = &r.layout;
+    if l.packing.is_some() {
+        error(QualifierError::BlockLayoutOnVariable);
+    }
+    if l.matrix_layout != MatrixLayout::Inherited && block != StorageClass::Uniform {
+        error(QualifierError::BlockLayoutNonUniform);
+    }
+    if l.location.is_some() {
+        error(QualifierError::BlockMemberLocation);
+    } else if l.index.is_some() {
+        error(QualifierError::IndexWithoutLocation);
+    }
+    if l.binding.is_some() {
+        error(QualifierError::BindingType);
+    }
+    if l.origin_upper_left || l.pixel_center_integer {
+        let word = if l.origin_upper_left {
+            "origin_upper_left"
+        } else {
+            "pixel_center_integer"
+        };
+        error(QualifierError::FragCoordLayout(word));
+    }
+    if l.depth_layout.is_some() {
+        error(QualifierError::DepthLayoutTarget);
+    }
+    check_declaration_only_layouts(l, &mut error);
+}
+
+/// The shape of a qualifier-only declaration: one or more `layout(...)` and
+/// exactly one of `in`, `out`, `uniform`. Returns that storage, or
+/// [`StorageClass::None`] after reporting a malformed one.
+fn check_qualifier_only_form(
+    list: &TypeQualifier,
+    w: &Words,
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) -> StorageClass {
+    let mut storages = 0;
+    let mut other = false;
+    for q in &list.qualifiers {
+        match q {
+            Qualifier::Layout(..) => {}
+            Qualifier::Storage(Storage::In | Storage::Out | Storage::Uniform, _) => storages += 1,
+            _ => other = true,
+        }
+    }
+    if other || storages != 1 || w.layouts == 0 {
+        diags.push(Diagnostic::error(loc, QualifierError::QualifierOnlyForm));
+        return StorageClass::None;
+    }
+    if w.uniform.is_some() {
+        StorageClass::Uniform
+    } else if w.input.is_some() {
+        StorageClass::In
+    } else {
+        StorageClass::Out
+    }
+}

@@ -1,0 +1,124 @@
+//! `do_constant_folding`: replaces constant subtrees of every rvalue with
+//! their value (via [`crate::hir::const_eval`]), bottom-up, with Mesa's rules:
+//! an operation folds when all its operands are constants, a swizzle when its
+//! operand is, an array dereference when array and index are; variable
+//! dereferences are never replaced (a `const` variable's value stays behind
+//! its name, and uniforms are never constant). Dereference chains on the left
+//! of assignments keep their shape; only their indices fold. A call of a
+//! constant-foldable built-in with constant arguments becomes an assignment of
+//! the result.
+
+use crate::arena::Handle;
+use crate::hir::const_eval::evaluate;
+use crate::hir::{Expr, ExprKind, Module, Stmt};
+
+use super::visit::{add_expr, add_stmt, deref_indices, full_mask, post_order, rewrite_bodies};
+use super::Pass;
+
+/// Mesa's `do_constant_folding`.
+pub struct ConstantFolding;
+
+impl Pass for ConstantFolding {
+    fn name(&self) -> &'static str {
+        "do_constant_folding"
+    }
+
+    fn run(&self, module: &mut Module) -> bool {
+        let mut progress = false;
+        rewrite_bodies(module, &mut |module, stmt| {
+            let mut roots = Vec::new();
+            match module.stmts.get(stmt)? {
+                Stmt::Assign { lhs, rhs, .. } => {
+                    roots.extend(deref_indices(module, *lhs));
+                    roots.push(*rhs);
+                }
+                Stmt::Call {
+                    return_deref, args, ..
+                } => {
+                    if let Some(d) = return_deref {
+                        roots.extend(deref_indices(module, *d));
+                    }
+                    roots.extend(args.iter().copied());
+                }
+                Stmt::Return(Some(e)) | Stmt::Discard(Some(e)) => roots.push(*e),
+                Stmt::If { condition, .. } => roots.push(*condition),
+                _ => {}
+            }
+            for root in roots {
+                progress |= fold_tree(module, root);
+            }
+            let replacement = fold_builtin_call(module, stmt)?;
+            progress = true;
+            Some(vec![replacement])
+        });
+        progress
+    }
+}
+
+fn is_constant(module: &Module, e: Handle<Expr>) -> bool {
+    matches!(
+        module.exprs.get(e).map(|e| &e.kind),
+        Some(ExprKind::Constant(_))
+    )
+}
+
+/// Folds the tree under `root` in place, bottom-up.
+pub(super) fn fold_tree(module: &mut Module, root: Handle<Expr>) -> bool {
+    let mut progress = false;
+    for node in post_order(module, root) {
+        let foldable = match &module.exprs[node].kind {
+            ExprKind::Constant(_) | ExprKind::VarRef(_) | ExprKind::Texture(_) => false,
+            ExprKind::Operation(_, operands) => operands.iter().all(|o| is_constant(module, *o)),
+            ExprKind::Swizzle(base, _) => is_constant(module, *base),
+            ExprKind::ArrayRef(base, index) => {
+                is_constant(module, *base) && is_constant(module, *index)
+            }
+            ExprKind::RecordRef(..) => true,
+        };
+        if !foldable {
+            continue;
+        }
+        if let Some(value) = evaluate(module, node) {
+            module.exprs[node].kind = ExprKind::Constant(value);
+            progress = true;
+        }
+    }
+    progress
+}
+
+/// A call of a constant-foldable built-in whose arguments are all constants,
+/// as `(assign (mask) return_deref (constant …))`.
+fn fold_builtin_call(module: &mut Module, stmt: Handle<Stmt>) -> Option<Handle<Stmt>> {
+    let Stmt::Call {
+        function,
+        signature,
+        return_deref: Some(deref),
+        args,
+    } = module.stmts.get(stmt)?.clone()
+    else {
+        return None;
+    };
+    let id = module
+        .functions
+        .get(function)?
+        .signatures
+        .get(signature)?
+        .builtin?;
+    if !args.iter().all(|a| is_constant(module, *a)) {
+        return None;
+    }
+    let value_expr = crate::builtins::expand_value(id, module, &args)?;
+    let value = evaluate(module, value_expr)?;
+    let ty = module.exprs[deref].ty.clone();
+    let loc = module.stmt_locs.get(stmt);
+    let rhs = add_expr(module, ExprKind::Constant(value), ty.clone(), loc);
+    Some(add_stmt(
+        module,
+        Stmt::Assign {
+            lhs: deref,
+            rhs,
+            write_mask: full_mask(&ty),
+        },
+        loc,
+    ))
+}

@@ -1,0 +1,369 @@
+//! Walking and rewriting helpers shared by the lowering passes: expression
+//! children, iterative post-order and deep copy (no recursion on expression
+//! depth, so `a+a+…+a` chains cannot overflow the stack), statement-list
+//! rewriting for every function body, and builders for temporaries.
+
+use std::collections::HashSet;
+
+use crate::arena::Handle;
+use crate::hir::{Expr, ExprKind, Module, Stmt, VarMode, Variable};
+use crate::span::SourceLoc;
+use crate::types::Type;
+
+/// Direct operands of an expression, in print order.
+pub fn expr_children(kind: &ExprKind) -> Vec<Handle<Expr>> {
+    match kind {
+        ExprKind::Constant(_) | ExprKind::VarRef(_) => Vec::new(),
+        ExprKind::ArrayRef(base, index) => vec![*base, *index],
+        ExprKind::RecordRef(base, _) | ExprKind::Swizzle(base, _) => vec![*base],
+        ExprKind::Operation(_, operands) => operands.clone(),
+        ExprKind::Texture(tex) => {
+            let crate::hir::Texture {
+                op: _,
+                sampler,
+                coordinate,
+                offset,
+                projector,
+                shadow_comparator,
+                lod,
+                grad,
+            } = &**tex;
+            let mut out = vec![*sampler];
+            out.extend(coordinate.iter().chain(offset).chain(projector));
+            out.extend(shadow_comparator.iter().chain(lod));
+            if let Some((dx, dy)) = grad {
+                out.push(*dx);
+                out.push(*dy);
+            }
+            out
+        }
+    }
+}
+
+/// Applies `f` to every operand handle of an expression kind.
+pub fn map_children(kind: &mut ExprKind, mut f: impl FnMut(Handle<Expr>) -> Handle<Expr>) {
+    match kind {
+        ExprKind::Constant(_) | ExprKind::VarRef(_) => {}
+        ExprKind::ArrayRef(base, index) => {
+            *base = f(*base);
+            *index = f(*index);
+        }
+        ExprKind::RecordRef(base, _) | ExprKind::Swizzle(base, _) => *base = f(*base),
+        ExprKind::Operation(_, operands) => {
+            for operand in operands {
+                *operand = f(*operand);
+            }
+        }
+        ExprKind::Texture(tex) => {
+            let crate::hir::Texture {
+                op: _,
+                sampler,
+                coordinate,
+                offset,
+                projector,
+                shadow_comparator,
+                lod,
+                grad,
+            } = &mut **tex;
+            *sampler = f(*sampler);
+            for h in [coordinate, offset, projector, shadow_comparator, lod]
+                .into_iter()
+                .flatten()
+            {
+                *h = f(*h);
+            }
+            if let Some((dx, dy)) = grad {
+                *dx = f(*dx);
+                *dy = f(*dy);
+            }
+        }
+    }
+}
+
+/// Every node of the tree under `root`, children before parents. Handles that
+/// are out of range are skipped (the validator reports them).
+pub fn post_order(module: &Module, root: Handle<Expr>) -> Vec<Handle<Expr>> {
+    let mut out = Vec::new();
+    let mut stack = vec![(root, false)];
+    while let Some((handle, expanded)) = stack.pop() {
+        let Some(expr) = module.exprs.get(handle) else {
+            continue;
+        };
+        if expanded {
+            out.push(handle);
+            continue;
+        }
+        stack.push((handle, true));
+        for child in expr_children(&expr.kind).into_iter().rev() {
+            stack.push((child, false));
+        }
+    }
+    out
+}
+
+/// Deep copy of the tree under `root` (locations copied too). A node reached
+/// twice is copied twice, so the copy is always a tree.
+pub fn clone_expr(module: &mut Module, root: Handle<Expr>) -> Handle<Expr> {
+    let order = post_order(module, root);
+    let mut results: Vec<Handle<Expr>> = Vec::new();
+    for old in order {
+        let mut expr = module.exprs[old].clone();
+        let arity = expr_children(&expr.kind)
+            .iter()
+            .filter(|c| module.exprs.get(**c).is_some())
+            .count();
+        let mut children = results
+            .split_off(results.len().saturating_sub(arity))
+            .into_iter();
+        map_children(&mut expr.kind, |child| {
+            if module.exprs.get(child).is_some() {
+                children.next().unwrap_or(child)
+            } else {
+                child
+            }
+        });
+        let loc = module.expr_locs.get(old);
+        let new = module.exprs.append(expr);
+        module.expr_locs.insert(new, loc);
+        results.push(new);
+    }
+    results.pop().unwrap_or(root)
+}
+
+/// Appends an expression with a location.
+pub fn add_expr(module: &mut Module, kind: ExprKind, ty: Type, loc: SourceLoc) -> Handle<Expr> {
+    let handle = module.exprs.append(Expr { kind, ty });
+    module.expr_locs.insert(handle, loc);
+    handle
+}
+
+/// Appends a statement with a location.
+pub fn add_stmt(module: &mut Module, stmt: Stmt, loc: SourceLoc) -> Handle<Stmt> {
+    let handle = module.stmts.append(stmt);
+    module.stmt_locs.insert(handle, loc);
+    handle
+}
+
+/// A compiler temporary and its `(declare (temporary ) …)` statement.
+pub fn add_temp(
+    module: &mut Module,
+    name: &str,
+    ty: Type,
+    loc: SourceLoc,
+) -> (Handle<Variable>, Handle<Stmt>) {
+    let var = module
+        .variables
+        .append(Variable::new(name, ty, VarMode::Temporary));
+    module.var_locs.insert(var, loc);
+    let decl = add_stmt(module, Stmt::Declare(var), loc);
+    (var, decl)
+}
+
+/// `(var_ref var)`.
+pub fn var_ref(module: &mut Module, var: Handle<Variable>, loc: SourceLoc) -> Handle<Expr> {
+    let ty = module.variables[var].ty.clone();
+    add_expr(module, ExprKind::VarRef(var), ty, loc)
+}
+
+/// The write mask Mesa gives a whole-value assignment of `ty`: all components
+/// of a scalar/vector, 0 for matrices, arrays and structs.
+pub fn full_mask(ty: &Type) -> u8 {
+    match ty {
+        Type::Scalar(_) => 1,
+        Type::Vector(_, n) => ((1u16 << n) - 1) as u8,
+        _ => 0,
+    }
+}
+
+/// The variable at the root of a dereference chain.
+pub fn deref_root(module: &Module, mut deref: Handle<Expr>) -> Option<Handle<Variable>> {
+    loop {
+        match &module.exprs.get(deref)?.kind {
+            ExprKind::VarRef(var) => return Some(*var),
+            ExprKind::ArrayRef(base, _)
+            | ExprKind::RecordRef(base, _)
+            | ExprKind::Swizzle(base, _) => deref = *base,
+            _ => return None,
+        }
+    }
+}
+
+/// The rvalues embedded in a dereference chain (array indices), which passes
+/// must treat as reads even on the left of an assignment.
+pub fn deref_indices(module: &Module, mut deref: Handle<Expr>) -> Vec<Handle<Expr>> {
+    let mut out = Vec::new();
+    while let Some(expr) = module.exprs.get(deref) {
+        match &expr.kind {
+            ExprKind::ArrayRef(base, index) => {
+                out.push(*index);
+                deref = *base;
+            }
+            ExprKind::RecordRef(base, _) | ExprKind::Swizzle(base, _) => deref = *base,
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Checked mutable access to a statement.
+pub fn stmt_mut(module: &mut Module, stmt: Handle<Stmt>) -> Option<&mut Stmt> {
+    if stmt.index() < module.stmts.len() {
+        Some(&mut module.stmts[stmt])
+    } else {
+        None
+    }
+}
+
+/// Calls `f` on every statement reachable from a non-built-in function
+/// body (nested blocks included), in program order.
+pub fn for_each_stmt(module: &Module, f: &mut dyn FnMut(Handle<Stmt>)) {
+    fn walk(module: &Module, block: &[Handle<Stmt>], f: &mut dyn FnMut(Handle<Stmt>)) {
+        for &stmt in block {
+            f(stmt);
+            match module.stmts.get(stmt) {
+                Some(Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                }) => {
+                    walk(module, then_block, f);
+                    walk(module, else_block, f);
+                }
+                Some(Stmt::Loop { body }) => walk(module, body, f),
+                _ => {}
+            }
+        }
+    }
+    for (_, function) in module.functions.iter() {
+        for sig in function.signatures.iter().filter(|s| s.builtin.is_none()) {
+            walk(module, &sig.body, f);
+        }
+    }
+}
+
+/// A statement rewriter for [`rewrite_bodies`]: `Some(list)` replaces the
+/// statement, `None` keeps it.
+pub type StmtRewriter<'a> = dyn FnMut(&mut Module, Handle<Stmt>) -> Option<Vec<Handle<Stmt>>> + 'a;
+
+/// Rewrites every statement list of every non-built-in function body,
+/// innermost blocks first. `f` sees each statement once (after its nested
+/// blocks were rewritten) and returns `Some(replacement)` to splice a list in
+/// its place or `None` to keep it.
+pub fn rewrite_bodies(module: &mut Module, f: &mut StmtRewriter<'_>) {
+    for fi in 0..module.functions.len() {
+        let fh = Handle::from_index(fi);
+        for si in 0..module.functions[fh].signatures.len() {
+            if module.functions[fh].signatures[si].builtin.is_some() {
+                continue;
+            }
+            let body = std::mem::take(&mut module.functions[fh].signatures[si].body);
+            let body = rewrite_block(module, body, f);
+            module.functions[fh].signatures[si].body = body;
+        }
+    }
+}
+
+/// [`rewrite_bodies`] for one statement list.
+pub fn rewrite_block(
+    module: &mut Module,
+    block: Vec<Handle<Stmt>>,
+    f: &mut StmtRewriter<'_>,
+) -> Vec<Handle<Stmt>> {
+    let mut out = Vec::with_capacity(block.len());
+    for stmt in block {
+        let nested = match stmt_mut(module, stmt) {
+            Some(Stmt::If {
+                then_block,
+                else_block,
+                ..
+            }) => Some((std::mem::take(then_block), std::mem::take(else_block))),
+            Some(Stmt::Loop { body }) => Some((std::mem::take(body), Vec::new())),
+            _ => None,
+        };
+        if let Some((first, second)) = nested {
+            let first = rewrite_block(module, first, f);
+            let second = rewrite_block(module, second, f);
+            match &mut module.stmts[stmt] {
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    *then_block = first;
+                    *else_block = second;
+                }
+                Stmt::Loop { body } => *body = first,
+                _ => {}
+            }
+        }
+        match f(module, stmt) {
+            Some(replacement) => out.extend(replacement),
+            None => out.push(stmt),
+        }
+    }
+    out
+}
+
+/// Makes every expression tree a tree: an expression handle reachable from
+/// two places (or twice from one) is deep-copied at its second use, so passes
+/// may rewrite nodes in place. Returns true if anything was copied.
+pub fn unshare(module: &mut Module) -> bool {
+    let mut seen: HashSet<Handle<Expr>> = HashSet::new();
+    let mut changed = false;
+    rewrite_bodies(module, &mut |module, stmt| {
+        let mut roots = stmt_expr_slots(module, stmt);
+        for root in &mut roots {
+            let nodes = post_order(module, *root);
+            let mut local = HashSet::new();
+            let shared = nodes.iter().any(|h| seen.contains(h) || !local.insert(*h));
+            if shared {
+                *root = clone_expr(module, *root);
+                changed = true;
+            }
+            seen.extend(post_order(module, *root));
+        }
+        set_stmt_expr_slots(module, stmt, &roots);
+        None
+    });
+    changed
+}
+
+/// The expression roots held directly by a statement, in a fixed order
+/// (see [`set_stmt_expr_slots`]).
+pub fn stmt_expr_slots(module: &Module, stmt: Handle<Stmt>) -> Vec<Handle<Expr>> {
+    match module.stmts.get(stmt) {
+        Some(Stmt::Assign { lhs, rhs, .. }) => vec![*lhs, *rhs],
+        Some(Stmt::Call {
+            return_deref, args, ..
+        }) => return_deref.iter().chain(args).copied().collect(),
+        Some(Stmt::Return(value)) | Some(Stmt::Discard(value)) => value.iter().copied().collect(),
+        Some(Stmt::If { condition, .. }) => vec![*condition],
+        _ => Vec::new(),
+    }
+}
+
+/// Stores roots back in the order [`stmt_expr_slots`] returned them.
+pub fn set_stmt_expr_slots(module: &mut Module, stmt: Handle<Stmt>, roots: &[Handle<Expr>]) {
+    let mut it = roots.iter().copied();
+    match stmt_mut(module, stmt) {
+        Some(Stmt::Assign { lhs, rhs, .. }) => {
+            *lhs = it.next().unwrap_or(*lhs);
+            *rhs = it.next().unwrap_or(*rhs);
+        }
+        Some(Stmt::Call {
+            return_deref, args, ..
+        }) => {
+            if let Some(d) = return_deref {
+                *d = it.next().unwrap_or(*d);
+            }
+            for arg in args {
+                *arg = it.next().unwrap_or(*arg);
+            }
+        }
+        Some(Stmt::Return(Some(value))) | Some(Stmt::Discard(Some(value))) => {
+            *value = it.next().unwrap_or(*value);
+        }
+        Some(Stmt::If { condition, .. }) => *condition = it.next().unwrap_or(*condition),
+        _ => {}
+    }
+}

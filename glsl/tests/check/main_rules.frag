@@ -1,0 +1,5 @@
+// main() rules.
+int main(float x)
+{
+    return 1;
+}

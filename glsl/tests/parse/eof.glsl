@@ -1,0 +1,2 @@
+void main() {
+    float x = 1.0;

@@ -1,0 +1,2 @@
+#version 300 es
+attribute vec4 pos;

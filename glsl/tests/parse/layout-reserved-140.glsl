@@ -1,0 +1,2 @@
+#version 140
+int f() { int layout; return 0; }

@@ -1,0 +1,3 @@
+void main() {
+    float a = 1.0f;
+}

@@ -1,0 +1,4 @@
+#version 120
+void main() {
+    float a = 1.0f;
+}

@@ -1,0 +1,4 @@
+#version 130
+void main() {
+    int a = 4294967296;
+}

@@ -1,0 +1,2 @@
+#version 120
+precision highp float;

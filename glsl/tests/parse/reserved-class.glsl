@@ -1,0 +1,3 @@
+void main() {
+    float class = 1.0;
+}

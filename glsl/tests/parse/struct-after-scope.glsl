@@ -1,0 +1,5 @@
+void g() {
+    struct T { int i; };
+    T t = T(1);
+}
+T u;

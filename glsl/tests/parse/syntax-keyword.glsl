@@ -1,0 +1,3 @@
+void main() {
+    float if = 1.0;
+}

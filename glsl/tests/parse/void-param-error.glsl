@@ -1,0 +1,2 @@
+void f(void x);
+void g(float, void);
