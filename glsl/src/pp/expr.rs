@@ -215,22 +215,11 @@ fn apply(op: Tok, a: Value, b: Value) -> EResult {
         sym::GT => (x > y) as i64,
         sym::LE => (x <= y) as i64,
         sym::GE => (x >= y) as i64,
-        sym::SHL => {
-            if (0..64).contains(&y) {
-                x.wrapping_shl(y as u32)
-            } else {
-                0
-            }
-        }
-        sym::SHR => {
-            if (0..64).contains(&y) {
-                x.wrapping_shr(y as u32)
-            } else if x < 0 {
-                -1
-            } else {
-                0
-            }
-        }
+        // Shift counts outside 0..64 are undefined in C; shift everything out.
+        sym::SHL if (0..64).contains(&y) => x.wrapping_shl(y as u32),
+        sym::SHL => 0,
+        sym::SHR if (0..64).contains(&y) => x.wrapping_shr(y as u32),
+        sym::SHR => x.signum().min(0),
         sym::PLUS => x.wrapping_add(y),
         sym::MINUS => x.wrapping_sub(y),
         sym::STAR => x.wrapping_mul(y),

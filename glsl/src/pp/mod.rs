@@ -7,6 +7,29 @@
 //! `macros` defines and expands macros (iteratively, with disabled-macro
 //! contexts, so hostile input cannot overflow the stack), `expr` evaluates
 //! `#if` expressions.
+//!
+//! Behaviour follows Mesa (glcpp plus the compiler's handling of `#version`,
+//! `#extension` and `#pragma`), notably:
+//! * `__LINE__` is the line of the last token of the list being expanded (the
+//!   text line, including the lines a macro invocation spans, or the macro
+//!   argument); after `#line N` the next line is `N`. Token locations (what
+//!   the compiler reports) use `N + 1` in desktop GLSL before 3.30, as Mesa's
+//!   compiler does.
+//! * `__LINE__`/`__FILE__` are not `defined`; `GL_FRAGMENT_PRECISION_HIGH`
+//!   exists in every stage for GLSL 1.30+ and ES; one macro per extension of
+//!   [`crate::extensions`].
+//! * Names with `GL_` cannot be defined or undefined (error); names with `__`
+//!   give a warning (an error for `#undef` in GLSL ES ≤ 3.00).
+//! * Undefined identifiers in `#if` are 0 (an error in GLSL ES unless
+//!   short-circuited); `/ 0` and `% 0` are errors even in a short-circuited
+//!   operand, as in Mesa; only integers are accepted.
+//! * `##` pastes unexpanded arguments (C semantics; Mesa pastes expanded ones)
+//!   and only yields a single valid token (Mesa's rules for punctuators and
+//!   numbers); `##` is an error in GLSL ES; `#` (stringizing) is an error.
+//! * `#extension` after the first token, and the pragmas the compiler acts on
+//!   (`debug`, `optimize`, `warning`, `STDGL invariant(all)`) inside a
+//!   declaration or function, are errors.
+//! * `version_override` replaces the number of `#version` (ES for 100 and 300).
 
 mod directives;
 mod expr;
