@@ -247,9 +247,7 @@ pub enum SemanticError {
     /// `float a[]` parameter.
     #[error("function parameter is declared as an unsized array")]
     UnsizedParameter,
-    /// Sampler `out` parameter.
-    #[error("out and inout parameters cannot contain opaque variables")]
-    OpaqueOutParameter,
+
     /// Prototype inside a function body (1.20+).
     #[error("declaration of function `{0}' not allowed within function body")]
     LocalFunctionDeclaration(String),

@@ -112,9 +112,7 @@ impl Checker<'_> {
                 _ => VarMode::FunctionIn,
             };
             if matches!(mode, VarMode::FunctionOut | VarMode::FunctionInout) {
-                if ty.contains_sampler(&self.module.structs) {
-                    self.error(param.loc, SemanticError::OpaqueOutParameter);
-                }
+                // Opaque out parameters are reported by the qualifier rules.
                 if ty.is_array() && !self.at_least(120, 100) {
                     self.error(
                         param.loc,
