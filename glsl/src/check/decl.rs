@@ -715,6 +715,20 @@ impl Checker<'_> {
 
         // Redeclaring gl_PerVertex only restates built-ins.
         if block.name.name == "gl_PerVertex" {
+            let gs_input = self.stage == Stage::Geometry && mode == VarMode::ShaderIn;
+            if gs_input
+                && (block.instance.as_ref().is_none_or(|i| i.name != "gl_in")
+                    || block.instance_array.is_none())
+            {
+                self.error(block.name.loc, SemanticError::PerVertexInputForm);
+                return;
+            }
+            if mode == VarMode::ShaderOut
+                && (block.instance.is_some() || block.instance_array.is_some())
+            {
+                self.error(block.name.loc, SemanticError::PerVertexOutputForm);
+                return;
+            }
             if let Some(instance) = &block.instance {
                 let _ = self.builtin_variable(&instance.name);
             } else {

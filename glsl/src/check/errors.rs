@@ -247,9 +247,7 @@ pub enum SemanticError {
     /// `float a[]` parameter.
     #[error("function parameter is declared as an unsized array")]
     UnsizedParameter,
-    /// Sampler `out` parameter.
-    #[error("out and inout parameters cannot contain opaque variables")]
-    OpaqueOutParameter,
+
     /// Prototype inside a function body (1.20+).
     #[error("declaration of function `{0}' not allowed within function body")]
     LocalFunctionDeclaration(String),
@@ -434,6 +432,17 @@ pub enum SemanticError {
     /// Unknown member in a `gl_PerVertex` redeclaration.
     #[error("`{0}' is not a member of gl_PerVertex")]
     PerVertexMember(String),
+    /// A GS `in gl_PerVertex` redeclaration must be `gl_in[]`.
+    #[error(
+        "redeclaration of gl_PerVertex input must use the instance name gl_in and be an array"
+    )]
+    PerVertexInputForm,
+    /// An `out gl_PerVertex` redeclaration has no instance name.
+    #[error("redeclaration of gl_PerVertex output cannot have an instance name or be an array")]
+    PerVertexOutputForm,
+    /// A texture offset that is not a constant expression.
+    #[error("parameter `offset' of `{0}' must be a constant expression")]
+    OffsetNotConstant(String),
     /// Unsized array of blocks.
     #[error("instance array of block `{0}' must be sized")]
     UnsizedBlockArray(String),

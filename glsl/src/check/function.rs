@@ -112,9 +112,7 @@ impl Checker<'_> {
                 _ => VarMode::FunctionIn,
             };
             if matches!(mode, VarMode::FunctionOut | VarMode::FunctionInout) {
-                if ty.contains_sampler(&self.module.structs) {
-                    self.error(param.loc, SemanticError::OpaqueOutParameter);
-                }
+                // Opaque out parameters are reported by the qualifier rules.
                 if ty.is_array() && !self.at_least(120, 100) {
                     self.error(
                         param.loc,
@@ -571,6 +569,23 @@ impl Checker<'_> {
         let (function, signature) = match &candidate.source {
             CandidateSource::User(f, index) => (*f, *index),
             CandidateSource::Builtin(sig) => {
+                if name.name.ends_with("Offset") {
+                    // The texel offset (the last integer parameter) is a constant.
+                    let offset = sig
+                        .parameters
+                        .iter()
+                        .rposition(|(t, _)| t.scalar_kind() == Some(crate::types::ScalarKind::Int));
+                    if let Some(index) = offset {
+                        if values
+                            .get(index)
+                            .is_some_and(|v| self.evaluate(*v).is_none())
+                        {
+                            let at = args.get(index).map(|a| a.loc).unwrap_or(loc);
+                            self.error(at, SemanticError::OffsetNotConstant(name.name.clone()));
+                            return self.error_expr(loc);
+                        }
+                    }
+                }
                 if let Some(folded) = self.fold_builtin_call(sig, &values, loc) {
                     return folded;
                 }

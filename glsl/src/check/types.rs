@@ -336,8 +336,10 @@ impl Checker<'_> {
                 qualifiers::resolve_qualifiers(member.qualifier.as_ref(), context, &env);
             self.extend_diags(diags);
             if let ast::TypeName::Struct(inner) = &member.ty.ty {
-                let _ = is_block;
-                self.error(inner.loc, SemanticError::EmbeddedStruct);
+                // GLSL 1.10 allowed them; 1.20 and ES do not.
+                if is_block || self.version.is_es() || self.version.number >= 120 {
+                    self.error(inner.loc, SemanticError::EmbeddedStruct);
+                }
             }
             let base = self.resolve_type(&member.ty);
             if base == Type::Void {
