@@ -268,7 +268,10 @@ pub fn check_stmts(module: &Module, stmts: &[Handle<Stmt>]) -> Result<(), String
                 } else {
                     lt == rt
                 };
-                if !ok || *write_mask == 0 {
+                // Scalars and vectors carry a non-empty mask; whole matrices,
+                // arrays and structs carry 0.
+                let mask_ok = (*write_mask != 0) == (lt.is_scalar() || lt.is_vector());
+                if !ok || !mask_ok {
                     return Err(format!("assign {lt:?} ({write_mask:#b}) = {rt:?}"));
                 }
             }
