@@ -158,6 +158,14 @@ pub fn lookup_variable(
     variables::lookup(name, avail, structs)
 }
 
+/// The built-in struct type `name` (`gl_DepthRangeParameters`, and the
+/// compatibility-profile state structs like `gl_LightSourceParameters`) when it
+/// is visible in `avail`; the body is added to `structs` once and shared with
+/// the built-in uniforms of that type.
+pub fn lookup_struct(name: &str, avail: &Availability<'_>, structs: &mut StructArena) -> Option<Type> {
+    variables::lookup_struct(name, avail, structs)
+}
+
 /// Expands a call of built-in `id` into statements that compute it: the
 /// result is assigned to `return_deref` (a dereference) when given, `out`
 /// arguments (dereferences in `args`) are written.

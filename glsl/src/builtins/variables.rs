@@ -338,6 +338,28 @@ fn struct_body(which: BuiltinStruct, es: bool) -> StructType {
     }
 }
 
+/// The built-in struct type called `name` (`gl_DepthRangeParameters`, and in
+/// the compatibility profile the fixed-function state structs such as
+/// `gl_LightSourceParameters`), added to `structs` on first use so that it is
+/// the same type the matching built-in uniform has.
+pub(crate) fn lookup_struct(name: &str, a: &Availability<'_>, structs: &mut StructArena) -> Option<Type> {
+    let which = match name {
+        "gl_DepthRangeParameters" => BuiltinStruct::DepthRange,
+        "gl_PointParameters" => BuiltinStruct::Point,
+        "gl_MaterialParameters" => BuiltinStruct::Material,
+        "gl_LightSourceParameters" => BuiltinStruct::LightSource,
+        "gl_LightModelParameters" => BuiltinStruct::LightModel,
+        "gl_LightModelProducts" => BuiltinStruct::LightModelProducts,
+        "gl_LightProducts" => BuiltinStruct::LightProducts,
+        "gl_FogParameters" => BuiltinStruct::Fog,
+        _ => return None,
+    };
+    if which != BuiltinStruct::DepthRange && !compatibility(a) {
+        return None;
+    }
+    Some(builtin_struct(structs, which, a.version.is_es()))
+}
+
 /// The handle of a built-in struct, added to `structs` on first use.
 fn builtin_struct(structs: &mut StructArena, which: BuiltinStruct, es: bool) -> Type {
     let body = struct_body(which, es);

@@ -212,6 +212,20 @@ impl Checker<'_> {
             ast::TypeName::Struct(spec) => self.struct_specifier(spec),
             ast::TypeName::Named(ident) => match self.scope.struct_type(&ident.name) {
                 Some(ty) => ty,
+                None if ident.name.starts_with("gl_") => {
+                    let avail = crate::builtins::Availability {
+                        version: self.version,
+                        stage: self.stage,
+                        extensions: &self.extensions,
+                    };
+                    match crate::builtins::lookup_struct(&ident.name, &avail, &mut self.module.structs) {
+                        Some(ty) => ty,
+                        None => {
+                            self.error(ident.loc, SemanticError::UnknownType(ident.name.clone()));
+                            Type::Error
+                        }
+                    }
+                }
                 None => {
                     self.error(ident.loc, SemanticError::UnknownType(ident.name.clone()));
                     Type::Error
