@@ -128,25 +128,17 @@ impl Checker<'_> {
             stage: self.stage,
             extensions: &self.extensions,
         };
-        let mut variable =
-            match crate::builtins::lookup_variable(name, &avail, &mut self.module.structs) {
-                Some(v) => v,
-                // Mesa also exposes gl_InstanceID when GL_ARB_draw_instanced is
-                // enabled (not only gl_InstanceIDARB); the built-in table lacks it.
-                None if name == "gl_InstanceID" => {
-                    let mut v = crate::builtins::lookup_variable(
-                        "gl_InstanceIDARB",
-                        &avail,
-                        &mut self.module.structs,
-                    )?;
-                    v.name = name.to_string();
-                    v
-                }
-                None => return None,
-            };
+        let mut variable = crate::builtins::lookup_variable(name, &avail, &mut self.module.structs)?;
         variable.is_builtin = true;
+        // Geometry inputs (`gl_in[]`, …) take their size from an input
+        // primitive declared before their first use.
+        if let (Type::Array(elem, None), hir::VarMode::ShaderIn, Some(primitive)) =
+            (&variable.ty, variable.mode, self.module.layout.gs_input_primitive)
+        {
+            variable.ty = Type::Array(elem.clone(), Some(primitive.vertex_count()));
+        }
         let handle = self.new_variable(variable, SourceLoc::default());
-        self.add_global_item(handle);
+        self.add_builtin_item(handle);
         self.builtin_variables.insert(name.to_string(), handle);
         Some(handle)
     }

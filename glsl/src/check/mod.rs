@@ -109,6 +109,8 @@ pub(crate) struct Checker<'a> {
     pub builtin_functions: HashMap<String, Handle<Function>>,
     /// Built-in variables already added to the module.
     pub builtin_variables: HashMap<String, Handle<Variable>>,
+    /// How many built-in variable items lead `module.items`.
+    pub builtin_items: usize,
     /// Nesting depth of expression/statement recursion.
     pub depth: usize,
     /// The `main` function, once defined.
@@ -166,6 +168,7 @@ impl<'a> Checker<'a> {
             breakables: Vec::new(),
             builtin_functions: HashMap::new(),
             builtin_variables: HashMap::new(),
+            builtin_items: 0,
             depth: 0,
             main_function: None,
             found_return: false,
@@ -321,6 +324,14 @@ impl<'a> Checker<'a> {
     /// Adds a global variable item.
     pub fn add_global_item(&mut self, var: Handle<Variable>) {
         self.module.items.push(Item::Variable(var));
+    }
+
+    /// Adds a referenced built-in variable. Built-ins are declared ahead of
+    /// the shader's own globals, in first-use order, as in Mesa's dumps.
+    pub fn add_builtin_item(&mut self, var: Handle<Variable>) {
+        let position = self.builtin_items.min(self.module.items.len());
+        self.module.items.insert(position, Item::Variable(var));
+        self.builtin_items = position + 1;
     }
 
     /// Adds a variable and records its location.
