@@ -138,6 +138,17 @@ fn render_context(version: Version, stage: Stage) -> String {
     let mut lines = String::new();
     for name in builtins::all_function_names() {
         let overloads = builtins::find_functions(name, &avail);
+        let mut seen = std::collections::HashSet::new();
+        for sig in &overloads {
+            let key: Vec<String> = sig
+                .parameters
+                .iter()
+                .map(|(t, _)| t.display(&StructArena::new()).to_string())
+                .collect();
+            if !seen.insert(key.clone()) {
+                let _ = writeln!(lines, "  DUPLICATE {name}({})", key.join(", "));
+            }
+        }
         if !overloads.is_empty() {
             total += overloads.len();
             let _ = writeln!(lines, "  {name} {}", overloads.len());
@@ -206,6 +217,11 @@ fn visible_builtins_per_context() {
         let text = render_context(version, stage);
         let first = text.lines().next().unwrap_or_default().to_string();
         let _ = writeln!(summary, "{first}");
+        for line in text.lines().filter(|l| l.contains("DUPLICATE")) {
+            failures.push(format!(
+                "GLSL {version} {stage}: overload visible twice: {line}"
+            ));
+        }
         if let Err(e) = check_file(&file_name(version, stage), &text) {
             failures.push(e);
         }

@@ -310,9 +310,12 @@ impl<'m> Builder<'m> {
             .get(value)
             .and_then(|e| e.ty.scalar_kind())
             .unwrap_or(ScalarKind::Float);
+        // 1–4 components; an empty list means `x`.
         let len = components.len().clamp(1, 4);
         let mut picked = [0u8; 4];
-        picked[..len].copy_from_slice(&components[..len]);
+        for (slot, &component) in picked.iter_mut().zip(components.iter().take(len)) {
+            *slot = component.min(3);
+        }
         let swizzle = Swizzle {
             components: picked,
             len: len as u8,

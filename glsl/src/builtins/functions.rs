@@ -261,7 +261,14 @@ impl TableBuilder {
                 shapes
             }
         };
+        // A row mixing genType with fixed scalars (`clamp(genType, float,
+        // float)`) adds nothing at size 1: the all-genType row already has
+        // that overload, and a duplicate would make calls ambiguous.
+        let mixes_scalars = params.iter().any(|g| matches!(g, G::S(_)));
         for (n, columns, rows) in shapes {
+            if size_loop == SizeLoop::Gen && n == 1 && mixes_scalars {
+                continue;
+            }
             let resolve = |g: &G| -> (Type, ParamDirection) {
                 let ty = match *g {
                     G::Void => Type::Void,

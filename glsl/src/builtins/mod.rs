@@ -6,6 +6,21 @@
 //! The checker uses [`find_functions`] for overload resolution and
 //! [`lookup_variable`] to resolve `gl_*` names; `lower_builtins` uses
 //! [`expand_call`]; constant folding uses [`expand_value`].
+//!
+//! Layout: `functions.rs` holds the generic rows (`genType`, `vec`, `mat`, …)
+//! and the availability predicates, `texture.rs` generates the lookup family
+//! per sampler type and builds `ir_texture` nodes, `expand.rs` and `matrix.rs`
+//! expand calls into IR, `variables.rs` answers `gl_*` names. The table is
+//! built once (a `OnceLock`) and indexed by name.
+//!
+//! Availability follows Mesa (`builtin_functions.cpp`,
+//! `builtin_variables.cpp`) where it differs from a literal reading of the
+//! specs: the legacy lookups (`texture2D`, `shadow2DRect`, …) and
+//! `gl_FragColor`/`gl_FragData` stay visible in desktop core profiles (Mesa
+//! moves them to compatibility only at GLSL 4.20), while the fixed-function
+//! state (`ftransform`, `gl_ModelViewMatrix`, `gl_Vertex`, `gl_MaxLights`, …)
+//! needs a compatibility profile or `GL_ARB_compatibility`; rectangle textures
+//! are always enabled on desktop; `determinant` exists from 1.20.
 
 mod expand;
 mod functions;

@@ -471,15 +471,24 @@ fn add_modern(t: &mut TableBuilder) {
 }
 
 // Legacy predicates.
+/// The legacy lookups (`texture2D`, `shadow1DProj`, `texture2DRect`, …) on
+/// desktop. Mesa's `deprecated_texture` keeps them in every desktop profile
+/// until GLSL 4.20 core, although GLSL 1.40 deprecates them; this one predicate
+/// decides it for every legacy row (`compatibility(a)` would follow the
+/// removal in 1.40 core instead).
+fn deprecated_texture(a: &Availability<'_>) -> bool {
+    desktop(a)
+}
 fn desktop_fs(a: &Availability<'_>) -> bool {
-    desktop(a) && fs_only(a)
+    deprecated_texture(a) && fs_only(a)
 }
 /// Mesa's `lod_exists_in_stage` on desktop.
 fn desktop_lod(a: &Availability<'_>) -> bool {
-    desktop(a) && (a.stage == Stage::Vertex || v130(a) || has_ext(a, "GL_ARB_shader_texture_lod"))
+    deprecated_texture(a)
+        && (a.stage == Stage::Vertex || v130(a) || has_ext(a, "GL_ARB_shader_texture_lod"))
 }
 fn desktop_or_es100(a: &Availability<'_>) -> bool {
-    desktop(a) || es100(a)
+    deprecated_texture(a) || es100(a)
 }
 fn desktop_or_es100_fs(a: &Availability<'_>) -> bool {
     desktop_or_es100(a) && fs_only(a)
@@ -571,7 +580,7 @@ fn add_legacy(t: &mut TableBuilder) {
     legacy(
         t,
         "texture1D",
-        desktop,
+        deprecated_texture,
         Some(desktop_fs),
         s1,
         false,
@@ -581,7 +590,7 @@ fn add_legacy(t: &mut TableBuilder) {
     legacy(
         t,
         "texture1DProj",
-        desktop,
+        deprecated_texture,
         Some(desktop_fs),
         s1,
         true,
@@ -665,16 +674,70 @@ fn add_legacy(t: &mut TableBuilder) {
             "shadow2DProjLod",
         ),
     ] {
-        legacy(t, plain, desktop, Some(desktop_fs), s, false, Tex, v());
-        legacy(t, proj, desktop, Some(desktop_fs), s, true, Tex, v());
+        legacy(
+            t,
+            plain,
+            deprecated_texture,
+            Some(desktop_fs),
+            s,
+            false,
+            Tex,
+            v(),
+        );
+        legacy(
+            t,
+            proj,
+            deprecated_texture,
+            Some(desktop_fs),
+            s,
+            true,
+            Tex,
+            v(),
+        );
         legacy(t, lod, desktop_lod, None, s, false, Txl, v());
         legacy(t, proj_lod, desktop_lod, None, s, true, Txl, v());
     }
     // ARB_texture_rectangle (always enabled on desktop).
-    legacy(t, "texture2DRect", desktop, None, sr, false, Tex, v());
-    legacy(t, "texture2DRectProj", desktop, None, sr, true, Tex, v());
-    legacy(t, "shadow2DRect", desktop, None, srs, false, Tex, v());
-    legacy(t, "shadow2DRectProj", desktop, None, srs, true, Tex, v());
+    legacy(
+        t,
+        "texture2DRect",
+        deprecated_texture,
+        None,
+        sr,
+        false,
+        Tex,
+        v(),
+    );
+    legacy(
+        t,
+        "texture2DRectProj",
+        deprecated_texture,
+        None,
+        sr,
+        true,
+        Tex,
+        v(),
+    );
+    legacy(
+        t,
+        "shadow2DRect",
+        deprecated_texture,
+        None,
+        srs,
+        false,
+        Tex,
+        v(),
+    );
+    legacy(
+        t,
+        "shadow2DRectProj",
+        deprecated_texture,
+        None,
+        srs,
+        true,
+        Tex,
+        v(),
+    );
 
     // ARB_shader_texture_lod gradient names.
     for (name, s, proj) in [

@@ -370,7 +370,7 @@ pub(super) fn check_qualifier_only(
         }
         StorageClass::Out => {
             if let Some(p) = l.primitive {
-                if env.stage == Stage::Geometry && is_input_primitive(p) {
+                if env.stage == Stage::Geometry && !is_output_primitive(p) {
                     error(QualifierError::InvalidGsOutputPrimitive);
                 }
             }
@@ -409,6 +409,14 @@ pub(super) fn check_qualifier_only(
         }
         _ => {}
     }
+}
+
+/// True for the primitives a geometry shader may emit.
+fn is_output_primitive(p: GsPrimitive) -> bool {
+    matches!(
+        p,
+        GsPrimitive::Points | GsPrimitive::LineStrip | GsPrimitive::TriangleStrip
+    )
 }
 
 /// True for the primitives a geometry shader may take as input.
@@ -477,7 +485,7 @@ pub fn merge_shader_layout(
             }
         }
         StorageClass::Out if env.stage == Stage::Geometry => {
-            if let Some(p) = l.primitive.filter(|&p| !is_input_primitive(p)) {
+            if let Some(p) = l.primitive.filter(|&p| is_output_primitive(p)) {
                 match layout.gs_output_primitive {
                     Some(old) if old != p => diags.push(Diagnostic::error(
                         loc,

@@ -144,6 +144,15 @@ fn check(
         }
     }
 
+    // A geometry shader input block, like any geometry input, is per vertex.
+    if context == DeclContext::Block
+        && stage == Stage::Geometry
+        && storage == StorageClass::In
+        && !ty.is_array()
+    {
+        error(QualifierError::GsInputNotArray);
+    }
+
     let global = context == DeclContext::GlobalVariable;
     if global && is_stage_interface(storage, stage) {
         match base {

@@ -1,0 +1,790 @@
+//! The NIR data structures: shader, variables, functions, instructions and SSA defs.
+//!
+//! Storage follows style rule 1/2: every entity lives in an [`Arena`] and is named by a
+//! typed handle; *where* instructions and control-flow nodes sit is kept apart in the
+//! layout ([`layout`]), as doubly linked lists in secondary maps.
+//!
+//! Rewriting uses: the one mechanism is [`FunctionImpl::rewrite_uses`], which walks the
+//! source slots of a use list built on demand by [`FunctionImpl::build_uses`] (or, for a
+//! one-off rewrite, scans every live instruction).
+
+pub mod layout;
+pub mod names;
+pub mod types;
+
+use crate::arena::{Arena, EntityRef, SecondaryMap};
+use crate::intrinsics::IntrinsicOp;
+use crate::opcodes::{AluType, Opcode};
+pub use layout::{CfKind, CfList, CfParent};
+pub use types::{BaseType, SamplerDim, StructDef, StructId, Type};
+
+crate::entity!(
+    /// An SSA value.
+    Def,
+    "%"
+);
+crate::entity!(
+    /// An instruction.
+    Instr,
+    "instr"
+);
+crate::entity!(
+    /// A basic block.
+    Block,
+    "b"
+);
+crate::entity!(
+    /// A control-flow tree node (block, if or loop).
+    CfNode,
+    "cf"
+);
+crate::entity!(
+    /// A shader variable.
+    VarId,
+    "var"
+);
+crate::entity!(
+    /// A function of a shader.
+    FuncId,
+    "fn"
+);
+
+/// Shader stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Vertex shader.
+    Vertex,
+    /// Tessellation control shader.
+    TessCtrl,
+    /// Tessellation evaluation shader.
+    TessEval,
+    /// Geometry shader.
+    Geometry,
+    /// Fragment shader.
+    Fragment,
+    /// Compute shader.
+    Compute,
+}
+
+impl Stage {
+    /// All stages with their Mesa enum names.
+    pub const ALL: [(Stage, &'static str); 6] = [
+        (Stage::Vertex, "MESA_SHADER_VERTEX"),
+        (Stage::TessCtrl, "MESA_SHADER_TESS_CTRL"),
+        (Stage::TessEval, "MESA_SHADER_TESS_EVAL"),
+        (Stage::Geometry, "MESA_SHADER_GEOMETRY"),
+        (Stage::Fragment, "MESA_SHADER_FRAGMENT"),
+        (Stage::Compute, "MESA_SHADER_COMPUTE"),
+    ];
+    /// Mesa enum name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+}
+
+/// Shader-level information printed in the header.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShaderInfo {
+    /// `name:` line (e.g. `GLSL3`).
+    pub name: Option<String>,
+    /// `label:` line.
+    pub label: Option<String>,
+    /// `internal: true`.
+    pub internal: bool,
+    /// `inputs:` counter.
+    pub num_inputs: u32,
+    /// `outputs:` counter.
+    pub num_outputs: u32,
+    /// `uniforms:` counter.
+    pub num_uniforms: u32,
+    /// FS `uses_discard: true`.
+    pub uses_discard: bool,
+    /// `io_lowered: true`.
+    pub io_lowered: bool,
+}
+
+/// Variable mode (storage class).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VarMode {
+    /// Stage input.
+    ShaderIn,
+    /// Stage output.
+    ShaderOut,
+    /// Default-block uniform (including samplers).
+    Uniform,
+    /// Uniform buffer block.
+    Ubo,
+    /// System value (`gl_VertexID`, `gl_FrontFacing`, ...).
+    SystemValue,
+    /// Function-local temporary (printed with an empty mode).
+    FunctionTemp,
+    /// Shader global temporary (printed with an empty mode).
+    ShaderTemp,
+}
+
+impl VarMode {
+    /// The printed mode word ("" for temporaries) used in `decl_var` lines.
+    pub fn decl_name(self) -> &'static str {
+        match self {
+            VarMode::ShaderIn => "shader_in",
+            VarMode::ShaderOut => "shader_out",
+            VarMode::Uniform => "uniform",
+            VarMode::Ubo => "ubo",
+            VarMode::SystemValue => "system",
+            VarMode::FunctionTemp | VarMode::ShaderTemp => "",
+        }
+    }
+    /// The name used inside deref annotations (`(function_temp vec4)`).
+    pub fn deref_name(self) -> &'static str {
+        match self {
+            VarMode::ShaderIn => "shader_in",
+            VarMode::ShaderOut => "shader_out",
+            VarMode::Uniform => "uniform",
+            VarMode::Ubo => "ubo",
+            VarMode::SystemValue => "system_value",
+            VarMode::FunctionTemp => "function_temp",
+            VarMode::ShaderTemp => "shader_temp",
+        }
+    }
+    /// Parses a deref annotation mode name.
+    pub fn from_deref_name(s: &str) -> Option<VarMode> {
+        [
+            VarMode::ShaderIn,
+            VarMode::ShaderOut,
+            VarMode::Uniform,
+            VarMode::Ubo,
+            VarMode::SystemValue,
+            VarMode::FunctionTemp,
+            VarMode::ShaderTemp,
+        ]
+        .into_iter()
+        .find(|m| m.deref_name() == s)
+    }
+}
+
+/// Interpolation qualifier.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Interp {
+    /// `INTERP_MODE_NONE`.
+    None,
+    /// `INTERP_MODE_SMOOTH`.
+    Smooth,
+    /// `INTERP_MODE_FLAT`.
+    Flat,
+    /// `INTERP_MODE_NOPERSPECTIVE`.
+    NoPerspective,
+}
+
+impl Interp {
+    /// All modes with their printed names.
+    pub const ALL: [(Interp, &'static str); 4] = [
+        (Interp::None, "INTERP_MODE_NONE"),
+        (Interp::Smooth, "INTERP_MODE_SMOOTH"),
+        (Interp::Flat, "INTERP_MODE_FLAT"),
+        (Interp::NoPerspective, "INTERP_MODE_NOPERSPECTIVE"),
+    ];
+}
+
+/// A variable, like Mesa's `nir_variable`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variable {
+    /// Name (may be empty).
+    pub name: String,
+    /// Storage mode.
+    pub mode: VarMode,
+    /// Type.
+    pub ty: Type,
+    /// Location (`VARYING_SLOT_*`, `VERT_ATTRIB_*`, `FRAG_RESULT_*`, uniform slot,
+    /// `SYSTEM_VALUE_*`), -1 when unassigned (`~0`).
+    pub location: i32,
+    /// First component inside the location (`location_frac`).
+    pub location_frac: u8,
+    /// Driver location (`driver_location`).
+    pub driver_location: u32,
+    /// Binding point.
+    pub binding: u32,
+    /// Interpolation qualifier.
+    pub interp: Interp,
+    /// `centroid` qualifier.
+    pub centroid: bool,
+    /// `sample` qualifier.
+    pub sample: bool,
+    /// `invariant` qualifier.
+    pub invariant: bool,
+    /// Constant initializer: raw 32-bit words of the flattened value.
+    pub init: Option<Vec<u64>>,
+}
+
+impl Variable {
+    /// A variable with default data.
+    pub fn new(name: &str, mode: VarMode, ty: Type) -> Variable {
+        Variable {
+            name: name.to_string(),
+            mode,
+            ty,
+            location: -1,
+            location_frac: 0,
+            driver_location: 0,
+            binding: 0,
+            interp: Interp::None,
+            centroid: false,
+            sample: false,
+            invariant: false,
+            init: None,
+        }
+    }
+}
+
+/// A function declaration with an optional body.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// Name.
+    pub name: String,
+    /// Parameters: (name, components, bit size).
+    pub params: Vec<(String, u8, u8)>,
+    /// The entry point of the shader.
+    pub is_entrypoint: bool,
+    /// Body, when defined.
+    pub body: Option<FunctionImpl>,
+}
+
+/// A shader: stage, info, variables, struct types and functions.
+#[derive(Clone, Debug)]
+pub struct Shader {
+    /// Stage.
+    pub stage: Stage,
+    /// Header information.
+    pub info: ShaderInfo,
+    /// Struct declarations referenced by [`Type::Struct`].
+    pub structs: Vec<StructDef>,
+    /// All variables (globals and locals; locals are listed by their impl).
+    pub variables: Arena<VarId, Variable>,
+    /// Global variables in declaration order.
+    pub globals: Vec<VarId>,
+    /// Functions in declaration order.
+    pub functions: Arena<FuncId, Function>,
+}
+
+impl Shader {
+    /// An empty shader of `stage`.
+    pub fn new(stage: Stage) -> Shader {
+        Shader {
+            stage,
+            info: ShaderInfo::default(),
+            structs: Vec::new(),
+            variables: Arena::new(),
+            globals: Vec::new(),
+            functions: Arena::new(),
+        }
+    }
+    /// Adds a global variable.
+    pub fn add_global(&mut self, var: Variable) -> VarId {
+        let id = self.variables.push(var);
+        self.globals.push(id);
+        id
+    }
+    /// Adds a function-temp variable owned by `func`'s impl.
+    pub fn add_local(&mut self, func: FuncId, var: Variable) -> VarId {
+        let id = self.variables.push(var);
+        if let Some(body) = self.functions.get_mut(func).and_then(|f| f.body.as_mut()) {
+            body.locals.push(id);
+        }
+        id
+    }
+    /// Adds a function (with an empty body when `with_body`).
+    pub fn add_function(&mut self, name: &str, with_body: bool) -> FuncId {
+        self.functions.push(Function {
+            name: name.to_string(),
+            params: Vec::new(),
+            is_entrypoint: false,
+            body: with_body.then(FunctionImpl::new),
+        })
+    }
+}
+
+/// SSA def data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefData {
+    /// Defining instruction.
+    pub instr: Instr,
+    /// Component count (1..=16).
+    pub num_components: u8,
+    /// Bit size (1, 8, 16, 32, 64).
+    pub bit_size: u8,
+}
+
+/// An ALU source: a def and the components read (`swizzle[i]` feeds component `i`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AluSrc {
+    /// The value read.
+    pub def: Def,
+    /// Component selection.
+    pub swizzle: [u8; 16],
+}
+
+impl AluSrc {
+    /// Identity swizzle of `def`.
+    pub fn new(def: Def) -> AluSrc {
+        AluSrc {
+            def,
+            swizzle: IDENTITY,
+        }
+    }
+}
+
+/// The identity swizzle.
+pub const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// An ALU instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alu {
+    /// Opcode.
+    pub op: Opcode,
+    /// Sources (count from the opcode table).
+    pub srcs: Vec<AluSrc>,
+    /// Must be evaluated exactly (invariant/precise): no reassociation.
+    pub exact: bool,
+}
+
+/// Deref chain link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DerefKind {
+    /// `&var`.
+    Var(VarId),
+    /// `&(*parent)[index]`.
+    Array {
+        /// Parent deref.
+        parent: Def,
+        /// Index value.
+        index: Def,
+    },
+    /// `&(*parent)[*]`.
+    ArrayWildcard {
+        /// Parent deref.
+        parent: Def,
+    },
+    /// `&parent->field`.
+    Struct {
+        /// Parent deref.
+        parent: Def,
+        /// Field index.
+        field: u32,
+    },
+    /// `(T *)parent`.
+    Cast {
+        /// Parent deref.
+        parent: Def,
+        /// Pointer stride.
+        ptr_stride: u32,
+    },
+}
+
+/// A deref instruction: a pointer-sized value naming (part of) a variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deref {
+    /// Link kind.
+    pub kind: DerefKind,
+    /// Mode of the variable addressed.
+    pub mode: VarMode,
+    /// Type of the addressed value.
+    pub ty: Type,
+}
+
+/// An intrinsic call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Intrinsic {
+    /// Intrinsic.
+    pub op: IntrinsicOp,
+    /// Sources (count from the table).
+    pub srcs: Vec<Def>,
+    /// Component count for variable-sized sources/destination.
+    pub num_components: u8,
+    /// Constant indices, in the table's index order.
+    pub indices: Vec<u32>,
+}
+
+/// Texture operation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TexOp {
+    /// Implicit-LOD sample.
+    Tex,
+    /// Sample with LOD bias.
+    Txb,
+    /// Sample at explicit LOD.
+    Txl,
+    /// Sample with explicit gradients.
+    Txd,
+    /// Texel fetch.
+    Txf,
+    /// Multisample texel fetch.
+    TxfMs,
+    /// Size query.
+    Txs,
+    /// LOD query.
+    Lod,
+    /// Gather.
+    Tg4,
+    /// Mip level count.
+    QueryLevels,
+    /// Sample count.
+    TextureSamples,
+}
+
+impl TexOp {
+    /// Ops with their printed names.
+    pub const ALL: [(TexOp, &'static str); 11] = [
+        (TexOp::Tex, "tex"),
+        (TexOp::Txb, "txb"),
+        (TexOp::Txl, "txl"),
+        (TexOp::Txd, "txd"),
+        (TexOp::Txf, "txf"),
+        (TexOp::TxfMs, "txf_ms"),
+        (TexOp::Txs, "txs"),
+        (TexOp::Lod, "lod"),
+        (TexOp::Tg4, "tg4"),
+        (TexOp::QueryLevels, "query_levels"),
+        (TexOp::TextureSamples, "texture_samples"),
+    ];
+}
+
+/// Texture source kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TexSrcKind {
+    /// Coordinate.
+    Coord,
+    /// Projector.
+    Projector,
+    /// Shadow comparator.
+    Comparator,
+    /// Texel offset.
+    Offset,
+    /// LOD bias.
+    Bias,
+    /// Explicit LOD.
+    Lod,
+    /// Minimum LOD clamp.
+    MinLod,
+    /// Sample index.
+    MsIndex,
+    /// X gradient.
+    Ddx,
+    /// Y gradient.
+    Ddy,
+    /// Texture deref.
+    TextureDeref,
+    /// Sampler deref.
+    SamplerDeref,
+    /// Dynamic texture offset.
+    TextureOffset,
+    /// Dynamic sampler offset.
+    SamplerOffset,
+}
+
+impl TexSrcKind {
+    /// Kinds with their printed names.
+    pub const ALL: [(TexSrcKind, &'static str); 14] = [
+        (TexSrcKind::Coord, "coord"),
+        (TexSrcKind::Projector, "projector"),
+        (TexSrcKind::Comparator, "comparator"),
+        (TexSrcKind::Offset, "offset"),
+        (TexSrcKind::Bias, "bias"),
+        (TexSrcKind::Lod, "lod"),
+        (TexSrcKind::MinLod, "min_lod"),
+        (TexSrcKind::MsIndex, "ms_index"),
+        (TexSrcKind::Ddx, "ddx"),
+        (TexSrcKind::Ddy, "ddy"),
+        (TexSrcKind::TextureDeref, "texture_deref"),
+        (TexSrcKind::SamplerDeref, "sampler_deref"),
+        (TexSrcKind::TextureOffset, "texture_offset"),
+        (TexSrcKind::SamplerOffset, "sampler_offset"),
+    ];
+    /// Printed name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+}
+
+/// A texture instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tex {
+    /// Operation.
+    pub op: TexOp,
+    /// Result type (`float32`, `int32`, `uint32`).
+    pub dest_type: AluType,
+    /// Dimensionality.
+    pub dim: SamplerDim,
+    /// Array texture.
+    pub is_array: bool,
+    /// Shadow comparison.
+    pub is_shadow: bool,
+    /// Texture unit when not addressed by a deref.
+    pub texture_index: u32,
+    /// Sampler unit when not addressed by a deref.
+    pub sampler_index: u32,
+    /// Gather component (tg4).
+    pub component: u8,
+    /// Sources with their kinds.
+    pub srcs: Vec<(TexSrcKind, Def)>,
+}
+
+/// Jump kinds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum JumpKind {
+    /// Leave the innermost loop.
+    Break,
+    /// Go to the start of the innermost loop.
+    Continue,
+    /// Return from the function.
+    Return,
+    /// Stop the shader invocation.
+    Halt,
+}
+
+impl JumpKind {
+    /// Printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            JumpKind::Break => "break",
+            JumpKind::Continue => "continue",
+            JumpKind::Return => "return",
+            JumpKind::Halt => "halt",
+        }
+    }
+}
+
+/// What an instruction is (independent of where it sits).
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstrKind {
+    /// ALU operation; defines one value.
+    Alu(Alu),
+    /// Deref; defines a 32-bit pointer value.
+    Deref(Deref),
+    /// Intrinsic; defines a value when the table says so.
+    Intrinsic(Intrinsic),
+    /// Texture op; defines one value.
+    Tex(Tex),
+    /// Constant: raw bits per component (masked to the bit size).
+    LoadConst(Vec<u64>),
+    /// Undefined value.
+    Undef,
+    /// Phi: one source per predecessor block.
+    Phi(Vec<(Block, Def)>),
+    /// Jump; must be the last instruction of its block.
+    Jump(JumpKind),
+    /// Call with SSA arguments.
+    Call {
+        /// Callee.
+        callee: FuncId,
+        /// Arguments.
+        args: Vec<Def>,
+    },
+    /// Parallel copy: every destination def (defined by this instruction) receives its
+    /// source simultaneously.
+    ParallelCopy(Vec<(Def, Def)>),
+}
+
+/// An instruction and the def it defines (if any).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstrData {
+    /// Kind and operands.
+    pub kind: InstrKind,
+    /// The value defined (parallel copies list their defs in the kind instead).
+    pub def: Option<Def>,
+}
+
+impl InstrData {
+    /// Calls `f` on every def read by this instruction (ALU/phi/... sources).
+    pub fn for_each_src(&self, mut f: impl FnMut(Def)) {
+        match &self.kind {
+            InstrKind::Alu(alu) => alu.srcs.iter().for_each(|s| f(s.def)),
+            InstrKind::Deref(d) => match &d.kind {
+                DerefKind::Var(_) => {}
+                DerefKind::Array { parent, index } => {
+                    f(*parent);
+                    f(*index)
+                }
+                DerefKind::ArrayWildcard { parent }
+                | DerefKind::Struct { parent, .. }
+                | DerefKind::Cast { parent, .. } => f(*parent),
+            },
+            InstrKind::Intrinsic(i) => i.srcs.iter().for_each(|d| f(*d)),
+            InstrKind::Tex(t) => t.srcs.iter().for_each(|(_, d)| f(*d)),
+            InstrKind::LoadConst(_) | InstrKind::Undef | InstrKind::Jump(_) => {}
+            InstrKind::Phi(srcs) => srcs.iter().for_each(|(_, d)| f(*d)),
+            InstrKind::Call { args, .. } => args.iter().for_each(|d| f(*d)),
+            InstrKind::ParallelCopy(entries) => entries.iter().for_each(|(_, s)| f(*s)),
+        }
+    }
+    /// Calls `f` on every source slot, mutably.
+    pub fn for_each_src_mut(&mut self, mut f: impl FnMut(&mut Def)) {
+        match &mut self.kind {
+            InstrKind::Alu(alu) => alu.srcs.iter_mut().for_each(|s| f(&mut s.def)),
+            InstrKind::Deref(d) => match &mut d.kind {
+                DerefKind::Var(_) => {}
+                DerefKind::Array { parent, index } => {
+                    f(parent);
+                    f(index)
+                }
+                DerefKind::ArrayWildcard { parent }
+                | DerefKind::Struct { parent, .. }
+                | DerefKind::Cast { parent, .. } => f(parent),
+            },
+            InstrKind::Intrinsic(i) => i.srcs.iter_mut().for_each(f),
+            InstrKind::Tex(t) => t.srcs.iter_mut().for_each(|(_, d)| f(d)),
+            InstrKind::LoadConst(_) | InstrKind::Undef | InstrKind::Jump(_) => {}
+            InstrKind::Phi(srcs) => srcs.iter_mut().for_each(|(_, d)| f(d)),
+            InstrKind::Call { args, .. } => args.iter_mut().for_each(f),
+            InstrKind::ParallelCopy(entries) => entries.iter_mut().for_each(|(_, s)| f(s)),
+        }
+    }
+    /// Every def this instruction defines.
+    pub fn defs(&self) -> Vec<Def> {
+        match &self.kind {
+            InstrKind::ParallelCopy(entries) => entries.iter().map(|(d, _)| *d).collect(),
+            _ => self.def.into_iter().collect(),
+        }
+    }
+}
+
+/// Basic block data (the layout owns its instruction list and CFG edges).
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// The cf node wrapping this block (`None` for the end block).
+    pub cf: Option<CfNode>,
+    /// First instruction.
+    pub first: Option<Instr>,
+    /// Last instruction.
+    pub last: Option<Instr>,
+    /// Predecessors (recomputed by [`FunctionImpl::recompute_cfg`]).
+    pub preds: Vec<Block>,
+    /// Successors (0–2).
+    pub succs: Vec<Block>,
+}
+
+/// A function body: arenas for defs, instructions, blocks and cf nodes, plus the layout.
+#[derive(Clone, Debug)]
+pub struct FunctionImpl {
+    /// SSA defs.
+    pub defs: Arena<Def, DefData>,
+    /// Instructions (removed ones stay in the arena, detached from the layout).
+    pub instrs: Arena<Instr, InstrData>,
+    /// Blocks (removed ones stay, detached).
+    pub blocks: Arena<Block, BlockData>,
+    /// Control-flow nodes.
+    pub cf: Arena<CfNode, layout::CfData>,
+    /// Top-level cf list.
+    pub body: CfList,
+    /// The end block (target of returns; not part of the tree).
+    pub end_block: Block,
+    /// Function-temp variables.
+    pub locals: Vec<VarId>,
+    pub(crate) cf_prev: SecondaryMap<CfNode, Option<CfNode>>,
+    pub(crate) cf_next: SecondaryMap<CfNode, Option<CfNode>>,
+    pub(crate) instr_prev: SecondaryMap<Instr, Option<Instr>>,
+    pub(crate) instr_next: SecondaryMap<Instr, Option<Instr>>,
+    pub(crate) instr_block: SecondaryMap<Instr, Option<Block>>,
+    /// On-demand metadata (block indices, dominance); see [`layout::Metadata`].
+    pub metadata: layout::Metadata,
+}
+
+/// Use list: for every def, the instructions reading it (with multiplicity).
+pub type Uses = SecondaryMap<Def, Vec<Instr>>;
+
+impl FunctionImpl {
+    /// Number of live uses of each def, rebuilt on demand.
+    pub fn build_uses(&self) -> Uses {
+        let mut uses = Uses::new();
+        for block in self.blocks_in_order() {
+            for instr in self.block_instrs(block) {
+                self.instrs[instr].for_each_src(|d| uses[d].push(instr));
+            }
+        }
+        uses
+    }
+
+    /// Rewrites every use of `old` to read `new` (instruction sources and if
+    /// conditions). With `uses` (from [`Self::build_uses`])
+    /// only the recorded users are visited and the list is updated; without it, every
+    /// live instruction is scanned.
+    pub fn rewrite_uses(&mut self, uses: Option<&mut Uses>, old: Def, new: Def) {
+        if old == new {
+            return;
+        }
+        let users: Vec<Instr> = match &uses {
+            Some(u) => u[old].clone(),
+            None => self
+                .blocks_in_order()
+                .into_iter()
+                .flat_map(|b| self.block_instrs(b))
+                .collect(),
+        };
+        let mut seen = std::collections::HashSet::new();
+        for instr in users {
+            if seen.insert(instr) {
+                self.instrs[instr].for_each_src_mut(|d| {
+                    if *d == old {
+                        *d = new
+                    }
+                });
+            }
+        }
+        if let Some(u) = uses {
+            let moved = std::mem::take(&mut u[old]);
+            u[new].extend(moved);
+        }
+        // If conditions are uses too; they live in the cf tree, not in instructions.
+        for node in self.cf_nodes_in_order() {
+            if let CfKind::If { cond, .. } = &mut self.cf[node].kind {
+                if *cond == old {
+                    *cond = new;
+                }
+            }
+        }
+    }
+
+    /// The def of `instr`, if any.
+    pub fn def_of(&self, instr: Instr) -> Option<Def> {
+        self.instrs[instr].def
+    }
+
+    /// Constant value of `def` when it comes from a `load_const`.
+    pub fn const_value(&self, def: Def) -> Option<&[u64]> {
+        let instr = self.defs.get(def)?.instr;
+        match &self.instrs.get(instr)?.kind {
+            InstrKind::LoadConst(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Creates a def for `instr` (not yet attached to the instruction).
+    pub fn new_def(&mut self, instr: Instr, num_components: u8, bit_size: u8) -> Def {
+        self.defs.push(DefData {
+            instr,
+            num_components,
+            bit_size,
+        })
+    }
+
+    /// Creates a detached instruction with an optional def `(components, bit size)`.
+    pub fn create_instr(&mut self, kind: InstrKind, def: Option<(u8, u8)>) -> Instr {
+        let instr = self.instrs.push(InstrData { kind, def: None });
+        if let Some((c, b)) = def {
+            let d = self.new_def(instr, c, b);
+            self.instrs[instr].def = Some(d);
+        }
+        instr
+    }
+
+    /// Index of an entity for error messages.
+    pub fn entity_index<K: EntityRef>(k: K) -> usize {
+        k.index()
+    }
+}

@@ -1,0 +1,311 @@
+//! NIR's own small type representation (GLSL-like: scalars, vectors, matrices, arrays,
+//! structs, samplers), independent of `rgl-glsl`. Struct types live in the shader's
+//! struct table and are referenced by [`StructId`].
+
+use crate::arena::EntityRef;
+use std::fmt;
+
+crate::entity!(
+    /// Handle of a struct declaration in [`crate::ir::Shader::structs`].
+    StructId,
+    "struct"
+);
+
+/// Most array dimensions a parsed type may have (keeps recursion over types bounded).
+pub const MAX_ARRAY_DIMS: usize = 32;
+
+/// Scalar base type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BaseType {
+    /// 32-bit float.
+    Float,
+    /// 32-bit signed integer.
+    Int,
+    /// 32-bit unsigned integer.
+    Uint,
+    /// Boolean.
+    Bool,
+}
+
+/// Sampler dimensionality (also used by tex instructions).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SamplerDim {
+    /// 1D.
+    D1,
+    /// 2D.
+    D2,
+    /// 3D.
+    D3,
+    /// Cube map.
+    Cube,
+    /// Rectangle (unnormalised coordinates).
+    Rect,
+    /// Buffer texture.
+    Buf,
+    /// Multisampled 2D.
+    Ms,
+    /// External image.
+    External,
+}
+
+impl SamplerDim {
+    /// All dims with their tex-instruction spelling.
+    pub const ALL: [(SamplerDim, &'static str); 8] = [
+        (SamplerDim::D1, "1D"),
+        (SamplerDim::D2, "2D"),
+        (SamplerDim::D3, "3D"),
+        (SamplerDim::Cube, "Cube"),
+        (SamplerDim::Rect, "Rect"),
+        (SamplerDim::Buf, "Buf"),
+        (SamplerDim::Ms, "2D-MSAA"),
+        (SamplerDim::External, "External"),
+    ];
+    /// The tex-instruction spelling.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(d, _)| *d == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+    fn glsl(self) -> &'static str {
+        match self {
+            SamplerDim::D1 => "1D",
+            SamplerDim::D2 => "2D",
+            SamplerDim::D3 => "3D",
+            SamplerDim::Cube => "Cube",
+            SamplerDim::Rect => "2DRect",
+            SamplerDim::Buf => "Buffer",
+            SamplerDim::Ms => "2DMS",
+            SamplerDim::External => "ExternalOES",
+        }
+    }
+}
+
+/// A NIR variable/deref type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `float`, `int`, `uint`, `bool`.
+    Scalar(BaseType),
+    /// `vecN`/`ivecN`/`uvecN`/`bvecN`, N in 2..=4.
+    Vector(BaseType, u8),
+    /// Float matrix with `columns` columns of `rows` rows (`mat3x2` = 3 columns, 2 rows).
+    Matrix {
+        /// Column count 2..=4.
+        columns: u8,
+        /// Row count 2..=4.
+        rows: u8,
+    },
+    /// `elem[len]`; `len == 0` means unsized.
+    Array(Box<Type>, u32),
+    /// A declared struct.
+    Struct(StructId),
+    /// Combined sampler: result base type, dim, array, shadow.
+    Sampler {
+        /// Result base type (float/int/uint).
+        base: BaseType,
+        /// Dimensionality.
+        dim: SamplerDim,
+        /// Array sampler.
+        array: bool,
+        /// Shadow sampler.
+        shadow: bool,
+    },
+}
+
+/// A struct declaration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructDef {
+    /// Type name.
+    pub name: String,
+    /// Fields in order.
+    pub fields: Vec<(String, Type)>,
+}
+
+impl Type {
+    /// Element type of an array, column type of a matrix, component of a vector.
+    pub fn element(&self) -> Option<Type> {
+        match self {
+            Type::Array(e, _) => Some((**e).clone()),
+            Type::Matrix { rows, .. } => Some(Type::Vector(BaseType::Float, *rows)),
+            Type::Vector(b, _) => Some(Type::Scalar(*b)),
+            _ => None,
+        }
+    }
+    /// Number of components of a scalar/vector (1 for scalars); None otherwise.
+    pub fn vector_components(&self) -> Option<u8> {
+        match self {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n),
+            _ => None,
+        }
+    }
+    /// Bit size of a scalar/vector value of this type as NIR holds it (bools are 1-bit).
+    pub fn bit_size(&self) -> Option<u8> {
+        match self {
+            Type::Scalar(BaseType::Bool) | Type::Vector(BaseType::Bool, _) => Some(1),
+            Type::Scalar(_) | Type::Vector(..) => Some(32),
+            _ => None,
+        }
+    }
+    /// Writes the GLSL spelling, resolving struct names through `structs`.
+    pub fn write(&self, structs: &[StructDef], out: &mut impl fmt::Write) -> fmt::Result {
+        match self {
+            Type::Scalar(b) => out.write_str(scalar_name(*b)),
+            Type::Vector(b, n) => write!(out, "{}vec{}", vec_prefix(*b), n),
+            Type::Matrix { columns, rows } if columns == rows => write!(out, "mat{columns}"),
+            Type::Matrix { columns, rows } => write!(out, "mat{columns}x{rows}"),
+            Type::Array(e, n) => {
+                e.write(structs, out)?;
+                if *n == 0 {
+                    out.write_str("[]")
+                } else {
+                    write!(out, "[{n}]")
+                }
+            }
+            Type::Struct(id) => match structs.get(id.index()) {
+                Some(s) => out.write_str(&s.name),
+                None => write!(out, "<bad {id}>"),
+            },
+            Type::Sampler {
+                base,
+                dim,
+                array,
+                shadow,
+            } => {
+                write!(out, "{}sampler{}", vec_prefix(*base), dim.glsl())?;
+                if *array {
+                    out.write_str("Array")?;
+                }
+                if *shadow {
+                    out.write_str("Shadow")?;
+                }
+                Ok(())
+            }
+        }
+    }
+    /// Parses a type spelling (`vec4`, `mat3x2`, `float[4][2]`, `sampler2DShadow`, a
+    /// struct name).
+    pub fn parse(text: &str, structs: &[StructDef]) -> Option<Type> {
+        let (head, dims) = match text.find('[') {
+            Some(p) => (&text[..p], &text[p..]),
+            None => (text, ""),
+        };
+        let mut ty = parse_base(head, structs)?;
+        // `float[4][2]` prints outermost dimension last in GLSL order; we print arrays of
+        // arrays as elem[inner][outer] following our writer (which appends dims outwards).
+        let mut rest = dims;
+        let mut count = 0;
+        while !rest.is_empty() {
+            count += 1;
+            if count > MAX_ARRAY_DIMS {
+                return None;
+            }
+            let close = rest.find(']')?;
+            if !rest.starts_with('[') {
+                return None;
+            }
+            let num = &rest[1..close];
+            let len = if num.is_empty() { 0 } else { num.parse().ok()? };
+            ty = Type::Array(Box::new(ty), len);
+            rest = &rest[close + 1..];
+        }
+        Some(ty)
+    }
+}
+
+fn scalar_name(b: BaseType) -> &'static str {
+    match b {
+        BaseType::Float => "float",
+        BaseType::Int => "int",
+        BaseType::Uint => "uint",
+        BaseType::Bool => "bool",
+    }
+}
+
+fn vec_prefix(b: BaseType) -> &'static str {
+    match b {
+        BaseType::Float => "",
+        BaseType::Int => "i",
+        BaseType::Uint => "u",
+        BaseType::Bool => "b",
+    }
+}
+
+fn parse_base(s: &str, structs: &[StructDef]) -> Option<Type> {
+    for b in [
+        BaseType::Float,
+        BaseType::Int,
+        BaseType::Uint,
+        BaseType::Bool,
+    ] {
+        if s == scalar_name(b) {
+            return Some(Type::Scalar(b));
+        }
+        if let Some(n) = s
+            .strip_prefix(vec_prefix(b))
+            .and_then(|r| r.strip_prefix("vec"))
+        {
+            return match n {
+                "2" | "3" | "4" => Some(Type::Vector(b, n.as_bytes()[0] - b'0')),
+                _ => None,
+            };
+        }
+    }
+    if let Some(m) = s.strip_prefix("mat") {
+        let digit = |c: u8| (b'2'..=b'4').contains(&c).then_some(c - b'0');
+        let bytes = m.as_bytes();
+        return match bytes {
+            [c] => digit(*c).map(|n| Type::Matrix {
+                columns: n,
+                rows: n,
+            }),
+            [c, b'x', r] => Some(Type::Matrix {
+                columns: digit(*c)?,
+                rows: digit(*r)?,
+            }),
+            _ => None,
+        };
+    }
+    for b in [BaseType::Float, BaseType::Int, BaseType::Uint] {
+        if let Some(mut r) = s
+            .strip_prefix(vec_prefix(b))
+            .and_then(|r| r.strip_prefix("sampler"))
+        {
+            let mut dim = None;
+            // Longest names first so "2DRect"/"2DMS" win over "2D".
+            let mut order: Vec<SamplerDim> = SamplerDim::ALL.iter().map(|(d, _)| *d).collect();
+            order.sort_by_key(|d| std::cmp::Reverse(d.glsl().len()));
+            for d in order {
+                if let Some(rest) = r.strip_prefix(d.glsl()) {
+                    dim = Some(d);
+                    r = rest;
+                    break;
+                }
+            }
+            let dim = dim?;
+            let array = if let Some(rest) = r.strip_prefix("Array") {
+                r = rest;
+                true
+            } else {
+                false
+            };
+            let shadow = if let Some(rest) = r.strip_prefix("Shadow") {
+                r = rest;
+                true
+            } else {
+                false
+            };
+            return r.is_empty().then_some(Type::Sampler {
+                base: b,
+                dim,
+                array,
+                shadow,
+            });
+        }
+    }
+    structs
+        .iter()
+        .position(|st| st.name == s)
+        .map(|i| Type::Struct(StructId::new(i)))
+}

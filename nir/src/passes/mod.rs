@@ -1,0 +1,140 @@
+//! Pass infrastructure: the [`Pass`] trait, the [`declare_passes!`] registry of pass
+//! names, and the one runner ([`run_pass`], [`run_passes`]) which honours
+//! `RGL_NIR_DEBUG=print` (print the shader after every pass that made progress) and
+//! `RGL_NIR_DEBUG=validate` (validate after every pass; always on in debug builds).
+
+use crate::ir::Shader;
+use crate::validate::{validate, ValidationErrors};
+
+pub mod copy_prop;
+pub mod opt_constant_folding;
+pub mod opt_cse;
+pub mod opt_dce;
+pub mod opt_dead_cf;
+pub mod opt_remove_phis;
+pub mod opt_undef;
+
+/// An optimisation or lowering pass over a whole shader.
+pub trait Pass {
+    /// Mesa name of the pass.
+    fn name(&self) -> &'static str;
+    /// Runs the pass; returns true when it changed the shader.
+    fn run(&self, shader: &mut Shader) -> bool;
+}
+
+macro_rules! declare_passes {
+    ($($name:ident => $ty:path),* $(,)?) => {
+        /// Names of every registered pass.
+        pub const PASS_NAMES: &[&str] = &[$(stringify!($name)),*];
+
+        /// Looks a pass up by its registered name.
+        pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
+            match name {
+                $(stringify!($name) => Some(Box::new($ty)),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+declare_passes! {
+    opt_constant_folding => opt_constant_folding::OptConstantFolding,
+    opt_dce => opt_dce::OptDce,
+    copy_prop => copy_prop::CopyProp,
+    opt_cse => opt_cse::OptCse,
+    opt_dead_cf => opt_dead_cf::OptDeadCf,
+    opt_remove_phis => opt_remove_phis::OptRemovePhis,
+    opt_undef => opt_undef::OptUndef,
+}
+
+/// Error from the runner: a pass broke the IR, or an unknown pass name.
+#[derive(Debug)]
+pub enum PassError {
+    /// No pass has this name.
+    UnknownPass(String),
+    /// Validation failed after the named pass.
+    Invalid {
+        /// Pass name.
+        pass: &'static str,
+        /// The errors.
+        errors: ValidationErrors,
+    },
+}
+
+impl std::fmt::Display for PassError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PassError::UnknownPass(n) => write!(
+                f,
+                "unknown NIR pass `{n}` (known: {})",
+                PASS_NAMES.join(", ")
+            ),
+            PassError::Invalid { pass, errors } => write!(f, "NIR invalid after {pass}:\n{errors}"),
+        }
+    }
+}
+
+impl std::error::Error for PassError {}
+
+fn debug_flag(flag: &str) -> bool {
+    std::env::var("RGL_NIR_DEBUG").is_ok_and(|v| v.split(',').any(|f| f.trim() == flag))
+}
+
+/// Runs one pass, printing/validating as requested; returns its progress.
+pub fn run_pass(pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
+    let progress = pass.run(shader);
+    if progress && debug_flag("print") {
+        eprintln!(
+            "NIR after {}:\n{}",
+            pass.name(),
+            crate::print::print_shader(shader)
+        );
+    }
+    if cfg!(debug_assertions) || debug_flag("validate") {
+        validate(shader).map_err(|errors| PassError::Invalid {
+            pass: pass.name(),
+            errors,
+        })?;
+    }
+    Ok(progress)
+}
+
+/// Runs passes by name in order; returns whether any made progress.
+pub fn run_passes(names: &[&str], shader: &mut Shader) -> Result<bool, PassError> {
+    let mut any = false;
+    for name in names {
+        let pass = pass_by_name(name).ok_or_else(|| PassError::UnknownPass(name.to_string()))?;
+        any |= run_pass(pass.as_ref(), shader)?;
+    }
+    Ok(any)
+}
+
+/// Runs the named passes in order, repeatedly, until none makes progress (Mesa's
+/// optimisation-loop shape, §5.1) or `max_iterations` rounds ran. Returns the number of
+/// rounds that made progress.
+pub fn run_to_fixed_point(
+    names: &[&str],
+    shader: &mut Shader,
+    max_iterations: usize,
+) -> Result<usize, PassError> {
+    let mut rounds = 0;
+    while rounds < max_iterations && run_passes(names, shader)? {
+        rounds += 1;
+    }
+    Ok(rounds)
+}
+
+/// Calls `f` on every function body of the shader; ORs the progress.
+pub fn for_each_impl(
+    shader: &mut Shader,
+    mut f: impl FnMut(&mut crate::ir::FunctionImpl) -> bool,
+) -> bool {
+    let mut progress = false;
+    let ids: Vec<_> = shader.functions.keys().collect();
+    for id in ids {
+        if let Some(body) = shader.functions[id].body.as_mut() {
+            progress |= f(body);
+        }
+    }
+    progress
+}

@@ -1,0 +1,41 @@
+//! `opt_constant_folding`: replaces ALU instructions whose sources are all constants by
+//! a `load_const` of the value computed by the opcode table's fold expressions.
+
+use super::{for_each_impl, Pass};
+use crate::builder::{Builder, Cursor};
+use crate::constant_fold::try_fold_instr;
+use crate::ir::*;
+
+/// The pass.
+pub struct OptConstantFolding;
+
+impl Pass for OptConstantFolding {
+    fn name(&self) -> &'static str {
+        "opt_constant_folding"
+    }
+    fn run(&self, shader: &mut Shader) -> bool {
+        for_each_impl(shader, fold_impl)
+    }
+}
+
+fn fold_impl(func: &mut FunctionImpl) -> bool {
+    let mut progress = false;
+    let mut uses = func.build_uses();
+    for block in func.blocks_in_order() {
+        for instr in func.block_instrs(block) {
+            let Some(values) = try_fold_instr(func, instr) else {
+                continue;
+            };
+            let Some(old) = func.def_of(instr) else {
+                continue;
+            };
+            let bits = func.defs[old].bit_size;
+            let mut b = Builder::new(func, Cursor::Before(instr));
+            let new = b.load_const(bits, values);
+            func.rewrite_uses(Some(&mut uses), old, new);
+            func.remove_instr(instr);
+            progress = true;
+        }
+    }
+    progress
+}

@@ -1,0 +1,80 @@
+//! `opt_dce`: removes instructions whose results are never used and that have no side
+//! effects (ALU, derefs, constants, undefs, phis, texture ops, and intrinsics flagged
+//! `CAN_ELIMINATE`). Liveness is computed by a worklist from the side-effecting roots,
+//! so dead cycles through phis are removed too.
+
+use super::{for_each_impl, Pass};
+use crate::arena::SecondaryMap;
+use crate::intrinsics::CAN_ELIMINATE;
+use crate::ir::*;
+
+/// The pass.
+pub struct OptDce;
+
+impl Pass for OptDce {
+    fn name(&self) -> &'static str {
+        "opt_dce"
+    }
+    fn run(&self, shader: &mut Shader) -> bool {
+        for_each_impl(shader, dce_impl)
+    }
+}
+
+fn is_root(data: &InstrData) -> bool {
+    match &data.kind {
+        InstrKind::Alu(_)
+        | InstrKind::Deref(_)
+        | InstrKind::Tex(_)
+        | InstrKind::LoadConst(_)
+        | InstrKind::Undef
+        | InstrKind::Phi(_)
+        | InstrKind::ParallelCopy(_) => false,
+        InstrKind::Intrinsic(i) => i.op.info().flags & CAN_ELIMINATE == 0,
+        InstrKind::Jump(_) | InstrKind::Call { .. } => true,
+    }
+}
+
+fn dce_impl(func: &mut FunctionImpl) -> bool {
+    let mut live: SecondaryMap<Instr, bool> = SecondaryMap::new();
+    let mut work = Vec::new();
+    let all: Vec<Instr> = func
+        .blocks_in_order()
+        .into_iter()
+        .flat_map(|b| func.block_instrs(b))
+        .collect();
+    for &i in &all {
+        if is_root(&func.instrs[i]) {
+            live[i] = true;
+            work.push(i);
+        }
+    }
+    // If conditions are uses too.
+    for node in func.cf_nodes_in_order() {
+        if let CfKind::If { cond, .. } = &func.cf[node].kind {
+            let i = func.defs[*cond].instr;
+            if !live[i] {
+                live[i] = true;
+                work.push(i);
+            }
+        }
+    }
+    while let Some(i) = work.pop() {
+        let mut srcs = Vec::new();
+        func.instrs[i].for_each_src(|d| srcs.push(d));
+        for d in srcs {
+            let si = func.defs[d].instr;
+            if !live[si] {
+                live[si] = true;
+                work.push(si);
+            }
+        }
+    }
+    let mut progress = false;
+    for i in all {
+        if !live[i] {
+            func.remove_instr(i);
+            progress = true;
+        }
+    }
+    progress
+}

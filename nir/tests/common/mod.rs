@@ -1,0 +1,57 @@
+//! Shared helpers of the data-driven NIR tests: corpus discovery, `BLESS=1` handling
+//! and a line diff for mismatches. Not every test binary uses every helper.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// Every `*.nir` file under `dir` (recursively), sorted.
+pub fn nir_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "nir") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Directory of the test data.
+pub fn tests_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// True when expectations should be rewritten.
+pub fn bless() -> bool {
+    std::env::var("BLESS").is_ok_and(|v| v == "1")
+}
+
+/// A readable line diff.
+pub fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let mut out = String::new();
+    for i in 0..e.len().max(a.len()) {
+        match (e.get(i), a.get(i)) {
+            (Some(x), Some(y)) if x == y => {}
+            (x, y) => {
+                out.push_str(&format!(
+                    "line {}:\n  expected: {}\n  actual:   {}\n",
+                    i + 1,
+                    x.unwrap_or(&"<none>"),
+                    y.unwrap_or(&"<none>")
+                ));
+            }
+        }
+    }
+    out
+}

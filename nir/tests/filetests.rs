@@ -1,0 +1,78 @@
+//! Pass file tests: `tests/filetests/<pass>/*.nir` hold a `test <pass>` header, the
+//! input shader, and the expected output after running only that pass as `; ` comment
+//! lines after a `; expect:` marker (`; expect: no progress` when the pass must not
+//! change anything). `BLESS=1` rewrites the expectations in place.
+
+mod common;
+
+#[test]
+fn pass_filetests() {
+    let files = common::nir_files(&common::tests_dir().join("filetests"));
+    assert!(!files.is_empty(), "no file tests");
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("read");
+        match run_one(&text) {
+            Ok((input_part, actual)) => {
+                let expected: String = text
+                    .lines()
+                    .skip_while(|l| !l.starts_with("; expect:"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                if expected != actual {
+                    if common::bless() {
+                        std::fs::write(path, format!("{input_part}{actual}")).expect("bless");
+                    } else {
+                        failures.push(format!(
+                            "{}:\n{}",
+                            path.display(),
+                            common::diff(&expected, &actual)
+                        ));
+                    }
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e}", path.display())),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} file tests failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+/// Returns (the file up to the expectations, the expectation text the pass produced).
+fn run_one(text: &str) -> Result<(String, String), String> {
+    let mut lines = text.lines();
+    let header = lines.next().ok_or("empty file")?;
+    let pass_name = header
+        .strip_prefix("test ")
+        .ok_or("first line must be `test <pass>`")?
+        .trim();
+    let pass =
+        rgl_nir::passes::pass_by_name(pass_name).ok_or(format!("unknown pass {pass_name}"))?;
+    let input: String = lines
+        .take_while(|l| !l.starts_with("; expect:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut shader = rgl_nir::reader::parse_shader(&input).map_err(|e| format!("input: {e}"))?;
+    rgl_nir::validate::validate(&shader).map_err(|e| format!("input invalid: {e}"))?;
+    let progress =
+        rgl_nir::passes::run_pass(pass.as_ref(), &mut shader).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    if progress {
+        out.push_str("; expect:\n");
+        for l in rgl_nir::print::print_shader(&shader).lines() {
+            if l.is_empty() {
+                out.push_str(";\n");
+            } else {
+                out.push_str(&format!("; {l}\n"));
+            }
+        }
+    } else {
+        out.push_str("; expect: no progress\n");
+    }
+    Ok((format!("{header}\n{input}"), out))
+}
