@@ -162,7 +162,11 @@ pub fn lookup_variable(
 /// compatibility-profile state structs like `gl_LightSourceParameters`) when it
 /// is visible in `avail`; the body is added to `structs` once and shared with
 /// the built-in uniforms of that type.
-pub fn lookup_struct(name: &str, avail: &Availability<'_>, structs: &mut StructArena) -> Option<Type> {
+pub fn lookup_struct(
+    name: &str,
+    avail: &Availability<'_>,
+    structs: &mut StructArena,
+) -> Option<Type> {
     variables::lookup_struct(name, avail, structs)
 }
 

@@ -342,7 +342,11 @@ fn struct_body(which: BuiltinStruct, es: bool) -> StructType {
 /// the compatibility profile the fixed-function state structs such as
 /// `gl_LightSourceParameters`), added to `structs` on first use so that it is
 /// the same type the matching built-in uniform has.
-pub(crate) fn lookup_struct(name: &str, a: &Availability<'_>, structs: &mut StructArena) -> Option<Type> {
+pub(crate) fn lookup_struct(
+    name: &str,
+    a: &Availability<'_>,
+    structs: &mut StructArena,
+) -> Option<Type> {
     let which = match name {
         "gl_DepthRangeParameters" => BuiltinStruct::DepthRange,
         "gl_PointParameters" => BuiltinStruct::Point,

@@ -128,13 +128,16 @@ impl Checker<'_> {
             stage: self.stage,
             extensions: &self.extensions,
         };
-        let mut variable = crate::builtins::lookup_variable(name, &avail, &mut self.module.structs)?;
+        let mut variable =
+            crate::builtins::lookup_variable(name, &avail, &mut self.module.structs)?;
         variable.is_builtin = true;
         // Geometry inputs (`gl_in[]`, …) take their size from an input
         // primitive declared before their first use.
-        if let (Type::Array(elem, None), hir::VarMode::ShaderIn, Some(primitive)) =
-            (&variable.ty, variable.mode, self.module.layout.gs_input_primitive)
-        {
+        if let (Type::Array(elem, None), hir::VarMode::ShaderIn, Some(primitive)) = (
+            &variable.ty,
+            variable.mode,
+            self.module.layout.gs_input_primitive,
+        ) {
             variable.ty = Type::Array(elem.clone(), Some(primitive.vertex_count()));
         }
         let handle = self.new_variable(variable, SourceLoc::default());

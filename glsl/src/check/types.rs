@@ -218,7 +218,11 @@ impl Checker<'_> {
                         stage: self.stage,
                         extensions: &self.extensions,
                     };
-                    match crate::builtins::lookup_struct(&ident.name, &avail, &mut self.module.structs) {
+                    match crate::builtins::lookup_struct(
+                        &ident.name,
+                        &avail,
+                        &mut self.module.structs,
+                    ) {
                         Some(ty) => ty,
                         None => {
                             self.error(ident.loc, SemanticError::UnknownType(ident.name.clone()));
