@@ -12,7 +12,7 @@ use crate::arena::Handle;
 use crate::hir::const_eval::evaluate;
 use crate::hir::{Expr, ExprKind, Module, Stmt};
 
-use super::visit::{add_expr, add_stmt, deref_indices, full_mask, post_order, rewrite_bodies};
+use super::visit::{add_expr, add_stmt, full_mask, post_order, read_roots, rewrite_bodies};
 use super::Pass;
 
 /// Mesa's `do_constant_folding`.
@@ -26,24 +26,7 @@ impl Pass for ConstantFolding {
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
         rewrite_bodies(module, &mut |module, stmt| {
-            let mut roots = Vec::new();
-            match module.stmts.get(stmt)? {
-                Stmt::Assign { lhs, rhs, .. } => {
-                    roots.extend(deref_indices(module, *lhs));
-                    roots.push(*rhs);
-                }
-                Stmt::Call {
-                    return_deref, args, ..
-                } => {
-                    if let Some(d) = return_deref {
-                        roots.extend(deref_indices(module, *d));
-                    }
-                    roots.extend(args.iter().copied());
-                }
-                Stmt::Return(Some(e)) | Stmt::Discard(Some(e)) => roots.push(*e),
-                Stmt::If { condition, .. } => roots.push(*condition),
-                _ => {}
-            }
+            let roots = read_roots(module, stmt)?;
             for root in roots {
                 progress |= fold_tree(module, root);
             }

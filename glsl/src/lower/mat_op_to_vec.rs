@@ -16,7 +16,7 @@ use crate::span::SourceLoc;
 use crate::types::{ScalarKind, Type};
 
 use super::visit::{
-    add_expr, add_stmt, add_temp, clone_expr, deref_indices, deref_root, full_mask, post_order,
+    add_expr, add_stmt, add_temp, clone_expr, deref_root, full_mask, post_order, read_roots,
     rewrite_bodies, var_ref,
 };
 use super::Pass;
@@ -32,24 +32,7 @@ impl Pass for MatOpToVec {
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
         rewrite_bodies(module, &mut |module, stmt| {
-            let mut roots = Vec::new();
-            match module.stmts.get(stmt)? {
-                Stmt::Assign { lhs, rhs, .. } => {
-                    roots.extend(deref_indices(module, *lhs));
-                    roots.push(*rhs);
-                }
-                Stmt::Call {
-                    return_deref, args, ..
-                } => {
-                    if let Some(d) = return_deref {
-                        roots.extend(deref_indices(module, *d));
-                    }
-                    roots.extend(args.iter().copied());
-                }
-                Stmt::Return(Some(e)) | Stmt::Discard(Some(e)) => roots.push(*e),
-                Stmt::If { condition, .. } => roots.push(*condition),
-                _ => {}
-            }
+            let roots = read_roots(module, stmt)?;
             let loc = module.stmt_locs.get(stmt);
             let mut builder = Builder {
                 module,

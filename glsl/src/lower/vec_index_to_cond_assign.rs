@@ -12,7 +12,7 @@ use crate::span::SourceLoc;
 use crate::types::{ScalarKind, Type};
 
 use super::visit::{
-    add_expr, add_stmt, add_temp, deref_indices, full_mask, post_order, rewrite_bodies, var_ref,
+    add_expr, add_stmt, add_temp, full_mask, post_order, read_roots, rewrite_bodies, var_ref,
 };
 use super::Pass;
 
@@ -27,24 +27,7 @@ impl Pass for VecIndexToCondAssign {
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
         rewrite_bodies(module, &mut |module, stmt| {
-            let mut roots = Vec::new();
-            match module.stmts.get(stmt)? {
-                Stmt::Assign { lhs, rhs, .. } => {
-                    roots.extend(deref_indices(module, *lhs));
-                    roots.push(*rhs);
-                }
-                Stmt::Call {
-                    return_deref, args, ..
-                } => {
-                    if let Some(d) = return_deref {
-                        roots.extend(deref_indices(module, *d));
-                    }
-                    roots.extend(args.iter().copied());
-                }
-                Stmt::Return(Some(e)) | Stmt::Discard(Some(e)) => roots.push(*e),
-                Stmt::If { condition, .. } => roots.push(*condition),
-                _ => {}
-            }
+            let roots = read_roots(module, stmt)?;
             let loc = module.stmt_locs.get(stmt);
             let mut before = Vec::new();
             for root in roots {

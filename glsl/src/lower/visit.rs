@@ -367,3 +367,29 @@ pub fn set_stmt_expr_slots(module: &mut Module, stmt: Handle<Stmt>, roots: &[Han
         _ => {}
     }
 }
+
+/// The rvalue trees a statement reads that expression passes rewrite: array
+/// indices inside its destination dereferences, the assigned value, call
+/// arguments, return/discard values and `if` conditions. `None` for a dangling
+/// handle.
+pub fn read_roots(module: &Module, stmt: Handle<Stmt>) -> Option<Vec<Handle<Expr>>> {
+    let mut roots = Vec::new();
+    match module.stmts.get(stmt)? {
+        Stmt::Assign { lhs, rhs, .. } => {
+            roots.extend(deref_indices(module, *lhs));
+            roots.push(*rhs);
+        }
+        Stmt::Call {
+            return_deref, args, ..
+        } => {
+            if let Some(d) = return_deref {
+                roots.extend(deref_indices(module, *d));
+            }
+            roots.extend(args.iter().copied());
+        }
+        Stmt::Return(Some(e)) | Stmt::Discard(Some(e)) => roots.push(*e),
+        Stmt::If { condition, .. } => roots.push(*condition),
+        _ => {}
+    }
+    Some(roots)
+}
