@@ -4,6 +4,27 @@
 
 use crate::opcodes::{AluType, Base};
 
+/// `VERT_ATTRIB_POS` (`gl_Vertex`).
+pub const VERT_ATTRIB_POS: i32 = 0;
+/// First generic vertex attribute (`VERT_ATTRIB_GENERIC0`); generic `n` is this + n.
+pub const VERT_ATTRIB_GENERIC0: i32 = 15;
+/// `VARYING_SLOT_POS` (`gl_Position`, `gl_FragCoord`).
+pub const VARYING_SLOT_POS: i32 = 0;
+/// `VARYING_SLOT_PSIZ` (`gl_PointSize`).
+pub const VARYING_SLOT_PSIZ: i32 = 12;
+/// `VARYING_SLOT_CLIP_DIST0` (`gl_ClipDistance[0..4]`; `..4..8` is `CLIP_DIST1`).
+pub const VARYING_SLOT_CLIP_DIST0: i32 = 17;
+/// First user varying slot (`VARYING_SLOT_VAR0`).
+pub const VARYING_SLOT_VAR0: i32 = 32;
+/// Number of user varying slots.
+pub const VARYING_SLOT_VAR_COUNT: i32 = 32;
+/// `FRAG_RESULT_DEPTH` (`gl_FragDepth`).
+pub const FRAG_RESULT_DEPTH: i32 = 0;
+/// `FRAG_RESULT_COLOR` (`gl_FragColor`, written to every draw buffer).
+pub const FRAG_RESULT_COLOR: i32 = 2;
+/// First user fragment output (`FRAG_RESULT_DATA0`); color number `n` is this + n.
+pub const FRAG_RESULT_DATA0: i32 = 4;
+
 const VERT_ATTRIB: &[(&str, i32)] = &[
     ("VERT_ATTRIB_POS", 0),
     ("VERT_ATTRIB_NORMAL", 1),

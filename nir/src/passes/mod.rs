@@ -14,6 +14,14 @@ pub mod opt_dead_cf;
 pub mod opt_remove_phis;
 pub mod opt_undef;
 
+pub mod opt_loop;
+
+// -- optimisation (opt branch)
+
+// -- variable lowering (vars branch)
+
+// -- IO and scalar lowering (io branch)
+
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
     /// Mesa name of the pass.
@@ -38,6 +46,7 @@ macro_rules! declare_passes {
 }
 
 declare_passes! {
+    // -- optimisation (core)
     opt_constant_folding => opt_constant_folding::OptConstantFolding,
     opt_dce => opt_dce::OptDce,
     copy_prop => copy_prop::CopyProp,
@@ -45,6 +54,13 @@ declare_passes! {
     opt_dead_cf => opt_dead_cf::OptDeadCf,
     opt_remove_phis => opt_remove_phis::OptRemovePhis,
     opt_undef => opt_undef::OptUndef,
+
+    // -- optimisation (opt branch)
+
+    // -- variable lowering (vars branch)
+
+    // -- IO and scalar lowering (io branch)
+
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
@@ -80,48 +96,113 @@ fn debug_flag(flag: &str) -> bool {
     std::env::var("RGL_NIR_DEBUG").is_ok_and(|v| v.split(',').any(|f| f.trim() == flag))
 }
 
-/// Runs one pass, printing/validating as requested; returns its progress.
-pub fn run_pass(pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
-    let progress = pass.run(shader);
-    if progress && debug_flag("print") {
-        eprintln!(
-            "NIR after {}:\n{}",
-            pass.name(),
-            crate::print::print_shader(shader)
-        );
-    }
-    if cfg!(debug_assertions) || debug_flag("validate") {
-        validate(shader).map_err(|errors| PassError::Invalid {
-            pass: pass.name(),
-            errors,
-        })?;
-    }
-    Ok(progress)
+/// Called after every pass that made progress, with the pass name and the shader.
+pub type Observer<'a> = dyn FnMut(&'static str, &Shader) + 'a;
+
+/// The one pass runner. Every pipeline (file tests, the optimisation loop, the link
+/// pipeline, draw-time finalisation) runs its passes through a `Runner`, so
+/// `RGL_NIR_DEBUG=print,validate`, the observer hook (dumps, translation validation)
+/// and validation behave the same everywhere.
+pub struct Runner<'a> {
+    /// Print the shader after every pass that made progress (`RGL_NIR_DEBUG=print`).
+    pub print: bool,
+    /// Validate after every pass (`RGL_NIR_DEBUG=validate`, always in debug builds).
+    pub validate: bool,
+    /// Called after every pass that made progress.
+    pub observer: Option<&'a mut Observer<'a>>,
 }
 
-/// Runs passes by name in order; returns whether any made progress.
-pub fn run_passes(names: &[&str], shader: &mut Shader) -> Result<bool, PassError> {
-    let mut any = false;
-    for name in names {
+impl Default for Runner<'_> {
+    fn default() -> Self {
+        Runner::new()
+    }
+}
+
+impl<'a> Runner<'a> {
+    /// A runner configured from `RGL_NIR_DEBUG`.
+    pub fn new() -> Runner<'a> {
+        Runner {
+            print: debug_flag("print"),
+            validate: cfg!(debug_assertions) || debug_flag("validate"),
+            observer: None,
+        }
+    }
+    /// A runner that also calls `observer` after every pass that made progress.
+    pub fn with_observer(observer: &'a mut Observer<'a>) -> Runner<'a> {
+        Runner {
+            observer: Some(observer),
+            ..Runner::new()
+        }
+    }
+    /// Runs one pass; returns its progress.
+    pub fn run(&mut self, pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
+        let progress = pass.run(shader);
+        if progress && self.print {
+            eprintln!(
+                "NIR after {}:\n{}",
+                pass.name(),
+                crate::print::print_shader(shader)
+            );
+        }
+        if self.validate {
+            validate(shader).map_err(|errors| PassError::Invalid {
+                pass: pass.name(),
+                errors,
+            })?;
+        }
+        if progress {
+            if let Some(obs) = self.observer.as_mut() {
+                obs(pass.name(), shader);
+            }
+        }
+        Ok(progress)
+    }
+    /// Runs a registered pass by name.
+    pub fn run_named(&mut self, name: &str, shader: &mut Shader) -> Result<bool, PassError> {
         let pass = pass_by_name(name).ok_or_else(|| PassError::UnknownPass(name.to_string()))?;
-        any |= run_pass(pass.as_ref(), shader)?;
+        self.run(pass.as_ref(), shader)
     }
-    Ok(any)
+    /// Runs passes by name in order; returns whether any made progress.
+    pub fn run_all(&mut self, names: &[&str], shader: &mut Shader) -> Result<bool, PassError> {
+        let mut any = false;
+        for name in names {
+            any |= self.run_named(name, shader)?;
+        }
+        Ok(any)
+    }
+    /// Runs the named passes in order, repeatedly, until none makes progress or
+    /// `max_iterations` rounds ran. Returns the number of rounds that made progress.
+    pub fn run_to_fixed_point(
+        &mut self,
+        names: &[&str],
+        shader: &mut Shader,
+        max_iterations: usize,
+    ) -> Result<usize, PassError> {
+        let mut rounds = 0;
+        while rounds < max_iterations && self.run_all(names, shader)? {
+            rounds += 1;
+        }
+        Ok(rounds)
+    }
 }
 
-/// Runs the named passes in order, repeatedly, until none makes progress (Mesa's
-/// optimisation-loop shape, §5.1) or `max_iterations` rounds ran. Returns the number of
-/// rounds that made progress.
+/// Runs one pass with a default [`Runner`]; returns its progress.
+pub fn run_pass(pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
+    Runner::new().run(pass, shader)
+}
+
+/// Runs passes by name in order with a default [`Runner`].
+pub fn run_passes(names: &[&str], shader: &mut Shader) -> Result<bool, PassError> {
+    Runner::new().run_all(names, shader)
+}
+
+/// [`Runner::run_to_fixed_point`] with a default runner.
 pub fn run_to_fixed_point(
     names: &[&str],
     shader: &mut Shader,
     max_iterations: usize,
 ) -> Result<usize, PassError> {
-    let mut rounds = 0;
-    while rounds < max_iterations && run_passes(names, shader)? {
-        rounds += 1;
-    }
-    Ok(rounds)
+    Runner::new().run_to_fixed_point(names, shader, max_iterations)
 }
 
 /// Calls `f` on every function body of the shader; ORs the progress.

@@ -1,0 +1,164 @@
+//! The linked program: what `glLinkProgram` produces and what the state tracker and the
+//! NIR pipeline consume.
+//!
+//! Conventions shared by the linker, `glsl_to_nir`, the NIR pipeline, the state tracker
+//! and `nir::eval`:
+//! * **IO locations** use rgl-nir's numbering (`rgl_nir::ir::names`): vertex inputs are
+//!   `VERT_ATTRIB_GENERIC0 + n` for generic attribute `n` (legacy `gl_Vertex` & co keep
+//!   their fixed `VERT_ATTRIB_*` slots); varyings are `VARYING_SLOT_*`, user varyings
+//!   from `VARYING_SLOT_VAR0`; fragment outputs are `FRAG_RESULT_DATA0 + n` (or
+//!   `FRAG_RESULT_COLOR` / `FRAG_RESULT_DEPTH` for the built-ins).
+//! * **Default-block uniform storage** is an array of vec4 slots of 32-bit words. A
+//!   uniform variable occupies `type_size_vec4(ty)` consecutive slots from its
+//!   [`VarLink::driver_location`]: one slot per scalar/vector, per matrix column, per
+//!   array element (so arrays are vec4-padded), struct members in order. Booleans are
+//!   stored as 0 / 1. The slot of the uniform is the same in every stage.
+//! * **Samplers** get a program-wide sampler index ([`ActiveUniform::sampler_index`]);
+//!   the NIR sampler variable's `driver_location` is that index, and `tex`
+//!   instructions end with `texture_index == sampler_index ==` it. The texture unit a
+//!   sampler reads is set at run time by `glUniform1i` (state tracker).
+//! * **Uniform blocks** are laid out std140 (shared/packed blocks use the same
+//!   layout); block `b` is read with `load_ubo(b, byte_offset)`.
+
+use std::collections::HashMap;
+
+use rgl_glsl::arena::Handle;
+use rgl_glsl::hir;
+use rgl_glsl::types::Type;
+use rgl_glsl::{Stage, Version};
+
+/// Locations bound through the API before linking.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bindings {
+    /// `glBindAttribLocation(program, index, name)`: (name, generic attribute index).
+    pub attribs: Vec<(String, u32)>,
+    /// `glBindFragDataLocationIndexed(program, color, index, name)`:
+    /// (name, color number, blend index 0 or 1).
+    pub frag_data: Vec<(String, u32, u32)>,
+}
+
+/// Where the linker put one variable of a stage (interface and uniform variables).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct VarLink {
+    /// `VERT_ATTRIB_*`, `VARYING_SLOT_*` or `FRAG_RESULT_*` (see the module docs);
+    /// -1 for variables without one (uniforms, temporaries).
+    pub location: i32,
+    /// First component inside the location (`location_frac`), for packed varyings.
+    pub location_frac: u8,
+    /// Uniform: first vec4 slot in default-block storage; sampler: sampler index;
+    /// block member variable: the block index. Unused otherwise.
+    pub driver_location: u32,
+    /// Dual-source blend index of a fragment output.
+    pub index: u32,
+}
+
+/// One stage of a linked program.
+#[derive(Clone, Debug)]
+pub struct LinkedStage {
+    /// The stage.
+    pub stage: Stage,
+    /// Language version of the stage (highest of its compilation units).
+    pub version: Version,
+    /// The stage's compilation units merged into one module: one `main`, calls resolved,
+    /// unused varyings of the linked interface demoted to temporaries, implicitly sized
+    /// arrays sized.
+    pub hir: hir::Module,
+    /// Locations chosen by the linker for the variables of `hir`.
+    pub vars: HashMap<Handle<hir::Variable>, VarLink>,
+    /// The final NIR, filled in by [`crate::pipeline`]; `None` after
+    /// [`crate::link_program`] alone.
+    pub nir: Option<rgl_nir::ir::Shader>,
+}
+
+/// A vertex attribute or fragment output of the program's interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramVariable {
+    /// GL name (`pos`, `gl_Vertex`).
+    pub name: String,
+    /// GLSL type.
+    pub ty: Type,
+    /// Generic attribute index / color number; -1 for built-ins without one.
+    pub location: i32,
+    /// Blend index (fragment outputs).
+    pub index: u32,
+}
+
+/// One entry of the active-uniform list (`glGetActiveUniform`): a leaf of a
+/// default-block uniform or a member of a uniform block, with its GL name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveUniform {
+    /// GL name: `a`, `a[0]` (arrays of basic types are reported as `name[0]`),
+    /// `s.f`, `s[1].f`, `Block.member` (instance-named blocks use the block name).
+    pub name: String,
+    /// Type of one element (scalar, vector, matrix or sampler).
+    pub ty: Type,
+    /// Element count: 1 for non-arrays.
+    pub array_size: u32,
+    /// Location of element 0 for `glGetUniformLocation` (elements follow
+    /// consecutively); -1 for block members.
+    pub location: i32,
+    /// First vec4 slot of element 0 in default-block storage (elements follow at one
+    /// slot per vector / matrix column); unused for block members.
+    pub slot: u32,
+    /// Sampler index for sampler uniforms (elements follow consecutively).
+    pub sampler_index: Option<u32>,
+    /// Index into [`LinkedProgram::uniform_blocks`] for block members.
+    pub block: Option<u32>,
+    /// Byte offset inside the block (block members), else -1.
+    pub offset: i32,
+    /// Array stride in bytes (block members that are arrays), else 0 / -1 per GL.
+    pub array_stride: i32,
+    /// Matrix stride in bytes (block members that are matrices), else 0 / -1 per GL.
+    pub matrix_stride: i32,
+    /// Row-major matrix layout (block members).
+    pub row_major: bool,
+    /// Stages that reference it (bit `1 << stage as u32` in [`Stage`] order).
+    pub stages: u32,
+    /// Initializer from the shader (`uniform float f = 2.0;`), flattened.
+    pub initializer: Option<hir::Constant>,
+}
+
+/// A uniform block (std140 / shared / packed, all laid out std140).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformBlock {
+    /// Block name (`Block`, or `Block[2]` for an element of a block array).
+    pub name: String,
+    /// `layout(binding = N)`, or 0.
+    pub binding: u32,
+    /// Size in bytes (`GL_UNIFORM_BLOCK_DATA_SIZE`).
+    pub data_size: u32,
+    /// Indices into [`LinkedProgram::uniforms`] of its members.
+    pub members: Vec<u32>,
+    /// Stages that reference it (bitmask as in [`ActiveUniform::stages`]).
+    pub stages: u32,
+}
+
+/// The result of linking.
+#[derive(Clone, Debug)]
+pub struct LinkedProgram {
+    /// Highest GLSL version of the program.
+    pub version: Version,
+    /// Linked stages in pipeline order (vertex, geometry, fragment).
+    pub stages: Vec<LinkedStage>,
+    /// Active vertex attributes with their generic indices.
+    pub attributes: Vec<ProgramVariable>,
+    /// Active fragment outputs with their color numbers.
+    pub frag_outputs: Vec<ProgramVariable>,
+    /// The active-uniform list.
+    pub uniforms: Vec<ActiveUniform>,
+    /// Active uniform blocks.
+    pub uniform_blocks: Vec<UniformBlock>,
+    /// Default-block storage size in vec4 slots.
+    pub uniform_slots: u32,
+    /// Number of sampler indices handed out.
+    pub num_samplers: u32,
+    /// Link warnings (the info log of a successful link).
+    pub warnings: Vec<String>,
+}
+
+impl LinkedProgram {
+    /// The stage of `stage`, if the program has one.
+    pub fn stage(&self, stage: Stage) -> Option<&LinkedStage> {
+        self.stages.iter().find(|s| s.stage == stage)
+    }
+}
