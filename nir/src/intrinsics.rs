@@ -52,6 +52,8 @@ pub enum IndexKind {
     MemorySemantics,
     /// Barrier memory modes.
     MemoryModes,
+    /// Parameter index of `load_param`.
+    ParamIdx,
 }
 
 impl IndexKind {
@@ -78,6 +80,7 @@ impl IndexKind {
             IndexKind::MemoryScope => "memory_scope",
             IndexKind::MemorySemantics => "memory_semantics",
             IndexKind::MemoryModes => "memory_modes",
+            IndexKind::ParamIdx => "param_idx",
         }
     }
 }
@@ -173,6 +176,8 @@ intrinsic_table! {
     load_deref "load_deref" (1) -> 0 bits 0 [Access] [E] "load through a deref";
     store_deref "store_deref" (1, 0) -> none bits 0 [WriteMask, Access] [0] "store a value through a deref";
     copy_deref "copy_deref" (1, 1) -> none bits 0 [DstAccess, SrcAccess] [0] "copy the whole value of one deref to another";
+    // ---- function parameters ----
+    load_param "load_param" () -> 1 bits 32 [ParamIdx] [ER] "the deref passed as parameter `param_idx` of the current function";
     // ---- lowered IO ----
     load_input "load_input" (1) -> 0 bits 0 [Base, Range, Component, DestType, IoSemantics] [ER] "load a shader input (offset in slots)";
     load_per_vertex_input "load_per_vertex_input" (1, 1) -> 0 bits 0 [Base, Range, Component, DestType, IoSemantics] [ER] "load an arrayed per-vertex input (vertex, offset)";

@@ -240,6 +240,14 @@ impl Variable {
 }
 
 /// A function declaration with an optional body.
+///
+/// Calling convention (what `glsl_to_nir` emits and `inline_functions` undoes, as in
+/// Mesa): every parameter is a 32-bit, 1-component deref. A non-void function's
+/// parameter 0 is a deref of the caller's return-value temporary; the GLSL parameters
+/// follow, each a deref of a caller-owned `function_temp` variable that the caller
+/// fills before the call (`in`/`inout`) and reads back after it (`out`/`inout`).
+/// Inside the callee, `@load_param (param_idx=i)` yields parameter `i`, used through a
+/// `deref_cast` of the parameter's type.
 #[derive(Clone, Debug)]
 pub struct Function {
     /// Name.
