@@ -32,9 +32,19 @@ pub struct ProgramSource {
     pub es: bool,
 }
 
-/// Source of `[vertex shader passthrough]`, as piglit defines it.
-pub const PASSTHROUGH_VS: &str =
-    "#version 110\nattribute vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n";
+/// Source of `[vertex shader passthrough]` for a GLSL requirement, as piglit
+/// builds it: `in` from 1.30 (and ES 3.00), `attribute` below.
+pub fn passthrough_vs(version: u16, es: bool) -> String {
+    let qualifier = if version >= 130 && version != 100 {
+        "in"
+    } else {
+        "attribute"
+    };
+    let es = if es && version >= 300 { " es" } else { "" };
+    format!(
+        "#version {version}{es}\n{qualifier} vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n"
+    )
+}
 
 fn parse_version(text: &str) -> Option<u16> {
     let (major, minor) = text.trim().split_once('.')?;
@@ -48,6 +58,7 @@ pub fn parse_program(text: &str) -> ProgramSource {
     let mut out = ProgramSource::default();
     let mut current: Option<ShaderSection> = None;
     let mut in_require = false;
+    let mut passthrough = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with('[') && trimmed.ends_with(']') {
@@ -58,11 +69,14 @@ pub fn parse_program(text: &str) -> ProgramSource {
                 "[geometry shader]" => Some(Stage::Geometry),
                 "[fragment shader]" => Some(Stage::Fragment),
                 "[vertex shader passthrough]" => {
+                    // The source depends on [require], which may come later;
+                    // filled in below.
                     out.shaders.push(ShaderSection {
                         stage: Stage::Vertex,
-                        source: PASSTHROUGH_VS.to_string(),
+                        source: String::new(),
                         line: i + 1,
                     });
+                    passthrough.push(out.shaders.len() - 1);
                     None
                 }
                 _ => None,
@@ -89,6 +103,12 @@ pub fn parse_program(text: &str) -> ProgramSource {
         }
     }
     out.shaders.extend(current);
+    let version = out.glsl_required.unwrap_or(110);
+    for i in passthrough {
+        if let Some(s) = out.shaders.get_mut(i) {
+            s.source = passthrough_vs(version, out.es);
+        }
+    }
     out
 }
 
