@@ -17,7 +17,7 @@ use glutin::api::egl::display::Display;
 use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
 use glutin::display::GlDisplay;
-use rgl_link::shader_test::{parse_program, ProgramSource};
+use rgl_link::shader_test::{effective_source, parse_program, ProgramSource};
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -85,7 +85,7 @@ fn compile_link(gl: &glow::Context, program: &ProgramSource) -> Result<(), Strin
                 rgl_glsl::Stage::Fragment => glow::FRAGMENT_SHADER,
             };
             let shader = gl.create_shader(kind)?;
-            gl.shader_source(shader, &section.source);
+            gl.shader_source(shader, &effective_source(program, section));
             gl.compile_shader(shader);
             if !gl.get_shader_compile_status(shader) && result.is_ok() {
                 result = Err(format!("compile: {}", gl.get_shader_info_log(shader)));
