@@ -112,12 +112,30 @@ pub fn parse_program(text: &str) -> ProgramSource {
     out
 }
 
-/// Compiles every shader section as its stage; results in section order.
+/// The source piglit compiles for a section: as written when it contains
+/// `#version `, else prefixed with `#version <GLSL requirement>` (` es` for ES 3.00+).
+pub fn effective_source(program: &ProgramSource, section: &ShaderSection) -> String {
+    match program.glsl_required {
+        Some(v) if !section.source.contains("#version ") => {
+            let es = if program.es && v >= 300 { " es" } else { "" };
+            format!("#version {v}{es}\n{}", section.source)
+        }
+        _ => section.source.clone(),
+    }
+}
+
+/// Compiles every shader section as its stage ([`effective_source`]); results in
+/// section order.
 pub fn compile_sections(program: &ProgramSource) -> Vec<rgl_glsl::CompiledShader> {
     program
         .shaders
         .iter()
-        .map(|s| rgl_glsl::compile(&s.source, &rgl_glsl::CompileOptions::new(s.stage)))
+        .map(|s| {
+            rgl_glsl::compile(
+                &effective_source(program, s),
+                &rgl_glsl::CompileOptions::new(s.stage),
+            )
+        })
         .collect()
 }
 
