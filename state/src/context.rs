@@ -1,12 +1,14 @@
 //! The [`Context`]: every piece of GL state, the error flag, and the queries for
 //! strings and limits (`glGetString`, `glGetIntegerv`).
 
+use crate::buffer::{BufferBindings, BufferObject};
 use crate::error::{GlError, GlResult};
 use crate::gl;
 use crate::limits;
-use crate::names::{NameTable, Program};
+use crate::names::{NameTable, Program, VertexArray};
 use crate::shader::GlslObject;
 use crate::variants::VariantStats;
+use crate::vertex_array::VertexArrayObject;
 
 /// The GL extensions advertised: the desktop GLSL extensions the front end
 /// supports at GLSL 3.30.
@@ -23,6 +25,13 @@ pub struct Context {
     pub(crate) variant_stats: VariantStats,
     pub(crate) width: u32,
     pub(crate) height: u32,
+    pub(crate) buffers: NameTable<BufferObject>,
+    pub(crate) buffer_bindings: BufferBindings,
+    pub(crate) vertex_arrays: NameTable<VertexArrayObject>,
+    pub(crate) default_vao: VertexArrayObject,
+    pub(crate) bound_vao: Option<VertexArray>,
+    /// Current generic attribute values (`glVertexAttrib4f`), raw words.
+    pub(crate) current_attribs: [[u32; 4]; limits::MAX_VERTEX_ATTRIBS as usize],
 }
 
 impl Context {
@@ -35,6 +44,12 @@ impl Context {
             variant_stats: VariantStats::default(),
             width,
             height,
+            buffers: NameTable::default(),
+            buffer_bindings: BufferBindings::default(),
+            vertex_arrays: NameTable::default(),
+            default_vao: VertexArrayObject::default(),
+            bound_vao: None,
+            current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
         }
     }
 
@@ -120,6 +135,9 @@ impl Context {
             gl::MINOR_VERSION => 3,
             gl::NUM_EXTENSIONS => extensions().len() as u32,
             gl::CURRENT_PROGRAM => self.current_program.map_or(0, |p| p.name()),
+            gl::ARRAY_BUFFER_BINDING => self.buffer_bindings.array.map_or(0, |b| b.name()),
+            gl::ELEMENT_ARRAY_BUFFER_BINDING => self.vao().element_buffer.map_or(0, |b| b.name()),
+            gl::VERTEX_ARRAY_BINDING => self.bound_vao.map_or(0, |v| v.name()),
             _ => {
                 self.record(GlError::InvalidEnum);
                 return 0;

@@ -7,10 +7,12 @@
 //! * [`context`]: the context, the error flag, string and limit queries.
 //! * [`shader`]: shader and program objects, compile and link.
 //! * [`uniforms`]: uniform locations, setters, queries, block bindings.
+//! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
 //! * [`variants`]: draw-time variant keys and cache counters.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
 
+pub mod buffer;
 pub mod context;
 pub mod error;
 pub mod gl;
@@ -19,6 +21,7 @@ pub mod names;
 pub mod shader;
 pub mod uniforms;
 pub mod variants;
+pub mod vertex_array;
 
 pub use context::Context;
 pub use error::GlError;
