@@ -3,8 +3,10 @@
 
 use crate::buffer::{BufferBindings, BufferObject};
 use crate::error::{GlError, GlResult};
+use crate::fixed_state::FixedState;
 use crate::gl;
 use crate::limits;
+use crate::matrices::MatrixState;
 use crate::names::{NameTable, Program, VertexArray};
 use crate::shader::GlslObject;
 use crate::variants::VariantStats;
@@ -32,6 +34,8 @@ pub struct Context {
     pub(crate) bound_vao: Option<VertexArray>,
     /// Current generic attribute values (`glVertexAttrib4f`), raw words.
     pub(crate) current_attribs: [[u32; 4]; limits::MAX_VERTEX_ATTRIBS as usize],
+    pub(crate) fixed: FixedState,
+    pub(crate) matrices: MatrixState,
 }
 
 impl Context {
@@ -50,6 +54,8 @@ impl Context {
             default_vao: VertexArrayObject::default(),
             bound_vao: None,
             current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
+            fixed: FixedState::new(width, height),
+            matrices: MatrixState::default(),
         }
     }
 

@@ -8,6 +8,8 @@
 //! * [`shader`]: shader and program objects, compile and link.
 //! * [`uniforms`]: uniform locations, setters, queries, block bindings.
 //! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
+//! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
+//!   compatibility matrix stacks and current color / texture coordinates.
 //! * [`variants`]: draw-time variant keys and cache counters.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
@@ -15,8 +17,10 @@
 pub mod buffer;
 pub mod context;
 pub mod error;
+pub mod fixed_state;
 pub mod gl;
 pub mod limits;
+pub mod matrices;
 pub mod names;
 pub mod shader;
 pub mod uniforms;
