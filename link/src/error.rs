@@ -134,6 +134,12 @@ pub enum LinkError {
     /// Fragment shaders disagree on the `gl_FragCoord` layout.
     #[error("fragment shader defined with conflicting layout qualifiers for gl_FragCoord")]
     FragCoordLayoutConflict,
+    /// ES 1.00: an invariant fragment built-in whose vertex counterpart is not.
+    #[error("fragment shader built-in `{0}' has invariant qualifier, but vertex shader built-in `{1}' lacks invariant qualifier")]
+    InvariantBuiltin(&'static str, &'static str),
+    /// ES 1.00: `gl_FrontFacing` declared invariant.
+    #[error("fragment shader built-in `gl_FrontFacing' can not be declared as invariant")]
+    FrontFacingInvariant,
     /// Producer output and consumer input types differ.
     #[error("{producer} shader output `{name}' declared as type `{out_ty}', but {consumer} shader input declared as type `{in_ty}'")]
     VaryingTypeMismatch {

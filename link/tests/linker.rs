@@ -293,6 +293,8 @@ fn piglit_shader_tests_link() {
             expected_errors += 1;
             if !matches!(outcome, Outcome::Linked(_)) {
                 rejected += 1;
+            } else if std::env::var_os("RGL_LINK_VERBOSE").is_some() {
+                eprintln!("accepted but expected a link error: {name}");
             }
             continue;
         }

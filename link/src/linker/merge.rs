@@ -272,8 +272,37 @@ fn merge_units(
     // Globals (canonical copies) whose constant initializer lived in a unit
     // without `main`: the front end ran it nowhere, so main does it.
     let mut pending_inits: Vec<(Handle<Variable>, Constant)> = Vec::new();
+    // gl_FragCoord layout: (redeclared with a layout, origin_upper_left,
+    // pixel_center_integer) of the units seen so far, and whether any used it.
+    let mut frag_coord: Option<(bool, bool)> = None;
+    let mut frag_coord_used = false;
+    let mut frag_coord_reported = false;
+    // Interface blocks by (mode, block name): struct and instance array length.
+    let mut block_defs: HashMap<(VarMode, String), (Handle<StructType>, Option<u32>)> =
+        HashMap::new();
+    let mut block_reported: HashSet<String> = HashSet::new();
     for unit in units {
         merge_layout(&mut out, unit, errors);
+        if stage == Stage::Fragment {
+            let uses = usage::globals(unit)
+                .iter()
+                .any(|v| unit.variables[*v].name == "gl_FragCoord");
+            let l = &unit.layout;
+            let redeclares = l.origin_upper_left || l.pixel_center_integer;
+            let mine = (l.origin_upper_left, l.pixel_center_integer);
+            let conflict = match frag_coord {
+                Some(prev) => (redeclares && prev != mine) || (!redeclares && uses),
+                None => redeclares && frag_coord_used,
+            };
+            if conflict && !frag_coord_reported {
+                errors.push(LinkError::FragCoordLayoutConflict);
+                frag_coord_reported = true;
+            }
+            if redeclares && frag_coord.is_none() {
+                frag_coord = Some(mine);
+            }
+            frag_coord_used |= uses;
+        }
         for ext in &unit.enabled_extensions {
             if !out.enabled_extensions.contains(ext) {
                 out.enabled_extensions.push(ext.clone());
@@ -305,6 +334,33 @@ fn merge_units(
                 .interface_block
                 .and_then(|b| struct_map.get(b.index()).copied());
             let is_global = unit_globals.contains(&h) && v.mode != VarMode::Temporary;
+            if is_global && !nv.is_builtin {
+                if let Some(b) = nv.interface_block {
+                    let name = out
+                        .structs
+                        .get(b)
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    let is_instance =
+                        matches!(super::types::without_array(&nv.ty), Type::Struct(h) if *h == b);
+                    let len = if is_instance { nv.ty.array_len() } else { None };
+                    let key = (nv.mode, name.clone());
+                    match block_defs.get(&key) {
+                        Some(&(pb, plen)) => {
+                            let sizes_differ = plen.is_some() && len.is_some() && plen != len;
+                            if (pb != b || sizes_differ) && block_reported.insert(name.clone()) {
+                                errors.push(LinkError::InterfaceBlockMismatch(name));
+                            }
+                            if plen.is_none() && len.is_some() {
+                                block_defs.insert(key, (pb, len));
+                            }
+                        }
+                        None => {
+                            block_defs.insert(key, (b, len));
+                        }
+                    }
+                }
+            }
             if is_global {
                 if let Some(&existing) = global_names.get(&v.name) {
                     let adopt = {

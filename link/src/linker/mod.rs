@@ -114,6 +114,9 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
     for st in &stages {
         executable_checks(st, version, &mut errors, &mut warnings);
     }
+    if es && version.number == 100 {
+        invariant_builtins(&stages, &mut errors);
+    }
     if es {
         if !present(Stage::Vertex) {
             errors.push(LinkError::LacksVertexShader);
@@ -158,6 +161,36 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
     program.stages = stages.into_iter().map(|s| s.linked).collect();
     program.warnings = warnings;
     Ok(program)
+}
+
+/// ES 1.00 §4.6.4: invariance of the built-in special variables.
+fn invariant_builtins(stages: &[StageState], errors: &mut Vec<LinkError>) {
+    let find = |stage: Stage, name: &str| {
+        stages
+            .iter()
+            .find(|s| s.linked.stage == stage)
+            .and_then(|s| {
+                let m = &s.linked.hir;
+                usage::globals(m)
+                    .into_iter()
+                    .map(|v| &m.variables[v])
+                    .find(|v| v.name == name)
+            })
+    };
+    for (frag, vert) in [
+        ("gl_FragCoord", "gl_Position"),
+        ("gl_PointCoord", "gl_PointSize"),
+    ] {
+        if find(Stage::Fragment, frag).is_some_and(|v| v.invariant)
+            && find(Stage::Vertex, vert).is_some_and(|v| !v.invariant)
+        {
+            errors.push(LinkError::InvariantBuiltin(frag, vert));
+            return;
+        }
+    }
+    if find(Stage::Fragment, "gl_FrontFacing").is_some_and(|v| v.invariant) {
+        errors.push(LinkError::FrontFacingInvariant);
+    }
 }
 
 /// Mesa §4.3: what each stage's executable must satisfy on its own.

@@ -60,7 +60,7 @@ pub(crate) fn cross_validate_uniforms(
     warnings: &mut Vec<String>,
 ) {
     let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::new();
-    let mut blocks: HashMap<String, (usize, Type)> = HashMap::new();
+    let mut blocks: HashMap<String, (usize, Type, Option<u32>)> = HashMap::new();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         for v in globals(m) {
@@ -72,22 +72,29 @@ pub(crate) fn cross_validate_uniforms(
                 let Some(body) = m.structs.get(b) else {
                     continue;
                 };
+                let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
+                let len = if is_instance {
+                    var.ty.array_len()
+                } else {
+                    None
+                };
                 match blocks.get(&body.name) {
-                    Some((j, ty)) => {
+                    Some((j, ty, plen)) => {
                         let other = &stages[*j].linked.hir;
                         if *j != i
-                            && !super::types::types_match(
-                                ty,
-                                &other.structs,
-                                &Type::Struct(b),
-                                &m.structs,
-                            )
+                            && (*plen != len
+                                || !super::types::types_match(
+                                    ty,
+                                    &other.structs,
+                                    &Type::Struct(b),
+                                    &m.structs,
+                                ))
                         {
                             errors.push(LinkError::InterfaceBlockMismatch(body.name.clone()));
                         }
                     }
                     None => {
-                        blocks.insert(body.name.clone(), (i, Type::Struct(b)));
+                        blocks.insert(body.name.clone(), (i, Type::Struct(b), len));
                     }
                 }
                 continue;

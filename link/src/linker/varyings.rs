@@ -204,17 +204,15 @@ fn link_pair(
     let cm = &consumer.linked.hir;
     let psizes = StructSizes::new(&pm.structs);
 
-    // Outputs that exist (referenced) in the producer, by key and by location.
+    // Every declared output by key and by location (validation sees them all, like
+    // Mesa's cross-validation before dead-variable removal).
     let mut by_key: HashMap<String, Handle<Variable>> = HashMap::new();
     let mut by_loc: HashMap<i32, Handle<Variable>> = HashMap::new();
     let outputs = user_vars(pm, VarMode::ShaderOut);
     for &o in &outputs {
-        if !producer.usage.referenced(o) {
-            continue;
-        }
         let var = &pm.variables[o];
         if let (Some(l), None) = (var.location, var.interface_block) {
-            by_loc.insert(l, o);
+            by_loc.entry(l).or_insert(o);
         }
         by_key.entry(match_key(pm, var)).or_insert(o);
     }
@@ -228,10 +226,6 @@ fn link_pair(
     let mut matched_outputs = Vec::new();
     for &inp in &inputs {
         let ivar = &cm.variables[inp];
-        if !consumer.usage.referenced(inp) {
-            unmatched_inputs.push(inp);
-            continue;
-        }
         let found = match (ivar.location, ivar.interface_block) {
             (Some(l), None) => by_loc.get(&l).copied(),
             _ => by_key.get(&match_key(cm, ivar)).copied(),
@@ -307,6 +301,23 @@ fn link_pair(
                 consumer: cstage.name(),
                 in_interp: interp_word(ivar.interpolation),
             });
+            continue;
+        }
+        if !consumer.usage.referenced(inp) {
+            unmatched_inputs.push(inp);
+            continue;
+        }
+        if !producer.usage.referenced(out) {
+            report_unwritten(
+                consumer,
+                inp,
+                Some(pstage),
+                cstage,
+                version,
+                errors,
+                warnings,
+            );
+            unmatched_inputs.push(inp);
             continue;
         }
         matched_outputs.push(out);
