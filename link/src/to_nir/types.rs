@@ -129,10 +129,20 @@ impl Conv<'_> {
         for f in &st.fields {
             fields.push((f.name.clone(), self.ty_depth(&f.ty, depth + 1)?));
         }
-        let mut name = st.name.clone();
+        // Names must read back: anonymous structs (`#anon_struct`) and any other
+        // character outside [A-Za-z0-9_] become `_`; duplicates get a suffix.
+        let mut clean: String = st
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+            .collect();
+        if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) {
+            clean.insert(0, '_');
+        }
+        let mut name = clean.clone();
         let mut n = 1;
         while self.struct_names.contains(&name) {
-            name = format!("{}_{n}", st.name);
+            name = format!("{clean}_{n}");
             n += 1;
         }
         self.struct_names.insert(name.clone());

@@ -492,7 +492,9 @@ impl Conv<'_> {
                 let i = self.eval(index)?;
                 self.deref_array(&p, i)
             }
-            _ => invalid("expression is not a dereference"),
+            // A value that is not stored anywhere (a constant array, say) is first
+            // placed in a temporary.
+            _ => self.aggregate(e),
         }
     }
 
