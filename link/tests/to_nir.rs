@@ -416,3 +416,49 @@ fn corpus_sweep() {
         all_failures.join("\n")
     );
 }
+
+/// Hostile input: very deep expressions and statement nesting, huge arrays. Each case
+/// must either convert to valid NIR or give a `ToNirError`; never panic or overflow
+/// the stack. The expected outcome per case is written next to it.
+#[test]
+fn hostile_inputs() {
+    let long_sum = format!(
+        "#version 130\nuniform float a;\nout vec4 c;\nvoid main() {{ c = vec4({}); }}\n",
+        vec!["a"; 250].join(" + ")
+    );
+    let deep_ifs = format!(
+        "#version 130\nuniform float a;\nout vec4 c;\nvoid main() {{ c = vec4(0.0); {} c.x = 1.0; {} }}\n",
+        "if (a > 0.0) {".repeat(200),
+        "}".repeat(200)
+    );
+    let huge_array = "#version 130\nuniform int i;\nout vec4 c;\nvoid main() { float big[1000000]; big[i] = 1.0; float copy[1000000] = big; c = vec4(copy[i] == big[0] ? 1.0 : 0.0); }\n".to_string();
+    let cases: [(&str, String, Option<&str>); 3] = [
+        ("250-term sum", long_sum, None),
+        ("200 nested ifs", deep_ifs, None),
+        ("million-element arrays", huge_array, None),
+    ];
+    let mut failures = Vec::new();
+    for (name, source, expected_error) in cases {
+        let shader = compile(&source, &CompileOptions::new(Stage::Fragment));
+        let Some(program) = single_stage(&shader).filter(|_| shader.success()) else {
+            // The front end refusing the shader is acceptable too.
+            eprintln!("{name}: rejected by the front end");
+            continue;
+        };
+        let result = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || convert(&program))
+            .expect("spawn")
+            .join();
+        match (result, expected_error) {
+            (Err(_), _) => failures.push(format!("{name}: panicked")),
+            (Ok(Ok(_)), None) => {}
+            (Ok(Err(e)), Some(want)) if e.contains(want) => {}
+            (Ok(r), _) => failures.push(format!(
+                "{name}: unexpected result {:?}",
+                r.map(|t| t.len())
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
