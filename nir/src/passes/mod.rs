@@ -19,6 +19,11 @@ pub mod opt_loop;
 // -- optimisation (opt branch)
 
 // -- variable lowering (vars branch)
+pub mod inline_functions;
+pub mod lower_global_vars_to_local;
+pub mod lower_var_copies;
+pub mod split_var_copies;
+pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
 
@@ -58,6 +63,10 @@ declare_passes! {
     // -- optimisation (opt branch)
 
     // -- variable lowering (vars branch)
+    inline_functions => inline_functions::InlineFunctions,
+    lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
+    split_var_copies => split_var_copies::SplitVarCopies,
+    lower_var_copies => lower_var_copies::LowerVarCopies,
 
     // -- IO and scalar lowering (io branch)
 
