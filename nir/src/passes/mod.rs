@@ -22,6 +22,7 @@ pub mod opt_loop;
 pub mod inline_functions;
 pub mod lower_global_vars_to_local;
 pub mod lower_var_copies;
+pub mod lower_vars_to_ssa;
 pub mod split_var_copies;
 pub mod var_util;
 
@@ -67,6 +68,7 @@ declare_passes! {
     lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
     split_var_copies => split_var_copies::SplitVarCopies,
     lower_var_copies => lower_var_copies::LowerVarCopies,
+    lower_vars_to_ssa => lower_vars_to_ssa::LowerVarsToSsa,
 
     // -- IO and scalar lowering (io branch)
 
