@@ -19,6 +19,15 @@ pub mod opt_loop;
 // -- optimisation (opt branch)
 
 // -- variable lowering (vars branch)
+pub mod inline_functions;
+pub mod lower_global_vars_to_local;
+pub mod lower_indirect_derefs;
+pub mod lower_io_to_temporaries;
+pub mod lower_var_copies;
+pub mod lower_vars_to_ssa;
+pub mod remove_dead_variables;
+pub mod split_var_copies;
+pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
 
@@ -58,6 +67,14 @@ declare_passes! {
     // -- optimisation (opt branch)
 
     // -- variable lowering (vars branch)
+    inline_functions => inline_functions::InlineFunctions,
+    lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
+    split_var_copies => split_var_copies::SplitVarCopies,
+    lower_var_copies => lower_var_copies::LowerVarCopies,
+    lower_vars_to_ssa => lower_vars_to_ssa::LowerVarsToSsa,
+    lower_indirect_derefs => lower_indirect_derefs::LowerIndirectDerefs::TEMPS,
+    remove_dead_variables => remove_dead_variables::RemoveDeadVariables::TEMPS,
+    lower_io_to_temporaries => lower_io_to_temporaries::LowerIoToTemporaries::OUTPUTS,
 
     // -- IO and scalar lowering (io branch)
 
