@@ -21,6 +21,9 @@ pub mod opt_loop;
 // -- variable lowering (vars branch)
 
 // -- IO and scalar lowering (io branch)
+pub mod lower_alu_to_scalar;
+pub mod lower_load_const_to_scalar;
+pub mod lower_phis_to_scalar;
 
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
@@ -60,7 +63,9 @@ declare_passes! {
     // -- variable lowering (vars branch)
 
     // -- IO and scalar lowering (io branch)
-
+    lower_alu_to_scalar => lower_alu_to_scalar::LowerAluToScalar,
+    lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
+    lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
