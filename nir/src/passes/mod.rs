@@ -24,6 +24,7 @@ pub mod opt_loop;
 pub mod lower_alu_to_scalar;
 pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
+pub mod lower_system_values;
 
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
@@ -66,6 +67,7 @@ declare_passes! {
     lower_alu_to_scalar => lower_alu_to_scalar::LowerAluToScalar,
     lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
     lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
+    lower_system_values => lower_system_values::LowerSystemValues,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
