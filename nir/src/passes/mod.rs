@@ -22,6 +22,7 @@ pub mod opt_loop;
 
 // -- IO and scalar lowering (io branch)
 pub mod lower_alu_to_scalar;
+pub mod lower_io;
 pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
 pub mod lower_system_values;
@@ -68,6 +69,7 @@ declare_passes! {
     lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
     lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
     lower_system_values => lower_system_values::LowerSystemValues,
+    lower_io => lower_io::LowerIo,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
