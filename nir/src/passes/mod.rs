@@ -30,6 +30,11 @@ pub mod split_var_copies;
 pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
+pub mod lower_alu_to_scalar;
+pub mod lower_io;
+pub mod lower_load_const_to_scalar;
+pub mod lower_phis_to_scalar;
+pub mod lower_system_values;
 
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
@@ -77,7 +82,11 @@ declare_passes! {
     lower_io_to_temporaries => lower_io_to_temporaries::LowerIoToTemporaries::OUTPUTS,
 
     // -- IO and scalar lowering (io branch)
-
+    lower_alu_to_scalar => lower_alu_to_scalar::LowerAluToScalar,
+    lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
+    lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
+    lower_system_values => lower_system_values::LowerSystemValues,
+    lower_io => lower_io::LowerIo,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
