@@ -17,6 +17,8 @@ pub mod opt_undef;
 pub mod opt_loop;
 
 // -- optimisation (opt branch)
+pub mod algebraic;
+pub mod opt_algebraic;
 
 // -- variable lowering (vars branch)
 
@@ -56,6 +58,8 @@ declare_passes! {
     opt_undef => opt_undef::OptUndef,
 
     // -- optimisation (opt branch)
+    opt_algebraic => opt_algebraic::OptAlgebraic,
+    opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
 
     // -- variable lowering (vars branch)
 
