@@ -18,7 +18,9 @@ pub mod opt_loop;
 
 // -- optimisation (opt branch)
 pub mod algebraic;
+pub mod cf_helpers;
 pub mod opt_algebraic;
+pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
 
@@ -60,6 +62,8 @@ declare_passes! {
     // -- optimisation (opt branch)
     opt_algebraic => opt_algebraic::OptAlgebraic,
     opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
+    opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
+    opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
 
     // -- variable lowering (vars branch)
 
