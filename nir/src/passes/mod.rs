@@ -20,6 +20,7 @@ pub mod opt_loop;
 pub mod algebraic;
 pub mod cf_helpers;
 pub mod opt_algebraic;
+pub mod opt_if;
 pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
@@ -64,6 +65,7 @@ declare_passes! {
     opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
     opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
     opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
+    opt_if => opt_if::OptIf,
 
     // -- variable lowering (vars branch)
 
