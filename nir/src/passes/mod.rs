@@ -21,6 +21,7 @@ pub mod algebraic;
 pub mod cf_helpers;
 pub mod opt_algebraic;
 pub mod opt_if;
+pub mod opt_loop_unroll;
 pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
@@ -66,6 +67,7 @@ declare_passes! {
     opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
     opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
     opt_if => opt_if::OptIf,
+    opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
 
     // -- variable lowering (vars branch)
 
