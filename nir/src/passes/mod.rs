@@ -17,6 +17,12 @@ pub mod opt_undef;
 pub mod opt_loop;
 
 // -- optimisation (opt branch)
+pub mod algebraic;
+pub mod cf_helpers;
+pub mod opt_algebraic;
+pub mod opt_if;
+pub mod opt_loop_unroll;
+pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
 pub mod inline_functions;
@@ -70,6 +76,12 @@ declare_passes! {
     opt_undef => opt_undef::OptUndef,
 
     // -- optimisation (opt branch)
+    opt_algebraic => opt_algebraic::OptAlgebraic,
+    opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
+    opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
+    opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
+    opt_if => opt_if::OptIf,
+    opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
 
     // -- variable lowering (vars branch)
     inline_functions => inline_functions::InlineFunctions,
