@@ -84,7 +84,7 @@ fn norm_bits(v: u64, bits: u8) -> u64 {
     }
 }
 
-fn is_compact(var: &Variable) -> bool {
+pub(crate) fn is_compact(var: &Variable) -> bool {
     matches!(var.mode, VarMode::ShaderIn | VarMode::ShaderOut)
         && (var.location == VARYING_SLOT_CLIP_DIST0 || var.location == VARYING_SLOT_CULL_DIST0)
         && matches!(&var.ty, Type::Array(e, _) if **e == Type::Scalar(BaseType::Float))

@@ -58,7 +58,7 @@ pub mod texture;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::ir::Shader;
+use crate::ir::{BaseType, Shader, Stage, Type, VarId, VarMode};
 pub use texture::Texture;
 
 /// Key of one input component: (vertex, location, component). `vertex` is 0 except
@@ -192,6 +192,59 @@ impl fmt::Display for EvalError {
 }
 
 impl std::error::Error for EvalError {}
+
+/// One scalar component of an IO variable, as the interpreter addresses it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IoComponent {
+    /// Vertex (geometry-shader per-vertex inputs), else 0.
+    pub vertex: u32,
+    /// IO location.
+    pub location: i32,
+    /// Component 0..=3.
+    pub component: u8,
+    /// Scalar type.
+    pub base: BaseType,
+}
+
+/// Every scalar component a `shader_in` / `shader_out` variable occupies, with the
+/// same location rules as the evaluation of its derefs (vec4 slots from `location`,
+/// `location_frac`, compact clip/cull distances, per-vertex geometry inputs). Empty for
+/// other modes and for types too large to enumerate.
+pub fn io_components(shader: &Shader, var: VarId) -> Vec<IoComponent> {
+    let Some(v) = shader.variables.get(var) else {
+        return Vec::new();
+    };
+    if !matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut) || v.location < 0 {
+        return Vec::new();
+    }
+    let per_vertex = v.mode == VarMode::ShaderIn && shader.stage == Stage::Geometry;
+    let (ty, vertices) = match (&v.ty, per_vertex) {
+        (Type::Array(e, n), true) => ((**e).clone(), *n),
+        _ => (v.ty.clone(), 1),
+    };
+    let compact = exec::is_compact(v);
+    let Some(leaves) = memory::leaves(&ty, &shader.structs, compact) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for vertex in 0..vertices.min(64) {
+        for leaf in &leaves {
+            let (slot, comp) = memory::normalise(
+                i64::from(v.location) + leaf.slot,
+                i64::from(v.location_frac) + leaf.comp,
+            );
+            if let Ok(location) = i32::try_from(slot) {
+                out.push(IoComponent {
+                    vertex,
+                    location,
+                    component: comp as u8,
+                    base: leaf.base,
+                });
+            }
+        }
+    }
+    out
+}
 
 /// Runs the entry point of `shader` once over `input`.
 pub fn evaluate(shader: &Shader, input: &EvalInput) -> Result<EvalOutput, EvalError> {
