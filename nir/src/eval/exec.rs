@@ -218,7 +218,9 @@ impl<'a> Interp<'a> {
     fn exec_list(&mut self, f: &mut Frame<'a>, list: CfList) -> Res<Flow> {
         self.enter()?;
         let func = f.func;
-        for node in func.list_nodes(list) {
+        let mut cursor = list.first;
+        while let Some(node) = cursor {
+            cursor = func.cf_next(node);
             let flow = match &func.cf[node].kind {
                 CfKind::Block(b) => self.exec_block(f, *b)?,
                 CfKind::If {
@@ -249,15 +251,14 @@ impl<'a> Interp<'a> {
 
     fn exec_block(&mut self, f: &mut Frame<'a>, b: Block) -> Res<Flow> {
         let func = f.func;
-        let instrs = func.block_instrs(b);
         // Phis first, all reading the values of the edge taken.
         let mut phis = Vec::new();
-        let mut start = 0;
-        for &i in &instrs {
+        let mut cursor = func.blocks.get(b).and_then(|d| d.first);
+        while let Some(i) = cursor {
             let InstrKind::Phi(srcs) = &func.instrs[i].kind else {
                 break;
             };
-            start += 1;
+            cursor = func.instr_next(i);
             self.tick()?;
             let pred = f.prev.ok_or_else(|| {
                 EvalError::malformed(format!("phi in {b} reached without a predecessor"))
@@ -278,7 +279,8 @@ impl<'a> Interp<'a> {
             self.set(f, d, v)?;
         }
         f.prev = Some(b);
-        for &i in &instrs[start..] {
+        while let Some(i) = cursor {
+            cursor = func.instr_next(i);
             self.tick()?;
             if let Some(flow) = self.exec_instr(f, i)? {
                 return Ok(flow);
