@@ -27,6 +27,7 @@
 pub mod arena;
 pub mod builder;
 pub mod constant_fold;
+pub mod eval;
 pub mod intrinsics;
 pub mod ir;
 pub mod opcodes;
