@@ -4,6 +4,7 @@
 //!   compilation units) and an optional `[bindings]` section (`attrib NAME N`,
 //!   `frag NAME COLOR [INDEX]`). The expected output, in `*.expected` beside it, is
 //!   the link log of a failed link or `dump_resources` of a successful one.
+//!   A line `# dump hir` adds the linked GLSL IR of every stage.
 //!   `BLESS=1` rewrites the expectations.
 //! * corpus sweeps: every program of `../shared/corpus/shader-db` must link, and
 //!   every piglit `.shader_test` whose shaders compile and whose `[test]` does not
@@ -187,7 +188,17 @@ fn linker_file_tests() {
         let program = parse_program(&text);
         let actual = match compile_and_link(&program) {
             Outcome::CompileError(e) => format!("compile error\n{e}\n"),
-            Outcome::Linked(p) => dump_resources(&p),
+            Outcome::Linked(p) => {
+                let mut out = dump_resources(&p);
+                if text.lines().any(|l| l.trim() == "# dump hir") {
+                    for st in &p.stages {
+                        out.push_str(&format!("--- linked {} shader\n", st.stage));
+                        out.push_str(&rgl_glsl::hir::print::print_module(&st.hir));
+                        out.push('\n');
+                    }
+                }
+                out
+            }
             Outcome::LinkError(log) => format!("link error\n{log}"),
         };
         let expected_path = file.with_extension("expected");
@@ -277,7 +288,10 @@ fn piglit_shader_tests_link() {
     let mut fixed = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_default();
-        let program = parse_program(&text);
+        let mut program = parse_program(&text);
+        // shader_runner binds these before linking.
+        program.bindings.attribs.push(("piglit_vertex".into(), 0));
+        program.bindings.attribs.push(("piglit_texcoord".into(), 1));
         let name = file
             .strip_prefix(&corpus)
             .unwrap_or(file)
