@@ -13,8 +13,8 @@
 //!   [`VarLink::driver_location`]: one slot per scalar/vector, per matrix column, per
 //!   array element (so arrays are vec4-padded), struct members in order. Booleans are
 //!   stored as 0 / 1. The slot of the uniform is the same in every stage.
-//!   Samplers take no default-block slots. Only uniforms some stage reads are
-//!   placed: a never-read uniform has no entry in [`LinkedStage::vars`].
+//!   Samplers take no default-block slots. Uniforms no stage reads are dead: the
+//!   linker removes their declarations from the stages' item lists.
 //! * **Samplers** get a program-wide sampler index ([`ActiveUniform::sampler_index`]);
 //!   the NIR sampler variable's `driver_location` is that index, and `tex`
 //!   instructions end with `texture_index == sampler_index ==` it. The texture unit a

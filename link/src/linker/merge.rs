@@ -251,6 +251,7 @@ pub fn link_stage(
         size_geometry_inputs(&mut module, errors);
     }
     size_implicit_arrays(&mut module);
+    check_builtin_array_sizes(&module, errors);
     drop_unreachable_functions(&mut module);
     Some(StageModule { module, version })
 }
@@ -759,6 +760,36 @@ fn size_geometry_inputs(module: &mut Module, errors: &mut Vec<LinkError>) {
         }
     }
     retype_refs(module, &resized);
+}
+
+/// Built-in arrays sized by their accesses may not exceed the implementation
+/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`).
+fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
+    use rgl_glsl::builtins::variables::limits as fe;
+    for v in usage::globals(module) {
+        let var = &module.variables[v];
+        if !var.is_builtin {
+            continue;
+        }
+        let (name, limit_name, limit) = match var.name.as_str() {
+            "gl_TexCoord" => ("gl_TexCoord", "gl_MaxTextureCoords", fe::MAX_TEXTURE_COORDS),
+            "gl_ClipDistance" => (
+                "gl_ClipDistance",
+                "gl_MaxClipDistances",
+                fe::MAX_CLIP_DISTANCES,
+            ),
+            _ => continue,
+        };
+        if let Some(n) = var.ty.array_len() {
+            if n as i64 > limit as i64 {
+                errors.push(LinkError::BuiltinArrayTooLarge(
+                    name,
+                    limit_name,
+                    limit.max(0) as u32,
+                ));
+            }
+        }
+    }
 }
 
 /// Implicitly sized arrays take `max_array_access + 1` elements.
