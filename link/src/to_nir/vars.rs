@@ -189,7 +189,7 @@ impl Conv<'_> {
         if mode == VarMode::Ubo {
             var.location = -1;
         }
-        Ok(self.shader.add_global(var))
+        Ok(self.add_global(var))
     }
 
     fn ubo_member(
@@ -220,7 +220,7 @@ impl Conv<'_> {
                     .map(|l| l.driver_location)
                     .unwrap_or(0);
                 nv.binding = v.binding.and_then(|b| u32::try_from(b).ok()).unwrap_or(0);
-                let id = self.shader.add_global(nv);
+                let id = self.add_global(nv);
                 self.ubo_blocks.insert(block, id);
                 id
             }
@@ -277,9 +277,35 @@ impl Conv<'_> {
             var.interp = interp_of(f.qualifiers.interpolation.or(v.interpolation));
             var.centroid = v.centroid || f.qualifiers.centroid;
             var.invariant = v.invariant || f.qualifiers.invariant;
-            vars.push(self.shader.add_global(var));
+            vars.push(self.add_global(var));
         }
         Ok(VarKind::Split(vars))
+    }
+
+    /// Adds a global variable under a name no other global has.
+    fn add_global(&mut self, mut var: Variable) -> VarId {
+        var.name = super::fresh_name(&self.global_names, &var.name);
+        self.global_names.insert(var.name.clone());
+        self.shader.add_global(var)
+    }
+
+    /// Adds a local of the current function under a name unique among its locals and
+    /// the globals.
+    fn add_local(&mut self, mut var: Variable) -> VarId {
+        let taken = |n: &str| self.f.names.contains(n) || self.global_names.contains(n);
+        let name = if taken(&var.name) {
+            (1..)
+                .map(|n| format!("{}${n}", var.name))
+                .find(|n| !taken(n))
+                .unwrap_or_default()
+        } else {
+            var.name.clone()
+        };
+        self.f.names.insert(name.clone());
+        var.name = name;
+        let id = self.shader.variables.push(var);
+        self.f.imp.locals.push(id);
+        id
     }
 
     /// The function-temp variable of local `h`, created on first use.
@@ -295,8 +321,7 @@ impl Conv<'_> {
                 var.init = Some(self.constant_words(c)?);
             }
         }
-        let id = self.shader.variables.push(var);
-        self.f.imp.locals.push(id);
+        let id = self.add_local(var);
         self.f.locals.insert(h, id);
         Ok(id)
     }
@@ -305,9 +330,7 @@ impl Conv<'_> {
     pub(crate) fn temp(&mut self, name: &str, ty: Type, init: Option<Vec<u64>>) -> VarId {
         let mut var = Variable::new(name, VarMode::FunctionTemp, ty);
         var.init = init;
-        let id = self.shader.variables.push(var);
-        self.f.imp.locals.push(id);
-        id
+        self.add_local(var)
     }
 
     // ------------------------------------------------------------ derefs
