@@ -152,7 +152,10 @@ impl Conv<'_> {
             mode = VarMode::SystemValue;
         }
         let mut var = Variable::new(&v.name, mode, ty);
-        var.location = link.map(|l| l.location).or(v.location).unwrap_or(-1);
+        var.location = match link {
+            Some(l) => l.location,
+            None => self.fallback_location(&v, mode),
+        };
         var.location_frac = link.map(|l| l.location_frac).unwrap_or(0);
         var.driver_location = link.map(|l| l.driver_location).unwrap_or(0);
         var.binding = v.binding.and_then(|b| u32::try_from(b).ok()).unwrap_or(0);
@@ -190,6 +193,26 @@ impl Conv<'_> {
             var.location = -1;
         }
         Ok(self.add_global(var))
+    }
+
+    /// The location of a variable the linker did not place: built-ins carry their
+    /// fixed slot; an explicit `layout(location = N)` is generic attribute / color /
+    /// user varying N; anything else has none (-1).
+    fn fallback_location(&self, v: &hir::Variable, mode: VarMode) -> i32 {
+        let Some(n) = v.location else {
+            return -1;
+        };
+        if v.is_builtin {
+            return n;
+        }
+        let vs = self.stage.stage == rgl_glsl::Stage::Vertex;
+        let fs = self.stage.stage == rgl_glsl::Stage::Fragment;
+        match mode {
+            VarMode::ShaderIn if vs => names::VERT_ATTRIB_GENERIC0 + n,
+            VarMode::ShaderOut if fs => names::FRAG_RESULT_DATA0 + n,
+            VarMode::ShaderIn | VarMode::ShaderOut => names::VARYING_SLOT_VAR0 + n,
+            _ => n,
+        }
     }
 
     fn ubo_member(
@@ -246,7 +269,15 @@ impl Conv<'_> {
             _ => None,
         };
         let link = self.stage.vars.get(&h).copied();
-        let base = link.map(|l| l.location).or(v.location).unwrap_or(-1);
+        let mode_of = if v.mode == HMode::ShaderIn {
+            VarMode::ShaderIn
+        } else {
+            VarMode::ShaderOut
+        };
+        let base = match link {
+            Some(l) => l.location,
+            None => self.fallback_location(&v, mode_of),
+        };
         let per_vertex = st.name == "gl_PerVertex";
         let mode = if v.mode == HMode::ShaderIn {
             VarMode::ShaderIn
