@@ -363,13 +363,13 @@ fn corpus_sweep() {
         return;
     }
     let known = known_failures();
-    // Piglit is sampled (every Nth file) to keep debug test time down; shader-db runs
+    // Piglit is sampled (every 2nd file) to keep debug test time down; shader-db runs
     // in full. TO_NIR_PIGLIT_STRIDE=1 sweeps all of piglit.
     let stride: usize = std::env::var("TO_NIR_PIGLIT_STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
         .filter(|s| *s > 0)
-        .unwrap_or(1);
+        .unwrap_or(2);
     let mut report = String::new();
     let mut all_failures = Vec::new();
     for (label, dirs, sample) in [
