@@ -377,7 +377,7 @@ impl Conv<'_> {
                 }),
                 Some((1, 32)),
             )
-            .unwrap_or_else(|| unreachable_def());
+            .unwrap_or_else(unreachable_def);
         D { def, ty, mode }
     }
 
