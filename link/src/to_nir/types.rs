@@ -148,7 +148,7 @@ impl Conv<'_> {
         let mut name = clean.clone();
         let mut n = 1;
         while self.struct_names.contains(&name) {
-            name = format!("{clean}_{n}");
+            name = format!("{clean}${n}");
             n += 1;
         }
         self.struct_names.insert(name.clone());
