@@ -11,6 +11,10 @@
 //! * Inputs (off in the registered pass): shadows `<name>_in_temp` filled from the
 //!   inputs at the start of the entry point.
 //!
+//! Variables already accessed that way (see `already_lowered`: outputs only written
+//! right before leaving the entry point or right before an emit, inputs only read
+//! at the start) are skipped, so the pass is idempotent.
+//!
 //! Copies of aggregates are left to `split_var_copies`/`lower_var_copies`; the shadows
 //! are globals, so `lower_global_vars_to_local` then `lower_vars_to_ssa` turn them
 //! into SSA values.
@@ -62,6 +66,7 @@ impl Pass for LowerIoToTemporaries {
                         || (self.inputs && d.mode == VarMode::ShaderIn)
                 })
             })
+            .filter(|v| !already_lowered(shader, *v))
             .collect();
         if io.is_empty() {
             return false;
@@ -175,6 +180,88 @@ impl Pass for LowerIoToTemporaries {
         }
         true
     }
+}
+
+/// True when `var` is already accessed the way this pass leaves it, so the pass
+/// skips it (which keeps it idempotent, also after `lower_var_copies` turned the
+/// copies it added into loads and stores):
+/// * an output is never read, and every write of it sits in a block that leaves the
+///   entry point (a predecessor of its end block), or, in a geometry shader, is
+///   followed in its block by an `emit_vertex` before any other write of it;
+/// * an input is only read in the first block of the entry point.
+///
+/// A variable nothing accesses qualifies too (a shadow would only copy undefined
+/// values).
+fn already_lowered(shader: &Shader, var: VarId) -> bool {
+    let is_out = shader
+        .variables
+        .get(var)
+        .is_some_and(|v| v.mode == VarMode::ShaderOut);
+    let geometry = shader.stage == Stage::Geometry;
+    for (_, f) in shader.functions.iter() {
+        let Some(func) = &f.body else { continue };
+        let uses = func.build_uses();
+        let first_block = func.body.first.and_then(|n| func.cf_block(n));
+        let end_preds = &func.blocks[func.end_block].preds;
+        for i in all_instrs(func) {
+            let Some(d) = func.instrs[i].def else {
+                continue;
+            };
+            if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) || root_var(func, d) != Some(var)
+            {
+                continue;
+            }
+            for &u in &uses[d] {
+                let Some(x) = intrinsic(func, u) else {
+                    if matches!(func.instrs[u].kind, InstrKind::Deref(_)) {
+                        continue; // a longer chain; its own uses are checked
+                    }
+                    return false;
+                };
+                let write = matches!(x.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref)
+                    && x.srcs.first() == Some(&d)
+                    && x.srcs.get(1) != Some(&d);
+                let read = matches!(x.op, IntrinsicOp::load_deref)
+                    || (x.op == IntrinsicOp::copy_deref && x.srcs.get(1) == Some(&d));
+                let block = func.instr_block(u);
+                let ok = if is_out {
+                    write
+                        && if geometry {
+                            emit_follows(func, u, var)
+                        } else {
+                            f.is_entrypoint && block.is_some_and(|b| end_preds.contains(&b))
+                        }
+                } else {
+                    read && f.is_entrypoint && block.is_some() && block == first_block
+                };
+                if !ok {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// True when an `emit_vertex` follows `write` in its block before another write of
+/// `var`, a call or a jump.
+fn emit_follows(func: &FunctionImpl, write: Instr, var: VarId) -> bool {
+    let mut cur = func.instr_next(write);
+    while let Some(i) = cur {
+        match &func.instrs[i].kind {
+            InstrKind::Intrinsic(x) if x.op == IntrinsicOp::emit_vertex => return true,
+            InstrKind::Intrinsic(x)
+                if matches!(x.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref)
+                    && x.srcs.first().and_then(|d| root_var(func, *d)) == Some(var) =>
+            {
+                return false
+            }
+            InstrKind::Call { .. } | InstrKind::Jump(_) => return false,
+            _ => {}
+        }
+        cur = func.instr_next(i);
+    }
+    false
 }
 
 /// A global name no global uses.
