@@ -13,7 +13,8 @@
 //! on the variable: this is rgl's equivalent of Mesa's `nir_lower_locals_to_regs` for
 //! indirectly indexed arrays. The backend addresses those variables as scratch memory
 //! through their derefs (element offset = index × element size), so they need no
-//! further lowering. Copies are not handled here: `lower_var_copies` runs first.
+//! further lowering. The deref chains of lowered accesses are removed when unused.
+//! Copies are not handled here: `lower_var_copies` runs first.
 
 use super::remove_dead_variables::mode_bit;
 use super::var_util::*;
@@ -61,6 +62,9 @@ impl Pass for LowerIndirectDerefs {
             let mut progress = false;
             for i in all_instrs(func) {
                 progress |= this.lower_access(shader, func, i);
+            }
+            if progress {
+                remove_dead_derefs(func);
             }
             progress
         })

@@ -434,3 +434,54 @@ pub fn chain_links(func: &FunctionImpl, d: Def) -> Option<(Def, Vec<(PathElem, D
     }
     None
 }
+
+/// Derefs that lead to a non-deref use (directly or through longer chains), so dead
+/// deref chains left behind by other lowerings can be ignored.
+pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> std::collections::HashSet<Def> {
+    let mut live = std::collections::HashSet::new();
+    let conds: std::collections::HashSet<Def> = func
+        .cf_nodes_in_order()
+        .into_iter()
+        .filter_map(|n| match &func.cf[n].kind {
+            CfKind::If { cond, .. } => Some(*cond),
+            _ => None,
+        })
+        .collect();
+    // Children follow their parents in program order (defs dominate uses), so a
+    // reverse walk sees every child before its parent.
+    for i in all_instrs(func).into_iter().rev() {
+        if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) {
+            continue;
+        }
+        let Some(d) = func.instrs[i].def else {
+            continue;
+        };
+        let is_live = conds.contains(&d)
+            || uses[d].iter().any(|u| match &func.instrs[*u].kind {
+                InstrKind::Deref(_) => func.instrs[*u].def.is_some_and(|c| live.contains(&c)),
+                _ => true,
+            });
+        if is_live {
+            live.insert(d);
+        }
+    }
+    live
+}
+
+/// Removes every deref that leads to no non-deref use (the chains a lowering left
+/// behind; Mesa removes them with `nir_deref_instr_remove_if_unused`). Returns true
+/// when something was removed.
+pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
+    let uses = func.build_uses();
+    let live = live_derefs(func, &uses);
+    let mut removed = false;
+    for i in all_instrs(func) {
+        if let (InstrKind::Deref(_), Some(d)) = (&func.instrs[i].kind, func.instrs[i].def) {
+            if !live.contains(&d) {
+                func.remove_instr(i);
+                removed = true;
+            }
+        }
+    }
+    removed
+}
