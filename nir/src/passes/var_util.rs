@@ -348,21 +348,47 @@ pub fn build_link(
 /// A variable name not used by any global or any local of `func`, based on `base`
 /// (the reader resolves variables by name, so names must stay unique).
 pub fn unique_name(shader: &Shader, func: &FunctionImpl, base: &str) -> String {
-    let taken = |n: &str| {
-        shader
+    Names::new(shader, func).fresh(base)
+}
+
+/// The names taken by the globals and one function's locals, handing out fresh
+/// ones (`base`, then `base_1`, `base_2`, ...) in amortised constant time.
+pub struct Names {
+    taken: std::collections::HashSet<String>,
+    next: std::collections::HashMap<String, u32>,
+}
+
+impl Names {
+    /// The names of the globals and of `func`'s locals.
+    pub fn new(shader: &Shader, func: &FunctionImpl) -> Names {
+        let taken = shader
             .globals
             .iter()
             .chain(func.locals.iter())
-            .any(|v| shader.variables.get(*v).is_some_and(|v| v.name == n))
-    };
-    if !base.is_empty() && !taken(base) {
-        return base.to_string();
+            .filter_map(|v| shader.variables.get(*v).map(|v| v.name.clone()))
+            .collect();
+        Names {
+            taken,
+            next: std::collections::HashMap::new(),
+        }
     }
-    let stem = if base.is_empty() { "tmp" } else { base };
-    (1u32..)
-        .map(|i| format!("{stem}_{i}"))
-        .find(|n| !taken(n))
-        .unwrap_or_else(|| stem.to_string())
+    /// A fresh name based on `base`, recorded as taken.
+    pub fn fresh(&mut self, base: &str) -> String {
+        let stem = if base.is_empty() { "tmp" } else { base };
+        if !base.is_empty() && !self.taken.contains(base) {
+            self.taken.insert(base.to_string());
+            return base.to_string();
+        }
+        let n = self.next.entry(stem.to_string()).or_insert(1);
+        loop {
+            let cand = format!("{stem}_{n}");
+            *n += 1;
+            if !self.taken.contains(&cand) {
+                self.taken.insert(cand.clone());
+                return cand;
+            }
+        }
+    }
 }
 
 /// Every instruction of the body in program order.
