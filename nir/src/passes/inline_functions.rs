@@ -658,6 +658,7 @@ fn inline_call(
         caller.link_instr_at_end(last_block, i);
     }
     caller.recompute_cfg();
+    rename_phi_preds_after_split(caller, block, last_block);
     shader.functions[callee_id].body = Some(callee);
     true
 }

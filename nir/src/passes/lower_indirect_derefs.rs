@@ -159,6 +159,9 @@ impl LowerIndirectDerefs {
         };
         let (mode, base_ty) = (bd.mode, bd.ty.clone());
         let rest = path.elems[first..].to_vec();
+        let Some(orig_block) = func.instr_block(instr) else {
+            return false;
+        };
         let mut ctx = Ctx {
             shader,
             func,
@@ -168,6 +171,10 @@ impl LowerIndirectDerefs {
         let Some((_, value)) = emit(&mut ctx, Cursor::Before(instr), base, base_ty, &rest) else {
             return false;
         };
+        // The tail of the block (up to its jump) now ends the last block of the tree.
+        if let Some(tail) = func.instr_block(instr) {
+            rename_phi_preds_after_split(func, orig_block, tail);
+        }
         if let (Op::Load { .. }, Some(v), Some(old)) = (op, value, func.instrs[instr].def) {
             func.rewrite_uses(None, old, v);
         }

@@ -511,3 +511,25 @@ pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
     }
     removed
 }
+
+/// After the tail of block `from` moved into block `to` (a split), phis in the
+/// successors of `to` that name `from` as predecessor name `to` instead.
+pub fn rename_phi_preds_after_split(func: &mut FunctionImpl, from: Block, to: Block) {
+    if from == to {
+        return;
+    }
+    for succ in func.blocks[to].succs.clone() {
+        for i in func.block_instrs(succ) {
+            match &mut func.instrs[i].kind {
+                InstrKind::Phi(srcs) => {
+                    for (b, _) in srcs.iter_mut() {
+                        if *b == from {
+                            *b = to;
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+}
