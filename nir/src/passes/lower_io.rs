@@ -176,9 +176,9 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
                 // Packed into a slot handed out already: share it, and allocate any
                 // slots of this (longer) variable not covered yet.
                 shader.variables[v].driver_location = first;
-                for i in 0..i64::from(size) {
-                    if !assigned.contains_key(&(loc + i)) {
-                        assigned.insert(loc + i, next);
+                for i in 0..i64::from(size.min(4096)) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = assigned.entry(loc + i) {
+                        e.insert(next);
                         next = next.saturating_add(1);
                     }
                 }
