@@ -28,6 +28,7 @@ pub mod builder;
 pub mod constant_fold;
 pub mod intrinsics;
 pub mod ir;
+pub mod link;
 pub mod opcodes;
 pub mod passes;
 pub mod print;
