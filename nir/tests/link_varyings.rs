@@ -100,3 +100,84 @@ fn run_one(text: &str) -> Result<(String, String), String> {
     }
     Ok((format!("{header}\n{}", join(&body)), out))
 }
+
+/// Every valid shader of the test corpora (round-trip corpus, pass file-test inputs,
+/// link file-test inputs).
+fn corpus_shaders() -> Vec<rgl_nir::ir::Shader> {
+    let dir = common::tests_dir();
+    let mut texts = Vec::new();
+    for path in common::nir_files(&dir.join("ir")) {
+        texts.push(std::fs::read_to_string(path).expect("read"));
+    }
+    for path in common::nir_files(&dir.join("filetests")) {
+        let text = std::fs::read_to_string(path).expect("read");
+        let body: String = text
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.starts_with("; expect:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        texts.push(body);
+    }
+    for path in common::nir_files(&dir.join("link")) {
+        let text = std::fs::read_to_string(path).expect("read");
+        let mut cur = String::new();
+        for l in text.lines().skip(1) {
+            if l.starts_with("; expect:") {
+                break;
+            }
+            if l.trim() == "// producer" || l.trim() == "// consumer" {
+                texts.push(std::mem::take(&mut cur));
+            } else {
+                cur.push_str(l);
+                cur.push('\n');
+            }
+        }
+        texts.push(cur);
+    }
+    texts
+        .iter()
+        .filter_map(|t| rgl_nir::reader::parse_shader(t).ok())
+        .filter(|s| rgl_nir::validate::validate(s).is_ok())
+        .collect()
+}
+
+/// Every link pass over every ordered pair of corpus shaders (any stages) keeps both
+/// shaders valid and printable/readable, and reaches a fixed point when repeated.
+#[test]
+fn link_passes_on_all_pairs_stay_valid() {
+    let shaders = corpus_shaders();
+    assert!(shaders.len() > 20, "corpus too small: {}", shaders.len());
+    let mut runs = 0;
+    let mut progressed = 0;
+    for p in &shaders {
+        for c in &shaders {
+            for (name, pass) in rgl_nir::link::LINK_PASSES {
+                let (mut a, mut b) = (p.clone(), c.clone());
+                let mut rounds = 0;
+                while pass(&mut a, &mut b) {
+                    rounds += 1;
+                    assert!(rounds < 10, "{name} does not reach a fixed point");
+                }
+                runs += 1;
+                if rounds > 0 {
+                    progressed += 1;
+                }
+                for (label, s) in [("producer", &a), ("consumer", &b)] {
+                    if let Err(e) = rgl_nir::validate::validate(s) {
+                        panic!(
+                            "{name} left the {label} invalid: {e}\n{}",
+                            rgl_nir::print::print_shader(s)
+                        );
+                    }
+                    let printed = rgl_nir::print::print_shader(s);
+                    let again = rgl_nir::reader::parse_shader(&printed)
+                        .map(|s| rgl_nir::print::print_shader(&s));
+                    assert_eq!(again.as_deref(), Ok(printed.as_str()), "{name} {label}");
+                }
+            }
+        }
+    }
+    eprintln!("link pass runs: {runs}, with progress: {progressed}");
+    assert!(progressed > 0);
+}
