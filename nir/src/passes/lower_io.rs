@@ -13,8 +13,9 @@
 //!   `load_per_vertex_input (vertex, offset)`; FS → `load_interpolated_input` fed by
 //!   `load_barycentric_pixel/centroid/sample (interp_mode)`, except flat and
 //!   non-float inputs, which use `load_input`.
-//!   Built-in FS inputs gl_FragCoord (`VARYING_SLOT_POS`), gl_FrontFacing (`FACE`) and
-//!   gl_PointCoord (`PNTC`) become `load_frag_coord`/`load_front_face`/`load_point_coord`.
+//!   Built-in FS inputs such as gl_FragCoord (`VARYING_SLOT_POS`) or gl_PointCoord are
+//!   lowered like any other input, as `nir_lower_io` does (system-value variables are
+//!   `lower_system_values`' job).
 //! * **Outputs**: `store_deref` → `store_output (value, offset)` with the write mask;
 //!   `load_deref` → `load_output`.
 //! * IO indices: `base` = driver location, `component` = `location_frac`, `dest_type` /
@@ -59,7 +60,7 @@ use super::lower_system_values::remove_dead_derefs;
 use super::Pass;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
-use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_POS};
+use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0};
 use crate::ir::*;
 use crate::opcodes::{AluType, Base, Opcode};
 use std::collections::HashMap;
@@ -457,22 +458,6 @@ fn pick_component(b: &mut Builder, v: Def, n: u8, sel: Comp, bits: u8) -> Def {
     }
 }
 
-/// The system-value intrinsic a fragment shader reads a built-in input with:
-/// `VARYING_SLOT_POS` → `load_frag_coord`, `VARYING_SLOT_FACE` → `load_front_face`,
-/// `VARYING_SLOT_PNTC` → `load_point_coord` (the rasterizer provides these; they are
-/// not interpolated varyings).
-fn fs_builtin_input(stage: Stage, var: &Variable) -> Option<IntrinsicOp> {
-    if stage != Stage::Fragment || var.mode != VarMode::ShaderIn {
-        return None;
-    }
-    match var.location {
-        VARYING_SLOT_POS => Some(IntrinsicOp::load_frag_coord),
-        24 => Some(IntrinsicOp::load_front_face),
-        25 => Some(IntrinsicOp::load_point_coord),
-        _ => None,
-    }
-}
-
 // ------------------------------------------------------------------ the pass
 
 struct Ctx<'a> {
@@ -605,6 +590,8 @@ fn finish_load(
     new: Def,
     to_bool: bool,
 ) {
+    // `glsl_to_nir` may already load uniform booleans as 32-bit words (then `ine 0`).
+    let to_bool = to_bool && func.defs[old].bit_size == 1;
     let new = if to_bool {
         let comps = func.defs[new].num_components;
         let mut b = Builder::new(func, Cursor::Before(instr));
@@ -696,7 +683,7 @@ fn lower_io_access(
             return false;
         };
         let wrmask = intr.indices.first().copied().unwrap_or(0);
-        let value = if boolean {
+        let value = if boolean && b.func.defs[value].bit_size == 1 {
             let n = b.func.defs[value].num_components;
             build_alu(
                 &mut b,
@@ -777,26 +764,7 @@ fn lower_io_access(
         None => (leaf_comps, first_comp),
     };
     let mut b = Builder::new(func, Cursor::Before(instr));
-    let builtin = fs_builtin_input(cx.stage, var);
-    let loaded = if let Some(op) = builtin {
-        // gl_FragCoord / gl_FrontFacing / gl_PointCoord read as system values.
-        let (Some(want), bits) = (op.info().dest_components, op.info().dest_bit_size) else {
-            return false;
-        };
-        if want != vec_comps || (bits == 1) != boolean {
-            return false;
-        }
-        let Some(v) = b.intrinsic(op, Vec::new(), 0, Vec::new(), Some((want, bits))) else {
-            return false;
-        };
-        let v = match off.comp {
-            Some(sel) => pick_component(&mut b, v, want, sel, bits),
-            None => v,
-        };
-        func.rewrite_uses(Some(uses), old, v);
-        func.remove_instr(instr);
-        return true;
-    } else {
+    let loaded = {
         let float = matches!(
             leaf,
             Type::Scalar(BaseType::Float) | Type::Vector(BaseType::Float, _)
