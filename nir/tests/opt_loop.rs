@@ -64,3 +64,29 @@ fn opt_loop_reaches_a_fixed_point() {
     assert!(count > 20, "only {count} shaders");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `opt_move` after the loop (where drivers run it) keeps the IR valid and is
+/// idempotent: a second run makes no progress.
+#[test]
+fn opt_move_is_idempotent_after_the_loop() {
+    let mut failures = Vec::new();
+    for (name, text) in inputs() {
+        let Ok(mut shader) = rgl_nir::reader::parse_shader(&text) else {
+            continue;
+        };
+        if rgl_nir::validate::validate(&shader).is_err() {
+            continue;
+        }
+        let mut runner = Runner::new();
+        runner.validate = true;
+        let result = opt_loop::optimize(&mut runner, &mut shader)
+            .and_then(|_| runner.run_named("opt_move", &mut shader))
+            .and_then(|_| runner.run_named("opt_move", &mut shader));
+        match result {
+            Ok(false) => {}
+            Ok(true) => failures.push(format!("{name}: second opt_move made progress")),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
