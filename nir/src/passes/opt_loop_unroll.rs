@@ -153,6 +153,14 @@ fn analyze(func: &FunctionImpl, l: CfNode) -> Option<Plan> {
             break_block: last_block,
         });
     }
+    // Otherwise the body must end by falling through or `continue` (a final return
+    // or halt would be lost by the copies).
+    if matches!(
+        func.block_jump(last_block),
+        Some(JumpKind::Return | JumpKind::Halt)
+    ) {
+        return None;
+    }
     // The terminator.
     let mut terminator = None;
     for (idx, &n) in nodes.iter().enumerate() {
