@@ -64,3 +64,88 @@ fn opt_loop_reaches_a_fixed_point() {
     assert!(count > 20, "only {count} shaders");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `opt_move` after the loop (where drivers run it) keeps the IR valid and is
+/// idempotent: a second run makes no progress.
+#[test]
+fn opt_move_is_idempotent_after_the_loop() {
+    let mut failures = Vec::new();
+    for (name, text) in inputs() {
+        let Ok(mut shader) = rgl_nir::reader::parse_shader(&text) else {
+            continue;
+        };
+        if rgl_nir::validate::validate(&shader).is_err() {
+            continue;
+        }
+        let mut runner = Runner::new();
+        runner.validate = true;
+        let result = opt_loop::optimize(&mut runner, &mut shader)
+            .and_then(|_| runner.run_named("opt_move", &mut shader))
+            .and_then(|_| runner.run_named("opt_move", &mut shader));
+        match result {
+            Ok(false) => {}
+            Ok(true) => failures.push(format!("{name}: second opt_move made progress")),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Snapshots of the whole loop: `tests/opt_loop/*.nir` hold an input shader and the
+/// printed result of [`opt_loop::optimize`] as `; ` lines after `; expect:`
+/// (`BLESS=1` rewrites them).
+#[test]
+fn opt_loop_snapshots() {
+    let files = common::nir_files(&common::tests_dir().join("opt_loop"));
+    assert!(!files.is_empty(), "no opt_loop snapshots");
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("read");
+        let input: String = text
+            .lines()
+            .take_while(|l| !l.starts_with("; expect:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let expected: String = text
+            .lines()
+            .skip_while(|l| !l.starts_with("; expect:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut shader = match rgl_nir::reader::parse_shader(&input) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let mut runner = Runner::new();
+        runner.validate = true;
+        let rounds = match opt_loop::optimize(&mut runner, &mut shader) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let mut actual = format!("; expect: {rounds} rounds with progress\n");
+        for l in rgl_nir::print::print_shader(&shader).lines() {
+            if l.is_empty() {
+                actual.push_str(";\n");
+            } else {
+                actual.push_str(&format!("; {l}\n"));
+            }
+        }
+        if actual != expected {
+            if common::bless() {
+                std::fs::write(path, format!("{input}{actual}")).expect("bless");
+            } else {
+                failures.push(format!(
+                    "{}:\n{}",
+                    path.display(),
+                    common::diff(&expected, &actual)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

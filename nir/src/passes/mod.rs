@@ -22,6 +22,7 @@ pub mod cf_helpers;
 pub mod opt_algebraic;
 pub mod opt_if;
 pub mod opt_loop_unroll;
+pub mod opt_move;
 pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
@@ -82,6 +83,7 @@ declare_passes! {
     opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
     opt_if => opt_if::OptIf,
     opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
+    opt_move => opt_move::OptMove,
 
     // -- variable lowering (vars branch)
     inline_functions => inline_functions::InlineFunctions,

@@ -21,7 +21,7 @@ use super::{for_each_impl, Pass};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The pass.
 pub struct OptIf;
@@ -40,22 +40,24 @@ fn opt_if_impl(func: &mut FunctionImpl) -> bool {
     // Each step changes the tree or removes a use of a condition; the bound is a guard.
     for _ in 0..10_000 {
         let mut changed = false;
+        let uses = CondUses::new(func);
         for node in func.cf_nodes_in_order() {
             if !func.cf[node].attached || !matches!(func.cf[node].kind, CfKind::If { .. }) {
                 continue;
             }
-            changed |= evaluate_condition_uses(func, node);
+            changed |= evaluate_condition_uses(func, &uses, node);
             changed |= phi_is_condition(func, node);
         }
         for node in func.cf_nodes_in_order() {
-            if func.cf[node].attached && matches!(func.cf[node].kind, CfKind::If { .. }) {
-                if merge_next_if(func, node)
+            // Each helper re-reads the node's current shape, so nodes edited or
+            // detached by an earlier step of this sweep are handled correctly.
+            if func.cf[node].attached
+                && matches!(func.cf[node].kind, CfKind::If { .. })
+                && (merge_next_if(func, node)
                     || swap_empty_then(func, node)
-                    || remove_empty_if(func, node)
-                {
-                    changed = true;
-                    break;
-                }
+                    || remove_empty_if(func, node))
+            {
+                changed = true;
             }
         }
         if !changed {
@@ -84,54 +86,78 @@ fn list_blocks(func: &FunctionImpl, list: CfList) -> HashSet<Block> {
         .collect()
 }
 
+/// Users of every value, computed once per sweep (entries may go stale as uses are
+/// rewritten; every rewrite re-checks the source).
+struct CondUses {
+    instrs: Uses,
+    ifs: HashMap<Def, Vec<CfNode>>,
+}
+
+impl CondUses {
+    fn new(func: &FunctionImpl) -> CondUses {
+        let mut ifs: HashMap<Def, Vec<CfNode>> = HashMap::new();
+        for n in func.cf_nodes_in_order() {
+            if let CfKind::If { cond, .. } = &func.cf[n].kind {
+                ifs.entry(*cond).or_default().push(n);
+            }
+        }
+        CondUses {
+            instrs: func.build_uses(),
+            ifs,
+        }
+    }
+}
+
 /// Rewrites uses of the condition inside the arms to constants.
-fn evaluate_condition_uses(func: &mut FunctionImpl, node: CfNode) -> bool {
+fn evaluate_condition_uses(func: &mut FunctionImpl, uses: &CondUses, node: CfNode) -> bool {
     let Some((cond, then_list, else_list)) = if_parts(func, node) else {
         return false;
     };
     if func.const_value(cond).is_some() || func.defs[cond].num_components != 1 {
         return false;
     }
-    let arms = [
-        (list_blocks(func, then_list), then_list, true),
-        (list_blocks(func, else_list), else_list, false),
-    ];
+    let users: Vec<Instr> = uses.instrs[cond].clone();
+    let if_users: Vec<CfNode> = uses.ifs.get(&cond).cloned().unwrap_or_default();
+    if users.is_empty() && if_users.len() <= 1 {
+        // The if itself is the only use.
+        return false;
+    }
     let mut progress = false;
-    for (blocks, list, value) in arms {
-        // Collect the uses inside this arm.
+    for (list, value) in [(then_list, true), (else_list, false)] {
+        let blocks = list_blocks(func, list);
         let mut instr_uses = Vec::new();
-        for &b in &blocks {
-            for instr in func.block_instrs(b) {
-                let mut hit = false;
-                match &func.instrs[instr].kind {
-                    InstrKind::Phi(_) => {}
-                    _ => func.instrs[instr].for_each_src(|d| hit |= d == cond),
-                }
-                if hit {
-                    instr_uses.push(instr);
-                }
-            }
-        }
         let mut phi_uses = Vec::new();
-        for b in func.blocks_in_order() {
-            for phi in phis(func, b) {
-                if let InstrKind::Phi(srcs) = &func.instrs[phi].kind {
+        for &user in &users {
+            let Some(ub) = func.instr_block(user) else {
+                continue;
+            };
+            match &func.instrs[user].kind {
+                InstrKind::Phi(srcs) => {
                     if srcs.iter().any(|(p, d)| *d == cond && blocks.contains(p)) {
-                        phi_uses.push(phi);
+                        phi_uses.push(user);
+                    }
+                }
+                _ => {
+                    let mut hit = false;
+                    func.instrs[user].for_each_src(|d| hit |= d == cond);
+                    if hit && blocks.contains(&ub) {
+                        instr_uses.push(user);
                     }
                 }
             }
         }
-        let mut if_uses = Vec::new();
-        for n in func.cf_nodes_in_order() {
-            if let CfKind::If { cond: c, .. } = &func.cf[n].kind {
-                let before = func.cf_prev(n).and_then(|p| func.cf_block(p));
-                if *c == cond && before.is_some_and(|b| blocks.contains(&b)) {
-                    if_uses.push(n);
-                }
+        let mut nested_ifs = Vec::new();
+        for &n in &if_users {
+            if !func.cf[n].attached {
+                continue;
+            }
+            let before = func.cf_prev(n).and_then(|p| func.cf_block(p));
+            let same = matches!(&func.cf[n].kind, CfKind::If { cond: c, .. } if *c == cond);
+            if same && before.is_some_and(|b| blocks.contains(&b)) {
+                nested_ifs.push(n);
             }
         }
-        if instr_uses.is_empty() && phi_uses.is_empty() && if_uses.is_empty() {
+        if instr_uses.is_empty() && phi_uses.is_empty() && nested_ifs.is_empty() {
             continue;
         }
         let Some(first) = list.first.and_then(|n| func.cf_block(n)) else {
@@ -155,7 +181,7 @@ fn evaluate_condition_uses(func: &mut FunctionImpl, node: CfNode) -> bool {
                 }
             }
         }
-        for n in if_uses {
+        for n in nested_ifs {
             if let CfKind::If { cond: c, .. } = &mut func.cf[n].kind {
                 *c = constant;
             }

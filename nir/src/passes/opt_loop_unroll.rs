@@ -17,9 +17,8 @@
 //! unrolled size (instructions of the loop × copies) at most
 //! [`MAX_UNROLL_ITERATIONS`] × [`LOOP_UNROLL_LIMIT`]; bigger loops are left alone, so
 //! giant loops never blow up the shader. Values of the loop used after it take the
-//! values of the last copy. Inner loops are unrolled first; one loop is unrolled per
-//! function per run (the next run of the optimisation loop takes the next one after
-//! the copies were simplified).
+//! values of the last copy. Inner loops are unrolled first; a loop enclosing one that
+//! was unrolled waits for the next run (after the copies were simplified).
 
 use super::cf_helpers::{blocks_under, merge_with_next, phis, single_block};
 use super::{for_each_impl, Pass};
@@ -52,13 +51,25 @@ fn unroll_impl(func: &mut FunctionImpl) -> bool {
         .filter(|n| matches!(func.cf[*n].kind, CfKind::Loop { .. }))
         .collect();
     loops.reverse();
+    // After unrolling a loop, its enclosing loops changed: they wait for the next run
+    // (the optimisation loop simplifies the copies first).
+    let mut changed_ancestors: HashSet<CfNode> = HashSet::new();
+    let mut progress = false;
     for l in loops {
+        if !func.cf[l].attached || changed_ancestors.contains(&l) {
+            continue;
+        }
         if let Some(plan) = analyze(func, l) {
+            let mut cur = l;
+            while let Some(outer) = func.enclosing_loop(cur) {
+                changed_ancestors.insert(outer);
+                cur = outer;
+            }
             emit(func, l, plan);
-            return true;
+            progress = true;
         }
     }
-    false
+    progress
 }
 
 /// How to unroll one loop.
@@ -141,6 +152,14 @@ fn analyze(func: &FunctionImpl, l: CfNode) -> Option<Plan> {
             header,
             break_block: last_block,
         });
+    }
+    // Otherwise the body must end by falling through or `continue` (a final return
+    // or halt would be lost by the copies).
+    if matches!(
+        func.block_jump(last_block),
+        Some(JumpKind::Return | JumpKind::Halt)
+    ) {
+        return None;
     }
     // The terminator.
     let mut terminator = None;
