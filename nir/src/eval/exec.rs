@@ -442,6 +442,7 @@ impl<'a> Interp<'a> {
                     byte: 0,
                     ty: var.ty.clone(),
                     vertex_pending: false,
+                    block_pending: false,
                     vertex: 0,
                     compact: false,
                     wildcards: Vec::new(),
@@ -475,6 +476,7 @@ impl<'a> Interp<'a> {
                     VarMode::Ubo => {
                         p.root = Root::Ubo(var.driver_location);
                         p.byte = i64::from(var.location.max(0));
+                        p.block_pending = matches!(var.ty, Type::Array(..));
                     }
                     VarMode::SystemValue => p.root = Root::SysVal(var.location),
                 }
@@ -488,6 +490,18 @@ impl<'a> Interp<'a> {
                     match u32::try_from(idx) {
                         Ok(v) => p.vertex = v,
                         Err(_) => p.out_of_bounds = true,
+                    }
+                } else if p.block_pending {
+                    p.block_pending = false;
+                    let len = match &p.ty {
+                        Type::Array(_, n) => i64::from(*n),
+                        _ => 0,
+                    };
+                    match (p.root, u32::try_from(idx)) {
+                        (Root::Ubo(b), Ok(i)) if idx < len => {
+                            p.root = Root::Ubo(b.saturating_add(i))
+                        }
+                        _ => p.out_of_bounds = true,
                     }
                 } else {
                     let (len, slot_step, comp_step, byte_step) = match &p.ty {
@@ -577,6 +591,11 @@ impl<'a> Interp<'a> {
     fn expand(&self, p: &Ptr) -> Res<Vec<(Addr, BaseType)>> {
         let structs = &self.shader.structs;
         let too_big = || EvalError::unsupported("copy of more than 2^20 scalars");
+        if p.block_pending {
+            return Err(EvalError::unsupported(
+                "copy of a whole array of uniform blocks",
+            ));
+        }
         let mut bases = vec![(p.slot, p.comp, p.byte)];
         for &(ss, cs, bs, len) in &p.wildcards {
             if bases.len().saturating_mul(len as usize) > memory::MAX_LEAVES {
@@ -726,7 +745,7 @@ impl<'a> Interp<'a> {
     }
 
     fn load_deref(&mut self, p: &Ptr, comps: u8, bits: u8) -> Res<Vec<u64>> {
-        if p.out_of_bounds || p.vertex_pending || !p.wildcards.is_empty() {
+        if p.out_of_bounds || p.vertex_pending || p.block_pending || !p.wildcards.is_empty() {
             self.out.out_of_bounds += 1;
             return Ok(vec![0; usize::from(comps)]);
         }
@@ -739,7 +758,7 @@ impl<'a> Interp<'a> {
     }
 
     fn store_deref(&mut self, p: &Ptr, vals: &[u64], wrmask: u32) -> Res<()> {
-        if p.out_of_bounds || p.vertex_pending || !p.wildcards.is_empty() {
+        if p.out_of_bounds || p.vertex_pending || p.block_pending || !p.wildcards.is_empty() {
             self.out.out_of_bounds += 1;
             return Ok(());
         }

@@ -45,6 +45,8 @@ pub struct Ptr {
     pub ty: Type,
     /// Geometry-shader input: the first array index selects the vertex.
     pub vertex_pending: bool,
+    /// Array of uniform blocks: the first array index selects the block.
+    pub block_pending: bool,
     /// Vertex index of a per-vertex input.
     pub vertex: u32,
     /// Compact float array (clip/cull distances): array indices step components.
