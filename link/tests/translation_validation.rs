@@ -55,8 +55,17 @@ struct Report {
     mismatches: Vec<String>,
 }
 
+/// `../shared/corpus` next to the repository (or `RGL_CORPUS`).
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
+    if let Ok(p) = std::env::var("RGL_CORPUS") {
+        return PathBuf::from(p);
+    }
+    let rel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if rel.is_dir() {
+        rel
+    } else {
+        PathBuf::from("/work/shared/corpus")
+    }
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -145,20 +154,20 @@ fn bisect(
 ) -> String {
     let steps = record_steps(shaders);
     let before_refs: Vec<&Shader> = before.iter().collect();
-    let mut current: Vec<Option<&Shader>> = vec![None; program.stages.len()];
+    // Every stage starts as its glsl_to_nir output; each step replaces one stage.
+    let mut current: Vec<&Shader> = before.iter().collect();
     let mut last_good: Option<usize> = None;
     let mut states = Vec::new();
     for (k, (stage, _, shader)) in steps.iter().enumerate() {
         if let Some(c) = current.get_mut(*stage) {
-            *c = Some(shader);
+            *c = shader;
         }
-        let Some(now): Option<Vec<&Shader>> = current.iter().copied().collect() else {
-            continue;
-        };
-        let good = match chain::run_chain(program, &now, seed) {
-            Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
-            Err(_) => false,
-        };
+        let invalid = rgl_nir::validate::validate(shader).is_err();
+        let good = !invalid
+            && match chain::run_chain(program, &current, seed) {
+                Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
+                Err(_) => false,
+            };
         states.push((k, good));
         if good {
             last_good = Some(k);
@@ -178,11 +187,20 @@ fn bisect(
         .iter()
         .rev()
         .find(|(s, _, _)| s == stage)
-        .map(|(_, _, sh)| sh);
+        .map(|(_, _, sh)| sh)
+        .or(before.get(*stage));
     let mut out = format!(
         "  first differing step: `{name}` on stage {stage} ({:?})\n",
         program.stages.get(*stage).map(|s| s.stage)
     );
+    if let Err(e) = rgl_nir::validate::validate(after) {
+        let first = e.to_string();
+        let _ = writeln!(
+            out,
+            "  the NIR is invalid after it: {}",
+            first.lines().next().unwrap_or("")
+        );
+    }
     if let Some(p) = prior {
         let _ = write!(out, "  --- stage before `{name}`:\n{}", print_limited(p));
     }
@@ -211,6 +229,24 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
             .push(format!("{name}: a stage has no final NIR"));
         return;
     };
+    for (i, s) in after.iter().enumerate() {
+        if let Err(e) = rgl_nir::validate::validate(s) {
+            let first = e.to_string();
+            let mut text = format!(
+                "{name}: final NIR of stage {i} is invalid: {}\n",
+                first.lines().next().unwrap_or("")
+            );
+            // Name the pass that broke it (first step whose output does not validate).
+            for (stage, step, shader) in record_steps(&refs) {
+                if rgl_nir::validate::validate(&shader).is_err() {
+                    let _ = writeln!(text, "  first invalid after `{step}` on stage {stage}");
+                    break;
+                }
+            }
+            report.pipeline_failed.push(text);
+            return;
+        }
+    }
     report.programs += 1;
     report.stages += program.stages.len();
     let before_refs: Vec<&Shader> = before.iter().collect();
