@@ -8,8 +8,10 @@
 //! `rgl_nir::eval` as a vertex → geometry → fragment chain on [`SEEDS`] seeded random
 //! input sets (uniforms, UBO contents, attributes, system values; procedural
 //! textures), and must agree (`tv/chain.rs` states what is compared and the float
-//! bound). Evaluations where the original program reads or writes out of bounds
-//! (undefined behaviour) are skipped and counted.
+//! bound). Output components the original leaves undefined (uninitialised values,
+//! `undef`, out-of-bounds reads, tracked by the interpreter) are not compared;
+//! evaluations where the original's control flow depends on an undefined value or
+//! that write out of bounds (undefined behaviour) are skipped and counted.
 //!
 //! On a mismatch the pipeline is re-run recording the shader after every step, the
 //! chain is evaluated after each step, and the report names the first pass after
@@ -49,7 +51,7 @@ struct Report {
     pipeline_failed: Vec<String>,
     stages: usize,
     evaluations: usize,
-    skipped_oob: usize,
+    skipped_undefined: usize,
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
@@ -284,8 +286,8 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
                 continue;
             }
         };
-        if b.out_of_bounds() {
-            report.skipped_oob += 1;
+        if b.undefined_behaviour() {
+            report.skipped_undefined += 1;
             continue;
         }
         let diffs = match a {
@@ -368,7 +370,7 @@ fn translation_validation() {
     let _ = writeln!(
         text,
         "translation validation: {} files, {} programs linked and built ({} stages), \
-         {} evaluations, {} mismatches; {} skipped (out-of-bounds access in the original), \
+         {} evaluations, {} mismatches; {} skipped (undefined behaviour in the original), \
          {} skipped (instruction budget), {} interpreter errors; {} files did not compile, \
          {} did not link, {} failed in the NIR pipeline; {:.1}s",
         report.files,
@@ -376,7 +378,7 @@ fn translation_validation() {
         report.stages,
         report.evaluations,
         report.mismatches.len(),
-        report.skipped_oob,
+        report.skipped_undefined,
         report.skipped_budget,
         report.eval_unsupported.len(),
         report.compile_failed,
