@@ -256,6 +256,8 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(SEEDS);
+    let mut failing_seeds: Vec<u64> = Vec::new();
+    let mut first_report: Option<String> = None;
     for s in 0..seeds {
         let seed = chain::seeded(&program, &before, s.wrapping_mul(7919).wrapping_add(17));
         let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -301,15 +303,24 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
             Err((i, e)) => vec![format!("the optimized stage {i} failed to evaluate: {e}")],
         };
         if !diffs.is_empty() {
-            let mut text = format!("{name} (seed {s}):\n");
-            for d in diffs.iter().take(16) {
-                let _ = writeln!(text, "  {d}");
+            failing_seeds.push(s);
+            if first_report.is_none() {
+                let mut text = format!("{name} (seed {s}):\n");
+                for d in diffs.iter().take(16) {
+                    let _ = writeln!(text, "  {d}");
+                }
+                text.push_str(&bisect(&refs, &program, &before, &seed, &b));
+                first_report = Some(text);
             }
-            text.push_str(&bisect(&refs, &program, &before, &seed, &b));
-            report.mismatches.push(text);
-            // One reported mismatch per program is enough.
-            return;
         }
+    }
+    // One detailed report per program, with the list of seeds that differ.
+    if let Some(mut text) = first_report {
+        let _ = writeln!(
+            text,
+            "  seeds that differ: {failing_seeds:?} of {seeds} (seed s uses PRNG seed s * 7919 + 17)"
+        );
+        report.mismatches.push(text);
     }
 }
 
