@@ -103,11 +103,12 @@ pub fn updated(
     out
 }
 
-/// Writes a baseline file.
-pub fn write(path: &Path, ids: &BTreeSet<String>) -> io::Result<()> {
-    let mut text = String::from(
-        "# glslparser tests that pass; checked by .ci/run. Regenerate with\n\
-         # cargo run --release -p rgl-conformance -- glslparser ROOTS... --baseline THIS_FILE --update-baseline\n",
+/// Writes a baseline file. `command` is the subcommand with its mode
+/// (`glslparser`, `shader-test --link-only`), named in the header comment.
+pub fn write(path: &Path, ids: &BTreeSet<String>, command: &str) -> io::Result<()> {
+    let mut text = format!(
+        "# {command} tests that pass; checked by .ci/run. Regenerate with\n\
+         # cargo run --release -p rgl-conformance -- {command} ROOTS... --baseline THIS_FILE --update-baseline\n",
     );
     for id in ids {
         text.push_str(id);

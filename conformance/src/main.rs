@@ -1,16 +1,25 @@
-//! The `rgl-conformance` command line: `rgl-conformance glslparser PATH...`
-//! runs every glslparsertest file under the given paths and prints failures,
-//! skips and a closing `N passed, N failed, N skipped` line; see `--help`.
+//! The `rgl-conformance` command line:
+//! * `rgl-conformance glslparser PATH...` runs every glslparsertest file under
+//!   the given paths (compile, and link when `check_link: true`);
+//! * `rgl-conformance shader-test --link-only PATH...` compiles and links the
+//!   program of every `.shader_test` file and checks `link error`;
+//! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts (needs a
+//!   GL context; until rgl has one, every file is a skip saying so);
+//! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
+//!   totals of sections, requirements and commands, and every parse error.
+//!
+//! Each run prints failures and skips and a closing `N passed, N failed, N
+//! skipped` line; see `--help`.
 
 use std::collections::BTreeSet;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use rgl_conformance::result::{Counts, Status};
-use rgl_conformance::{baseline, glslparser, parallel, result, summary, walk};
+use rgl_conformance::report::{self, Report};
+use rgl_conformance::shader_test::{self, stats::ParseStats};
+use rgl_conformance::{glslparser, parallel, walk};
 
 #[derive(Parser)]
 #[command(
@@ -24,12 +33,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compile piglit glslparsertest files and compare with their expect_result.
-    Glslparser(GlslparserArgs),
+    /// Compile piglit glslparsertest files (and link them when check_link is
+    /// true) and compare with their expect_result.
+    Glslparser(CommonArgs),
+    /// Run piglit .shader_test files.
+    ShaderTest(ShaderTestArgs),
 }
 
 #[derive(clap::Args)]
-struct GlslparserArgs {
+struct CommonArgs {
     /// Files or folders (walked recursively, in sorted order).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -48,24 +60,62 @@ struct GlslparserArgs {
     /// Print pass/fail/skip counts per spec folder.
     #[arg(long)]
     summary: bool,
-    /// Number of compile threads.
+    /// Number of worker threads.
     #[arg(long, short = 'j', default_value_t = 2)]
     jobs: usize,
-    /// Stop the run (exit status 3) if one test compiles for longer than this many seconds (0: never).
+    /// Stop the run (exit status 3) if one test runs for longer than this many seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
     timeout: u64,
+}
+
+#[derive(clap::Args)]
+struct ShaderTestArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Only compile and link each file's program and check `link error` / `link success`.
+    #[arg(long, conflicts_with = "parse_only")]
+    link_only: bool,
+    /// Only parse the files; print totals per section, requirement and command,
+    /// and every parse error (exit status 1 if any).
+    #[arg(long)]
+    parse_only: bool,
+    /// With --parse-only: also print the parsed form of every file.
+    #[arg(long, requires = "parse_only")]
+    dump: bool,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Glslparser(args) => run_glslparser(args),
+        Command::Glslparser(args) => {
+            run(&args, "glslparser", glslparser::is_candidate, |files, o| {
+                glslparser::run_all(files, o)
+            })
+        }
+        Command::ShaderTest(args) if args.parse_only => parse_only(&args),
+        Command::ShaderTest(args) if args.link_only => run(
+            &args.common,
+            "shader-test --link-only",
+            shader_test::is_candidate,
+            shader_test::link_only::run_all,
+        ),
+        Command::ShaderTest(args) => run(
+            &args.common,
+            "shader-test",
+            shader_test::is_candidate,
+            shader_test::exec::run_all_without_context,
+        ),
     }
 }
 
-fn run_glslparser(args: GlslparserArgs) -> ExitCode {
+fn run(
+    args: &CommonArgs,
+    command: &str,
+    wanted: fn(&std::path::Path) -> bool,
+    run_all: impl Fn(&[walk::FoundFile], parallel::Options) -> Vec<rgl_conformance::result::TestResult>,
+) -> ExitCode {
     let start = Instant::now();
-    let files = match walk::walk(&args.paths, glslparser::is_candidate) {
+    let files = match walk::walk(&args.paths, wanted) {
         Ok(files) => files,
         Err(e) => {
             eprintln!("error: {e}");
@@ -77,91 +127,49 @@ fn run_glslparser(args: GlslparserArgs) -> ExitCode {
         jobs: args.jobs,
         timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
     };
-    let results = glslparser::run_all(&files, options);
+    let results = run_all(&files, options);
+    let report = Report {
+        command: command.to_string(),
+        verbose: args.verbose,
+        json: args.json.clone(),
+        baseline: args.baseline.clone(),
+        update_baseline: args.update_baseline,
+        summary: args.summary,
+        jobs: args.jobs,
+    };
+    report::finish(&report, &results, &roots, start)
+}
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for r in &results {
-        if r.status != Status::Pass || args.verbose {
-            let _ = writeln!(out, "{}", r.line());
-            if !r.detail.is_empty() {
-                let _ = out.flush();
-                eprintln!("{}", r.detail);
-            }
+fn parse_only(args: &ShaderTestArgs) -> ExitCode {
+    let files = match walk::walk(&args.common.paths, shader_test::is_candidate) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
-    }
-    if args.summary {
-        let _ = write!(out, "{}", summary::render(&results));
-    }
-
-    let mut exit = ExitCode::SUCCESS;
-    let counts = Counts::of(&results);
-    if let Some(json_path) = &args.json {
-        if let Err(e) = std::fs::write(json_path, result::to_json(&results)) {
-            eprintln!("error: cannot write {}: {e}", json_path.display());
-            exit = ExitCode::from(2);
+    };
+    let mut stats = ParseStats::default();
+    for file in &files {
+        let (text, non_utf8) = match shader_test::read(&file.path) {
+            Ok(read) => read,
+            Err(e) => {
+                stats
+                    .errors
+                    .push((file.id.clone(), format!("cannot read the file: {e}")));
+                continue;
+            }
+        };
+        let parsed = shader_test::parse(&text);
+        if args.dump {
+            println!("=== {}", file.id);
+            print!("{}", shader_test::dump::dump(&parsed));
         }
+        stats.add(&file.id, &parsed, non_utf8);
     }
-    match &args.baseline {
-        Some(baseline_path) => {
-            let old = match baseline::read(baseline_path) {
-                Ok(old) => old,
-                Err(e) => {
-                    eprintln!("error: cannot read {}: {e}", baseline_path.display());
-                    return ExitCode::from(2);
-                }
-            };
-            let comparison = baseline::compare(&old, &results, &roots);
-            for regression in &comparison.regressions {
-                let _ = writeln!(out, "REGRESSION {}: {}", regression.id, regression.what);
-            }
-            if args.update_baseline {
-                let new = baseline::updated(&old, &results, &roots);
-                match baseline::write(baseline_path, &new) {
-                    Ok(()) => eprintln!(
-                        "baseline {} rewritten: {} passing tests ({} before)",
-                        baseline_path.display(),
-                        new.len(),
-                        old.len()
-                    ),
-                    Err(e) => {
-                        eprintln!("error: cannot write {}: {e}", baseline_path.display());
-                        exit = ExitCode::from(2);
-                    }
-                }
-            } else {
-                if !comparison.regressions.is_empty() {
-                    eprintln!(
-                        "error: {} test(s) listed in {} no longer pass (see REGRESSION lines)",
-                        comparison.regressions.len(),
-                        baseline_path.display()
-                    );
-                    exit = ExitCode::FAILURE;
-                }
-                if !comparison.new_passes.is_empty() {
-                    eprintln!(
-                        "{} test(s) pass but are not in the baseline; record them with --update-baseline",
-                        comparison.new_passes.len()
-                    );
-                }
-            }
-            if comparison.not_run > 0 {
-                eprintln!(
-                    "note: {} baseline entries are under roots this run did not cover",
-                    comparison.not_run
-                );
-            }
-        }
-        None if counts.failed > 0 => exit = ExitCode::FAILURE,
-        None => {}
+    print!("{}", stats.render());
+    if stats.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
-    eprintln!(
-        "ran {} tests in {:.1} s on {} thread(s)",
-        results.len(),
-        start.elapsed().as_secs_f64(),
-        args.jobs
-    );
-    let _ = writeln!(out, "{counts}");
-    let _ = out.flush();
-    exit
 }

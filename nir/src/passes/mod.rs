@@ -17,10 +17,30 @@ pub mod opt_undef;
 pub mod opt_loop;
 
 // -- optimisation (opt branch)
+pub mod algebraic;
+pub mod cf_helpers;
+pub mod opt_algebraic;
+pub mod opt_if;
+pub mod opt_loop_unroll;
+pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
+pub mod inline_functions;
+pub mod lower_global_vars_to_local;
+pub mod lower_indirect_derefs;
+pub mod lower_io_to_temporaries;
+pub mod lower_var_copies;
+pub mod lower_vars_to_ssa;
+pub mod remove_dead_variables;
+pub mod split_var_copies;
+pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
+pub mod lower_alu_to_scalar;
+pub mod lower_io;
+pub mod lower_load_const_to_scalar;
+pub mod lower_phis_to_scalar;
+pub mod lower_system_values;
 
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
@@ -56,11 +76,29 @@ declare_passes! {
     opt_undef => opt_undef::OptUndef,
 
     // -- optimisation (opt branch)
+    opt_algebraic => opt_algebraic::OptAlgebraic,
+    opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
+    opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
+    opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
+    opt_if => opt_if::OptIf,
+    opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
 
     // -- variable lowering (vars branch)
+    inline_functions => inline_functions::InlineFunctions,
+    lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
+    split_var_copies => split_var_copies::SplitVarCopies,
+    lower_var_copies => lower_var_copies::LowerVarCopies,
+    lower_vars_to_ssa => lower_vars_to_ssa::LowerVarsToSsa,
+    lower_indirect_derefs => lower_indirect_derefs::LowerIndirectDerefs::TEMPS,
+    remove_dead_variables => remove_dead_variables::RemoveDeadVariables::TEMPS,
+    lower_io_to_temporaries => lower_io_to_temporaries::LowerIoToTemporaries::OUTPUTS,
 
     // -- IO and scalar lowering (io branch)
-
+    lower_alu_to_scalar => lower_alu_to_scalar::LowerAluToScalar,
+    lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
+    lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
+    lower_system_values => lower_system_values::LowerSystemValues,
+    lower_io => lower_io::LowerIo,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
@@ -68,6 +106,13 @@ declare_passes! {
 pub enum PassError {
     /// No pass has this name.
     UnknownPass(String),
+    /// The named pass refused the shader (a size limit, an unsupported construct).
+    Failed {
+        /// Pass name.
+        pass: &'static str,
+        /// Why.
+        message: String,
+    },
     /// Validation failed after the named pass.
     Invalid {
         /// Pass name.
@@ -86,6 +131,7 @@ impl std::fmt::Display for PassError {
                 PASS_NAMES.join(", ")
             ),
             PassError::Invalid { pass, errors } => write!(f, "NIR invalid after {pass}:\n{errors}"),
+            PassError::Failed { pass, message } => write!(f, "{pass}: {message}"),
         }
     }
 }
@@ -136,23 +182,30 @@ impl<'a> Runner<'a> {
     }
     /// Runs one pass; returns its progress.
     pub fn run(&mut self, pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
-        let progress = pass.run(shader);
+        self.run_fn(pass.name(), shader, |s| Ok(pass.run(s)))
+    }
+    /// Runs a pass given as a function (one that takes parameters or can fail, such
+    /// as `inline_functions_checked` or a two-shader varying pass wrapped per shader)
+    /// with the same printing, validation and observer as registered passes.
+    pub fn run_fn(
+        &mut self,
+        name: &'static str,
+        shader: &mut Shader,
+        pass: impl FnOnce(&mut Shader) -> Result<bool, String>,
+    ) -> Result<bool, PassError> {
+        let progress = pass(shader).map_err(|message| PassError::Failed {
+            pass: name,
+            message,
+        })?;
         if progress && self.print {
-            eprintln!(
-                "NIR after {}:\n{}",
-                pass.name(),
-                crate::print::print_shader(shader)
-            );
+            eprintln!("NIR after {name}:\n{}", crate::print::print_shader(shader));
         }
         if self.validate {
-            validate(shader).map_err(|errors| PassError::Invalid {
-                pass: pass.name(),
-                errors,
-            })?;
+            validate(shader).map_err(|errors| PassError::Invalid { pass: name, errors })?;
         }
         if progress {
             if let Some(obs) = self.observer.as_mut() {
-                obs(pass.name(), shader);
+                obs(name, shader);
             }
         }
         Ok(progress)

@@ -1,0 +1,320 @@
+//! The full shader_runner (`rgl-conformance shader-test` without `--link-only`):
+//! an [`Executor`] that runs a parsed file's `[test]` script over any
+//! [`GlContext`], the abstract GL-like context that rgl's state tracker and a
+//! host-GL peer (`--peer host`) will each implement.
+//!
+//! The split follows shader_runner: what is the *runner's* logic lives here
+//! (requirement checks, program set-up, the `link error`/`link success`
+//! bookkeeping, probe tolerances and relative coordinates, comparing query
+//! results, "a failing line is reported and execution continues"); what is
+//! *GL* (drawing, textures, uniforms, state) is a [`GlContext`] call.
+//!
+//! rgl has no context yet, so [`run_all_without_context`] parses each file and
+//! reports it skipped with the reason `draw commands need the rgl state
+//! tracker (not implemented yet)`.
+
+use std::time::Duration;
+
+use super::command::{Command, Probe, ProbeRegion, QueryValue};
+use super::link_only::{program_shaders, runner_bindings, NotRunnable, ProgramShader};
+use super::parse::ShaderTest;
+use super::support::{self, Capabilities};
+use crate::parallel;
+use crate::result::{Status, TestResult};
+use crate::walk::FoundFile;
+
+/// Skip reason while rgl has no GL context.
+pub const NO_CONTEXT: &str = "draw commands need the rgl state tracker (not implemented yet)";
+
+/// A GL-like context the executor drives. Errors are messages naming what
+/// failed (a GL error, an unsupported feature); they fail the command's line.
+pub trait GlContext {
+    /// What the context advertises (versions, extensions, limits).
+    fn capabilities(&self) -> Capabilities;
+    /// Creates a framebuffer of `width` x `height` (RGBA8 colour, plus depth
+    /// and stencil when `depth`) and makes it current, as piglit's `-fbo` does.
+    fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String>;
+    /// Compiles `shaders`, attaches them to one program, applies `bindings`,
+    /// links, and on success makes the program current and gives every active
+    /// uniform block a buffer. `Ok(Err(log))` is a link failure; `Err` is a
+    /// compile failure or context error (which fails the test).
+    fn build_program(
+        &mut self,
+        shaders: &[ProgramShader],
+        bindings: &rgl_link::Bindings,
+    ) -> Result<Result<(), String>, String>;
+    /// Uploads `[vertex data]` as one interleaved buffer bound to the program's
+    /// attributes (after a successful link).
+    fn load_vertex_data(&mut self, data: &super::vertex_data::VertexData) -> Result<(), String>;
+    /// Executes a state, draw, uniform or texture command. The executor handles
+    /// probes, `tolerance`, `link …`, `active uniform` and `verify` itself and
+    /// never passes them here.
+    fn execute(&mut self, command: &Command) -> Result<(), String>;
+    /// Reads colour pixels of the rectangle (window coordinates, origin bottom
+    /// left) as RGBA floats, row by row from the bottom.
+    fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String>;
+    /// Reads the depth value of one pixel.
+    fn read_depth(&mut self, x: i32, y: i32) -> Result<f32, String>;
+    /// `glGetActiveUniformsiv` of the uniform called `name` for `pname`.
+    fn active_uniform(&mut self, name: &str, pname: u32) -> Result<i64, String>;
+    /// `glGetProgramiv(pname)` of the current program.
+    fn program_query(&mut self, pname: u32) -> Result<i64, String>;
+}
+
+/// The outcome of running one file's script.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Pass, fail or skip.
+    pub status: Status,
+    /// One line per failing command (`line N: …`), or the skip reason.
+    pub messages: Vec<String>,
+}
+
+/// Runs a parsed file over a context.
+pub struct Executor<'c> {
+    context: &'c mut dyn GlContext,
+    tolerance: [f32; 4],
+    size: (u32, u32),
+}
+
+/// piglit's default per-channel tolerance for shader_runner probes.
+pub const DEFAULT_TOLERANCE: f32 = 0.01;
+
+impl<'c> Executor<'c> {
+    /// An executor over `context`.
+    pub fn new(context: &'c mut dyn GlContext) -> Executor<'c> {
+        Executor {
+            context,
+            tolerance: [DEFAULT_TOLERANCE; 4],
+            size: (250, 250),
+        }
+    }
+
+    /// Runs `test` (read from `path`, for `[… shader file]` sections).
+    pub fn run(&mut self, test: &ShaderTest, path: &std::path::Path) -> Outcome {
+        let skip = |why: String| Outcome {
+            status: Status::Skip,
+            messages: vec![why],
+        };
+        let fail = |why: String| Outcome {
+            status: Status::Fail,
+            messages: vec![why],
+        };
+        if let Err(why) = support::check(&test.requirements, &self.context.capabilities()) {
+            return skip(why);
+        }
+        let shaders = match program_shaders(test, path) {
+            Ok(shaders) => shaders,
+            Err(NotRunnable::Skip(why)) => return skip(why),
+            Err(NotRunnable::Error(why)) => return fail(why),
+        };
+        self.size = test.requirements.size();
+        if let Err(e) = self.context.create_framebuffer(
+            self.size.0,
+            self.size.1,
+            test.requirements.depth_buffer(),
+        ) {
+            return fail(format!("cannot create the framebuffer: {e}"));
+        }
+        let linked = if shaders.is_empty() {
+            None
+        } else {
+            match self.context.build_program(&shaders, &runner_bindings()) {
+                Err(e) => return fail(e),
+                Ok(Ok(())) => Some(Ok(())),
+                Ok(Err(log)) => Some(Err(log)),
+            }
+        };
+        if let (Some(Ok(())), Some(data)) = (&linked, &test.vertex_data) {
+            if let Err(e) = self.context.load_vertex_data(data) {
+                return fail(format!("[vertex data]: {e}"));
+            }
+        }
+        let mut messages = Vec::new();
+        let mut warned = false;
+        let mut link_error_seen = false;
+        for located in &test.commands {
+            let line = located.line;
+            let result = match &located.value {
+                Command::LinkError => {
+                    link_error_seen = true;
+                    match &linked {
+                        Some(Ok(())) => Err("expected a link error, but the program linked".into()),
+                        _ => Ok(()),
+                    }
+                }
+                Command::LinkSuccess => match &linked {
+                    Some(Ok(())) => Ok(()),
+                    Some(Err(log)) => Err(format!("link failed: {}", first_line(log))),
+                    None => Err("no program to link".into()),
+                },
+                Command::Tolerance(t) => {
+                    self.tolerance = *t;
+                    Ok(())
+                }
+                Command::Probe(probe) => match self.probe(probe) {
+                    Err(e) if probe.warn => {
+                        warned = true;
+                        messages.push(format!("line {line}: warning: {e}"));
+                        Ok(())
+                    }
+                    other => other,
+                },
+                Command::ProbeDepth { x, y, depth } => {
+                    self.context.read_depth(*x, *y).and_then(|got| {
+                        if (got - depth).abs() <= DEFAULT_TOLERANCE {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "probe depth at ({x}, {y}): expected {depth}, observed {got}"
+                            ))
+                        }
+                    })
+                }
+                Command::ActiveUniform {
+                    name,
+                    pname,
+                    expected,
+                } => self
+                    .context
+                    .active_uniform(name, pname.value)
+                    .and_then(|got| compare_query(&format!("{name} {pname}"), got, expected)),
+                Command::VerifyProgramQuery { pname, expected } => self
+                    .context
+                    .program_query(pname.value)
+                    .and_then(|got| compare_query(pname.name, got, expected)),
+                Command::Unsupported { head, .. } => {
+                    return skip(format!(
+                        "line {line}: the `{head}` command is not supported by this runner"
+                    ))
+                }
+                other => {
+                    let needs_program = matches!(
+                        other,
+                        Command::DrawRect { .. }
+                            | Command::DrawInstancedRect { .. }
+                            | Command::DrawArrays { .. }
+                            | Command::Uniform { .. }
+                    );
+                    if needs_program && !matches!(linked, Some(Ok(()))) {
+                        Err("needs a linked program".into())
+                    } else {
+                        self.context.execute(other)
+                    }
+                }
+            };
+            if let Err(e) = result {
+                messages.push(format!("line {line}: {e}"));
+            }
+        }
+        if let Some(Err(log)) = &linked {
+            if !link_error_seen {
+                messages.push(format!("link failed: {}", first_line(log)));
+            }
+        }
+        let failed = messages.iter().any(|m| !m.contains(": warning: "));
+        let status = if failed {
+            Status::Fail
+        } else {
+            // piglit reports WARN; rgl's result kinds count it as a pass with notes.
+            let _ = warned;
+            Status::Pass
+        };
+        Outcome { status, messages }
+    }
+
+    fn probe(&mut self, probe: &Probe) -> Result<(), String> {
+        let (w, h) = (self.size.0 as i32, self.size.1 as i32);
+        let rel = |f: f32, size: i32| ((f * size as f32) as i32).min(size - 1);
+        let (x, y, pw, ph) = match probe.region {
+            ProbeRegion::Pixel { x, y } => (x, y, 1, 1),
+            ProbeRegion::Rect { rect } => (rect[0], rect[1], rect[2], rect[3]),
+            ProbeRegion::RelativePixel { at } => (rel(at[0], w), rel(at[1], h), 1, 1),
+            ProbeRegion::RelativeRect { rect } => (
+                (rect[0] * w as f32) as i32,
+                (rect[1] * h as f32) as i32,
+                (rect[2] * w as f32) as i32,
+                (rect[3] * h as f32) as i32,
+            ),
+            ProbeRegion::All => (0, 0, w, h),
+        };
+        if pw <= 0 || ph <= 0 || x < 0 || y < 0 || x + pw > w || y + ph > h {
+            return Err(format!(
+                "probe region ({x}, {y}, {pw}, {ph}) is outside the {w}x{h} framebuffer"
+            ));
+        }
+        let pixels = self.context.read_color(x, y, pw, ph)?;
+        let n = probe.channels.count();
+        for (i, px) in pixels.iter().enumerate() {
+            let bad = (0..n).any(|c| {
+                let expected = probe.expected.get(c).copied().unwrap_or(0.0);
+                !((px[c] - expected).abs() <= self.tolerance[c])
+            });
+            if bad {
+                let px_x = x + (i as i32 % pw);
+                let px_y = y + (i as i32 / pw);
+                return Err(format!(
+                    "probe at ({px_x}, {px_y}): expected {:?}, observed {:?}",
+                    probe.expected,
+                    &px[..n]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn first_line(log: &str) -> &str {
+    log.lines().next().unwrap_or("(empty log)")
+}
+
+fn compare_query(what: &str, got: i64, expected: &QueryValue) -> Result<(), String> {
+    let want = match expected {
+        QueryValue::Int(v) => *v,
+        QueryValue::Enum(e) => i64::from(e.value),
+    };
+    if got == want {
+        Ok(())
+    } else {
+        let shown = match expected {
+            QueryValue::Int(v) => v.to_string(),
+            QueryValue::Enum(e) => format!("{} (0x{:x})", e.name, e.value),
+        };
+        Err(format!("{what}: expected {shown}, got {got} (0x{got:x})"))
+    }
+}
+
+/// The full runner while rgl has no GL context: parse errors are reported as
+/// errors; every other file is a skip with [`NO_CONTEXT`].
+pub fn run_all_without_context(files: &[FoundFile], options: parallel::Options) -> Vec<TestResult> {
+    let outcomes = parallel::run(
+        files,
+        options,
+        |file| file.id.clone(),
+        |file| {
+            let parsed = super::read(&file.path).map(|(text, _)| super::parse(&text));
+            match parsed {
+                Err(e) => (Status::Error, format!("cannot read the file: {e}")),
+                Ok(parsed) => match parsed.errors.first() {
+                    Some(e) => (Status::Error, format!("parse error: {e}")),
+                    None => (Status::Skip, NO_CONTEXT.to_string()),
+                },
+            }
+        },
+    );
+    files
+        .iter()
+        .zip(outcomes)
+        .map(|(file, outcome)| {
+            let (status, reason) = outcome.unwrap_or_else(|why| (Status::Fail, why));
+            TestResult {
+                path: file.path.clone(),
+                id: file.id.clone(),
+                status,
+                reason,
+                detail: String::new(),
+                duration: Duration::ZERO,
+            }
+        })
+        .collect()
+}
