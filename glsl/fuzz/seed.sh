@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fills glsl/fuzz/corpus/compile/ (gitignored) with seed inputs for the
-# `compile` fuzz target: every glslparser shader of the piglit corpora and
+# Fills glsl/fuzz/corpus/compile/ and corpus/link/ (gitignored) with seed inputs
+# for the `compile` and `link` fuzz targets. `compile`: every glslparser shader of the piglit corpora and
 # every vertex/fragment section of the shader-db .shader_test files, each
 # prefixed with the stage byte the target expects ('0' vertex, '1' fragment,
 # '2' geometry). The corpus is read in place; nothing is added to git.
@@ -51,3 +51,19 @@ while IFS= read -r -d '' file; do
 done < <(find "$corpus/shader-db" -type f -name '*.shader_test' -print0 | sort -z)
 
 echo "wrote $count seed inputs to $out"
+
+# The `link` target: each shader-db program as "0<vertex source>\0" + "1<fragment source>".
+link_out="$here/corpus/link"
+mkdir -p "$link_out"
+links=0
+while IFS= read -r -d '' file; do
+    base="$(printf '%s' "${file#"$corpus"/}" | tr '/' '_')"
+    awk '
+        /^\[/ { section = $0; next }
+        section == "[vertex shader]" { vs = vs $0 "\n" }
+        section == "[fragment shader]" { fs = fs $0 "\n" }
+        END { printf "0%s%c1%s", vs, 0, fs }
+    ' "$file" > "$link_out/$base"
+    links=$((links + 1))
+done < <(find "$corpus/shader-db" -type f -name '*.shader_test' -print0 | sort -z)
+echo "wrote $links seed inputs to $link_out"

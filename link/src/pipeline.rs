@@ -30,9 +30,12 @@ pub type StepObserver<'a> = dyn FnMut(usize, &str, &Shader) + 'a;
 pub struct PipelineOptions<'a> {
     /// Called after `glsl_to_nir` and after every pass that made progress.
     pub observer: Option<&'a mut StepObserver<'a>>,
+    /// The program's GL name, used in `RGL_GLSL=dump` labels.
+    pub name: u32,
 }
 
-fn stage_name(stage: rgl_glsl::Stage) -> &'static str {
+/// The stage word Mesa uses in link messages and dump labels.
+pub fn stage_name(stage: rgl_glsl::Stage) -> &'static str {
     match stage {
         rgl_glsl::Stage::Vertex => "vertex",
         rgl_glsl::Stage::Geometry => "geometry",
@@ -92,7 +95,19 @@ pub fn lower_program(
             .and_then(|_| opt_loop::optimize(&mut runner, shader))
             .map_err(|e| pass_failure(stage, e))?;
     }
+    let dump = rgl_glsl::debug::flags().dump;
     for (stage, shader) in program.stages.iter_mut().zip(shaders) {
+        if dump {
+            rgl_glsl::debug::emit(&format!(
+                "GLSL IR for linked {} program {}:\n{}\n\nNIR for linked {} program {}:\n{}",
+                stage_name(stage.stage),
+                options.name,
+                rgl_glsl::hir::print::print_module(&stage.hir),
+                stage_name(stage.stage),
+                options.name,
+                rgl_nir::print::print_shader(&shader)
+            ));
+        }
         stage.nir = Some(shader);
     }
     Ok(())

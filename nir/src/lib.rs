@@ -12,6 +12,7 @@
 //!   output, needed to read it back: `decl_struct` lines, array indices always printed
 //!   as SSA values (`[%3]`, the constant shows in the `// &a[1]` comment), `// exact`
 //!   on exact ALU ops, `parallel_copy 32 %5 = %3, ...`, `call f %1, %2`.
+//! * [`stats`]: shader-db style instruction counts (`rglc --stats`).
 //! * [`validate`]: staged validator (handles → structure/SSA/CFG/derefs → types).
 //! * [`passes`]: the `Pass` trait, the `declare_passes!` registry, the runner
 //!   (`RGL_NIR_DEBUG=print,validate`) and the first optimisation passes.
@@ -26,10 +27,12 @@
 pub mod arena;
 pub mod builder;
 pub mod constant_fold;
+pub mod eval;
 pub mod intrinsics;
 pub mod ir;
 pub mod opcodes;
 pub mod passes;
 pub mod print;
 pub mod reader;
+pub mod stats;
 pub mod validate;

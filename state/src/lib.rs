@@ -1,1 +1,35 @@
-//! `rgl-state`: the GL context (objects, state, draw-time shader variants). Not implemented yet; the crate holds only this description.
+//! `rgl-state`: the GL state tracker. A [`Context`] exposes a Rust-native GL API
+//! whose names and shapes follow the `glow` crate (`create_shader`,
+//! `uniform_4_f32`, ...), records GL errors with the spec's semantics, compiles and
+//! links through rgl's pipeline, and at draw time builds shader variants for the
+//! driver.
+//!
+//! * [`context`]: the context, the error flag, string and limit queries.
+//! * [`shader`]: shader and program objects, compile and link.
+//! * [`uniforms`]: uniform locations, setters, queries, block bindings.
+//! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
+//! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
+//!   compatibility matrix stacks and current color / texture coordinates.
+//! * [`variants`]: draw-time variant keys and cache counters.
+//! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
+#![deny(missing_docs)]
+
+pub mod buffer;
+pub mod context;
+pub mod error;
+pub mod fixed_state;
+pub mod gl;
+pub mod limits;
+pub mod matrices;
+pub mod names;
+pub mod shader;
+pub mod uniforms;
+pub mod variants;
+pub mod vertex_array;
+
+pub use context::Context;
+pub use error::GlError;
+pub use names::{
+    Buffer, Framebuffer, Program, Renderbuffer, Sampler, Shader, Texture, UniformLocation,
+    VertexArray,
+};

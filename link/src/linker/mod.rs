@@ -1,23 +1,249 @@
-//! The linker on GLSL IR (Mesa §4): intrastage merge, per-stage checks, interstage
-//! matching, locations, uniforms and resource limits.
-//!
-//! Work in progress in this commit: only the argument checks exist; the linker
-//! branch fills in the rest.
+//! The linker on GLSL IR (Mesa §4): intrastage merge ([`merge`]), per-stage
+//! executable checks, interstage matching and varying locations ([`varyings`]),
+//! attribute and fragment-output locations ([`locations`]), uniforms and std140
+//! blocks ([`uniforms`]) and the GL 3.3 resource limits, ending in a
+//! [`LinkedProgram`]. Every error found is reported; the phases stop early only
+//! where Mesa does (a stage that failed its intrastage link is not linked further).
+//! [`dump_resources`] prints the program's interface for tests and tools.
+
+pub mod dump;
+pub mod limits;
+pub mod locations;
+pub mod merge;
+pub mod types;
+pub mod uniforms;
+pub mod usage;
+pub mod varyings;
+
+use std::collections::HashMap;
+
+pub use dump::dump_resources;
 
 use crate::error::{LinkError, LinkLog};
-use crate::program::{Bindings, LinkedProgram};
-use rgl_glsl::CompiledShader;
+use crate::program::{Bindings, LinkedProgram, LinkedStage};
+use rgl_glsl::hir::Module;
+use rgl_glsl::{CompiledShader, Stage, Version};
+
+use usage::Usage;
+
+/// A stage being linked: the linked stage plus the static use of its code.
+pub(crate) struct StageState {
+    pub(crate) linked: LinkedStage,
+    pub(crate) usage: Usage,
+}
+
+impl StageState {
+    fn refresh_usage(&mut self) {
+        self.usage = usage::analyze(&self.linked.hir);
+    }
+}
 
 /// Links the shaders; see [`crate::link_program`].
-pub fn link(shaders: &[&CompiledShader], _bindings: &Bindings) -> Result<LinkedProgram, LinkLog> {
+pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedProgram, LinkLog> {
     if shaders.is_empty() {
         return Err(LinkLog::error(LinkError::NoShaders));
     }
-    if shaders.iter().any(|s| !s.success()) {
-        return Err(LinkLog::error(LinkError::Uncompiled));
+    let mut units: Vec<(Stage, &Module)> = Vec::new();
+    for s in shaders {
+        match (&s.lir, s.success()) {
+            (Some(lir), true) => units.push((s.stage, lir)),
+            _ => return Err(LinkLog::error(LinkError::Uncompiled)),
+        }
     }
-    Err(LinkLog::error(LinkError::Pipeline {
-        stage: "program",
-        message: "the linker is not implemented yet".into(),
-    }))
+    let mut errors: Vec<LinkError> = Vec::new();
+    let mut warnings: Vec<String> = Vec::new();
+
+    // Versions: the program version is the highest; ES shaders must all agree.
+    let versions: Vec<Version> = shaders.iter().map(|s| s.version).collect();
+    let es = versions.iter().any(|v| v.is_es());
+    if es
+        && versions
+            .iter()
+            .any(|v| !v.is_es() || v.number != versions[0].number)
+    {
+        errors.push(LinkError::VersionMismatch);
+        return Err(LinkLog { errors, warnings });
+    }
+    let version = versions
+        .iter()
+        .copied()
+        .max_by_key(|v| v.number)
+        .unwrap_or(Version::DEFAULT);
+
+    let order = [Stage::Vertex, Stage::Geometry, Stage::Fragment];
+    let present = |st: Stage| units.iter().any(|(s, _)| *s == st);
+    if present(Stage::Geometry) && !present(Stage::Vertex) {
+        errors.push(LinkError::StageNeedsVertex("geometry"));
+    }
+
+    // Intrastage link of every stage.
+    let mut stages: Vec<StageState> = Vec::new();
+    for stage in order {
+        let stage_units: Vec<&Module> = units
+            .iter()
+            .filter(|(s, _)| *s == stage)
+            .map(|(_, m)| *m)
+            .collect();
+        if stage_units.is_empty() {
+            continue;
+        }
+        let before = errors.len();
+        let Some(linked) = merge::link_stage(stage, &stage_units, &mut errors, &mut warnings)
+        else {
+            continue;
+        };
+        if errors.len() != before {
+            continue;
+        }
+        let usage = usage::analyze(&linked.module);
+        stages.push(StageState {
+            linked: LinkedStage {
+                stage,
+                version: linked.version,
+                hir: linked.module,
+                vars: HashMap::new(),
+                nir: None,
+            },
+            usage,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(LinkLog { errors, warnings });
+    }
+
+    for st in &stages {
+        executable_checks(st, version, &mut errors, &mut warnings);
+    }
+    if es && version.number == 100 {
+        invariant_builtins(&stages, &mut errors);
+    }
+    if es {
+        if !present(Stage::Vertex) {
+            errors.push(LinkError::LacksVertexShader);
+        }
+        if !present(Stage::Fragment) {
+            errors.push(LinkError::LacksFragmentShader);
+        }
+    }
+
+    // Interstage: uniforms agree across stages, varyings are matched and placed.
+    uniforms::cross_validate_uniforms(&stages, version, &mut errors, &mut warnings);
+    varyings::link_varyings(&mut stages, version, &mut errors, &mut warnings);
+    for st in &mut stages {
+        st.refresh_usage();
+    }
+    let mut program = LinkedProgram {
+        version,
+        stages: Vec::new(),
+        attributes: Vec::new(),
+        frag_outputs: Vec::new(),
+        uniforms: Vec::new(),
+        uniform_blocks: Vec::new(),
+        uniform_slots: 0,
+        num_samplers: 0,
+        warnings: Vec::new(),
+    };
+    locations::assign_attributes(
+        &mut stages,
+        version,
+        bindings,
+        &mut program,
+        &mut errors,
+        &mut warnings,
+    );
+    locations::assign_frag_outputs(&mut stages, bindings, &mut program, &mut errors);
+    uniforms::link_uniforms(&mut stages, &mut program, &mut errors);
+    limits::check_io_limits(&stages, &mut errors);
+
+    if !errors.is_empty() {
+        return Err(LinkLog { errors, warnings });
+    }
+    program.stages = stages.into_iter().map(|s| s.linked).collect();
+    program.warnings = warnings;
+    Ok(program)
+}
+
+/// ES 1.00 §4.6.4: invariance of the built-in special variables.
+fn invariant_builtins(stages: &[StageState], errors: &mut Vec<LinkError>) {
+    let find = |stage: Stage, name: &str| {
+        stages
+            .iter()
+            .find(|s| s.linked.stage == stage)
+            .and_then(|s| {
+                let m = &s.linked.hir;
+                usage::globals(m)
+                    .into_iter()
+                    .map(|v| &m.variables[v])
+                    .find(|v| v.name == name)
+            })
+    };
+    for (frag, vert) in [
+        ("gl_FragCoord", "gl_Position"),
+        ("gl_PointCoord", "gl_PointSize"),
+    ] {
+        if find(Stage::Fragment, frag).is_some_and(|v| v.invariant)
+            && find(Stage::Vertex, vert).is_some_and(|v| !v.invariant)
+        {
+            errors.push(LinkError::InvariantBuiltin(frag, vert));
+            return;
+        }
+    }
+    if find(Stage::Fragment, "gl_FrontFacing").is_some_and(|v| v.invariant) {
+        errors.push(LinkError::FrontFacingInvariant);
+    }
+}
+
+/// Mesa §4.3: what each stage's executable must satisfy on its own.
+fn executable_checks(
+    st: &StageState,
+    version: Version,
+    errors: &mut Vec<LinkError>,
+    warnings: &mut Vec<String>,
+) {
+    let module = &st.linked.hir;
+    let written = |name: &str| {
+        usage::globals(module).into_iter().any(|v| {
+            let var = &module.variables[v];
+            var.name == name && var.is_builtin && st.usage.written.contains(&v)
+        })
+    };
+    match st.linked.stage {
+        Stage::Vertex => {
+            if !version.at_least(140, 300) && !written("gl_Position") {
+                if version.is_es() {
+                    warnings.push(
+                        "vertex shader does not write to `gl_Position'. Its value is undefined."
+                            .to_string(),
+                    );
+                } else {
+                    errors.push(LinkError::NoGlPosition);
+                }
+            }
+        }
+        Stage::Fragment => {
+            if written("gl_FragColor") && written("gl_FragData") {
+                errors.push(LinkError::FragColorAndFragData);
+            }
+        }
+        Stage::Geometry => {
+            let layout = &module.layout;
+            if layout.gs_input_primitive.is_none() {
+                errors.push(LinkError::GsNoInputPrimitive);
+            }
+            if layout.gs_output_primitive.is_none() {
+                errors.push(LinkError::GsNoOutputPrimitive);
+            }
+            if layout.gs_max_vertices.is_none() {
+                errors.push(LinkError::GsNoMaxVertices);
+            }
+        }
+    }
+    if st.linked.stage != Stage::Fragment
+        && !version.is_es()
+        && version.at_least(130, 0)
+        && written("gl_ClipVertex")
+        && written("gl_ClipDistance")
+    {
+        errors.push(LinkError::ClipVertexAndClipDistance(st.linked.stage.name()));
+    }
 }

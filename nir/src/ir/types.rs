@@ -309,3 +309,106 @@ fn parse_base(s: &str, structs: &[StructDef]) -> Option<Type> {
         .position(|st| st.name == s)
         .map(|i| Type::Struct(StructId::new(i)))
 }
+
+/// Deepest struct/array nesting the size helpers follow (a struct table that refers
+/// to itself, or hostile nesting, gives `None` instead of unbounded recursion).
+pub const MAX_TYPE_NESTING: u32 = 64;
+
+/// Layout helpers shared by IO lowering, the linker and the evaluator.
+impl Type {
+    /// Mesa's `type_size_vec4` (`glsl_count_vec4_slots` for non-bindless GL): one slot
+    /// per scalar/vector, per matrix column and per array element, struct fields in
+    /// order, 0 for samplers. `None` when the type nests deeper than
+    /// [`MAX_TYPE_NESTING`] or the size overflows `u32`.
+    pub fn type_size_vec4(&self, structs: &[StructDef]) -> Option<u32> {
+        self.vec4_slots(structs, 0)
+    }
+
+    fn vec4_slots(&self, structs: &[StructDef], depth: u32) -> Option<u32> {
+        if depth > MAX_TYPE_NESTING {
+            return None;
+        }
+        match self {
+            Type::Scalar(_) | Type::Vector(..) => Some(1),
+            Type::Matrix { columns, .. } => Some(u32::from(*columns)),
+            Type::Array(e, n) => e.vec4_slots(structs, depth + 1)?.checked_mul(*n),
+            Type::Struct(id) => {
+                let st = structs.get(id.index())?;
+                st.fields.iter().try_fold(0u32, |acc, (_, t)| {
+                    acc.checked_add(t.vec4_slots(structs, depth + 1)?)
+                })
+            }
+            Type::Sampler { .. } => Some(0),
+        }
+    }
+
+    /// std140 base alignment and size in bytes (column-major matrices; booleans are
+    /// 4 bytes; samplers take no space). `None` on overflow or excessive nesting.
+    pub fn std140_align_size(&self, structs: &[StructDef]) -> Option<(u32, u32)> {
+        self.std140(structs, 0)
+    }
+
+    fn std140(&self, structs: &[StructDef], depth: u32) -> Option<(u32, u32)> {
+        if depth > MAX_TYPE_NESTING {
+            return None;
+        }
+        let round = |v: u32, a: u32| -> Option<u32> { v.checked_add(a - 1).map(|x| x / a * a) };
+        match self {
+            Type::Scalar(_) => Some((4, 4)),
+            Type::Vector(_, n) => Some((if *n == 2 { 8 } else { 16 }, 4 * u32::from(*n))),
+            Type::Matrix { columns, .. } => Some((16, 16 * u32::from(*columns))),
+            Type::Array(..) => {
+                let stride = self.array_stride(structs, depth)?;
+                let Type::Array(_, n) = self else { return None };
+                Some((16, stride.checked_mul(*n)?))
+            }
+            Type::Struct(id) => {
+                let st = structs.get(id.index())?;
+                let mut offset = 0u32;
+                let mut align = 16u32;
+                for (_, t) in &st.fields {
+                    let (a, s) = t.std140(structs, depth + 1)?;
+                    align = align.max(a);
+                    offset = round(offset, a)?.checked_add(s)?;
+                }
+                Some((align, round(offset, align)?))
+            }
+            Type::Sampler { .. } => Some((4, 0)),
+        }
+    }
+
+    /// std140 stride in bytes between consecutive elements of an array (the element
+    /// size rounded up to a multiple of 16), or between the columns of a matrix (16).
+    /// `None` for other types.
+    pub fn std140_array_stride(&self, structs: &[StructDef]) -> Option<u32> {
+        self.array_stride(structs, 0)
+    }
+
+    fn array_stride(&self, structs: &[StructDef], depth: u32) -> Option<u32> {
+        match self {
+            Type::Array(e, _) => {
+                let (a, s) = e.std140(structs, depth + 1)?;
+                let a = a.max(16);
+                s.checked_add(a - 1).map(|x| x / a * a)
+            }
+            Type::Matrix { .. } => Some(16),
+            _ => None,
+        }
+    }
+
+    /// std140 byte offset of field `field` of a struct type.
+    pub fn std140_field_offset(&self, structs: &[StructDef], field: usize) -> Option<u32> {
+        let Type::Struct(id) = self else { return None };
+        let st = structs.get(id.index())?;
+        let mut offset = 0u32;
+        for (i, (_, t)) in st.fields.iter().enumerate() {
+            let (a, s) = t.std140(structs, 1)?;
+            offset = offset.checked_add(a - 1)? / a * a;
+            if i == field {
+                return Some(offset);
+            }
+            offset = offset.checked_add(s)?;
+        }
+        None
+    }
+}

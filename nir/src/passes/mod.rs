@@ -17,10 +17,30 @@ pub mod opt_undef;
 pub mod opt_loop;
 
 // -- optimisation (opt branch)
+pub mod algebraic;
+pub mod cf_helpers;
+pub mod opt_algebraic;
+pub mod opt_if;
+pub mod opt_loop_unroll;
+pub mod opt_peephole_select;
 
 // -- variable lowering (vars branch)
+pub mod inline_functions;
+pub mod lower_global_vars_to_local;
+pub mod lower_indirect_derefs;
+pub mod lower_io_to_temporaries;
+pub mod lower_var_copies;
+pub mod lower_vars_to_ssa;
+pub mod remove_dead_variables;
+pub mod split_var_copies;
+pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
+pub mod lower_alu_to_scalar;
+pub mod lower_io;
+pub mod lower_load_const_to_scalar;
+pub mod lower_phis_to_scalar;
+pub mod lower_system_values;
 
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
@@ -56,11 +76,29 @@ declare_passes! {
     opt_undef => opt_undef::OptUndef,
 
     // -- optimisation (opt branch)
+    opt_algebraic => opt_algebraic::OptAlgebraic,
+    opt_algebraic_exact => opt_algebraic::OptAlgebraicExact,
+    opt_peephole_select => opt_peephole_select::OptPeepholeSelect,
+    opt_conditional_discard => opt_peephole_select::OptConditionalDiscard,
+    opt_if => opt_if::OptIf,
+    opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
 
     // -- variable lowering (vars branch)
+    inline_functions => inline_functions::InlineFunctions,
+    lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
+    split_var_copies => split_var_copies::SplitVarCopies,
+    lower_var_copies => lower_var_copies::LowerVarCopies,
+    lower_vars_to_ssa => lower_vars_to_ssa::LowerVarsToSsa,
+    lower_indirect_derefs => lower_indirect_derefs::LowerIndirectDerefs::TEMPS,
+    remove_dead_variables => remove_dead_variables::RemoveDeadVariables::TEMPS,
+    lower_io_to_temporaries => lower_io_to_temporaries::LowerIoToTemporaries::OUTPUTS,
 
     // -- IO and scalar lowering (io branch)
-
+    lower_alu_to_scalar => lower_alu_to_scalar::LowerAluToScalar,
+    lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
+    lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
+    lower_system_values => lower_system_values::LowerSystemValues,
+    lower_io => lower_io::LowerIo,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.

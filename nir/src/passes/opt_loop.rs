@@ -1,26 +1,79 @@
-//! The standard GL optimisation loop (`gl_nir_opts`, Mesa §5.1): the optimisation
+//! The standard GL optimisation loop (`gl_nir_opts`, reference §5.1): the optimisation
 //! passes run in a fixed order until a round makes no progress, with an iteration
 //! bound so a pass pair that undoes each other cannot loop forever.
+//!
+//! Passes of other branches (`lower_vars_to_ssa`, `remove_dead_variables`,
+//! `opt_copy_prop_vars`, `opt_dead_write_vars`, `opt_find_array_copies`) take their
+//! place in the round when they are registered; [`round_passes`] filters the list
+//! against the registry. `lower_vars_to_ssa` does not count as progress (as in Mesa,
+//! where it runs through `NIR_PASS_V`).
+//!
+//! Translation validation: [`INEXACT_PASSES`] lists the passes whose rewrites may change
+//! floating-point results (see `algebraic/rules.rs` for the per-rule bounds); every
+//! other pass of the loop is bit-exact.
 
-use super::{PassError, Runner};
+use super::{pass_by_name, PassError, Runner};
 use crate::ir::Shader;
 
 /// Rounds of the loop before it gives up (Mesa has no bound; a pathological shader can
 /// ping-pong between two rules).
 pub const MAX_ROUNDS: usize = 64;
 
-/// The passes of one round, in order.
+/// The passes of one round, in Mesa's order; names not in the registry are skipped.
 pub const OPT_LOOP: &[&str] = &[
+    "lower_vars_to_ssa",
+    "remove_dead_variables",
+    "opt_find_array_copies",
+    "opt_copy_prop_vars",
+    "opt_dead_write_vars",
     "copy_prop",
     "opt_remove_phis",
     "opt_dce",
+    "opt_if",
     "opt_dead_cf",
     "opt_cse",
+    "opt_peephole_select",
+    "opt_algebraic",
     "opt_constant_folding",
     "opt_undef",
+    "opt_conditional_discard",
+    "opt_loop_unroll",
 ];
 
-/// Runs the loop to a fixed point; returns the number of rounds that made progress.
+/// Passes of the round whose progress does not keep the loop going.
+pub const NO_PROGRESS_PASSES: &[&str] = &["lower_vars_to_ssa"];
+
+/// Passes of the loop that may change floating-point results (within the bounds
+/// documented on their rules); all others are bit-exact.
+pub const INEXACT_PASSES: &[&str] = &["opt_algebraic"];
+
+/// The registered passes of one round, in order.
+pub fn round_passes() -> Vec<&'static str> {
+    OPT_LOOP
+        .iter()
+        .copied()
+        .filter(|n| pass_by_name(n).is_some())
+        .collect()
+}
+
+/// Runs one round; returns whether a progress-counting pass made progress.
+pub fn run_round(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<bool, PassError> {
+    let mut progress = false;
+    for name in round_passes() {
+        let p = runner.run_named(name, shader)?;
+        if p && !NO_PROGRESS_PASSES.contains(&name) {
+            progress = true;
+        }
+    }
+    Ok(progress)
+}
+
+/// Runs the loop to a fixed point (at most [`MAX_ROUNDS`] rounds); returns the number
+/// of rounds that made progress.
 pub fn optimize(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<usize, PassError> {
-    runner.run_to_fixed_point(OPT_LOOP, shader, MAX_ROUNDS)
+    let mut rounds = 0;
+    while rounds < MAX_ROUNDS && run_round(runner, shader)? {
+        rounds += 1;
+    }
+    Ok(rounds)
 }

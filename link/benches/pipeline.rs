@@ -1,0 +1,145 @@
+//! Compile + link + optimise to final NIR over every program of shader-db.
+//!
+//! First a timed pass over the corpus prints the split between the front end,
+//! the GLSL IR linker, `glsl_to_nir` and the NIR pipeline (lowering + optimisation
+//! loop + IO lowering), the total and the median per program; then criterion
+//! measures the whole corpus end to end. `cargo bench -p rgl-link --bench pipeline`.
+//! The Mesa peer of the same programs is `--bench mesa_peer`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rgl_glsl::CompiledShader;
+use rgl_link::pipeline::{lower_program, PipelineOptions};
+use rgl_link::shader_test::{compile_sections, parse_program, ProgramSource};
+use rgl_link::{link_program, to_nir, Bindings};
+
+fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            shader_tests(&p, out);
+        } else if p.extension().is_some_and(|x| x == "shader_test") {
+            out.push(p);
+        }
+    }
+}
+
+fn corpus() -> Vec<(PathBuf, ProgramSource)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/shader-db");
+    let root = std::env::var_os("RGL_SHADER_DB").map_or(root, PathBuf::from);
+    let mut files = Vec::new();
+    shader_tests(&root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| Some((p.clone(), parse_program(&std::fs::read_to_string(&p).ok()?))))
+        .collect()
+}
+
+#[derive(Default)]
+struct Split {
+    front: Duration,
+    link: Duration,
+    to_nir: Duration,
+    nir: Duration,
+}
+
+/// Runs one program through every phase, timing each; None when a phase failed.
+fn run_timed(src: &ProgramSource, split: &mut Split) -> Result<Duration, String> {
+    let t0 = Instant::now();
+    let shaders: Vec<CompiledShader> = compile_sections(src);
+    let t1 = Instant::now();
+    split.front += t1 - t0;
+    if let Some(bad) = shaders.iter().find(|s| !s.success()) {
+        return Err(format!("compile: {}", bad.info_log));
+    }
+    let refs: Vec<&CompiledShader> = shaders.iter().collect();
+    let mut program = link_program(&refs, &Bindings::default()).map_err(|e| e.to_string())?;
+    let t2 = Instant::now();
+    split.link += t2 - t1;
+    for stage in &program.stages {
+        to_nir::glsl_to_nir(&program, stage).map_err(|e| e.to_string())?;
+    }
+    let t3 = Instant::now();
+    split.to_nir += t3 - t2;
+    lower_program(&mut program, PipelineOptions::default()).map_err(|e| e.to_string())?;
+    let t4 = Instant::now();
+    // lower_program converts again; its own conversion time is taken out of the NIR
+    // pipeline share.
+    split.nir += (t4 - t3).saturating_sub(t3 - t2);
+    Ok((t4 - t0).saturating_sub(t3 - t2))
+}
+
+fn full(src: &ProgramSource) -> bool {
+    let shaders = compile_sections(src);
+    let refs: Vec<&CompiledShader> = shaders.iter().collect();
+    rgl_link::pipeline::build_program(&refs, &Bindings::default(), PipelineOptions::default())
+        .is_ok()
+}
+
+fn bench(c: &mut Criterion) {
+    let programs = corpus();
+    if programs.is_empty() {
+        eprintln!("pipeline bench: no shader-db corpus found (set RGL_SHADER_DB); skipping");
+        return;
+    }
+    let bytes: usize = programs
+        .iter()
+        .flat_map(|(_, p)| p.shaders.iter().map(|s| s.source.len()))
+        .sum();
+    let mut split = Split::default();
+    let mut per_program = Vec::new();
+    let mut failures = Vec::new();
+    for (path, src) in &programs {
+        match run_timed(src, &mut split) {
+            Ok(t) => per_program.push(t),
+            Err(e) => failures.push((path.clone(), e)),
+        }
+    }
+    per_program.sort();
+    let total = split.front + split.link + split.to_nir + split.nir;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "shader-db: {} programs ({:.1} MB), {} built, {} failed",
+        programs.len(),
+        bytes as f64 / 1e6,
+        per_program.len(),
+        failures.len()
+    );
+    for (path, e) in failures.iter().take(10) {
+        println!(
+            "  FAIL {}: {}",
+            path.display(),
+            e.lines().next().unwrap_or("")
+        );
+    }
+    if let Some(median) = per_program.get(per_program.len() / 2) {
+        println!(
+            "total {:.0} ms, median {:.3} ms/program; front end {:.0} ms ({:.0}%), link {:.0} ms ({:.0}%), glsl_to_nir {:.0} ms ({:.0}%), NIR pipeline {:.0} ms ({:.0}%)",
+            ms(total),
+            ms(*median),
+            ms(split.front),
+            100.0 * split.front.as_secs_f64() / total.as_secs_f64(),
+            ms(split.link),
+            100.0 * split.link.as_secs_f64() / total.as_secs_f64(),
+            ms(split.to_nir),
+            100.0 * split.to_nir.as_secs_f64() / total.as_secs_f64(),
+            ms(split.nir),
+            100.0 * split.nir.as_secs_f64() / total.as_secs_f64(),
+        );
+    }
+    let mut group = c.benchmark_group("shader-db");
+    group.sample_size(10);
+    group.bench_function("compile+link+optimize", |b| {
+        b.iter(|| programs.iter().filter(|(_, p)| full(p)).count())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

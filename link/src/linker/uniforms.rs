@@ -1,0 +1,689 @@
+//! Uniforms (Mesa §4.4 uniform cross-validation, §4.9 locations, std140 blocks):
+//! default-block uniforms read by some stage are flattened into the active-uniform
+//! list with GL names (`a[0]`, `s.f`, `s[1].f`), given vec4 storage slots, sampler
+//! indices and API locations (explicit `layout(location)` reserved first); uniform
+//! blocks get std140 offsets, strides and sizes, with `Block.member` names. Every
+//! declaration of a placed uniform, in every stage, gets its
+//! [`VarLink::driver_location`]. Flattening and layout walk types with explicit
+//! stacks, after the size limits have been checked, so hostile types cost no
+//! recursion and bounded memory.
+
+use std::collections::HashMap;
+
+use rgl_glsl::arena::Handle;
+use rgl_glsl::hir::{BlockPacking, Constant, MatrixLayout, Module, VarMode, Variable};
+use rgl_glsl::types::{StructArena, Type};
+use rgl_glsl::Version;
+
+use super::merge::cross_validate;
+use super::types::{round_up, without_array, StructSizes};
+use super::usage::globals;
+use super::StageState;
+use crate::error::LinkError;
+use crate::program::{ActiveUniform, LinkedProgram, UniformBlock, VarLink};
+
+use rgl_glsl::builtins::variables::limits as fe;
+
+/// `MAX_{VERTEX,GEOMETRY,FRAGMENT}_UNIFORM_COMPONENTS`: the values the front end
+/// reports through `gl_Max*UniformComponents`, so shaders sized from them link.
+pub fn max_uniform_components(stage: rgl_glsl::Stage) -> u64 {
+    let n = match stage {
+        rgl_glsl::Stage::Vertex => fe::MAX_VERTEX_UNIFORM_COMPONENTS,
+        rgl_glsl::Stage::Geometry => fe::MAX_GEOMETRY_UNIFORM_COMPONENTS,
+        rgl_glsl::Stage::Fragment => fe::MAX_FRAGMENT_UNIFORM_COMPONENTS,
+    };
+    n.max(0) as u64
+}
+/// `MAX_*_TEXTURE_IMAGE_UNITS` per stage (16 in every stage).
+pub const MAX_TEXTURE_IMAGE_UNITS: u64 = fe::MAX_TEXTURE_IMAGE_UNITS as u64;
+/// `MAX_COMBINED_TEXTURE_IMAGE_UNITS`.
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u64 = fe::MAX_COMBINED_TEXTURE_IMAGE_UNITS as u64;
+/// `MAX_*_UNIFORM_BLOCKS` per stage.
+pub const MAX_UNIFORM_BLOCKS: u32 = 12;
+/// `MAX_COMBINED_UNIFORM_BLOCKS`.
+pub const MAX_COMBINED_UNIFORM_BLOCKS: u32 = 36;
+/// `MAX_UNIFORM_BLOCK_SIZE` in bytes.
+pub const MAX_UNIFORM_BLOCK_SIZE: u64 = 16384;
+/// `MAX_UNIFORM_LOCATIONS`.
+pub const MAX_UNIFORM_LOCATIONS: u32 = 4096;
+
+fn stage_bit(st: &StageState) -> u32 {
+    1 << st.linked.stage as u32
+}
+
+/// Uniforms with one name in several stages must agree (Mesa's
+/// `cross_validate_globals` restricted to uniforms); so must uniform blocks.
+pub(crate) fn cross_validate_uniforms(
+    stages: &[StageState],
+    version: Version,
+    errors: &mut Vec<LinkError>,
+    warnings: &mut Vec<String>,
+) {
+    let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::new();
+    let mut blocks: HashMap<String, (usize, Type, Option<u32>)> = HashMap::new();
+    for (i, st) in stages.iter().enumerate() {
+        let m = &st.linked.hir;
+        for v in globals(m) {
+            let var = &m.variables[v];
+            if var.mode != VarMode::Uniform {
+                continue;
+            }
+            if let Some(b) = var.interface_block {
+                let Some(body) = m.structs.get(b) else {
+                    continue;
+                };
+                let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
+                let len = if is_instance {
+                    var.ty.array_len()
+                } else {
+                    None
+                };
+                match blocks.get(&body.name) {
+                    Some((j, ty, plen)) => {
+                        let other = &stages[*j].linked.hir;
+                        if *j != i
+                            && (*plen != len
+                                || !super::types::types_match(
+                                    ty,
+                                    &other.structs,
+                                    &Type::Struct(b),
+                                    &m.structs,
+                                ))
+                        {
+                            errors.push(LinkError::InterfaceBlockMismatch(body.name.clone()));
+                        }
+                    }
+                    None => {
+                        blocks.insert(body.name.clone(), (i, Type::Struct(b), len));
+                    }
+                }
+                continue;
+            }
+            match seen.get(&var.name) {
+                Some((j, h)) => {
+                    let other = &stages[*j].linked.hir;
+                    cross_validate(
+                        &other.variables[*h],
+                        &other.structs,
+                        var,
+                        &m.structs,
+                        version,
+                        errors,
+                        warnings,
+                    );
+                }
+                None => {
+                    seen.insert(var.name.clone(), (i, v));
+                }
+            }
+        }
+    }
+}
+
+/// One default-block uniform across stages.
+struct Group {
+    name: String,
+    ty: Type,
+    /// Stage index and handle of every declaration.
+    decls: Vec<(usize, Handle<Variable>)>,
+    stages: u32,
+    location: Option<i32>,
+    builtin: bool,
+    initializer: Option<Constant>,
+}
+
+/// Builds the uniform list, storage slots, sampler indices, locations and blocks.
+pub(crate) fn link_uniforms(
+    stages: &mut [StageState],
+    program: &mut LinkedProgram,
+    errors: &mut Vec<LinkError>,
+) {
+    let sizes: Vec<StructSizes> = stages
+        .iter()
+        .map(|s| StructSizes::new(&s.linked.hir.structs))
+        .collect();
+    // Group active default-block uniforms by name, in first-declaration order.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    for (i, st) in stages.iter().enumerate() {
+        let m = &st.linked.hir;
+        for v in globals(m) {
+            let var = &m.variables[v];
+            if var.mode != VarMode::Uniform || var.interface_block.is_some() {
+                continue;
+            }
+            let read = st.usage.read.contains(&v);
+            let g = match by_name.get(&var.name) {
+                Some(&g) => g,
+                None => {
+                    by_name.insert(var.name.clone(), groups.len());
+                    groups.push(Group {
+                        name: var.name.clone(),
+                        ty: var.ty.clone(),
+                        decls: Vec::new(),
+                        stages: 0,
+                        location: None,
+                        builtin: var.is_builtin,
+                        initializer: None,
+                    });
+                    groups.len() - 1
+                }
+            };
+            let group = &mut groups[g];
+            group.decls.push((i, v));
+            if read {
+                group.stages |= stage_bit(st);
+            }
+            if !var.is_builtin && group.location.is_none() {
+                group.location = var.location;
+            }
+            if group.initializer.is_none() {
+                group.initializer = var.constant_initializer.clone();
+            }
+        }
+    }
+    groups.retain(|g| g.stages != 0);
+
+    // Per-stage limits, before anything is flattened.
+    let mut limit_failed = false;
+    let mut combined_samplers = 0u64;
+    for (i, st) in stages.iter().enumerate() {
+        let mut slots = 0u64;
+        let mut samplers = 0u64;
+        for g in &groups {
+            if g.stages & stage_bit(st) != 0 {
+                let first = g.decls[0].0;
+                slots = slots.saturating_add(sizes[first].uniform_slots_of(&g.ty));
+                samplers = samplers.saturating_add(sizes[first].samplers_of(&g.ty));
+            }
+        }
+        let _ = i;
+        let stage = st.linked.stage.name();
+        if slots.saturating_mul(4) > max_uniform_components(st.linked.stage) {
+            errors.push(LinkError::TooManyDefaultUniformComponents(stage));
+            limit_failed = true;
+        }
+        if samplers > MAX_TEXTURE_IMAGE_UNITS {
+            errors.push(LinkError::TooManySamplers(stage));
+            limit_failed = true;
+        }
+        combined_samplers = combined_samplers.saturating_add(samplers);
+    }
+    if combined_samplers > MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+        errors.push(LinkError::TooManyCombinedSamplers(
+            combined_samplers.min(u32::MAX as u64) as u32,
+            MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32,
+        ));
+        limit_failed = true;
+    }
+    let blocks = collect_blocks(stages, &sizes, errors, &mut limit_failed);
+    if limit_failed {
+        return;
+    }
+
+    // Default block: slots, samplers, leaves.
+    let mut next_slot = 0u32;
+    let mut next_sampler = 0u32;
+    let mut leaves_of: Vec<Vec<usize>> = Vec::new();
+    for g in &groups {
+        let first = g.decls[0].0;
+        let sz = &sizes[first];
+        let structs = &stages[first].linked.hir.structs;
+        let slot = next_slot;
+        let sampler = next_sampler;
+        next_slot += sz.uniform_slots_of(&g.ty) as u32;
+        next_sampler += sz.samplers_of(&g.ty) as u32;
+        let only_samplers = sz.uniform_slots_of(&g.ty) == 0 && sz.samplers_of(&g.ty) > 0;
+        let driver_location = if only_samplers { sampler } else { slot };
+        for &(i, v) in &g.decls {
+            stages[i].linked.vars.insert(
+                v,
+                VarLink {
+                    location: -1,
+                    driver_location,
+                    ..VarLink::default()
+                },
+            );
+        }
+        let mut idx = Vec::new();
+        for leaf in flatten(&g.name, &g.ty, structs, sz, g.initializer.as_ref()) {
+            idx.push(program.uniforms.len());
+            program.uniforms.push(ActiveUniform {
+                name: leaf.name,
+                ty: leaf.ty.clone(),
+                array_size: leaf.array_size,
+                location: -1,
+                slot: slot + leaf.slot as u32,
+                sampler_index: leaf
+                    .ty
+                    .is_sampler()
+                    .then_some(sampler + leaf.sampler as u32),
+                block: None,
+                offset: -1,
+                array_stride: -1,
+                matrix_stride: -1,
+                row_major: false,
+                stages: g.stages,
+                initializer: leaf.initializer,
+            });
+        }
+        leaves_of.push(idx);
+    }
+    program.uniform_slots = next_slot;
+    program.num_samplers = next_sampler;
+
+    // API locations: explicit ones first, then first free ranges in order.
+    let mut taken: Vec<Option<usize>> = Vec::new();
+    let mut pending = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        if g.builtin || g.name.starts_with("gl_") {
+            continue;
+        }
+        let count: u32 = leaves_of[gi]
+            .iter()
+            .map(|&u| program.uniforms[u].array_size)
+            .sum();
+        match g.location {
+            Some(l) if l >= 0 => {
+                let end = l as u64 + count as u64;
+                if end > MAX_UNIFORM_LOCATIONS as u64 {
+                    errors.push(LinkError::TooManyUniformLocations(
+                        end.min(u32::MAX as u64) as u32,
+                        MAX_UNIFORM_LOCATIONS,
+                    ));
+                    continue;
+                }
+                if taken.len() < end as usize {
+                    taken.resize(end as usize, None);
+                }
+                if taken[l as usize..end as usize].iter().any(|t| t.is_some()) {
+                    errors.push(LinkError::UniformLocationOverlap(g.name.clone()));
+                    continue;
+                }
+                for t in &mut taken[l as usize..end as usize] {
+                    *t = Some(gi);
+                }
+                set_locations(program, &leaves_of[gi], l as u32);
+            }
+            _ => pending.push((gi, count)),
+        }
+    }
+    for (gi, count) in pending {
+        let mut start = 0usize;
+        loop {
+            let end = start + count as usize;
+            if end > taken.len() {
+                taken.resize(end, None);
+            }
+            match taken[start..end].iter().rposition(|t| t.is_some()) {
+                Some(p) => start += p + 1,
+                None => break,
+            }
+        }
+        let end = start + count as usize;
+        for t in &mut taken[start..end] {
+            *t = Some(gi);
+        }
+        set_locations(program, &leaves_of[gi], start as u32);
+    }
+    if taken.len() > MAX_UNIFORM_LOCATIONS as usize {
+        errors.push(LinkError::TooManyUniformLocations(
+            taken.len().min(u32::MAX as usize) as u32,
+            MAX_UNIFORM_LOCATIONS,
+        ));
+    }
+
+    // Uniform blocks.
+    for b in blocks {
+        let first = b.decls[0].0;
+        let m = &stages[first].linked.hir;
+        let sz = &sizes[first];
+        let copies = b.array_len.unwrap_or(1).max(1);
+        let base_index = program.uniform_blocks.len() as u32;
+        for (i, v) in &b.decls {
+            stages[*i].linked.vars.insert(
+                *v,
+                VarLink {
+                    location: -1,
+                    driver_location: base_index,
+                    ..VarLink::default()
+                },
+            );
+        }
+        let leaves = block_leaves(m, &b, sz);
+        for c in 0..copies {
+            let index = program.uniform_blocks.len() as u32;
+            let mut members = Vec::new();
+            for leaf in &leaves {
+                members.push(program.uniforms.len() as u32);
+                let mut u = leaf.clone();
+                u.block = Some(index);
+                u.stages = b.stages;
+                program.uniforms.push(u);
+            }
+            program.uniform_blocks.push(UniformBlock {
+                name: match b.array_len {
+                    Some(_) => format!("{}[{c}]", b.name),
+                    None => b.name.clone(),
+                },
+                binding: b.binding.saturating_add(c),
+                data_size: b.size as u32,
+                members,
+                stages: b.stages,
+            });
+        }
+    }
+}
+
+fn set_locations(program: &mut LinkedProgram, leaves: &[usize], mut loc: u32) {
+    for &u in leaves {
+        program.uniforms[u].location = loc as i32;
+        loc += program.uniforms[u].array_size;
+    }
+}
+
+/// One leaf of a flattened uniform.
+struct Leaf {
+    name: String,
+    ty: Type,
+    array_size: u32,
+    /// vec4 slot offset from the variable's first slot.
+    slot: u64,
+    /// Sampler offset from the variable's first sampler index.
+    sampler: u64,
+    initializer: Option<Constant>,
+}
+
+/// Default-block leaves of a uniform: basic types and arrays of them are leaves,
+/// structs and arrays of structs are opened. Iterative.
+fn flatten(
+    name: &str,
+    ty: &Type,
+    structs: &StructArena,
+    sz: &StructSizes,
+    init: Option<&Constant>,
+) -> Vec<Leaf> {
+    let mut out = Vec::new();
+    // (name, type, slot, sampler, initializer)
+    let mut work: Vec<(String, Type, u64, u64, Option<Constant>)> =
+        vec![(name.to_string(), ty.clone(), 0, 0, init.cloned())];
+    while let Some((name, ty, slot, sampler, init)) = work.pop() {
+        match &ty {
+            Type::Struct(h) => {
+                let Some(body) = structs.get(*h) else {
+                    continue;
+                };
+                let mut items = Vec::new();
+                let (mut s, mut p) = (slot, sampler);
+                for (i, f) in body.fields.iter().enumerate() {
+                    let sub = match &init {
+                        Some(Constant::Aggregate(parts)) => parts.get(i).cloned(),
+                        _ => None,
+                    };
+                    items.push((format!("{name}.{}", f.name), f.ty.clone(), s, p, sub));
+                    s += sz.uniform_slots_of(&f.ty);
+                    p += sz.samplers_of(&f.ty);
+                }
+                work.extend(items.into_iter().rev());
+            }
+            Type::Array(elem, len) if matches!(without_array(elem), Type::Struct(_)) => {
+                let n = len.unwrap_or(0) as u64;
+                let (es, ep) = (sz.uniform_slots_of(elem), sz.samplers_of(elem));
+                let mut items = Vec::new();
+                for i in 0..n {
+                    let sub = match &init {
+                        Some(Constant::Aggregate(parts)) => parts.get(i as usize).cloned(),
+                        _ => None,
+                    };
+                    items.push((
+                        format!("{name}[{i}]"),
+                        (**elem).clone(),
+                        slot + i * es,
+                        sampler + i * ep,
+                        sub,
+                    ));
+                }
+                work.extend(items.into_iter().rev());
+            }
+            Type::Array(elem, len) => out.push(Leaf {
+                name: format!("{name}[0]"),
+                ty: (**elem).clone(),
+                array_size: len.unwrap_or(0),
+                slot,
+                sampler,
+                initializer: init,
+            }),
+            _ => out.push(Leaf {
+                name,
+                ty: ty.clone(),
+                array_size: 1,
+                slot,
+                sampler,
+                initializer: init,
+            }),
+        }
+    }
+    out
+}
+
+/// One uniform block across stages.
+struct Block {
+    name: String,
+    /// The block type in the first declaring stage.
+    block_ty: Handle<rgl_glsl::types::StructType>,
+    instance: Option<String>,
+    array_len: Option<u32>,
+    packing: BlockPacking,
+    matrix_layout: MatrixLayout,
+    binding: u32,
+    size: u64,
+    decls: Vec<(usize, Handle<Variable>)>,
+    stages: u32,
+}
+
+fn collect_blocks(
+    stages: &[StageState],
+    sizes: &[StructSizes],
+    errors: &mut Vec<LinkError>,
+    failed: &mut bool,
+) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    for (i, st) in stages.iter().enumerate() {
+        let m = &st.linked.hir;
+        let mut stage_count: u64 = 0;
+        let mut stage_names: std::collections::HashSet<String> = Default::default();
+        for v in globals(m) {
+            let var = &m.variables[v];
+            let (VarMode::Uniform, Some(b)) = (var.mode, var.interface_block) else {
+                continue;
+            };
+            let Some(body) = m.structs.get(b) else {
+                continue;
+            };
+            let bi = match by_name.get(&body.name) {
+                Some(&bi) => bi,
+                None => {
+                    let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
+                    let array_len = match (&var.ty, is_instance) {
+                        (Type::Array(_, n), true) => Some(n.unwrap_or(1)),
+                        _ => None,
+                    };
+                    let row_major = var.matrix_layout == MatrixLayout::RowMajor;
+                    let size = block_size(body, row_major, &sizes[i]);
+                    by_name.insert(body.name.clone(), blocks.len());
+                    blocks.push(Block {
+                        name: body.name.clone(),
+                        block_ty: b,
+                        instance: is_instance.then(|| var.name.clone()),
+                        array_len,
+                        packing: var.block_packing,
+                        matrix_layout: var.matrix_layout,
+                        binding: var.binding.unwrap_or(0).max(0) as u32,
+                        size,
+                        decls: Vec::new(),
+                        stages: 0,
+                    });
+                    blocks.len() - 1
+                }
+            };
+            let block = &mut blocks[bi];
+            if stage_names.insert(body.name.clone()) {
+                stage_count += block.array_len.unwrap_or(1) as u64;
+            }
+            block.stages |= stage_bit(st);
+            block.decls.push((i, v));
+        }
+        if stage_count > MAX_UNIFORM_BLOCKS as u64 {
+            errors.push(LinkError::TooManyUniformBlocks(
+                st.linked.stage.name(),
+                stage_count.min(u32::MAX as u64) as u32,
+                MAX_UNIFORM_BLOCKS,
+            ));
+            *failed = true;
+        }
+    }
+    // Packed blocks nobody reads are inactive (std140/shared ones stay).
+    blocks.retain(|b| {
+        b.packing != BlockPacking::Packed
+            || b.decls
+                .iter()
+                .any(|(i, v)| stages[*i].usage.read.contains(v))
+    });
+    let combined: u64 = blocks
+        .iter()
+        .map(|b| b.array_len.unwrap_or(1) as u64 * (b.stages.count_ones() as u64))
+        .sum();
+    if combined > MAX_COMBINED_UNIFORM_BLOCKS as u64 {
+        errors.push(LinkError::TooManyCombinedUniformBlocks(
+            combined.min(u32::MAX as u64) as u32,
+            MAX_COMBINED_UNIFORM_BLOCKS,
+        ));
+        *failed = true;
+    }
+    for b in &blocks {
+        if b.size > MAX_UNIFORM_BLOCK_SIZE {
+            errors.push(LinkError::UniformBlockTooBig(
+                b.name.clone(),
+                b.size.min(u32::MAX as u64) as u32,
+                MAX_UNIFORM_BLOCK_SIZE as u32,
+            ));
+            *failed = true;
+        }
+    }
+    blocks
+}
+
+/// std140 size of a block body whose default matrix layout is `row_major`,
+/// rounded up to a vec4 like `GL_UNIFORM_BLOCK_DATA_SIZE`.
+fn block_size(body: &rgl_glsl::types::StructType, row_major: bool, sz: &StructSizes) -> u64 {
+    let mut offset = 0u64;
+    for f in &body.fields {
+        let rm = match f.qualifiers.matrix_layout {
+            MatrixLayout::Inherited => row_major,
+            other => other == MatrixLayout::RowMajor,
+        };
+        let (size, align) = sz.std140_of(&f.ty, rm);
+        offset = round_up(offset, align).saturating_add(size);
+    }
+    round_up(offset, 16)
+}
+
+/// std140 leaves of a block (offsets relative to the block start).
+fn block_leaves(m: &Module, b: &Block, sz: &StructSizes) -> Vec<ActiveUniform> {
+    let mut out = Vec::new();
+    let Some(body) = m.structs.get(b.block_ty) else {
+        return out;
+    };
+    let prefix = match &b.instance {
+        Some(_) => format!("{}.", b.name),
+        None => String::new(),
+    };
+    // (name, type, offset, row_major)
+    let mut work: Vec<(String, Type, u64, bool)> = Vec::new();
+    let mut offset = 0u64;
+    let mut items = Vec::new();
+    for f in &body.fields {
+        let row_major = match f.qualifiers.matrix_layout {
+            MatrixLayout::Inherited => b.matrix_layout == MatrixLayout::RowMajor,
+            other => other == MatrixLayout::RowMajor,
+        };
+        let (size, align) = sz.std140_of(&f.ty, row_major);
+        offset = round_up(offset, align);
+        items.push((
+            format!("{prefix}{}", f.name),
+            f.ty.clone(),
+            offset,
+            row_major,
+        ));
+        offset += size;
+    }
+    work.extend(items.into_iter().rev());
+    while let Some((name, ty, offset, row_major)) = work.pop() {
+        match &ty {
+            Type::Struct(h) => {
+                let Some(st) = m.structs.get(*h) else {
+                    continue;
+                };
+                let mut o = offset;
+                let mut items = Vec::new();
+                for f in &st.fields {
+                    let rm = match f.qualifiers.matrix_layout {
+                        MatrixLayout::Inherited => row_major,
+                        other => other == MatrixLayout::RowMajor,
+                    };
+                    let (size, align) = sz.std140_of(&f.ty, rm);
+                    o = round_up(o, align);
+                    items.push((format!("{name}.{}", f.name), f.ty.clone(), o, rm));
+                    o += size;
+                }
+                work.extend(items.into_iter().rev());
+            }
+            Type::Array(elem, len) if matches!(without_array(elem), Type::Struct(_)) => {
+                let stride = sz.std140_array_stride(elem, row_major);
+                let items: Vec<_> = (0..len.unwrap_or(0) as u64)
+                    .map(|i| {
+                        (
+                            format!("{name}[{i}]"),
+                            (**elem).clone(),
+                            offset + i * stride,
+                            row_major,
+                        )
+                    })
+                    .collect();
+                work.extend(items.into_iter().rev());
+            }
+            _ => {
+                let (elem, array_size, array_stride) = match &ty {
+                    Type::Array(e, n) => (
+                        (**e).clone(),
+                        n.unwrap_or(0),
+                        sz.std140_array_stride(e, row_major) as i32,
+                    ),
+                    other => (other.clone(), 1, 0),
+                };
+                let is_matrix = elem.is_matrix();
+                out.push(ActiveUniform {
+                    name: if ty.is_array() {
+                        format!("{name}[0]")
+                    } else {
+                        name
+                    },
+                    ty: elem,
+                    array_size,
+                    location: -1,
+                    slot: 0,
+                    sampler_index: None,
+                    block: None,
+                    offset: offset.min(i32::MAX as u64) as i32,
+                    array_stride,
+                    matrix_stride: if is_matrix { 16 } else { 0 },
+                    row_major: is_matrix && row_major,
+                    stages: 0,
+                    initializer: None,
+                });
+            }
+        }
+    }
+    out
+}

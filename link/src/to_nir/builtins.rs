@@ -1,0 +1,109 @@
+//! Operators that expand into several ALU instructions, as Mesa's NIR builder helpers
+//! do: `atan` (range reduction + odd polynomial, `nir_atan`), `atan2` (`nir_atan2`,
+//! with the half-plane flip and the large-denominator scaling), and dynamic vector
+//! indexing (`nir_vector_extract` / `nir_vector_insert` as `bcsel` chains).
+
+use rgl_nir::ir::Def;
+use rgl_nir::opcodes::Opcode as O;
+
+use super::{Conv, Res};
+
+/// Coefficients of the odd polynomial approximating atan on [0, 1] (x, x³, …, x¹¹).
+const ATAN_COEFFS: [f32; 6] = [
+    0.999_979_3,
+    -0.332_675_65,
+    0.193_892_5,
+    -0.117_350_32,
+    0.053_681_38,
+    -0.012_132_321,
+];
+
+impl Conv<'_> {
+    /// `atan(y_over_x)`.
+    pub(crate) fn atan(&mut self, y_over_x: Def) -> Def {
+        let n = self.comps(y_over_x);
+        let abs = self.alu(O::fabs, &[y_over_x], n);
+        let one = self.imm_f(1.0);
+        // x = min(|a|, 1) / max(|a|, 1): the argument reduced to [0, 1].
+        let lo = self.alu(O::fmin, &[abs, one], n);
+        let hi = self.alu(O::fmax, &[abs, one], n);
+        let x = self.alu(O::fdiv, &[lo, hi], n);
+        let x2 = self.alu(O::fmul, &[x, x], n);
+        // Horner on x²: ((((c5·x² + c4)·x² + c3)·x² + c2)·x² + c1)·x² + c0, times x.
+        let c5 = self.imm_f(ATAN_COEFFS[5]);
+        let mut p = self.alu(O::fmul, &[x2, c5], n);
+        for c in ATAN_COEFFS[..5].iter().rev() {
+            let k = self.imm_f(*c);
+            p = self.alu(O::ffma, &[x2, p, k], n);
+        }
+        let tmp = self.alu(O::fmul, &[p, x], n);
+        // |a| > 1: atan(a) = π/2 − atan(1/a), i.e. tmp + b2f(1 < |a|)·(π/2 − 2·tmp).
+        let gt = self.alu(O::flt, &[one, abs], n);
+        let sel = self.alu(O::b2f32, &[gt], n);
+        let m2 = self.imm_f(-2.0);
+        let half_pi = self.imm_f(std::f32::consts::FRAC_PI_2);
+        let fix = self.alu(O::ffma, &[tmp, m2, half_pi], n);
+        let reduced = self.alu(O::ffma, &[sel, fix, tmp], n);
+        let sign = self.alu(O::fsign, &[y_over_x], n);
+        self.alu(O::fmul, &[reduced, sign], n)
+    }
+
+    /// `atan(y, x)`.
+    pub(crate) fn atan2(&mut self, y: Def, x: Def) -> Def {
+        let n = self.comps(y).max(self.comps(x));
+        let zero = self.imm_f(0.0);
+        let one = self.imm_f(1.0);
+        // Left half-plane: rotate by π/2 so the discontinuity lies along t = 0.
+        let flip = self.alu(O::fge, &[zero, x], n);
+        let abs_x = self.alu(O::fabs, &[x], n);
+        let s = self.alu(O::bcsel, &[flip, abs_x, y], n);
+        let t = self.alu(O::bcsel, &[flip, y, abs_x], n);
+        // Scale huge denominators down so the reciprocal does not flush to zero.
+        let abs_t = self.alu(O::fabs, &[t], n);
+        let huge = self.imm_f(1e18);
+        let is_huge = self.alu(O::fge, &[abs_t, huge], n);
+        let quarter = self.imm_f(0.25);
+        let scale = self.alu(O::bcsel, &[is_huge, quarter, one], n);
+        let t_scaled = self.alu(O::fmul, &[t, scale], n);
+        let rcp = self.alu(O::frcp, &[t_scaled], n);
+        let s_scaled = self.alu(O::fmul, &[s, scale], n);
+        let abs_s = self.alu(O::fabs, &[s_scaled], n);
+        let abs_rcp = self.alu(O::fabs, &[rcp], n);
+        let ratio = self.alu(O::fmul, &[abs_s, abs_rcp], n);
+        // |x| == |y| counts as tan = 1 (IEEE's ±π/4, ±3π/4 at infinities).
+        let abs_y = self.alu(O::fabs, &[y], n);
+        let same = self.alu(O::feq, &[abs_x, abs_y], n);
+        let tan = self.alu(O::bcsel, &[same, one, ratio], n);
+        let at = self.atan(tan);
+        let flip_f = self.alu(O::b2f32, &[flip], n);
+        let half_pi = self.imm_f(std::f32::consts::FRAC_PI_2);
+        let arc = self.alu(O::ffma, &[flip_f, half_pi, at], n);
+        // Sign: negative when min(y, 1/t') < 0 (keeps the sign of -0.0 for x < 0).
+        let m = self.alu(O::fmin, &[y, rcp], n);
+        let neg = self.alu(O::flt, &[m, zero], n);
+        let neg_arc = self.alu(O::fneg, &[arc], n);
+        self.alu(O::bcsel, &[neg, neg_arc, arc], n)
+    }
+
+    /// Component `index` (a dynamic scalar) of vector `v`: a `bcsel` chain.
+    pub(crate) fn vector_extract(&mut self, v: Def, index: Def) -> Res<Def> {
+        let n = self.comps(v);
+        let mut acc = self.channel(v, 0);
+        for c in 1..n {
+            let k = self.imm_i(i32::from(c));
+            let is = self.alu(O::ieq, &[index, k], 1);
+            let comp = self.channel(v, c);
+            acc = self.alu(O::bcsel, &[is, comp, acc], 1);
+        }
+        Ok(acc)
+    }
+
+    /// `v` with component `index` (a dynamic scalar) replaced by scalar `s`.
+    pub(crate) fn vector_insert(&mut self, v: Def, s: Def, index: Def) -> Res<Def> {
+        let n = self.comps(v);
+        let lanes = self.b().load_const(32, (0..u64::from(n)).collect());
+        let is = self.alu(O::ieq, &[index, lanes], n);
+        let s = self.channel(s, 0);
+        Ok(self.alu(O::bcsel, &[is, s, v], n))
+    }
+}

@@ -1,0 +1,335 @@
+//! Linker tests, all data-driven:
+//! * file tests: every `tests/linker/*.link` holds `[vertex shader]`,
+//!   `[geometry shader]`, `[fragment shader]` sections (repeat a section for several
+//!   compilation units) and an optional `[bindings]` section (`attrib NAME N`,
+//!   `frag NAME COLOR [INDEX]`). The expected output, in `*.expected` beside it, is
+//!   the link log of a failed link or `dump_resources` of a successful one.
+//!   `BLESS=1` rewrites the expectations.
+//! * corpus sweeps: every program of `../shared/corpus/shader-db` must link, and
+//!   every piglit `.shader_test` whose shaders compile and whose `[test]` does not
+//!   say `link error` must link, except the ones listed with a reason in
+//!   `tests/linker/piglit_known_failures.txt`. Tests whose `[test]` says
+//!   `link error` are counted (as data) for how many we reject too.
+
+use std::path::{Path, PathBuf};
+
+use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
+use rgl_link::linker::{dump_resources, link};
+use rgl_link::Bindings;
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn files_with_ext(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files_with_ext(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+}
+
+/// A parsed test program: shader sources per stage, bindings, and the `[test]`
+/// section's text.
+#[derive(Default)]
+struct Program {
+    shaders: Vec<(Stage, String)>,
+    bindings: Bindings,
+    test: String,
+    /// A stage section we cannot run (tessellation, compute, ARB programs, SPIR-V).
+    unsupported: Option<String>,
+}
+
+/// Parses both our `.link` files and piglit `.shader_test` files.
+fn parse_program(text: &str) -> Program {
+    let mut program = Program::default();
+    let mut glsl_version: Option<(String, bool)> = None;
+    let mut sections: Vec<(String, String)> = Vec::new();
+    let mut in_test = false;
+    for line in text.lines() {
+        if in_test {
+            program.test.push_str(line);
+            program.test.push('\n');
+            continue;
+        }
+        if line.starts_with('[') {
+            let name = line.trim().to_owned();
+            in_test = name == "[test]";
+            sections.push((name, String::new()));
+            continue;
+        }
+        if let Some((name, body)) = sections.last_mut() {
+            if name == "[require]" {
+                let l = line.trim();
+                if let Some(v) = l.strip_prefix("GLSL ES >= ") {
+                    glsl_version = Some((v.trim().replace('.', ""), true));
+                } else if let Some(v) = l.strip_prefix("GLSL >= ") {
+                    glsl_version = Some((v.trim().replace('.', ""), false));
+                }
+            } else {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+    }
+    let with_version = |body: String| match (&glsl_version, body.contains("#version ")) {
+        (Some((v, es)), false) => {
+            let suffix = if *es && v != "100" { " es" } else { "" };
+            format!("#version {v}{suffix}\n{body}")
+        }
+        _ => body,
+    };
+    for (name, body) in sections {
+        let stage = match name.as_str() {
+            "[vertex shader]" => Stage::Vertex,
+            "[geometry shader]" => Stage::Geometry,
+            "[fragment shader]" => Stage::Fragment,
+            "[vertex shader passthrough]" => {
+                let number: u32 = glsl_version
+                    .as_ref()
+                    .and_then(|(v, _)| v.parse().ok())
+                    .unwrap_or(110);
+                let es = glsl_version.as_ref().is_some_and(|(_, es)| *es);
+                let input = if (es && number >= 300) || (!es && number >= 130) {
+                    "in"
+                } else {
+                    "attribute"
+                };
+                let src = format!(
+                    "{input} vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n"
+                );
+                program.shaders.push((Stage::Vertex, with_version(src)));
+                continue;
+            }
+            "[bindings]" => {
+                for line in body.lines() {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    match words.as_slice() {
+                        ["attrib", name, n] => {
+                            if let Ok(n) = n.parse() {
+                                program.bindings.attribs.push((name.to_string(), n));
+                            }
+                        }
+                        ["frag", name, c, rest @ ..] => {
+                            let index = rest.first().and_then(|i| i.parse().ok()).unwrap_or(0);
+                            if let Ok(c) = c.parse() {
+                                program
+                                    .bindings
+                                    .frag_data
+                                    .push((name.to_string(), c, index));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                continue;
+            }
+            "[require]" | "[test]" | "[vertex data]" => continue,
+            other => {
+                if other.contains("shader") || other.contains("program") {
+                    program.unsupported = Some(other.to_string());
+                }
+                continue;
+            }
+        };
+        program.shaders.push((stage, with_version(body)));
+    }
+    program
+}
+
+enum Outcome {
+    /// Some shader failed to compile (first line of its log).
+    CompileError(String),
+    Linked(Box<rgl_link::LinkedProgram>),
+    LinkError(String),
+}
+
+fn compile_and_link(program: &Program) -> Outcome {
+    let mut compiled: Vec<CompiledShader> = Vec::new();
+    for (stage, source) in &program.shaders {
+        let shader = compile(source, &CompileOptions::new(*stage));
+        if !shader.success() {
+            let first = shader
+                .info_log
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_owned();
+            return Outcome::CompileError(format!("{stage}: {first}"));
+        }
+        compiled.push(shader);
+    }
+    let refs: Vec<&CompiledShader> = compiled.iter().collect();
+    match link(&refs, &program.bindings) {
+        Ok(p) => Outcome::Linked(Box::new(p)),
+        Err(log) => Outcome::LinkError(log.to_string()),
+    }
+}
+
+#[test]
+fn linker_file_tests() {
+    let dir = manifest().join("tests/linker");
+    let mut files = Vec::new();
+    files_with_ext(&dir, "link", &mut files);
+    files.sort();
+    assert!(!files.is_empty(), "no .link files in {}", dir.display());
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let program = parse_program(&text);
+        let actual = match compile_and_link(&program) {
+            Outcome::CompileError(e) => format!("compile error\n{e}\n"),
+            Outcome::Linked(p) => dump_resources(&p),
+            Outcome::LinkError(log) => format!("link error\n{log}"),
+        };
+        let expected_path = file.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &actual)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", expected_path.display()));
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected != actual {
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}--- actual\n{actual}",
+                file.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} linker file tests differ (BLESS=1 to accept):\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_shader_db_program_links() {
+    let root = manifest().join("../../shared/corpus/shader-db");
+    let mut files = Vec::new();
+    files_with_ext(&root, "shader_test", &mut files);
+    files.sort();
+    if files.is_empty() {
+        eprintln!("skipped: no shader-db corpus at {}", root.display());
+        return;
+    }
+    let mut linked = 0;
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let program = parse_program(&text);
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        match compile_and_link(&program) {
+            Outcome::Linked(_) => linked += 1,
+            Outcome::CompileError(e) => failures.push(format!("{name}: compile: {e}")),
+            Outcome::LinkError(log) => failures.push(format!("{name}: {}", log.trim())),
+        }
+    }
+    eprintln!(
+        "shader-db: {linked} of {} programs linked, {} failed",
+        files.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} shader-db programs failed to link:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn piglit_shader_tests_link() {
+    let corpus = manifest().join("../../shared/corpus");
+    let mut files = Vec::new();
+    files_with_ext(&corpus.join("piglit"), "shader_test", &mut files);
+    files_with_ext(&corpus.join("piglit-geometry"), "shader_test", &mut files);
+    files.sort();
+    if files.is_empty() {
+        eprintln!("skipped: no piglit corpus under {}", corpus.display());
+        return;
+    }
+    let known_text =
+        std::fs::read_to_string(manifest().join("tests/linker/piglit_known_failures.txt"))
+            .unwrap_or_default();
+    let known: Vec<&str> = known_text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split(": ").next())
+        .collect();
+    let (mut linked, mut compile_skipped, mut unsupported) = (0, 0, 0);
+    let (mut expected_errors, mut rejected) = (0, 0);
+    let mut failures = Vec::new();
+    let mut fixed = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let program = parse_program(&text);
+        let name = file
+            .strip_prefix(&corpus)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        if program.unsupported.is_some() || program.shaders.is_empty() {
+            unsupported += 1;
+            continue;
+        }
+        let expect_error = program.test.lines().any(|l| l.trim() == "link error");
+        let outcome = compile_and_link(&program);
+        if expect_error {
+            expected_errors += 1;
+            if !matches!(outcome, Outcome::Linked(_)) {
+                rejected += 1;
+            } else if std::env::var_os("RGL_LINK_VERBOSE").is_some() {
+                eprintln!("accepted but expected a link error: {name}");
+            }
+            continue;
+        }
+        match outcome {
+            Outcome::CompileError(_) => compile_skipped += 1,
+            Outcome::Linked(_) => {
+                linked += 1;
+                if known.contains(&name.as_str()) {
+                    fixed.push(name);
+                }
+            }
+            Outcome::LinkError(log) => {
+                if !known.contains(&name.as_str()) {
+                    failures.push(format!("{name}: {}", log.trim()));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "piglit: {linked} linked, {} unexpected link failures, {} known failures, \
+         {compile_skipped} skipped (a shader does not compile), {unsupported} unsupported \
+         stages; `link error` tests rejected: {rejected} of {expected_errors}",
+        failures.len(),
+        known.len()
+    );
+    if !fixed.is_empty() {
+        eprintln!(
+            "known failures that now link (remove them from the list):\n{}",
+            fixed.join("\n")
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} piglit programs failed to link:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,396 @@
+//! Translation validation of the link-time NIR pipeline over the corpus.
+//!
+//! For every program of `../shared/corpus/shader-db` and every piglit `.shader_test`
+//! (`piglit/`, `piglit-geometry/`) whose shaders compile and whose program links, the
+//! pipeline ([`rgl_link::pipeline::build_program`]) runs with an observer that keeps
+//! each stage's NIR right after `glsl_to_nir` ("before"); the final NIR of every
+//! stage is the "after". Both versions of the program are evaluated with
+//! `rgl_nir::eval` as a vertex → geometry → fragment chain on [`SEEDS`] seeded random
+//! input sets (uniforms, UBO contents, attributes, system values; procedural
+//! textures), and must agree (`tv/chain.rs` states what is compared and the float
+//! bound). Evaluations where the original program reads or writes out of bounds
+//! (undefined behaviour) are skipped and counted.
+//!
+//! On a mismatch the pipeline is re-run recording the shader after every step, the
+//! chain is evaluated after each step, and the report names the first pass after
+//! which the result differs for good, printing that stage before and after the pass.
+//!
+//! The test prints counts (programs, stages, evaluations, skips, mismatches) and the
+//! list of programs whose link or pipeline failed (the linker's / pipeline's problem,
+//! not a translation-validation mismatch); the full report is also written to
+//! `$CARGO_TARGET_TMPDIR/translation_validation.txt`. It fails on any mismatch.
+//! `RGL_TV_FILTER=substring` restricts the corpus; `RGL_TV_SEEDS=n` changes the seed
+//! count.
+
+mod tv;
+
+use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use rgl_glsl::CompiledShader;
+use rgl_link::pipeline::{build_program, PipelineOptions};
+use rgl_link::{Bindings, LinkError, LinkedProgram};
+use rgl_nir::eval::EvalErrorKind;
+use rgl_nir::ir::Shader;
+use tv::chain::{self, ChainRun, Seeded};
+
+/// Random input sets per program.
+const SEEDS: u64 = 4;
+/// Lines of NIR printed per shader in a mismatch report.
+const MAX_PRINT_LINES: usize = 400;
+
+#[derive(Default)]
+struct Report {
+    files: usize,
+    programs: usize,
+    compile_failed: usize,
+    link_failed: Vec<String>,
+    pipeline_failed: Vec<String>,
+    stages: usize,
+    evaluations: usize,
+    skipped_oob: usize,
+    skipped_budget: usize,
+    eval_unsupported: Vec<String>,
+    mismatches: Vec<String>,
+}
+
+fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
+}
+
+fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "panic".to_string())
+}
+
+/// Builds the program, keeping every stage's `glsl_to_nir` output.
+fn build_with_before(shaders: &[&CompiledShader]) -> Result<(LinkedProgram, Vec<Shader>), String> {
+    let mut before: Vec<Option<Shader>> = Vec::new();
+    let result = {
+        let mut observer = |i: usize, step: &str, s: &Shader| {
+            if step == "glsl_to_nir" {
+                if before.len() <= i {
+                    before.resize(i + 1, None);
+                }
+                before[i] = Some(s.clone());
+            }
+        };
+        let options = PipelineOptions {
+            observer: Some(&mut observer),
+        };
+        catch_unwind(AssertUnwindSafe(|| {
+            build_program(shaders, &Bindings::default(), options)
+        }))
+    };
+    match result {
+        Err(p) => Err(format!("pipeline panicked: {}", panic_message(p))),
+        Ok(Err(log)) => Err(log.to_string()),
+        Ok(Ok(program)) => {
+            let before: Option<Vec<Shader>> = before.into_iter().collect();
+            match before {
+                Some(b) if b.len() == program.stages.len() => Ok((program, b)),
+                _ => Err("the observer did not see glsl_to_nir for every stage".into()),
+            }
+        }
+    }
+}
+
+/// Every step of the pipeline: (stage, step name, shader after it).
+fn record_steps(shaders: &[&CompiledShader]) -> Vec<(usize, String, Shader)> {
+    let mut steps = Vec::new();
+    {
+        let mut observer = |i: usize, step: &str, s: &Shader| {
+            steps.push((i, step.to_string(), s.clone()));
+        };
+        let options = PipelineOptions {
+            observer: Some(&mut observer),
+        };
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            build_program(shaders, &Bindings::default(), options)
+        }));
+    }
+    steps
+}
+
+fn print_limited(shader: &Shader) -> String {
+    let text = rgl_nir::print::print_shader(shader);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: String = lines
+        .iter()
+        .take(MAX_PRINT_LINES)
+        .map(|l| format!("    {l}\n"))
+        .collect();
+    if lines.len() > MAX_PRINT_LINES {
+        let _ = writeln!(
+            out,
+            "    ... ({} more lines)",
+            lines.len() - MAX_PRINT_LINES
+        );
+    }
+    out
+}
+
+/// Names the first pass after which the chain result differs for good.
+fn bisect(
+    shaders: &[&CompiledShader],
+    program: &LinkedProgram,
+    before: &[Shader],
+    seed: &Seeded,
+    reference: &ChainRun,
+) -> String {
+    let steps = record_steps(shaders);
+    let before_refs: Vec<&Shader> = before.iter().collect();
+    let mut current: Vec<Option<&Shader>> = vec![None; program.stages.len()];
+    let mut last_good: Option<usize> = None;
+    let mut states = Vec::new();
+    for (k, (stage, _, shader)) in steps.iter().enumerate() {
+        if let Some(c) = current.get_mut(*stage) {
+            *c = Some(shader);
+        }
+        let Some(now): Option<Vec<&Shader>> = current.iter().copied().collect() else {
+            continue;
+        };
+        let good = match chain::run_chain(program, &now, seed) {
+            Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
+            Err(_) => false,
+        };
+        states.push((k, good));
+        if good {
+            last_good = Some(k);
+        }
+    }
+    let first_bad = match last_good {
+        Some(g) => steps.iter().enumerate().skip(g + 1).map(|(k, _)| k).next(),
+        None => states.first().map(|(k, _)| *k),
+    };
+    let Some(k) = first_bad else {
+        return "  bisect: every recorded step agrees with the original (the difference is \
+                outside the recorded steps)\n"
+            .to_string();
+    };
+    let (stage, name, after) = &steps[k];
+    let prior = steps[..k]
+        .iter()
+        .rev()
+        .find(|(s, _, _)| s == stage)
+        .map(|(_, _, sh)| sh);
+    let mut out = format!(
+        "  first differing step: `{name}` on stage {stage} ({:?})\n",
+        program.stages.get(*stage).map(|s| s.stage)
+    );
+    if let Some(p) = prior {
+        let _ = write!(out, "  --- stage before `{name}`:\n{}", print_limited(p));
+    }
+    let _ = write!(out, "  --- stage after `{name}`:\n{}", print_limited(after));
+    out
+}
+
+fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
+    let refs: Vec<&CompiledShader> = shaders.iter().collect();
+    let (program, before) = match build_with_before(&refs) {
+        Ok(p) => p,
+        Err(e) => {
+            let first = e.lines().next().unwrap_or("").to_string();
+            if first.contains("panicked") || is_pipeline_error(&e) {
+                report.pipeline_failed.push(format!("{name}: {first}"));
+            } else {
+                report.link_failed.push(format!("{name}: {first}"));
+            }
+            return;
+        }
+    };
+    let Some(after): Option<Vec<&Shader>> = program.stages.iter().map(|s| s.nir.as_ref()).collect()
+    else {
+        report
+            .pipeline_failed
+            .push(format!("{name}: a stage has no final NIR"));
+        return;
+    };
+    report.programs += 1;
+    report.stages += program.stages.len();
+    let before_refs: Vec<&Shader> = before.iter().collect();
+    let seeds = std::env::var("RGL_TV_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEEDS);
+    for s in 0..seeds {
+        let seed = chain::seeded(&program, &before, s.wrapping_mul(7919).wrapping_add(17));
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let b = chain::run_chain(&program, &before_refs, &seed);
+            let a = chain::run_chain(&program, &after, &seed);
+            (b, a)
+        }));
+        let (b, a) = match outcome {
+            Ok(r) => r,
+            Err(p) => {
+                report.mismatches.push(format!(
+                    "{name} (seed {s}): the interpreter panicked: {}",
+                    panic_message(p)
+                ));
+                return;
+            }
+        };
+        report.evaluations += 1;
+        let b = match b {
+            Ok(b) => b,
+            Err((i, e)) => {
+                match e.kind {
+                    EvalErrorKind::BudgetExceeded => report.skipped_budget += 1,
+                    _ => report
+                        .eval_unsupported
+                        .push(format!("{name}: before, stage {i}: {e}")),
+                }
+                continue;
+            }
+        };
+        if b.out_of_bounds() {
+            report.skipped_oob += 1;
+            continue;
+        }
+        let diffs = match a {
+            Ok(a) => chain::compare_runs(&program, &before_refs, &b, &a),
+            Err((i, e)) if e.kind == EvalErrorKind::Unsupported => {
+                report
+                    .eval_unsupported
+                    .push(format!("{name}: after, stage {i}: {e}"));
+                continue;
+            }
+            Err((i, e)) => vec![format!("the optimized stage {i} failed to evaluate: {e}")],
+        };
+        if !diffs.is_empty() {
+            let mut text = format!("{name} (seed {s}):\n");
+            for d in diffs.iter().take(16) {
+                let _ = writeln!(text, "  {d}");
+            }
+            text.push_str(&bisect(&refs, &program, &before, &seed, &b));
+            report.mismatches.push(text);
+            // One reported mismatch per program is enough.
+            return;
+        }
+    }
+}
+
+fn is_pipeline_error(log: &str) -> bool {
+    // `LinkError::Pipeline` renders as "<stage> shader: <message>".
+    let probe = LinkError::Pipeline {
+        stage: "vertex",
+        message: String::new(),
+    }
+    .to_string();
+    let suffix = probe.trim_start_matches("vertex");
+    log.lines().next().is_some_and(|l| {
+        ["vertex", "geometry", "fragment"].iter().any(|s| {
+            l.trim_start_matches("error: ")
+                .starts_with(&format!("{s}{suffix}"))
+        })
+    })
+}
+
+#[test]
+fn translation_validation() {
+    let root = corpus_root();
+    let filter = std::env::var("RGL_TV_FILTER").ok();
+    let mut files = Vec::new();
+    for dir in ["shader-db", "piglit", "piglit-geometry"] {
+        files.extend(tv::corpus::shader_tests(&root.join(dir)));
+    }
+    assert!(!files.is_empty(), "no corpus at {}", root.display());
+    let start = std::time::Instant::now();
+    let mut report = Report::default();
+    for path in &files {
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        report.files += 1;
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let sections = tv::corpus::sections(&text);
+        if sections.is_empty() {
+            continue;
+        }
+        let shaders = match catch_unwind(|| tv::corpus::compile_all(&sections)) {
+            Ok(Ok(s)) => s,
+            _ => {
+                report.compile_failed += 1;
+                continue;
+            }
+        };
+        check_program(&name, &shaders, &mut report);
+    }
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "translation validation: {} files, {} programs linked and built ({} stages), \
+         {} evaluations, {} mismatches; {} skipped (out-of-bounds access in the original), \
+         {} skipped (instruction budget), {} interpreter errors; {} files did not compile, \
+         {} did not link, {} failed in the NIR pipeline; {:.1}s",
+        report.files,
+        report.programs,
+        report.stages,
+        report.evaluations,
+        report.mismatches.len(),
+        report.skipped_oob,
+        report.skipped_budget,
+        report.eval_unsupported.len(),
+        report.compile_failed,
+        report.link_failed.len(),
+        report.pipeline_failed.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut details = String::new();
+    let _ = writeln!(
+        details,
+        "\npipeline failures ({}):",
+        report.pipeline_failed.len()
+    );
+    for l in &report.pipeline_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(details, "\nlink failures ({}):", report.link_failed.len());
+    for l in &report.link_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(
+        details,
+        "\ninterpreter errors ({}):",
+        report.eval_unsupported.len()
+    );
+    for l in &report.eval_unsupported {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(details, "\nmismatches ({}):", report.mismatches.len());
+    for m in &report.mismatches {
+        let _ = writeln!(details, "{m}");
+    }
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("translation_validation.txt");
+    let _ = std::fs::write(&path, format!("{text}{details}"));
+    eprintln!("{text}full report: {}", path.display());
+    // Failures of the pipeline are visible here, but are not TV mismatches.
+    for l in report.pipeline_failed.iter().take(50) {
+        eprintln!("pipeline failure: {l}");
+    }
+    for l in report.eval_unsupported.iter().take(20) {
+        eprintln!("interpreter error: {l}");
+    }
+    assert!(
+        report.mismatches.is_empty(),
+        "{} translation-validation mismatches:\n{}",
+        report.mismatches.len(),
+        report
+            .mismatches
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -1,0 +1,270 @@
+//! The interpreter's memory model: deref values ([`Ptr`]), where a variable of each
+//! mode lives ([`Root`]), and the two layouts addresses are computed in: vec4 slots
+//! (temporaries, IO, default-block uniforms, samplers) and std140 bytes (uniform
+//! blocks).
+
+use crate::ir::{BaseType, StructDef, Type, VarId};
+
+/// Where a deref chain starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Root {
+    /// A `function_temp` variable of one call frame.
+    Local {
+        /// Call frame.
+        frame: u32,
+        /// Variable.
+        var: VarId,
+    },
+    /// A `shader_temp` variable (or a temp without a frame).
+    Global(VarId),
+    /// Shader inputs; `vertex` is `None` until a per-vertex index is applied.
+    Input,
+    /// Shader outputs.
+    Output,
+    /// Default-block uniform storage (slots).
+    Uniform,
+    /// Uniform block `block` (bytes).
+    Ubo(u32),
+    /// System value `SYSTEM_VALUE_*`.
+    SysVal(i32),
+}
+
+/// A deref value: an address plus the type addressed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ptr {
+    /// Storage.
+    pub root: Root,
+    /// Vec4 slot (or IO location, uniform slot); unused for UBOs.
+    pub slot: i64,
+    /// Component inside the slot (may exceed 3 for compact arrays; normalised on
+    /// access).
+    pub comp: i64,
+    /// Byte offset (UBOs).
+    pub byte: i64,
+    /// Type addressed.
+    pub ty: Type,
+    /// Geometry-shader input: the first array index selects the vertex.
+    pub vertex_pending: bool,
+    /// Vertex index of a per-vertex input.
+    pub vertex: u32,
+    /// Compact float array (clip/cull distances): array indices step components.
+    pub compact: bool,
+    /// Wildcard array levels: (slot stride, component stride, byte stride, length).
+    pub wildcards: Vec<(i64, i64, i64, u32)>,
+    /// An index went outside its array / matrix / vector.
+    pub out_of_bounds: bool,
+}
+
+/// Most leaves enumerated for one copy (bounds hostile copies of huge arrays).
+pub const MAX_LEAVES: usize = 1 << 20;
+
+/// Vec4 slots `ty` occupies (`type_size_vec4`; samplers take one slot).
+pub fn slots(ty: &Type, structs: &[StructDef]) -> i64 {
+    slots_depth(ty, structs, 0)
+}
+
+fn slots_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
+    if depth > 64 {
+        return 0;
+    }
+    match ty {
+        Type::Scalar(_) | Type::Vector(..) | Type::Sampler { .. } => 1,
+        Type::Matrix { columns, .. } => i64::from(*columns),
+        Type::Array(e, n) => slots_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
+        Type::Struct(id) => structs
+            .get(crate::arena::EntityRef::index(*id))
+            .map(|s| {
+                s.fields
+                    .iter()
+                    .map(|(_, f)| slots_depth(f, structs, depth + 1))
+                    .fold(0i64, |a, b| a.saturating_add(b))
+            })
+            .unwrap_or(0),
+    }
+}
+
+fn round_up(v: i64, a: i64) -> i64 {
+    if a <= 1 {
+        v
+    } else {
+        v.saturating_add(a - 1) / a * a
+    }
+}
+
+/// std140 (base alignment, size) of `ty` in bytes.
+pub fn std140(ty: &Type, structs: &[StructDef]) -> (i64, i64) {
+    std140_depth(ty, structs, 0)
+}
+
+fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
+    if depth > 64 {
+        return (4, 0);
+    }
+    match ty {
+        Type::Scalar(_) | Type::Sampler { .. } => (4, 4),
+        Type::Vector(_, n) => match n {
+            2 => (8, 8),
+            3 => (16, 12),
+            _ => (16, 16),
+        },
+        Type::Matrix { columns, .. } => (16, 16 * i64::from(*columns)),
+        Type::Array(e, n) => {
+            let (_, stride) = std140_array_stride(e, structs, depth + 1);
+            (16, stride.saturating_mul(i64::from(*n)))
+        }
+        Type::Struct(id) => {
+            let Some(s) = structs.get(crate::arena::EntityRef::index(*id)) else {
+                return (16, 0);
+            };
+            let mut off = 0i64;
+            let mut align = 16i64;
+            for (_, f) in &s.fields {
+                let (a, size) = std140_depth(f, structs, depth + 1);
+                align = align.max(a);
+                off = round_up(off, a).saturating_add(size);
+            }
+            (align, round_up(off, 16))
+        }
+    }
+}
+
+fn std140_array_stride(elem: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
+    let (a, size) = std140_depth(elem, structs, depth);
+    (16, round_up(size, a.max(16)))
+}
+
+/// std140 byte offset of struct field `field` of `def`.
+pub fn std140_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+    let mut off = 0i64;
+    for (i, (_, f)) in def.fields.iter().enumerate() {
+        let (a, size) = std140(f, structs);
+        off = round_up(off, a);
+        if i == field {
+            return off;
+        }
+        off = off.saturating_add(size);
+    }
+    off
+}
+
+/// Slot offset of struct field `field` of `def`.
+pub fn slot_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+    def.fields
+        .iter()
+        .take(field)
+        .map(|(_, f)| slots(f, structs))
+        .fold(0i64, |a, b| a.saturating_add(b))
+}
+
+/// std140 stride of array elements of type `elem`.
+pub fn std140_stride(elem: &Type, structs: &[StructDef]) -> i64 {
+    std140_array_stride(elem, structs, 0).1
+}
+
+/// One scalar leaf of a type: (slot offset, component offset, byte offset, base type).
+#[derive(Copy, Clone, Debug)]
+pub struct Leaf {
+    /// Slot offset from the value's start.
+    pub slot: i64,
+    /// Component offset.
+    pub comp: i64,
+    /// std140 byte offset.
+    pub byte: i64,
+    /// Scalar type (samplers are `Uint`).
+    pub base: BaseType,
+}
+
+/// Scalar leaves of `ty` in flattening order (vector components, matrix columns,
+/// array elements, struct members); `None` when there are more than [`MAX_LEAVES`].
+/// `compact` lays a float array out as consecutive components.
+pub fn leaves(ty: &Type, structs: &[StructDef], compact: bool) -> Option<Vec<Leaf>> {
+    let mut out = Vec::new();
+    leaves_into(ty, structs, compact, (0, 0, 0), &mut out, 0)?;
+    Some(out)
+}
+
+fn leaves_into(
+    ty: &Type,
+    structs: &[StructDef],
+    compact: bool,
+    at: (i64, i64, i64),
+    out: &mut Vec<Leaf>,
+    depth: u32,
+) -> Option<()> {
+    if depth > 64 || out.len() > MAX_LEAVES {
+        return None;
+    }
+    let (slot, comp, byte) = at;
+    match ty {
+        Type::Scalar(b) => out.push(Leaf {
+            slot,
+            comp,
+            byte,
+            base: *b,
+        }),
+        Type::Sampler { .. } => out.push(Leaf {
+            slot,
+            comp,
+            byte,
+            base: BaseType::Uint,
+        }),
+        Type::Vector(b, n) => {
+            for i in 0..i64::from(*n) {
+                out.push(Leaf {
+                    slot,
+                    comp: comp + i,
+                    byte: byte + 4 * i,
+                    base: *b,
+                });
+            }
+        }
+        Type::Matrix { columns, rows } => {
+            for c in 0..i64::from(*columns) {
+                for r in 0..i64::from(*rows) {
+                    out.push(Leaf {
+                        slot: slot + c,
+                        comp: comp + r,
+                        byte: byte + 16 * c + 4 * r,
+                        base: BaseType::Float,
+                    });
+                }
+            }
+        }
+        Type::Array(e, n) => {
+            let s = slots(e, structs);
+            let stride = std140_stride(e, structs);
+            for i in 0..i64::from(*n) {
+                if out.len() > MAX_LEAVES {
+                    return None;
+                }
+                let at = if compact {
+                    (slot, comp + i, byte + stride * i)
+                } else {
+                    (slot + s * i, comp, byte + stride * i)
+                };
+                leaves_into(e, structs, compact, at, out, depth + 1)?;
+            }
+        }
+        Type::Struct(id) => {
+            let def = structs.get(crate::arena::EntityRef::index(*id))?;
+            for (i, (_, f)) in def.fields.iter().enumerate() {
+                let at = (
+                    slot + slot_field_offset(def, i, structs),
+                    comp,
+                    byte + std140_field_offset(def, i, structs),
+                );
+                leaves_into(f, structs, compact, at, out, depth + 1)?;
+            }
+        }
+    }
+    if out.len() > MAX_LEAVES {
+        None
+    } else {
+        Some(())
+    }
+}
+
+/// Normalises a (slot, component) pair so the component is in 0..4.
+pub fn normalise(slot: i64, comp: i64) -> (i64, i64) {
+    (slot.saturating_add(comp.div_euclid(4)), comp.rem_euclid(4))
+}

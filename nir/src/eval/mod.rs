@@ -1,0 +1,252 @@
+//! `nir::eval`: a reference interpreter of one shader invocation.
+//!
+//! Straightforward and correct rather than fast: it walks the control-flow tree of the
+//! entry point, evaluates every instruction on concrete values and records what the
+//! invocation writes. It runs NIR in both forms the link pipeline produces:
+//!
+//! * **deref form**: variables of every mode, deref chains (var / array / wildcard /
+//!   struct / cast), `load_deref` / `store_deref` / `copy_deref`, calls whose
+//!   arguments are derefs read back through `load_param`;
+//! * **lowered form**: `load_input`, `load_per_vertex_input`,
+//!   `load_interpolated_input` (+ `load_barycentric_*`), `store_output`,
+//!   `load_output`, `load_uniform`, `load_ubo` and the system-value intrinsics.
+//!
+//! Both forms address the outside world the same way, so their results compare
+//! directly (conventions of `rgl_link::program`):
+//! * inputs and outputs are keyed by IO location (`VERT_ATTRIB_*`, `VARYING_SLOT_*`,
+//!   `FRAG_RESULT_*`) and component: a variable at `location` / `location_frac`
+//!   occupies one location per vector, matrix column, array element and struct
+//!   member (`gl_ClipDistance` / `gl_CullDistance` float arrays are compact: element
+//!   `i` is component `i % 4` of location `CLIP_DIST0 + i / 4`); the lowered form
+//!   uses the io semantics location plus the offset source and `component`;
+//!   geometry-shader inputs carry a vertex index;
+//! * default-block uniforms are vec4 slots: a uniform variable reads the slots from its
+//!   `driver_location`, laid out like `type_size_vec4` (one slot per
+//!   vector / matrix column / array element / sampler, struct members in order);
+//!   `load_uniform` reads slot `base + offset`;
+//! * uniform blocks are byte buffers laid out std140 (`load_ubo(block, byte offset)`);
+//!   a `ubo` variable is the member of block `driver_location` at byte offset
+//!   `location` (0 when unassigned);
+//! * system values are keyed by `SYSTEM_VALUE_*` number; system-value variables and
+//!   the `load_*` intrinsics read the same entries;
+//! * a sampler variable's `driver_location` is its sampler index; `tex` without a
+//!   texture deref uses `texture_index`.
+//!
+//! Semantics choices (the same for every form, so before/after runs agree):
+//! * `undef` is all zeros; derivatives (`ddx`, `ddy`, `*_fine`, `*_coarse`) are 0
+//!   because a single invocation has no neighbours; barycentrics are (0, 0) and an
+//!   interpolated load returns the given input value (one fragment at given inputs);
+//! * `discard`, `discard_if`, `terminate(_if)` and `demote(_if)` kill the invocation:
+//!   execution stops and [`EvalOutput::discarded`] is set;
+//! * `emit_vertex` records a snapshot of the outputs, `end_primitive` a primitive
+//!   boundary (geometry shaders);
+//! * ALU instructions are evaluated by the opcode table's constant folder
+//!   ([`crate::constant_fold::fold_alu`]): there is one ALU semantics in the crate;
+//! * reads outside a variable or an input set give 0, writes outside are dropped,
+//!   and both are counted in [`EvalOutput::out_of_bounds`] (undefined behaviour in
+//!   GLSL, so callers may want to ignore such runs);
+//! * an instruction budget ([`EvalInput::max_instructions`]) ends infinite loops with
+//!   [`EvalErrorKind::BudgetExceeded`]; call and nesting depth are bounded too.
+//!
+//! Textures ([`texture`]) are small procedural images (or given texels), sampled
+//! nearest on level 0.
+
+mod exec;
+mod memory;
+pub mod texture;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::ir::{BaseType, Shader, Stage, Type, VarId, VarMode};
+pub use texture::Texture;
+
+/// Key of one input component: (vertex, location, component). `vertex` is 0 except
+/// for the per-vertex inputs of geometry shaders.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InputKey {
+    /// Vertex index (geometry shader inputs), else 0.
+    pub vertex: u32,
+    /// IO location (`VERT_ATTRIB_*` / `VARYING_SLOT_*`).
+    pub location: i32,
+    /// Component 0..=3.
+    pub component: u8,
+}
+
+/// Everything one invocation reads.
+#[derive(Clone, Debug)]
+pub struct EvalInput {
+    /// Input components as 32-bit words; missing entries read as 0.
+    pub inputs: BTreeMap<InputKey, u32>,
+    /// Default-block uniform storage, one vec4 of words per slot.
+    pub uniforms: Vec<[u32; 4]>,
+    /// Uniform block contents by block index (std140 bytes).
+    pub ubos: Vec<Vec<u8>>,
+    /// System values by `SYSTEM_VALUE_*` number (booleans as 0 / 1).
+    pub system_values: BTreeMap<i32, [u32; 4]>,
+    /// User clip planes (`load_user_clip_plane`), as float words.
+    pub clip_planes: Vec<[u32; 4]>,
+    /// Textures by sampler index; indices without an entry use
+    /// [`Texture::default`] (procedural).
+    pub textures: Vec<Texture>,
+    /// Instruction budget (every executed instruction and loop iteration counts).
+    pub max_instructions: u64,
+}
+
+impl Default for EvalInput {
+    fn default() -> Self {
+        EvalInput {
+            inputs: BTreeMap::new(),
+            uniforms: Vec::new(),
+            ubos: Vec::new(),
+            system_values: BTreeMap::new(),
+            clip_planes: Vec::new(),
+            textures: Vec::new(),
+            max_instructions: DEFAULT_BUDGET,
+        }
+    }
+}
+
+/// Default instruction budget.
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// Output map: (location, component) → 32-bit word.
+pub type Outputs = BTreeMap<(i32, u8), u32>;
+
+/// One vertex emitted by a geometry shader.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmittedVertex {
+    /// Stream of the `emit_vertex`.
+    pub stream: u32,
+    /// Number of `end_primitive` executed before this vertex.
+    pub primitive: u32,
+    /// Snapshot of the outputs at the emit.
+    pub outputs: Outputs,
+}
+
+/// What one invocation produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EvalOutput {
+    /// Output components written, by (location, component).
+    pub outputs: Outputs,
+    /// The invocation was killed (`discard`, `terminate`, `demote`).
+    pub discarded: bool,
+    /// Vertices emitted (geometry shaders).
+    pub emitted: Vec<EmittedVertex>,
+    /// Number of `end_primitive` executed.
+    pub primitives_ended: u32,
+    /// Instructions executed.
+    pub instructions: u64,
+    /// Accesses outside a variable, an array or an input/uniform/UBO range (their
+    /// values are 0 / the writes are dropped).
+    pub out_of_bounds: u32,
+}
+
+/// Why an evaluation stopped without a result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalErrorKind {
+    /// More instructions than [`EvalInput::max_instructions`].
+    BudgetExceeded,
+    /// Calls or control flow nested deeper than the interpreter allows.
+    TooDeep,
+    /// Something the interpreter does not evaluate (named in the message).
+    Unsupported,
+    /// The shader is not well-formed (use before definition, missing phi source, ...).
+    Malformed,
+}
+
+/// An evaluation error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// Kind.
+    pub kind: EvalErrorKind,
+    /// Description.
+    pub message: String,
+}
+
+impl EvalError {
+    pub(crate) fn new(kind: EvalErrorKind, message: impl Into<String>) -> EvalError {
+        EvalError {
+            kind,
+            message: message.into(),
+        }
+    }
+    pub(crate) fn unsupported(message: impl Into<String>) -> EvalError {
+        Self::new(EvalErrorKind::Unsupported, message)
+    }
+    pub(crate) fn malformed(message: impl Into<String>) -> EvalError {
+        Self::new(EvalErrorKind::Malformed, message)
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = match self.kind {
+            EvalErrorKind::BudgetExceeded => "instruction budget exceeded",
+            EvalErrorKind::TooDeep => "nesting too deep",
+            EvalErrorKind::Unsupported => "unsupported",
+            EvalErrorKind::Malformed => "malformed shader",
+        };
+        write!(f, "{k}: {}", self.message)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// One scalar component of an IO variable, as the interpreter addresses it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IoComponent {
+    /// Vertex (geometry-shader per-vertex inputs), else 0.
+    pub vertex: u32,
+    /// IO location.
+    pub location: i32,
+    /// Component 0..=3.
+    pub component: u8,
+    /// Scalar type.
+    pub base: BaseType,
+}
+
+/// Every scalar component a `shader_in` / `shader_out` variable occupies, with the
+/// same location rules as the evaluation of its derefs (vec4 slots from `location`,
+/// `location_frac`, compact clip/cull distances, per-vertex geometry inputs). Empty for
+/// other modes and for types too large to enumerate.
+pub fn io_components(shader: &Shader, var: VarId) -> Vec<IoComponent> {
+    let Some(v) = shader.variables.get(var) else {
+        return Vec::new();
+    };
+    if !matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut) || v.location < 0 {
+        return Vec::new();
+    }
+    let per_vertex = v.mode == VarMode::ShaderIn && shader.stage == Stage::Geometry;
+    let (ty, vertices) = match (&v.ty, per_vertex) {
+        (Type::Array(e, n), true) => ((**e).clone(), *n),
+        _ => (v.ty.clone(), 1),
+    };
+    let compact = exec::is_compact(v);
+    let Some(leaves) = memory::leaves(&ty, &shader.structs, compact) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for vertex in 0..vertices.min(64) {
+        for leaf in &leaves {
+            let (slot, comp) = memory::normalise(
+                i64::from(v.location) + leaf.slot,
+                i64::from(v.location_frac) + leaf.comp,
+            );
+            if let Ok(location) = i32::try_from(slot) {
+                out.push(IoComponent {
+                    vertex,
+                    location,
+                    component: comp as u8,
+                    base: leaf.base,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Runs the entry point of `shader` once over `input`.
+pub fn evaluate(shader: &Shader, input: &EvalInput) -> Result<EvalOutput, EvalError> {
+    exec::Interp::new(shader, input).run()
+}

@@ -1,0 +1,552 @@
+//! `opt_algebraic`: pattern rewriting with the rule table of `algebraic/rules.rs`
+//! (Mesa's `nir_opt_algebraic`).
+//!
+//! For every ALU instruction, only the rules whose search root is its opcode are tried
+//! (the rule set is indexed by root opcode). Matching composes swizzles component-wise
+//! through the matched tree, tries both source orders of commutative ops (every
+//! combination of orders, at most 2^k for k commutative ops in a pattern), and checks
+//! exactness (`~` ops never match `exact` instructions), bit sizes, constants,
+//! predicates and single use. The replacement is built before the matched root (new
+//! instructions inherit the root's `exact` flag), the root's uses are rewritten and the
+//! root removed; the rest of the matched tree is left to `opt_dce`. New instructions
+//! are revisited at once, with a rewrite budget per function so a rule chain can never
+//! loop forever.
+//!
+//! `opt_algebraic_exact` runs only the rules that are bit-exact under the opcode table's
+//! fold definitions (for translation validation and `precise` code).
+
+use super::algebraic::{Lit, Pat, Pred, Rule, RuleSet};
+use super::{for_each_impl, Pass};
+use crate::builder::{Builder, Cursor};
+use crate::ir::*;
+use crate::opcodes::{encode, mask, sign_extend, Base, Opcode, Val};
+use std::collections::HashMap;
+
+/// The pass (all rules).
+pub struct OptAlgebraic;
+
+/// The pass restricted to exact rules.
+pub struct OptAlgebraicExact;
+
+impl Pass for OptAlgebraic {
+    fn name(&self) -> &'static str {
+        "opt_algebraic"
+    }
+    fn run(&self, shader: &mut Shader) -> bool {
+        let set = RuleSet::get();
+        for_each_impl(shader, |f| algebraic_impl(f, set, false))
+    }
+}
+
+impl Pass for OptAlgebraicExact {
+    fn name(&self) -> &'static str {
+        "opt_algebraic_exact"
+    }
+    fn run(&self, shader: &mut Shader) -> bool {
+        let set = RuleSet::get();
+        for_each_impl(shader, |f| algebraic_impl(f, set, true))
+    }
+}
+
+/// Use counts kept up to date while rewriting (instruction uses and if conditions).
+struct UseInfo {
+    uses: Uses,
+    cond_uses: HashMap<Def, u32>,
+}
+
+impl UseInfo {
+    fn new(func: &FunctionImpl) -> UseInfo {
+        let mut cond_uses = HashMap::new();
+        for node in func.cf_nodes_in_order() {
+            if let CfKind::If { cond, .. } = &func.cf[node].kind {
+                *cond_uses.entry(*cond).or_insert(0) += 1;
+            }
+        }
+        UseInfo {
+            uses: func.build_uses(),
+            cond_uses,
+        }
+    }
+    fn count(&self, def: Def) -> usize {
+        self.uses[def].len() + self.cond_uses.get(&def).copied().unwrap_or(0) as usize
+    }
+}
+
+/// A bound variable: a value and the components read from it (one per component of
+/// the matched root).
+#[derive(Clone, Debug, PartialEq)]
+struct Binding {
+    def: Def,
+    comps: Vec<u8>,
+}
+
+struct Matcher<'a> {
+    func: &'a FunctionImpl,
+    info: &'a UseInfo,
+    vars: Vec<Option<Binding>>,
+    /// Source order choice per commutative op, in pre-order (bit i = swap op i).
+    swap_mask: u32,
+    next_commutative: u32,
+}
+
+fn float_of(bits: u8, raw: u64) -> Option<f64> {
+    Some(match bits {
+        16 => f64::from(crate::opcodes::half_to_f32(raw as u16)),
+        32 => f64::from(f32::from_bits(raw as u32)),
+        64 => f64::from_bits(raw),
+        _ => return None,
+    })
+}
+
+/// Raw bits of `lit` at `bits` for a source of base type `base`.
+fn lit_bits(lit: Lit, bits: u8) -> Option<u64> {
+    match lit {
+        Lit::Int(v) => Some((v as u64) & mask(bits)),
+        Lit::Float(v) => encode(Val::F(v), bits),
+        Lit::Bool(b) => encode(Val::B(b), bits),
+    }
+}
+
+fn lit_matches(lit: Lit, bits: u8, raw: u64) -> bool {
+    match lit {
+        // Floats compare bit-exactly in f64 (so 0.0 and -0.0 differ).
+        Lit::Float(v) => float_of(bits, raw).is_some_and(|x| x.to_bits() == v.to_bits()),
+        _ => lit_bits(lit, bits) == Some(raw & mask(bits)),
+    }
+}
+
+fn is_pow2(v: i64) -> bool {
+    v > 0 && (v & (v - 1)) == 0
+}
+
+impl Matcher<'_> {
+    fn const_comps(&self, def: Def, comps: &[u8]) -> Option<Vec<u64>> {
+        let values = self.func.const_value(def)?;
+        comps
+            .iter()
+            .map(|c| values.get(usize::from(*c)).copied())
+            .collect()
+    }
+
+    fn pred_holds(&self, pred: Pred, def: Def, comps: &[u8]) -> bool {
+        let bits = self.func.defs[def].bit_size;
+        let consts = self.const_comps(def, comps);
+        match pred {
+            Pred::IsNotConst => consts.is_none(),
+            Pred::IsPosPowerOfTwo => {
+                consts.is_some_and(|v| v.iter().all(|x| is_pow2(sign_extend(*x, bits))))
+            }
+            Pred::IsNegPowerOfTwo => consts.is_some_and(|v| {
+                v.iter().all(|x| {
+                    let s = sign_extend(*x, bits);
+                    s < 0 && (s == sign_extend(1u64 << (bits - 1).min(63), bits) || is_pow2(-s))
+                })
+            }),
+            Pred::IsZeroToOne => consts.is_some_and(|v| {
+                v.iter()
+                    .all(|x| float_of(bits, *x).is_some_and(|f| (0.0..=1.0).contains(&f)))
+            }),
+            Pred::IsNotZero => consts.is_some_and(|v| v.iter().all(|x| x & mask(bits) != 0)),
+            Pred::IsFinite => consts.is_some_and(|v| {
+                v.iter()
+                    .all(|x| float_of(bits, *x).is_some_and(|f| f.is_finite()))
+            }),
+            Pred::IsNotNegative => match consts {
+                Some(v) => v
+                    .iter()
+                    .all(|x| float_of(bits, *x).is_some_and(|f| f >= 0.0)),
+                None => matches!(
+                    &self.func.instrs[self.func.defs[def].instr].kind,
+                    InstrKind::Alu(Alu {
+                        op: Opcode::fabs
+                            | Opcode::fsat
+                            | Opcode::b2f32
+                            | Opcode::u2f32
+                            | Opcode::fexp2
+                            | Opcode::fsqrt,
+                        ..
+                    })
+                ),
+            },
+        }
+    }
+
+    fn match_value(&mut self, pat: &Pat, def: Def, comps: &[u8]) -> bool {
+        let bits = self.func.defs[def].bit_size;
+        match pat {
+            Pat::Var {
+                index,
+                is_const,
+                bits: want_bits,
+                preds,
+            } => {
+                if want_bits.is_some_and(|b| b != bits) {
+                    return false;
+                }
+                if *is_const && self.func.const_value(def).is_none() {
+                    return false;
+                }
+                if !preds.iter().all(|p| self.pred_holds(*p, def, comps)) {
+                    return false;
+                }
+                let binding = Binding {
+                    def,
+                    comps: comps.to_vec(),
+                };
+                match self.vars.get_mut(usize::from(*index)) {
+                    Some(slot @ None) => {
+                        *slot = Some(binding);
+                        true
+                    }
+                    Some(Some(b)) => *b == binding,
+                    None => false,
+                }
+            }
+            Pat::Lit(lit) => match self.const_comps(def, comps) {
+                Some(values) => values.iter().all(|v| lit_matches(*lit, bits, *v)),
+                None => false,
+            },
+            Pat::Op {
+                op,
+                inexact,
+                bits: want_bits,
+                once,
+                srcs,
+            } => {
+                let InstrKind::Alu(alu) = &self.func.instrs[self.func.defs[def].instr].kind else {
+                    return false;
+                };
+                if alu.op != *op || (*inexact && alu.exact) || alu.srcs.len() != srcs.len() {
+                    return false;
+                }
+                if want_bits.is_some_and(|b| b != bits) || (*once && self.info.count(def) != 1) {
+                    return false;
+                }
+                let mut order: Vec<usize> = (0..srcs.len()).collect();
+                if op.info().is_commutative() {
+                    let bit = self.next_commutative;
+                    self.next_commutative += 1;
+                    if self.swap_mask & (1 << bit) != 0 {
+                        order.swap(0, 1);
+                    }
+                }
+                for (pat_src, &i) in srcs.iter().zip(&order) {
+                    let src = alu.srcs[i];
+                    let inner: Vec<u8> =
+                        comps.iter().map(|c| src.swizzle[usize::from(*c)]).collect();
+                    if !self.match_value(pat_src, src.def, &inner) {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+}
+
+/// Tries `rule` on the root value `def`; returns the bindings on success.
+fn match_rule(
+    func: &FunctionImpl,
+    info: &UseInfo,
+    rule: &Rule,
+    def: Def,
+) -> Option<Vec<Option<Binding>>> {
+    let n = func.defs[def].num_components;
+    let comps: Vec<u8> = (0..n).collect();
+    for swap_mask in 0..(1u32 << rule.num_commutative) {
+        let mut m = Matcher {
+            func,
+            info,
+            vars: vec![None; rule.num_vars],
+            swap_mask,
+            next_commutative: 0,
+        };
+        if m.match_value(&rule.search, def, &comps) {
+            return Some(m.vars);
+        }
+    }
+    None
+}
+
+// ------------------------------------------------------------------ replacement
+
+/// Bit size a replace node has on its own (vars, fixed-size results, or ops whose
+/// unsized sources determine it); `None` for literals.
+fn natural_bits(func: &FunctionImpl, vars: &[Option<Binding>], pat: &Pat) -> Option<u8> {
+    match pat {
+        Pat::Var { index, .. } => vars
+            .get(usize::from(*index))?
+            .as_ref()
+            .map(|b| func.defs[b.def].bit_size),
+        Pat::Lit(_) => None,
+        Pat::Op { op, srcs, .. } => {
+            let info = op.info();
+            if info.output_type.bits != 0 {
+                return Some(info.output_type.bits);
+            }
+            info.input_types
+                .iter()
+                .zip(srcs)
+                .filter(|(t, _)| t.bits == 0)
+                .find_map(|(_, s)| natural_bits(func, vars, s))
+        }
+    }
+}
+
+/// Checks that `pat` can be built with result size `want` (None = any); returns the
+/// result bit size.
+fn plan(func: &FunctionImpl, vars: &[Option<Binding>], pat: &Pat, want: Option<u8>) -> Option<u8> {
+    match pat {
+        Pat::Var { .. } => {
+            let bits = natural_bits(func, vars, pat)?;
+            (want.is_none_or(|w| w == bits)).then_some(bits)
+        }
+        Pat::Lit(_) => want,
+        Pat::Op { op, srcs, .. } => {
+            let info = op.info();
+            let mut exec = if info.output_type.bits == 0 {
+                want
+            } else {
+                None
+            };
+            if info.output_type.bits != 0 && want.is_some_and(|w| w != info.output_type.bits) {
+                return None;
+            }
+            for (t, s) in info.input_types.iter().zip(srcs) {
+                if t.bits == 0 {
+                    if let Some(b) = natural_bits(func, vars, s) {
+                        match exec {
+                            None => exec = Some(b),
+                            Some(e) if e != b => return None,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            for (t, s) in info.input_types.iter().zip(srcs) {
+                let b = if t.bits != 0 { Some(t.bits) } else { exec };
+                let got = plan(func, vars, s, b)?;
+                if t.base == Base::Float && !matches!(got, 16 | 32 | 64) {
+                    return None;
+                }
+            }
+            let out = if info.output_type.bits != 0 {
+                info.output_type.bits
+            } else {
+                exec?
+            };
+            if info.output_type.base == Base::Float && !matches!(out, 16 | 32 | 64) {
+                return None;
+            }
+            Some(out)
+        }
+    }
+}
+
+struct Build<'a, 'f> {
+    b: Builder<'f>,
+    vars: &'a [Option<Binding>],
+    comps: u8,
+    exact: bool,
+    created: Vec<Instr>,
+}
+
+impl Build<'_, '_> {
+    fn src_of(&self, binding: &Binding) -> AluSrc {
+        let mut swizzle = [0u8; 16];
+        for (i, c) in binding.comps.iter().enumerate() {
+            swizzle[i] = *c;
+        }
+        AluSrc {
+            def: binding.def,
+            swizzle,
+        }
+    }
+
+    /// Builds `pat` with result size `bits`; returns the source reading it.
+    fn build(&mut self, pat: &Pat, bits: u8) -> Option<AluSrc> {
+        match pat {
+            Pat::Var { index, .. } => {
+                let binding = self.vars.get(usize::from(*index))?.as_ref()?;
+                Some(self.src_of(binding))
+            }
+            Pat::Lit(lit) => {
+                let raw = lit_bits(*lit, bits)?;
+                let def = self.b.load_const(bits, vec![raw]);
+                self.created.push(self.b.func.defs[def].instr);
+                Some(AluSrc {
+                    def,
+                    swizzle: [0; 16],
+                })
+            }
+            Pat::Op { op, srcs, .. } => {
+                let info = op.info();
+                let mut exec = if info.output_type.bits == 0 {
+                    Some(bits)
+                } else {
+                    None
+                };
+                for (t, s) in info.input_types.iter().zip(srcs) {
+                    if t.bits == 0 && exec.is_none() {
+                        exec = natural_bits(self.b.func, self.vars, s);
+                    }
+                }
+                let mut built = Vec::with_capacity(srcs.len());
+                for (t, s) in info.input_types.iter().zip(srcs) {
+                    let b = if t.bits != 0 { t.bits } else { exec? };
+                    built.push(self.build(s, b)?);
+                }
+                let def = self.b.alu(*op, built, self.comps);
+                let instr = self.b.func.defs[def].instr;
+                if let InstrKind::Alu(alu) = &mut self.b.func.instrs[instr].kind {
+                    alu.exact = self.exact;
+                }
+                self.created.push(instr);
+                Some(AluSrc::new(def))
+            }
+        }
+    }
+}
+
+/// Replaces the ALU instruction `instr` per `rule` when it matches. Returns the newly
+/// created instructions (to revisit), or `None` when nothing changed.
+fn try_rewrite(
+    func: &mut FunctionImpl,
+    info: &mut UseInfo,
+    rule: &Rule,
+    instr: Instr,
+) -> Option<Vec<Instr>> {
+    let def = func.instrs[instr].def?;
+    let vars = match_rule(func, info, rule, def)?;
+    let dest = func.defs[def].clone();
+    if plan(func, &vars, &rule.replace, Some(dest.bit_size))? != dest.bit_size {
+        return None;
+    }
+    let exact = matches!(&func.instrs[instr].kind, InstrKind::Alu(a) if a.exact);
+    // A replacement that is just a variable read whole needs no new instruction.
+    let direct = match &rule.replace {
+        Pat::Var { index, .. } => vars
+            .get(usize::from(*index))
+            .and_then(|b| b.as_ref())
+            .filter(|b| {
+                func.defs[b.def].num_components == dest.num_components
+                    && b.comps
+                        .iter()
+                        .enumerate()
+                        .all(|(i, c)| usize::from(*c) == i)
+            })
+            .map(|b| b.def),
+        _ => None,
+    };
+    let (new_def, created) = match direct {
+        Some(d) => (d, Vec::new()),
+        None if matches!(rule.replace, Pat::Lit(_)) => {
+            let Pat::Lit(lit) = rule.replace else {
+                return None;
+            };
+            let raw = lit_bits(lit, dest.bit_size)?;
+            let mut b = Builder::new(func, Cursor::Before(instr));
+            let d = b.load_const(dest.bit_size, vec![raw; usize::from(dest.num_components)]);
+            (d, vec![func.defs[d].instr])
+        }
+        None => {
+            let mut build = Build {
+                b: Builder::new(func, Cursor::Before(instr)),
+                vars: &vars,
+                comps: dest.num_components,
+                exact,
+                created: Vec::new(),
+            };
+            let src = build.build(&rule.replace, dest.bit_size);
+            let created = std::mem::take(&mut build.created);
+            let new_def = match src {
+                Some(s) if is_whole(func, s, dest.num_components) => s.def,
+                Some(s) => {
+                    let mut b = Builder::new(func, Cursor::Before(instr));
+                    let d = b.alu(Opcode::mov, vec![s], dest.num_components);
+                    let mut created = created;
+                    created.push(func.defs[d].instr);
+                    register_uses(func, info, &created);
+                    finish(func, info, instr, def, d);
+                    return Some(created);
+                }
+                None => {
+                    // Planning guarantees success; undo defensively if it did not.
+                    for i in created {
+                        func.remove_instr(i);
+                    }
+                    return None;
+                }
+            };
+            (new_def, created)
+        }
+    };
+    register_uses(func, info, &created);
+    finish(func, info, instr, def, new_def);
+    Some(created)
+}
+
+fn is_whole(func: &FunctionImpl, src: AluSrc, comps: u8) -> bool {
+    func.defs[src.def].num_components == comps
+        && (0..comps).all(|i| src.swizzle[usize::from(i)] == i)
+}
+
+fn register_uses(func: &FunctionImpl, info: &mut UseInfo, created: &[Instr]) {
+    for &i in created {
+        func.instrs[i].for_each_src(|d| info.uses[d].push(i));
+    }
+}
+
+/// Rewrites the uses of the old root and removes it.
+fn finish(func: &mut FunctionImpl, info: &mut UseInfo, instr: Instr, old: Def, new: Def) {
+    func.rewrite_uses(Some(&mut info.uses), old, new);
+    if let Some(n) = info.cond_uses.remove(&old) {
+        *info.cond_uses.entry(new).or_insert(0) += n;
+    }
+    let mut srcs = Vec::new();
+    func.instrs[instr].for_each_src(|d| srcs.push(d));
+    for d in srcs {
+        if let Some(pos) = info.uses[d].iter().position(|u| *u == instr) {
+            info.uses[d].swap_remove(pos);
+        }
+    }
+    func.remove_instr(instr);
+}
+
+fn algebraic_impl(func: &mut FunctionImpl, set: &RuleSet, exact_only: bool) -> bool {
+    let mut info = UseInfo::new(func);
+    let mut work: Vec<Instr> = Vec::new();
+    for block in func.blocks_in_order() {
+        work.extend(func.block_instrs(block));
+    }
+    work.reverse();
+    let mut budget = 16 * work.len() + 1024;
+    let mut progress = false;
+    while let Some(instr) = work.pop() {
+        if func.instr_block(instr).is_none() {
+            continue;
+        }
+        let InstrKind::Alu(alu) = &func.instrs[instr].kind else {
+            continue;
+        };
+        for &r in set.rules_for(alu.op) {
+            let rule = &set.rules[r];
+            if exact_only && rule.inexact {
+                continue;
+            }
+            if let Some(created) = try_rewrite(func, &mut info, rule, instr) {
+                progress = true;
+                // Revisit the new instructions (innermost first), then the users.
+                for i in created.into_iter().rev() {
+                    work.push(i);
+                }
+                break;
+            }
+        }
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
+    }
+    progress
+}

@@ -1,0 +1,301 @@
+//! Buffer objects: names, binding points (array, element array through the bound
+//! VAO, uniform with indexed bindings, copy and pixel targets), data upload and
+//! read-back, with GL's error rules.
+
+use crate::error::{GlError, GlResult};
+use crate::gl;
+use crate::limits;
+use crate::names::Buffer;
+use crate::Context;
+
+/// A buffer object's store.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BufferObject {
+    /// Contents.
+    pub data: Vec<u8>,
+    /// `usage` hint of the last `glBufferData`.
+    pub usage: u32,
+}
+
+/// An indexed binding (`glBindBufferRange`); `size == None` binds the whole buffer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct IndexedBinding {
+    /// The bound buffer.
+    pub buffer: Option<Buffer>,
+    /// Start offset in bytes.
+    pub offset: usize,
+    /// Size in bytes, or the whole buffer.
+    pub size: Option<usize>,
+}
+
+/// Non-indexed buffer binding points held by the context.
+#[derive(Clone, Debug, Default)]
+pub struct BufferBindings {
+    pub(crate) array: Option<Buffer>,
+    pub(crate) uniform: Option<Buffer>,
+    pub(crate) copy_read: Option<Buffer>,
+    pub(crate) copy_write: Option<Buffer>,
+    pub(crate) pixel_pack: Option<Buffer>,
+    pub(crate) pixel_unpack: Option<Buffer>,
+    pub(crate) uniform_indexed: Vec<IndexedBinding>,
+}
+
+const USAGES: [u32; 9] = [
+    gl::STREAM_DRAW,
+    gl::STREAM_READ,
+    gl::STREAM_COPY,
+    gl::STATIC_DRAW,
+    gl::STATIC_READ,
+    gl::STATIC_COPY,
+    gl::DYNAMIC_DRAW,
+    gl::DYNAMIC_READ,
+    gl::DYNAMIC_COPY,
+];
+
+impl Context {
+    /// The binding slot of `target`, or `GL_INVALID_ENUM`.
+    fn buffer_target(&mut self, target: u32) -> GlResult<&mut Option<Buffer>> {
+        Ok(match target {
+            gl::ARRAY_BUFFER => &mut self.buffer_bindings.array,
+            gl::ELEMENT_ARRAY_BUFFER => &mut self.vao_mut().element_buffer,
+            gl::UNIFORM_BUFFER => &mut self.buffer_bindings.uniform,
+            gl::COPY_READ_BUFFER => &mut self.buffer_bindings.copy_read,
+            gl::COPY_WRITE_BUFFER => &mut self.buffer_bindings.copy_write,
+            gl::PIXEL_PACK_BUFFER => &mut self.buffer_bindings.pixel_pack,
+            gl::PIXEL_UNPACK_BUFFER => &mut self.buffer_bindings.pixel_unpack,
+            _ => return Err(GlError::InvalidEnum),
+        })
+    }
+
+    /// The buffer bound to `target`: `GL_INVALID_OPERATION` when none.
+    fn bound_buffer(&mut self, target: u32) -> GlResult<&mut BufferObject> {
+        let buffer = (*self.buffer_target(target)?).ok_or(GlError::InvalidOperation)?;
+        self.buffers
+            .get_mut(buffer.name())
+            .ok_or(GlError::InvalidOperation)
+    }
+
+    /// `glGenBuffers` (one name; the object exists from now on).
+    pub fn create_buffer(&mut self) -> Result<Buffer, String> {
+        match self.buffers.insert(BufferObject::default()) {
+            Some(n) => Ok(Buffer(n)),
+            None => {
+                self.record(GlError::OutOfMemory);
+                Err("out of buffer names".into())
+            }
+        }
+    }
+
+    /// `glIsBuffer`.
+    pub fn is_buffer(&self, buffer: Buffer) -> bool {
+        self.buffers.contains(buffer.name())
+    }
+
+    /// `glBindBuffer`; `None` unbinds.
+    pub fn bind_buffer(&mut self, target: u32, buffer: Option<Buffer>) {
+        if let Some(b) = buffer {
+            if !self.buffers.contains(b.name()) {
+                return self.record(GlError::InvalidOperation);
+            }
+        }
+        let r = self.buffer_target(target).map(|slot| *slot = buffer);
+        self.check(r);
+    }
+
+    /// `glBindBufferBase`.
+    pub fn bind_buffer_base(&mut self, target: u32, index: u32, buffer: Option<Buffer>) {
+        self.bind_buffer_range_inner(target, index, buffer, 0, None);
+    }
+
+    /// `glBindBufferRange`.
+    pub fn bind_buffer_range(
+        &mut self,
+        target: u32,
+        index: u32,
+        buffer: Option<Buffer>,
+        offset: i32,
+        size: i32,
+    ) {
+        if buffer.is_some() && (offset < 0 || size <= 0) {
+            return self.record(GlError::InvalidValue);
+        }
+        if target == gl::UNIFORM_BUFFER
+            && offset as u32 % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT != 0
+        {
+            return self.record(GlError::InvalidValue);
+        }
+        self.bind_buffer_range_inner(target, index, buffer, offset as usize, Some(size as usize));
+    }
+
+    fn bind_buffer_range_inner(
+        &mut self,
+        target: u32,
+        index: u32,
+        buffer: Option<Buffer>,
+        offset: usize,
+        size: Option<usize>,
+    ) {
+        if target != gl::UNIFORM_BUFFER {
+            return self.record(GlError::InvalidEnum);
+        }
+        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+            return self.record(GlError::InvalidValue);
+        }
+        if let Some(b) = buffer {
+            if !self.buffers.contains(b.name()) {
+                return self.record(GlError::InvalidOperation);
+            }
+        }
+        let slots = &mut self.buffer_bindings.uniform_indexed;
+        if slots.len() <= index as usize {
+            slots.resize(index as usize + 1, IndexedBinding::default());
+        }
+        slots[index as usize] = IndexedBinding {
+            buffer,
+            offset,
+            size,
+        };
+        self.buffer_bindings.uniform = buffer;
+    }
+
+    /// `glBufferData(target, size, NULL, usage)`: a zero-filled store.
+    pub fn buffer_data_size(&mut self, target: u32, size: i32, usage: u32) {
+        if size < 0 {
+            return self.record(GlError::InvalidValue);
+        }
+        self.buffer_data_inner(target, BufferInit::Zeros(size as usize), usage);
+    }
+
+    /// `glBufferData(target, data.len(), data, usage)`.
+    pub fn buffer_data_u8_slice(&mut self, target: u32, data: &[u8], usage: u32) {
+        self.buffer_data_inner(target, BufferInit::Data(data), usage);
+    }
+
+    fn buffer_data_inner(&mut self, target: u32, init: BufferInit<'_>, usage: u32) {
+        if !USAGES.contains(&usage) {
+            return self.record(GlError::InvalidEnum);
+        }
+        let len = match init {
+            BufferInit::Zeros(n) => n,
+            BufferInit::Data(d) => d.len(),
+        };
+        if len > limits::MAX_BUFFER_SIZE {
+            return self.record(GlError::OutOfMemory);
+        }
+        let r = self.bound_buffer(target).map(|b| {
+            b.data = match init {
+                BufferInit::Zeros(n) => vec![0; n],
+                BufferInit::Data(d) => d.to_vec(),
+            };
+            b.usage = usage;
+        });
+        self.check(r);
+    }
+
+    /// `glBufferSubData`.
+    pub fn buffer_sub_data_u8_slice(&mut self, target: u32, offset: i32, data: &[u8]) {
+        let r = self.bound_buffer(target).and_then(|b| {
+            let start = usize::try_from(offset).map_err(|_| GlError::InvalidValue)?;
+            let end = start.checked_add(data.len()).ok_or(GlError::InvalidValue)?;
+            let dst = b.data.get_mut(start..end).ok_or(GlError::InvalidValue)?;
+            dst.copy_from_slice(data);
+            Ok(())
+        });
+        self.check(r);
+    }
+
+    /// `glGetBufferSubData`.
+    pub fn get_buffer_sub_data(&mut self, target: u32, offset: i32, dst: &mut [u8]) {
+        let r = self.bound_buffer(target).and_then(|b| {
+            let start = usize::try_from(offset).map_err(|_| GlError::InvalidValue)?;
+            let end = start.checked_add(dst.len()).ok_or(GlError::InvalidValue)?;
+            let src = b.data.get(start..end).ok_or(GlError::InvalidValue)?;
+            dst.copy_from_slice(src);
+            Ok(())
+        });
+        self.check(r);
+    }
+
+    /// `glCopyBufferSubData`.
+    pub fn copy_buffer_sub_data(
+        &mut self,
+        src_target: u32,
+        dst_target: u32,
+        src_offset: i32,
+        dst_offset: i32,
+        size: i32,
+    ) {
+        let r = (|| {
+            let (so, d_o, n) = (
+                usize::try_from(src_offset).map_err(|_| GlError::InvalidValue)?,
+                usize::try_from(dst_offset).map_err(|_| GlError::InvalidValue)?,
+                usize::try_from(size).map_err(|_| GlError::InvalidValue)?,
+            );
+            let src: Vec<u8> = {
+                let b = self.bound_buffer(src_target)?;
+                b.data
+                    .get(so..so.checked_add(n).ok_or(GlError::InvalidValue)?)
+                    .ok_or(GlError::InvalidValue)?
+                    .to_vec()
+            };
+            let dst = self.bound_buffer(dst_target)?;
+            let end = d_o.checked_add(n).ok_or(GlError::InvalidValue)?;
+            dst.data
+                .get_mut(d_o..end)
+                .ok_or(GlError::InvalidValue)?
+                .copy_from_slice(&src);
+            Ok(())
+        })();
+        self.check(r);
+    }
+
+    /// `glGetBufferParameteriv`.
+    pub fn get_buffer_parameter_i32(&mut self, target: u32, pname: u32) -> i32 {
+        let r = self.bound_buffer(target).and_then(|b| match pname {
+            gl::BUFFER_SIZE => Ok(b.data.len() as i32),
+            gl::BUFFER_USAGE => Ok(b.usage as i32),
+            _ => Err(GlError::InvalidEnum),
+        });
+        self.check(r).unwrap_or(0)
+    }
+
+    /// `glDeleteBuffers` (one): unbinds it everywhere first.
+    pub fn delete_buffer(&mut self, buffer: Buffer) {
+        if self.buffers.remove(buffer.name()).is_none() {
+            return;
+        }
+        let b = Some(buffer);
+        let bb = &mut self.buffer_bindings;
+        for slot in [
+            &mut bb.array,
+            &mut bb.uniform,
+            &mut bb.copy_read,
+            &mut bb.copy_write,
+            &mut bb.pixel_pack,
+            &mut bb.pixel_unpack,
+        ] {
+            if *slot == b {
+                *slot = None;
+            }
+        }
+        for binding in &mut bb.uniform_indexed {
+            if binding.buffer == b {
+                *binding = IndexedBinding::default();
+            }
+        }
+        let vao = self.vao_mut();
+        if vao.element_buffer == b {
+            vao.element_buffer = None;
+        }
+        for attrib in &mut vao.attribs {
+            if attrib.buffer == b {
+                attrib.buffer = None;
+            }
+        }
+    }
+}
+
+enum BufferInit<'a> {
+    Zeros(usize),
+    Data(&'a [u8]),
+}

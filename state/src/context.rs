@@ -1,0 +1,159 @@
+//! The [`Context`]: every piece of GL state, the error flag, and the queries for
+//! strings and limits (`glGetString`, `glGetIntegerv`).
+
+use crate::buffer::{BufferBindings, BufferObject};
+use crate::error::{GlError, GlResult};
+use crate::fixed_state::FixedState;
+use crate::gl;
+use crate::limits;
+use crate::matrices::MatrixState;
+use crate::names::{NameTable, Program, VertexArray};
+use crate::shader::GlslObject;
+use crate::variants::VariantStats;
+use crate::vertex_array::VertexArrayObject;
+
+/// The GL extensions advertised: the desktop GLSL extensions the front end
+/// supports at GLSL 3.30.
+pub fn extensions() -> Vec<&'static str> {
+    rgl_glsl::extensions::supported(rgl_glsl::Version::desktop(330), rgl_glsl::Stage::Fragment)
+        .collect()
+}
+
+/// A GL context with a headless default framebuffer.
+pub struct Context {
+    pub(crate) error: Option<GlError>,
+    pub(crate) glsl_objects: NameTable<GlslObject>,
+    pub(crate) current_program: Option<Program>,
+    pub(crate) variant_stats: VariantStats,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) buffers: NameTable<BufferObject>,
+    pub(crate) buffer_bindings: BufferBindings,
+    pub(crate) vertex_arrays: NameTable<VertexArrayObject>,
+    pub(crate) default_vao: VertexArrayObject,
+    pub(crate) bound_vao: Option<VertexArray>,
+    /// Current generic attribute values (`glVertexAttrib4f`), raw words.
+    pub(crate) current_attribs: [[u32; 4]; limits::MAX_VERTEX_ATTRIBS as usize],
+    pub(crate) fixed: FixedState,
+    pub(crate) matrices: MatrixState,
+}
+
+impl Context {
+    /// A context whose default framebuffer is `width` × `height`.
+    pub fn new_headless(width: u32, height: u32) -> Context {
+        Context {
+            error: None,
+            glsl_objects: NameTable::default(),
+            current_program: None,
+            variant_stats: VariantStats::default(),
+            width,
+            height,
+            buffers: NameTable::default(),
+            buffer_bindings: BufferBindings::default(),
+            vertex_arrays: NameTable::default(),
+            default_vao: VertexArrayObject::default(),
+            bound_vao: None,
+            current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
+            fixed: FixedState::new(width, height),
+            matrices: MatrixState::default(),
+        }
+    }
+
+    /// Records `e` unless an error is already pending (GL keeps the first).
+    pub(crate) fn record(&mut self, e: GlError) {
+        log::debug!("GL error {e}");
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+    }
+
+    /// Records the error of a failed operation; the value of a successful one.
+    pub(crate) fn check<T>(&mut self, r: GlResult<T>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.record(e);
+                None
+            }
+        }
+    }
+
+    /// `glGetError`: the pending error (clearing it), or `GL_NO_ERROR`.
+    pub fn get_error(&mut self) -> u32 {
+        self.error.take().map_or(gl::NO_ERROR, GlError::code)
+    }
+
+    /// `glGetString`.
+    pub fn get_parameter_string(&mut self, pname: u32) -> String {
+        match pname {
+            gl::VENDOR => "rgl".into(),
+            gl::RENDERER => "rgl software rasterizer".into(),
+            gl::VERSION => format!(
+                "3.3 (Compatibility Profile) rgl {}",
+                env!("CARGO_PKG_VERSION")
+            ),
+            gl::SHADING_LANGUAGE_VERSION => "3.30".into(),
+            gl::EXTENSIONS => extensions().join(" "),
+            _ => {
+                self.record(GlError::InvalidEnum);
+                String::new()
+            }
+        }
+    }
+
+    /// `glGetIntegerv` for single-valued limits and bindings.
+    pub fn get_parameter_i32(&mut self, pname: u32) -> i32 {
+        let v = match pname {
+            gl::MAX_VERTEX_ATTRIBS => limits::MAX_VERTEX_ATTRIBS,
+            gl::MAX_TEXTURE_IMAGE_UNITS => limits::MAX_TEXTURE_IMAGE_UNITS,
+            gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => limits::MAX_VERTEX_TEXTURE_IMAGE_UNITS,
+            gl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS => limits::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS,
+            gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS => limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS,
+            gl::MAX_VERTEX_UNIFORM_COMPONENTS => limits::MAX_VERTEX_UNIFORM_COMPONENTS,
+            gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => limits::MAX_FRAGMENT_UNIFORM_COMPONENTS,
+            gl::MAX_GEOMETRY_UNIFORM_COMPONENTS => limits::MAX_GEOMETRY_UNIFORM_COMPONENTS,
+            gl::MAX_VARYING_COMPONENTS => limits::MAX_VARYING_COMPONENTS,
+            gl::MAX_VERTEX_OUTPUT_COMPONENTS => limits::MAX_VERTEX_OUTPUT_COMPONENTS,
+            gl::MAX_GEOMETRY_INPUT_COMPONENTS => limits::MAX_GEOMETRY_INPUT_COMPONENTS,
+            gl::MAX_GEOMETRY_OUTPUT_COMPONENTS => limits::MAX_GEOMETRY_OUTPUT_COMPONENTS,
+            gl::MAX_FRAGMENT_INPUT_COMPONENTS => limits::MAX_FRAGMENT_INPUT_COMPONENTS,
+            gl::MAX_GEOMETRY_OUTPUT_VERTICES => limits::MAX_GEOMETRY_OUTPUT_VERTICES,
+            gl::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS => {
+                limits::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS
+            }
+            gl::MAX_UNIFORM_BUFFER_BINDINGS => limits::MAX_UNIFORM_BUFFER_BINDINGS,
+            gl::MAX_UNIFORM_BLOCK_SIZE => limits::MAX_UNIFORM_BLOCK_SIZE,
+            gl::MAX_VERTEX_UNIFORM_BLOCKS => limits::MAX_VERTEX_UNIFORM_BLOCKS,
+            gl::MAX_GEOMETRY_UNIFORM_BLOCKS => limits::MAX_GEOMETRY_UNIFORM_BLOCKS,
+            gl::MAX_FRAGMENT_UNIFORM_BLOCKS => limits::MAX_FRAGMENT_UNIFORM_BLOCKS,
+            gl::MAX_COMBINED_UNIFORM_BLOCKS => limits::MAX_COMBINED_UNIFORM_BLOCKS,
+            gl::UNIFORM_BUFFER_OFFSET_ALIGNMENT => limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT,
+            gl::MAX_TEXTURE_SIZE => limits::MAX_TEXTURE_SIZE,
+            gl::MAX_3D_TEXTURE_SIZE => limits::MAX_3D_TEXTURE_SIZE,
+            gl::MAX_CUBE_MAP_TEXTURE_SIZE => limits::MAX_CUBE_MAP_TEXTURE_SIZE,
+            gl::MAX_ARRAY_TEXTURE_LAYERS => limits::MAX_ARRAY_TEXTURE_LAYERS,
+            gl::MAX_RECTANGLE_TEXTURE_SIZE => limits::MAX_RECTANGLE_TEXTURE_SIZE,
+            gl::MAX_RENDERBUFFER_SIZE => limits::MAX_RENDERBUFFER_SIZE,
+            gl::MAX_DRAW_BUFFERS => limits::MAX_DRAW_BUFFERS,
+            gl::MAX_COLOR_ATTACHMENTS => limits::MAX_COLOR_ATTACHMENTS,
+            gl::MAX_CLIP_DISTANCES => limits::MAX_CLIP_DISTANCES,
+            gl::MAJOR_VERSION => 3,
+            gl::MINOR_VERSION => 3,
+            gl::NUM_EXTENSIONS => extensions().len() as u32,
+            gl::CURRENT_PROGRAM => self.current_program.map_or(0, |p| p.name()),
+            gl::ARRAY_BUFFER_BINDING => self.buffer_bindings.array.map_or(0, |b| b.name()),
+            gl::ELEMENT_ARRAY_BUFFER_BINDING => self.vao().element_buffer.map_or(0, |b| b.name()),
+            gl::VERTEX_ARRAY_BINDING => self.bound_vao.map_or(0, |v| v.name()),
+            _ => {
+                self.record(GlError::InvalidEnum);
+                return 0;
+            }
+        };
+        v as i32
+    }
+
+    /// Size of the default framebuffer.
+    pub fn default_framebuffer_size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+}

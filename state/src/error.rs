@@ -1,0 +1,39 @@
+//! GL errors: the codes `glGetError` reports. A call that fails records its error and
+//! changes no state; the first recorded error is kept until `get_error` reads it,
+//! as GL specifies for implementations with one error flag.
+
+/// A GL error code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GlError {
+    /// `GL_INVALID_ENUM`: an enum argument out of range.
+    #[error("GL_INVALID_ENUM")]
+    InvalidEnum,
+    /// `GL_INVALID_VALUE`: a numeric argument out of range, or an unknown name.
+    #[error("GL_INVALID_VALUE")]
+    InvalidValue,
+    /// `GL_INVALID_OPERATION`: the call is not allowed in the current state.
+    #[error("GL_INVALID_OPERATION")]
+    InvalidOperation,
+    /// `GL_INVALID_FRAMEBUFFER_OPERATION`: the framebuffer is not complete.
+    #[error("GL_INVALID_FRAMEBUFFER_OPERATION")]
+    InvalidFramebufferOperation,
+    /// `GL_OUT_OF_MEMORY`: an allocation failed or exceeded rgl's limits.
+    #[error("GL_OUT_OF_MEMORY")]
+    OutOfMemory,
+}
+
+impl GlError {
+    /// The numeric GL code.
+    pub fn code(self) -> u32 {
+        match self {
+            GlError::InvalidEnum => crate::gl::INVALID_ENUM,
+            GlError::InvalidValue => crate::gl::INVALID_VALUE,
+            GlError::InvalidOperation => crate::gl::INVALID_OPERATION,
+            GlError::InvalidFramebufferOperation => crate::gl::INVALID_FRAMEBUFFER_OPERATION,
+            GlError::OutOfMemory => crate::gl::OUT_OF_MEMORY,
+        }
+    }
+}
+
+/// Result of an internal state operation: the error to record on failure.
+pub type GlResult<T> = Result<T, GlError>;

@@ -1,0 +1,399 @@
+//! GL enum values the API accepts and returns, with the numbers of the GL
+//! specification (the same names and values as the `glow` crate's constants, so
+//! code moves between the two by changing the import).
+#![allow(missing_docs)]
+
+// Errors.
+pub const NO_ERROR: u32 = 0;
+pub const INVALID_ENUM: u32 = 0x0500;
+pub const INVALID_VALUE: u32 = 0x0501;
+pub const INVALID_OPERATION: u32 = 0x0502;
+pub const OUT_OF_MEMORY: u32 = 0x0505;
+pub const INVALID_FRAMEBUFFER_OPERATION: u32 = 0x0506;
+
+// Shader and program objects.
+pub const FRAGMENT_SHADER: u32 = 0x8B30;
+pub const VERTEX_SHADER: u32 = 0x8B31;
+pub const GEOMETRY_SHADER: u32 = 0x8DD9;
+pub const COMPILE_STATUS: u32 = 0x8B81;
+pub const LINK_STATUS: u32 = 0x8B82;
+pub const INFO_LOG_LENGTH: u32 = 0x8B84;
+pub const ATTACHED_SHADERS: u32 = 0x8B85;
+pub const ACTIVE_UNIFORMS: u32 = 0x8B86;
+pub const ACTIVE_ATTRIBUTES: u32 = 0x8B89;
+pub const ACTIVE_UNIFORM_BLOCKS: u32 = 0x8A36;
+pub const SHADER_TYPE: u32 = 0x8B4F;
+pub const DELETE_STATUS: u32 = 0x8B80;
+
+// Uniform types (GL_FLOAT_VEC2 ...).
+pub const FLOAT: u32 = 0x1406;
+pub const FLOAT_VEC2: u32 = 0x8B50;
+pub const FLOAT_VEC3: u32 = 0x8B51;
+pub const FLOAT_VEC4: u32 = 0x8B52;
+pub const INT: u32 = 0x1404;
+pub const INT_VEC2: u32 = 0x8B53;
+pub const INT_VEC3: u32 = 0x8B54;
+pub const INT_VEC4: u32 = 0x8B55;
+pub const UNSIGNED_INT: u32 = 0x1405;
+pub const UNSIGNED_INT_VEC2: u32 = 0x8DC6;
+pub const UNSIGNED_INT_VEC3: u32 = 0x8DC7;
+pub const UNSIGNED_INT_VEC4: u32 = 0x8DC8;
+pub const BOOL: u32 = 0x8B56;
+pub const BOOL_VEC2: u32 = 0x8B57;
+pub const BOOL_VEC3: u32 = 0x8B58;
+pub const BOOL_VEC4: u32 = 0x8B59;
+pub const FLOAT_MAT2: u32 = 0x8B5A;
+pub const FLOAT_MAT3: u32 = 0x8B5B;
+pub const FLOAT_MAT4: u32 = 0x8B5C;
+pub const FLOAT_MAT2X3: u32 = 0x8B65;
+pub const FLOAT_MAT2X4: u32 = 0x8B66;
+pub const FLOAT_MAT3X2: u32 = 0x8B67;
+pub const FLOAT_MAT3X4: u32 = 0x8B68;
+pub const FLOAT_MAT4X2: u32 = 0x8B69;
+pub const FLOAT_MAT4X3: u32 = 0x8B6A;
+pub const SAMPLER_1D: u32 = 0x8B5D;
+pub const SAMPLER_2D: u32 = 0x8B5E;
+pub const SAMPLER_3D: u32 = 0x8B5F;
+pub const SAMPLER_CUBE: u32 = 0x8B60;
+pub const SAMPLER_1D_SHADOW: u32 = 0x8B61;
+pub const SAMPLER_2D_SHADOW: u32 = 0x8B62;
+pub const SAMPLER_2D_RECT: u32 = 0x8B63;
+pub const SAMPLER_2D_RECT_SHADOW: u32 = 0x8B64;
+pub const SAMPLER_1D_ARRAY: u32 = 0x8DC0;
+pub const SAMPLER_2D_ARRAY: u32 = 0x8DC1;
+pub const SAMPLER_BUFFER: u32 = 0x8DC2;
+pub const SAMPLER_1D_ARRAY_SHADOW: u32 = 0x8DC3;
+pub const SAMPLER_2D_ARRAY_SHADOW: u32 = 0x8DC4;
+pub const SAMPLER_CUBE_SHADOW: u32 = 0x8DC5;
+pub const SAMPLER_2D_MULTISAMPLE: u32 = 0x9108;
+pub const SAMPLER_2D_MULTISAMPLE_ARRAY: u32 = 0x910B;
+pub const INT_SAMPLER_1D: u32 = 0x8DC9;
+pub const INT_SAMPLER_2D: u32 = 0x8DCA;
+pub const INT_SAMPLER_3D: u32 = 0x8DCB;
+pub const INT_SAMPLER_CUBE: u32 = 0x8DCC;
+pub const INT_SAMPLER_2D_RECT: u32 = 0x8DCD;
+pub const INT_SAMPLER_1D_ARRAY: u32 = 0x8DCE;
+pub const INT_SAMPLER_2D_ARRAY: u32 = 0x8DCF;
+pub const INT_SAMPLER_BUFFER: u32 = 0x8DD0;
+pub const INT_SAMPLER_2D_MULTISAMPLE: u32 = 0x9109;
+pub const INT_SAMPLER_2D_MULTISAMPLE_ARRAY: u32 = 0x910C;
+pub const UNSIGNED_INT_SAMPLER_1D: u32 = 0x8DD1;
+pub const UNSIGNED_INT_SAMPLER_2D: u32 = 0x8DD2;
+pub const UNSIGNED_INT_SAMPLER_3D: u32 = 0x8DD3;
+pub const UNSIGNED_INT_SAMPLER_CUBE: u32 = 0x8DD4;
+pub const UNSIGNED_INT_SAMPLER_2D_RECT: u32 = 0x8DD5;
+pub const UNSIGNED_INT_SAMPLER_1D_ARRAY: u32 = 0x8DD6;
+pub const UNSIGNED_INT_SAMPLER_2D_ARRAY: u32 = 0x8DD7;
+pub const UNSIGNED_INT_SAMPLER_BUFFER: u32 = 0x8DD8;
+pub const UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: u32 = 0x910A;
+pub const UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: u32 = 0x910D;
+
+// glGetActiveUniformsiv / glGetActiveUniformBlockiv.
+pub const UNIFORM_TYPE: u32 = 0x8A37;
+pub const UNIFORM_SIZE: u32 = 0x8A38;
+pub const UNIFORM_NAME_LENGTH: u32 = 0x8A39;
+pub const UNIFORM_BLOCK_INDEX: u32 = 0x8A3A;
+pub const UNIFORM_OFFSET: u32 = 0x8A3B;
+pub const UNIFORM_ARRAY_STRIDE: u32 = 0x8A3C;
+pub const UNIFORM_MATRIX_STRIDE: u32 = 0x8A3D;
+pub const UNIFORM_IS_ROW_MAJOR: u32 = 0x8A3E;
+pub const UNIFORM_BLOCK_BINDING: u32 = 0x8A3F;
+pub const UNIFORM_BLOCK_DATA_SIZE: u32 = 0x8A40;
+pub const UNIFORM_BLOCK_NAME_LENGTH: u32 = 0x8A41;
+pub const UNIFORM_BLOCK_ACTIVE_UNIFORMS: u32 = 0x8A42;
+pub const UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: u32 = 0x8A43;
+pub const UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: u32 = 0x8A44;
+pub const UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER: u32 = 0x8A45;
+pub const UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: u32 = 0x8A46;
+pub const INVALID_INDEX: u32 = 0xFFFF_FFFF;
+
+// Buffers.
+pub const ARRAY_BUFFER: u32 = 0x8892;
+pub const ELEMENT_ARRAY_BUFFER: u32 = 0x8893;
+pub const UNIFORM_BUFFER: u32 = 0x8A11;
+pub const COPY_READ_BUFFER: u32 = 0x8F36;
+pub const COPY_WRITE_BUFFER: u32 = 0x8F37;
+pub const PIXEL_PACK_BUFFER: u32 = 0x88EB;
+pub const PIXEL_UNPACK_BUFFER: u32 = 0x88EC;
+pub const TEXTURE_BUFFER: u32 = 0x8C2A;
+pub const TRANSFORM_FEEDBACK_BUFFER: u32 = 0x8C8E;
+pub const STREAM_DRAW: u32 = 0x88E0;
+pub const STREAM_READ: u32 = 0x88E1;
+pub const STREAM_COPY: u32 = 0x88E2;
+pub const STATIC_DRAW: u32 = 0x88E4;
+pub const STATIC_READ: u32 = 0x88E5;
+pub const STATIC_COPY: u32 = 0x88E6;
+pub const DYNAMIC_DRAW: u32 = 0x88E8;
+pub const DYNAMIC_READ: u32 = 0x88E9;
+pub const DYNAMIC_COPY: u32 = 0x88EA;
+pub const BUFFER_SIZE: u32 = 0x8764;
+pub const BUFFER_USAGE: u32 = 0x8765;
+
+// Vertex attribute component types.
+pub const BYTE: u32 = 0x1400;
+pub const UNSIGNED_BYTE: u32 = 0x1401;
+pub const SHORT: u32 = 0x1402;
+pub const UNSIGNED_SHORT: u32 = 0x1403;
+pub const HALF_FLOAT: u32 = 0x140B;
+pub const DOUBLE: u32 = 0x140A;
+pub const INT_2_10_10_10_REV: u32 = 0x8D9F;
+pub const UNSIGNED_INT_2_10_10_10_REV: u32 = 0x8368;
+
+// Primitive modes.
+pub const POINTS: u32 = 0x0000;
+pub const LINES: u32 = 0x0001;
+pub const LINE_LOOP: u32 = 0x0002;
+pub const LINE_STRIP: u32 = 0x0003;
+pub const TRIANGLES: u32 = 0x0004;
+pub const TRIANGLE_STRIP: u32 = 0x0005;
+pub const TRIANGLE_FAN: u32 = 0x0006;
+pub const QUADS: u32 = 0x0007;
+pub const QUAD_STRIP: u32 = 0x0008;
+pub const POLYGON: u32 = 0x0009;
+pub const LINES_ADJACENCY: u32 = 0x000A;
+pub const LINE_STRIP_ADJACENCY: u32 = 0x000B;
+pub const TRIANGLES_ADJACENCY: u32 = 0x000C;
+pub const TRIANGLE_STRIP_ADJACENCY: u32 = 0x000D;
+
+// glGetString.
+pub const VENDOR: u32 = 0x1F00;
+pub const RENDERER: u32 = 0x1F01;
+pub const VERSION: u32 = 0x1F02;
+pub const EXTENSIONS: u32 = 0x1F03;
+pub const SHADING_LANGUAGE_VERSION: u32 = 0x8B8C;
+
+// Limits (glGetIntegerv).
+pub const MAX_VERTEX_ATTRIBS: u32 = 0x8869;
+pub const MAX_TEXTURE_IMAGE_UNITS: u32 = 0x8872;
+pub const MAX_VERTEX_TEXTURE_IMAGE_UNITS: u32 = 0x8B4C;
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 0x8B4D;
+pub const MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: u32 = 0x8C29;
+pub const MAX_VERTEX_UNIFORM_COMPONENTS: u32 = 0x8B4A;
+pub const MAX_FRAGMENT_UNIFORM_COMPONENTS: u32 = 0x8B49;
+pub const MAX_GEOMETRY_UNIFORM_COMPONENTS: u32 = 0x8DDF;
+pub const MAX_VARYING_COMPONENTS: u32 = 0x8B4B;
+pub const MAX_VERTEX_OUTPUT_COMPONENTS: u32 = 0x9122;
+pub const MAX_GEOMETRY_INPUT_COMPONENTS: u32 = 0x9123;
+pub const MAX_GEOMETRY_OUTPUT_COMPONENTS: u32 = 0x9124;
+pub const MAX_FRAGMENT_INPUT_COMPONENTS: u32 = 0x9125;
+pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = 0x8DE0;
+pub const MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: u32 = 0x8DE1;
+pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 0x8A2F;
+pub const MAX_UNIFORM_BLOCK_SIZE: u32 = 0x8A30;
+pub const MAX_VERTEX_UNIFORM_BLOCKS: u32 = 0x8A2B;
+pub const MAX_GEOMETRY_UNIFORM_BLOCKS: u32 = 0x8A2C;
+pub const MAX_FRAGMENT_UNIFORM_BLOCKS: u32 = 0x8A2D;
+pub const MAX_COMBINED_UNIFORM_BLOCKS: u32 = 0x8A2E;
+pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: u32 = 0x8A34;
+pub const MAX_TEXTURE_SIZE: u32 = 0x0D33;
+pub const MAX_3D_TEXTURE_SIZE: u32 = 0x8073;
+pub const MAX_CUBE_MAP_TEXTURE_SIZE: u32 = 0x851C;
+pub const MAX_ARRAY_TEXTURE_LAYERS: u32 = 0x88FF;
+pub const MAX_RECTANGLE_TEXTURE_SIZE: u32 = 0x84F8;
+pub const MAX_RENDERBUFFER_SIZE: u32 = 0x84E8;
+pub const MAX_DRAW_BUFFERS: u32 = 0x8824;
+pub const MAX_COLOR_ATTACHMENTS: u32 = 0x8CDF;
+pub const MAX_CLIP_DISTANCES: u32 = 0x0D32;
+pub const MAX_VIEWPORT_DIMS: u32 = 0x0D3A;
+pub const MAX_ELEMENTS_VERTICES: u32 = 0x80E8;
+pub const MAX_ELEMENTS_INDICES: u32 = 0x80E9;
+pub const MAJOR_VERSION: u32 = 0x821B;
+pub const MINOR_VERSION: u32 = 0x821C;
+pub const NUM_EXTENSIONS: u32 = 0x821D;
+pub const CONTEXT_PROFILE_MASK: u32 = 0x9126;
+pub const CURRENT_PROGRAM: u32 = 0x8B8D;
+pub const VIEWPORT: u32 = 0x0BA2;
+pub const SCISSOR_BOX: u32 = 0x0C10;
+pub const ARRAY_BUFFER_BINDING: u32 = 0x8894;
+pub const ELEMENT_ARRAY_BUFFER_BINDING: u32 = 0x8895;
+pub const VERTEX_ARRAY_BINDING: u32 = 0x85B5;
+pub const ACTIVE_TEXTURE: u32 = 0x84E0;
+pub const DRAW_FRAMEBUFFER_BINDING: u32 = 0x8CA6;
+pub const READ_FRAMEBUFFER_BINDING: u32 = 0x8CAA;
+
+// Capabilities (glEnable).
+pub const BLEND: u32 = 0x0BE2;
+pub const CULL_FACE: u32 = 0x0B44;
+pub const DEPTH_TEST: u32 = 0x0B71;
+pub const STENCIL_TEST: u32 = 0x0B90;
+pub const SCISSOR_TEST: u32 = 0x0C11;
+pub const POLYGON_OFFSET_FILL: u32 = 0x8037;
+pub const POLYGON_OFFSET_LINE: u32 = 0x2A02;
+pub const POLYGON_OFFSET_POINT: u32 = 0x2A01;
+pub const PROGRAM_POINT_SIZE: u32 = 0x8642;
+pub const DEPTH_CLAMP: u32 = 0x864F;
+pub const CLIP_DISTANCE0: u32 = 0x3000;
+pub const CLIP_PLANE0: u32 = 0x3000;
+pub const VERTEX_PROGRAM_TWO_SIDE: u32 = 0x8643;
+pub const RASTERIZER_DISCARD: u32 = 0x8C89;
+pub const PRIMITIVE_RESTART: u32 = 0x8F9D;
+pub const MULTISAMPLE: u32 = 0x809D;
+pub const DITHER: u32 = 0x0BD0;
+pub const LINE_SMOOTH: u32 = 0x0B20;
+pub const POINT_SPRITE: u32 = 0x8861;
+pub const FRAMEBUFFER_SRGB: u32 = 0x8DB9;
+pub const TEXTURE_CUBE_MAP_SEAMLESS: u32 = 0x884F;
+pub const ALPHA_TEST: u32 = 0x0BC0;
+pub const LIGHTING: u32 = 0x0B50;
+pub const COLOR_MATERIAL: u32 = 0x0B57;
+pub const NORMALIZE: u32 = 0x0BA1;
+pub const FOG: u32 = 0x0B60;
+
+// Comparison functions.
+pub const NEVER: u32 = 0x0200;
+pub const LESS: u32 = 0x0201;
+pub const EQUAL: u32 = 0x0202;
+pub const LEQUAL: u32 = 0x0203;
+pub const GREATER: u32 = 0x0204;
+pub const NOTEQUAL: u32 = 0x0205;
+pub const GEQUAL: u32 = 0x0206;
+pub const ALWAYS: u32 = 0x0207;
+
+// Stencil ops.
+pub const KEEP: u32 = 0x1E00;
+pub const ZERO: u32 = 0;
+pub const REPLACE: u32 = 0x1E01;
+pub const INCR: u32 = 0x1E02;
+pub const DECR: u32 = 0x1E03;
+pub const INVERT: u32 = 0x150A;
+pub const INCR_WRAP: u32 = 0x8507;
+pub const DECR_WRAP: u32 = 0x8508;
+
+// Blending.
+pub const ONE: u32 = 1;
+pub const SRC_COLOR: u32 = 0x0300;
+pub const ONE_MINUS_SRC_COLOR: u32 = 0x0301;
+pub const SRC_ALPHA: u32 = 0x0302;
+pub const ONE_MINUS_SRC_ALPHA: u32 = 0x0303;
+pub const DST_ALPHA: u32 = 0x0304;
+pub const ONE_MINUS_DST_ALPHA: u32 = 0x0305;
+pub const DST_COLOR: u32 = 0x0306;
+pub const ONE_MINUS_DST_COLOR: u32 = 0x0307;
+pub const SRC_ALPHA_SATURATE: u32 = 0x0308;
+pub const CONSTANT_COLOR: u32 = 0x8001;
+pub const ONE_MINUS_CONSTANT_COLOR: u32 = 0x8002;
+pub const CONSTANT_ALPHA: u32 = 0x8003;
+pub const ONE_MINUS_CONSTANT_ALPHA: u32 = 0x8004;
+pub const SRC1_COLOR: u32 = 0x88F9;
+pub const ONE_MINUS_SRC1_COLOR: u32 = 0x88FA;
+pub const SRC1_ALPHA: u32 = 0x8589;
+pub const ONE_MINUS_SRC1_ALPHA: u32 = 0x88FB;
+pub const FUNC_ADD: u32 = 0x8006;
+pub const FUNC_SUBTRACT: u32 = 0x800A;
+pub const FUNC_REVERSE_SUBTRACT: u32 = 0x800B;
+pub const MIN: u32 = 0x8007;
+pub const MAX: u32 = 0x8008;
+
+// Faces, winding, polygon modes, provoking vertex, shade model.
+pub const FRONT: u32 = 0x0404;
+pub const BACK: u32 = 0x0405;
+pub const FRONT_AND_BACK: u32 = 0x0408;
+pub const CW: u32 = 0x0900;
+pub const CCW: u32 = 0x0901;
+pub const POINT: u32 = 0x1B00;
+pub const LINE: u32 = 0x1B01;
+pub const FILL: u32 = 0x1B02;
+pub const FIRST_VERTEX_CONVENTION: u32 = 0x8E4D;
+pub const LAST_VERTEX_CONVENTION: u32 = 0x8E4E;
+pub const FLAT: u32 = 0x1D00;
+pub const SMOOTH: u32 = 0x1D01;
+
+// Clear bits.
+pub const DEPTH_BUFFER_BIT: u32 = 0x0000_0100;
+pub const STENCIL_BUFFER_BIT: u32 = 0x0000_0400;
+pub const COLOR_BUFFER_BIT: u32 = 0x0000_4000;
+
+// Textures.
+pub const TEXTURE_1D: u32 = 0x0DE0;
+pub const TEXTURE_2D: u32 = 0x0DE1;
+pub const TEXTURE_3D: u32 = 0x806F;
+pub const TEXTURE_RECTANGLE: u32 = 0x84F5;
+pub const TEXTURE_CUBE_MAP: u32 = 0x8513;
+pub const TEXTURE_CUBE_MAP_POSITIVE_X: u32 = 0x8515;
+pub const TEXTURE_CUBE_MAP_NEGATIVE_X: u32 = 0x8516;
+pub const TEXTURE_CUBE_MAP_POSITIVE_Y: u32 = 0x8517;
+pub const TEXTURE_CUBE_MAP_NEGATIVE_Y: u32 = 0x8518;
+pub const TEXTURE_CUBE_MAP_POSITIVE_Z: u32 = 0x8519;
+pub const TEXTURE_CUBE_MAP_NEGATIVE_Z: u32 = 0x851A;
+pub const TEXTURE_1D_ARRAY: u32 = 0x8C18;
+pub const TEXTURE_2D_ARRAY: u32 = 0x8C1A;
+pub const TEXTURE0: u32 = 0x84C0;
+pub const TEXTURE_MIN_FILTER: u32 = 0x2801;
+pub const TEXTURE_MAG_FILTER: u32 = 0x2800;
+pub const TEXTURE_WRAP_S: u32 = 0x2802;
+pub const TEXTURE_WRAP_T: u32 = 0x2803;
+pub const TEXTURE_WRAP_R: u32 = 0x8072;
+pub const TEXTURE_MIN_LOD: u32 = 0x813A;
+pub const TEXTURE_MAX_LOD: u32 = 0x813B;
+pub const TEXTURE_BASE_LEVEL: u32 = 0x813C;
+pub const TEXTURE_MAX_LEVEL: u32 = 0x813D;
+pub const TEXTURE_LOD_BIAS: u32 = 0x8501;
+pub const TEXTURE_BORDER_COLOR: u32 = 0x1004;
+pub const TEXTURE_COMPARE_MODE: u32 = 0x884C;
+pub const TEXTURE_COMPARE_FUNC: u32 = 0x884D;
+pub const COMPARE_REF_TO_TEXTURE: u32 = 0x884E;
+pub const DEPTH_TEXTURE_MODE: u32 = 0x884B;
+pub const TEXTURE_SWIZZLE_R: u32 = 0x8E42;
+pub const TEXTURE_SWIZZLE_G: u32 = 0x8E43;
+pub const TEXTURE_SWIZZLE_B: u32 = 0x8E44;
+pub const TEXTURE_SWIZZLE_A: u32 = 0x8E45;
+pub const NEAREST: u32 = 0x2600;
+pub const LINEAR: u32 = 0x2601;
+pub const NEAREST_MIPMAP_NEAREST: u32 = 0x2700;
+pub const LINEAR_MIPMAP_NEAREST: u32 = 0x2701;
+pub const NEAREST_MIPMAP_LINEAR: u32 = 0x2702;
+pub const LINEAR_MIPMAP_LINEAR: u32 = 0x2703;
+pub const REPEAT: u32 = 0x2901;
+pub const CLAMP: u32 = 0x2900;
+pub const CLAMP_TO_EDGE: u32 = 0x812F;
+pub const CLAMP_TO_BORDER: u32 = 0x812D;
+pub const MIRRORED_REPEAT: u32 = 0x8370;
+pub const RED: u32 = 0x1903;
+pub const GREEN: u32 = 0x1904;
+pub const BLUE: u32 = 0x1905;
+pub const ALPHA: u32 = 0x1906;
+pub const RG: u32 = 0x8227;
+pub const RGB: u32 = 0x1907;
+pub const RGBA: u32 = 0x1908;
+pub const LUMINANCE: u32 = 0x1909;
+pub const INTENSITY: u32 = 0x8049;
+pub const RED_INTEGER: u32 = 0x8D94;
+pub const RGBA_INTEGER: u32 = 0x8D99;
+pub const DEPTH_COMPONENT: u32 = 0x1902;
+pub const DEPTH_STENCIL: u32 = 0x84F9;
+pub const STENCIL_INDEX: u32 = 0x1901;
+pub const R8: u32 = 0x8229;
+pub const RG8: u32 = 0x822B;
+pub const RGB8: u32 = 0x8051;
+pub const RGBA8: u32 = 0x8058;
+pub const RGBA16F: u32 = 0x881A;
+pub const RGBA32F: u32 = 0x8814;
+pub const R32F: u32 = 0x822E;
+pub const DEPTH_COMPONENT16: u32 = 0x81A5;
+pub const DEPTH_COMPONENT24: u32 = 0x81A6;
+pub const DEPTH_COMPONENT32F: u32 = 0x8CAC;
+pub const DEPTH24_STENCIL8: u32 = 0x88F0;
+pub const STENCIL_INDEX8: u32 = 0x8D48;
+pub const UNSIGNED_INT_24_8: u32 = 0x84FA;
+pub const FLOAT_32_UNSIGNED_INT_24_8_REV: u32 = 0x8DAD;
+
+// Framebuffers.
+pub const FRAMEBUFFER: u32 = 0x8D40;
+pub const READ_FRAMEBUFFER: u32 = 0x8CA8;
+pub const DRAW_FRAMEBUFFER: u32 = 0x8CA9;
+pub const RENDERBUFFER: u32 = 0x8D41;
+pub const COLOR_ATTACHMENT0: u32 = 0x8CE0;
+pub const DEPTH_ATTACHMENT: u32 = 0x8D00;
+pub const STENCIL_ATTACHMENT: u32 = 0x8D20;
+pub const DEPTH_STENCIL_ATTACHMENT: u32 = 0x821A;
+pub const FRAMEBUFFER_COMPLETE: u32 = 0x8CD5;
+pub const FRAMEBUFFER_INCOMPLETE_ATTACHMENT: u32 = 0x8CD6;
+pub const FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: u32 = 0x8CD7;
+pub const FRAMEBUFFER_UNSUPPORTED: u32 = 0x8CDD;
+pub const NONE: u32 = 0;
+pub const BACK_LEFT: u32 = 0x0402;
+
+// Fixed-function (compatibility profile) matrices.
+pub const MODELVIEW: u32 = 0x1700;
+pub const PROJECTION: u32 = 0x1701;
+pub const TEXTURE: u32 = 0x1702;

@@ -1,0 +1,283 @@
+//! Vertex array objects: per-attribute array state (`glVertexAttribPointer` and its
+//! integer form, enables, divisors), the element buffer binding, the default VAO of
+//! the compatibility profile, and the current generic attribute values.
+
+use crate::error::GlError;
+use crate::gl;
+use crate::limits;
+use crate::names::{Buffer, VertexArray};
+use crate::Context;
+
+/// How the shader sees an attribute's components.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AttribKind {
+    /// `glVertexAttribPointer`: converted to float (normalized or not).
+    #[default]
+    Float,
+    /// `glVertexAttribIPointer`: integers kept as integers.
+    Integer,
+}
+
+/// One attribute array.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttribArray {
+    /// `glEnableVertexAttribArray`.
+    pub enabled: bool,
+    /// Component count 1–4.
+    pub size: u8,
+    /// Component type (`GL_FLOAT`, `GL_UNSIGNED_BYTE`, ...).
+    pub data_type: u32,
+    /// Fixed-point normalisation.
+    pub normalized: bool,
+    /// Float or integer attribute.
+    pub kind: AttribKind,
+    /// Byte stride (0 = tightly packed, resolved at draw).
+    pub stride: u32,
+    /// Byte offset into the buffer.
+    pub offset: u32,
+    /// Source buffer (captured from `GL_ARRAY_BUFFER` at pointer time).
+    pub buffer: Option<Buffer>,
+    /// Instance divisor.
+    pub divisor: u32,
+}
+
+impl Default for AttribArray {
+    fn default() -> Self {
+        AttribArray {
+            enabled: false,
+            size: 4,
+            data_type: gl::FLOAT,
+            normalized: false,
+            kind: AttribKind::Float,
+            stride: 0,
+            offset: 0,
+            buffer: None,
+            divisor: 0,
+        }
+    }
+}
+
+/// A vertex array object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexArrayObject {
+    /// Attribute arrays.
+    pub attribs: [AttribArray; limits::MAX_VERTEX_ATTRIBS as usize],
+    /// `GL_ELEMENT_ARRAY_BUFFER` binding.
+    pub element_buffer: Option<Buffer>,
+}
+
+impl Default for VertexArrayObject {
+    fn default() -> Self {
+        VertexArrayObject {
+            attribs: [AttribArray::default(); limits::MAX_VERTEX_ATTRIBS as usize],
+            element_buffer: None,
+        }
+    }
+}
+
+/// Bytes per component of an attribute type; None for unknown types.
+pub fn type_size(data_type: u32) -> Option<u32> {
+    Some(match data_type {
+        gl::BYTE | gl::UNSIGNED_BYTE => 1,
+        gl::SHORT | gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
+        gl::INT | gl::UNSIGNED_INT | gl::FLOAT => 4,
+        gl::DOUBLE => 8,
+        gl::INT_2_10_10_10_REV | gl::UNSIGNED_INT_2_10_10_10_REV => 4,
+        _ => return None,
+    })
+}
+
+impl Context {
+    /// The bound VAO (the default one when none is bound).
+    pub(crate) fn vao_mut(&mut self) -> &mut VertexArrayObject {
+        match self.bound_vao {
+            Some(v) => match self.vertex_arrays.get_mut(v.name()) {
+                Some(vao) => vao,
+                None => &mut self.default_vao,
+            },
+            None => &mut self.default_vao,
+        }
+    }
+
+    /// The bound VAO, read-only.
+    pub(crate) fn vao(&self) -> &VertexArrayObject {
+        self.bound_vao
+            .and_then(|v| self.vertex_arrays.get(v.name()))
+            .unwrap_or(&self.default_vao)
+    }
+
+    /// `glGenVertexArrays` (one).
+    pub fn create_vertex_array(&mut self) -> Result<VertexArray, String> {
+        match self.vertex_arrays.insert(VertexArrayObject::default()) {
+            Some(n) => Ok(VertexArray(n)),
+            None => {
+                self.record(GlError::OutOfMemory);
+                Err("out of vertex array names".into())
+            }
+        }
+    }
+
+    /// `glBindVertexArray`; `None` binds the default VAO.
+    pub fn bind_vertex_array(&mut self, vao: Option<VertexArray>) {
+        if let Some(v) = vao {
+            if !self.vertex_arrays.contains(v.name()) {
+                return self.record(GlError::InvalidOperation);
+            }
+        }
+        self.bound_vao = vao;
+    }
+
+    /// `glDeleteVertexArrays` (one); the default VAO becomes bound if it was bound.
+    pub fn delete_vertex_array(&mut self, vao: VertexArray) {
+        if self.vertex_arrays.remove(vao.name()).is_some() && self.bound_vao == Some(vao) {
+            self.bound_vao = None;
+        }
+    }
+
+    /// `glIsVertexArray`.
+    pub fn is_vertex_array(&self, vao: VertexArray) -> bool {
+        self.vertex_arrays.contains(vao.name())
+    }
+
+    fn attrib_pointer(
+        &mut self,
+        index: u32,
+        size: i32,
+        data_type: u32,
+        normalized: bool,
+        kind: AttribKind,
+        stride: i32,
+        offset: i32,
+    ) {
+        if index >= limits::MAX_VERTEX_ATTRIBS || !(1..=4).contains(&size) || stride < 0 {
+            return self.record(GlError::InvalidValue);
+        }
+        if offset < 0 {
+            return self.record(GlError::InvalidValue);
+        }
+        let valid_type = match kind {
+            AttribKind::Float => type_size(data_type).is_some(),
+            AttribKind::Integer => matches!(
+                data_type,
+                gl::BYTE
+                    | gl::UNSIGNED_BYTE
+                    | gl::SHORT
+                    | gl::UNSIGNED_SHORT
+                    | gl::INT
+                    | gl::UNSIGNED_INT
+            ),
+        };
+        if !valid_type {
+            return self.record(GlError::InvalidEnum);
+        }
+        if matches!(
+            data_type,
+            gl::INT_2_10_10_10_REV | gl::UNSIGNED_INT_2_10_10_10_REV
+        ) && size != 4
+        {
+            return self.record(GlError::InvalidOperation);
+        }
+        let buffer = self.buffer_bindings.array;
+        // Client-side arrays are not supported: a non-zero VAO needs a buffer, and
+        // the default VAO without a buffer only accepts a null pointer.
+        if buffer.is_none() && (self.bound_vao.is_some() || offset != 0) {
+            return self.record(GlError::InvalidOperation);
+        }
+        let a = &mut self.vao_mut().attribs[index as usize];
+        a.size = size as u8;
+        a.data_type = data_type;
+        a.normalized = normalized;
+        a.kind = kind;
+        a.stride = stride as u32;
+        a.offset = offset as u32;
+        a.buffer = buffer;
+    }
+
+    /// `glVertexAttribPointer` with a buffer offset.
+    pub fn vertex_attrib_pointer_f32(
+        &mut self,
+        index: u32,
+        size: i32,
+        data_type: u32,
+        normalized: bool,
+        stride: i32,
+        offset: i32,
+    ) {
+        self.attrib_pointer(
+            index,
+            size,
+            data_type,
+            normalized,
+            AttribKind::Float,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glVertexAttribIPointer` with a buffer offset.
+    pub fn vertex_attrib_pointer_i32(
+        &mut self,
+        index: u32,
+        size: i32,
+        data_type: u32,
+        stride: i32,
+        offset: i32,
+    ) {
+        self.attrib_pointer(
+            index,
+            size,
+            data_type,
+            false,
+            AttribKind::Integer,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glEnableVertexAttribArray`.
+    pub fn enable_vertex_attrib_array(&mut self, index: u32) {
+        self.set_attrib_enabled(index, true);
+    }
+
+    /// `glDisableVertexAttribArray`.
+    pub fn disable_vertex_attrib_array(&mut self, index: u32) {
+        self.set_attrib_enabled(index, false);
+    }
+
+    fn set_attrib_enabled(&mut self, index: u32, on: bool) {
+        if index >= limits::MAX_VERTEX_ATTRIBS {
+            return self.record(GlError::InvalidValue);
+        }
+        self.vao_mut().attribs[index as usize].enabled = on;
+    }
+
+    /// `glVertexAttribDivisor`.
+    pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) {
+        if index >= limits::MAX_VERTEX_ATTRIBS {
+            return self.record(GlError::InvalidValue);
+        }
+        self.vao_mut().attribs[index as usize].divisor = divisor;
+    }
+
+    /// `glVertexAttrib4f`: the value of a generic attribute whose array is disabled.
+    pub fn vertex_attrib_4_f32(&mut self, index: u32, x: f32, y: f32, z: f32, w: f32) {
+        self.set_current_attrib(index, [x, y, z, w].map(f32::to_bits));
+    }
+
+    /// `glVertexAttribI4i`.
+    pub fn vertex_attrib_4_i32(&mut self, index: u32, x: i32, y: i32, z: i32, w: i32) {
+        self.set_current_attrib(index, [x, y, z, w].map(|v| v as u32));
+    }
+
+    /// `glVertexAttribI4ui`.
+    pub fn vertex_attrib_4_u32(&mut self, index: u32, x: u32, y: u32, z: u32, w: u32) {
+        self.set_current_attrib(index, [x, y, z, w]);
+    }
+
+    fn set_current_attrib(&mut self, index: u32, words: [u32; 4]) {
+        match self.current_attribs.get_mut(index as usize) {
+            Some(slot) => *slot = words,
+            None => self.record(GlError::InvalidValue),
+        }
+    }
+}

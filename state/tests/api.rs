@@ -1,0 +1,435 @@
+//! API transcript tests: each `tests/api/*.gl` script is a list of GL calls run on a
+//! fresh headless context; the test prints every call with its result and the GL
+//! error it left, and compares the transcript with `*.out` (`BLESS=1` rewrites).
+//!
+//! Script syntax: one call per line, `name arg...`; `#` starts a comment. Names
+//! (`$vs`) bind results of `create_*` calls. A source argument may be a heredoc:
+//! `shader_source $vs <<` followed by lines up to a line `>>`. GL enums are written
+//! by name (`GL_VERTEX_SHADER`); numbers are decimal or `0x` hex.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use rgl_state::{gl, Context, Program, Shader, UniformLocation};
+
+fn enum_value(name: &str) -> Option<u32> {
+    let n = name.strip_prefix("GL_")?;
+    Some(match n {
+        "VERTEX_SHADER" => gl::VERTEX_SHADER,
+        "FRAGMENT_SHADER" => gl::FRAGMENT_SHADER,
+        "GEOMETRY_SHADER" => gl::GEOMETRY_SHADER,
+        "ARRAY_BUFFER" => gl::ARRAY_BUFFER,
+        "ELEMENT_ARRAY_BUFFER" => gl::ELEMENT_ARRAY_BUFFER,
+        "UNIFORM_BUFFER" => gl::UNIFORM_BUFFER,
+        "STATIC_DRAW" => gl::STATIC_DRAW,
+        "FLOAT" => gl::FLOAT,
+        "INT" => gl::INT,
+        "UNSIGNED_BYTE" => gl::UNSIGNED_BYTE,
+        "DEPTH_TEST" => gl::DEPTH_TEST,
+        "BLEND" => gl::BLEND,
+        "LESS" => gl::LESS,
+        "ONE" => gl::ONE,
+        "SRC_ALPHA" => gl::SRC_ALPHA,
+        "ONE_MINUS_SRC_ALPHA" => gl::ONE_MINUS_SRC_ALPHA,
+        "BACK" => gl::BACK,
+        "CW" => gl::CW,
+        "MAX_VERTEX_ATTRIBS" => gl::MAX_VERTEX_ATTRIBS,
+        "MAX_TEXTURE_IMAGE_UNITS" => gl::MAX_TEXTURE_IMAGE_UNITS,
+        "UNIFORM_BLOCK_DATA_SIZE" => gl::UNIFORM_BLOCK_DATA_SIZE,
+        "UNIFORM_OFFSET" => gl::UNIFORM_OFFSET,
+        "CLIP_DISTANCE0" => gl::CLIP_DISTANCE0,
+        "MODELVIEW" => gl::MODELVIEW,
+        "PROJECTION" => gl::PROJECTION,
+        _ => return None,
+    })
+}
+
+fn error_name(code: u32) -> &'static str {
+    match code {
+        gl::NO_ERROR => "GL_NO_ERROR",
+        gl::INVALID_ENUM => "GL_INVALID_ENUM",
+        gl::INVALID_VALUE => "GL_INVALID_VALUE",
+        gl::INVALID_OPERATION => "GL_INVALID_OPERATION",
+        gl::INVALID_FRAMEBUFFER_OPERATION => "GL_INVALID_FRAMEBUFFER_OPERATION",
+        gl::OUT_OF_MEMORY => "GL_OUT_OF_MEMORY",
+        _ => "?",
+    }
+}
+
+#[derive(Default)]
+struct Names {
+    shaders: HashMap<String, Shader>,
+    programs: HashMap<String, Program>,
+    locations: HashMap<String, Option<UniformLocation>>,
+}
+
+struct Args<'a> {
+    words: Vec<&'a str>,
+    pos: usize,
+}
+
+impl<'a> Args<'a> {
+    fn next(&mut self) -> Result<&'a str, String> {
+        let w = self
+            .words
+            .get(self.pos)
+            .copied()
+            .ok_or("missing argument")?;
+        self.pos += 1;
+        Ok(w)
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        let w = self.next()?;
+        if let Some(v) = enum_value(w) {
+            return Ok(v);
+        }
+        let parsed = match w.strip_prefix("0x") {
+            Some(hex) => u32::from_str_radix(hex, 16),
+            None => w.parse(),
+        };
+        parsed.map_err(|_| format!("bad number `{w}`"))
+    }
+    fn i32(&mut self) -> Result<i32, String> {
+        let w = self.next()?;
+        w.parse().map_err(|_| format!("bad integer `{w}`"))
+    }
+    fn f32(&mut self) -> Result<f32, String> {
+        let w = self.next()?;
+        w.parse().map_err(|_| format!("bad float `{w}`"))
+    }
+    fn f32s(&mut self) -> Result<Vec<f32>, String> {
+        let mut v = Vec::new();
+        while self.pos < self.words.len() {
+            v.push(self.f32()?);
+        }
+        Ok(v)
+    }
+    fn i32s(&mut self) -> Result<Vec<i32>, String> {
+        let mut v = Vec::new();
+        while self.pos < self.words.len() {
+            v.push(self.i32()?);
+        }
+        Ok(v)
+    }
+}
+
+fn shader(names: &Names, w: &str) -> Result<Shader, String> {
+    names
+        .shaders
+        .get(w)
+        .copied()
+        .ok_or(format!("unknown shader {w}"))
+}
+
+fn program(names: &Names, w: &str) -> Result<Program, String> {
+    names
+        .programs
+        .get(w)
+        .copied()
+        .ok_or(format!("unknown program {w}"))
+}
+
+fn location(names: &Names, w: &str) -> Result<Option<UniformLocation>, String> {
+    names
+        .locations
+        .get(w)
+        .copied()
+        .ok_or(format!("unknown location {w}"))
+}
+
+/// Runs one call; returns the printed result.
+fn call(
+    ctx: &mut Context,
+    names: &mut Names,
+    name: &str,
+    a: &mut Args<'_>,
+    text: Option<&str>,
+) -> Result<String, String> {
+    Ok(match name {
+        "create_shader" => {
+            let bind = a.next()?;
+            match ctx.create_shader(a.u32()?) {
+                Ok(s) => {
+                    names.shaders.insert(bind.to_string(), s);
+                    format!("{bind} = shader {}", s.name())
+                }
+                Err(e) => format!("Err({e})"),
+            }
+        }
+        "shader_source" => {
+            let s = shader(names, a.next()?)?;
+            ctx.shader_source(s, text.unwrap_or(""));
+            String::new()
+        }
+        "compile_shader" => {
+            let s = shader(names, a.next()?)?;
+            ctx.compile_shader(s);
+            format!("status {}", ctx.get_shader_compile_status(s))
+        }
+        "shader_info_log" => {
+            let s = shader(names, a.next()?)?;
+            format!("{:?}", ctx.get_shader_info_log(s))
+        }
+        "delete_shader" => {
+            ctx.delete_shader(shader(names, a.next()?)?);
+            String::new()
+        }
+        "is_shader" => format!("{}", ctx.is_shader(shader(names, a.next()?)?)),
+        "create_program" => {
+            let bind = a.next()?;
+            let p = ctx.create_program().map_err(|e| e.to_string())?;
+            names.programs.insert(bind.to_string(), p);
+            format!("{bind} = program {}", p.name())
+        }
+        "attach_shader" => {
+            let p = program(names, a.next()?)?;
+            ctx.attach_shader(p, shader(names, a.next()?)?);
+            String::new()
+        }
+        "detach_shader" => {
+            let p = program(names, a.next()?)?;
+            ctx.detach_shader(p, shader(names, a.next()?)?);
+            String::new()
+        }
+        "bind_attrib_location" => {
+            let p = program(names, a.next()?)?;
+            let index = a.u32()?;
+            ctx.bind_attrib_location(p, index, a.next()?);
+            String::new()
+        }
+        "link_program" => {
+            let p = program(names, a.next()?)?;
+            ctx.link_program(p);
+            format!("status {}", ctx.get_program_link_status(p))
+        }
+        "program_info_log" => {
+            let p = program(names, a.next()?)?;
+            format!("{:?}", ctx.get_program_info_log(p))
+        }
+        "use_program" => {
+            let w = a.next()?;
+            let p = if w == "0" {
+                None
+            } else {
+                Some(program(names, w)?)
+            };
+            ctx.use_program(p);
+            String::new()
+        }
+        "delete_program" => {
+            ctx.delete_program(program(names, a.next()?)?);
+            String::new()
+        }
+        "is_program" => format!("{}", ctx.is_program(program(names, a.next()?)?)),
+        "get_attrib_location" => {
+            let p = program(names, a.next()?)?;
+            format!("{:?}", ctx.get_attrib_location(p, a.next()?))
+        }
+        "get_uniform_location" => {
+            let bind = a.next()?;
+            let p = program(names, a.next()?)?;
+            let loc = ctx.get_uniform_location(p, a.next()?);
+            names.locations.insert(bind.to_string(), loc);
+            format!("{bind} = {:?}", loc.map(|l| l.0))
+        }
+        "uniform_f32" => {
+            let loc = location(names, a.next()?)?;
+            let v = a.f32s()?;
+            match v.len() {
+                1 => ctx.uniform_1_f32_slice(loc.as_ref(), &v),
+                2 => ctx.uniform_2_f32_slice(loc.as_ref(), &v),
+                3 => ctx.uniform_3_f32_slice(loc.as_ref(), &v),
+                4 => ctx.uniform_4_f32_slice(loc.as_ref(), &v),
+                16 => ctx.uniform_matrix_4_f32_slice(loc.as_ref(), false, &v),
+                n => return Err(format!("uniform_f32 with {n} values")),
+            }
+            String::new()
+        }
+        "uniform_i32" => {
+            let loc = location(names, a.next()?)?;
+            let v = a.i32s()?;
+            match v.len() {
+                1 => ctx.uniform_1_i32_slice(loc.as_ref(), &v),
+                2 => ctx.uniform_2_i32_slice(loc.as_ref(), &v),
+                4 => ctx.uniform_4_i32_slice(loc.as_ref(), &v),
+                n => return Err(format!("uniform_i32 with {n} values")),
+            }
+            String::new()
+        }
+        "get_uniform" => {
+            let p = program(names, a.next()?)?;
+            let loc = location(names, a.next()?)?.ok_or("location -1")?;
+            let words = ctx.get_uniform_words(p, &loc);
+            format!("{words:08x?}")
+        }
+        "active_uniforms" => {
+            let p = program(names, a.next()?)?;
+            let mut out = Vec::new();
+            let mut i = 0;
+            while let Some(u) = ctx.get_active_uniform(p, i) {
+                out.push(format!("{}:0x{:04X}x{}", u.name, u.utype, u.size));
+                i += 1;
+            }
+            // The first out-of-range index left GL_INVALID_VALUE; part of the query.
+            ctx.get_error();
+            out.join(" ")
+        }
+        "enable" => {
+            ctx.enable(a.u32()?);
+            String::new()
+        }
+        "disable" => {
+            ctx.disable(a.u32()?);
+            String::new()
+        }
+        "is_enabled" => format!("{}", ctx.is_enabled(a.u32()?)),
+        "viewport" => {
+            ctx.viewport(a.i32()?, a.i32()?, a.i32()?, a.i32()?);
+            String::new()
+        }
+        "depth_func" => {
+            ctx.depth_func(a.u32()?);
+            String::new()
+        }
+        "blend_func" => {
+            let (s, d) = (a.u32()?, a.u32()?);
+            ctx.blend_func(s, d);
+            String::new()
+        }
+        "cull_face" => {
+            ctx.cull_face(a.u32()?);
+            String::new()
+        }
+        "front_face" => {
+            ctx.front_face(a.u32()?);
+            String::new()
+        }
+        "point_size" => {
+            ctx.point_size(a.f32()?);
+            String::new()
+        }
+        "matrix_mode" => {
+            ctx.matrix_mode(a.u32()?);
+            String::new()
+        }
+        "push_matrix" => {
+            ctx.push_matrix();
+            String::new()
+        }
+        "pop_matrix" => {
+            ctx.pop_matrix();
+            String::new()
+        }
+        "ortho" => {
+            let v: Vec<f64> = a.f32s()?.into_iter().map(f64::from).collect();
+            let [l, r, b, t, n, f] = v[..] else {
+                return Err("ortho needs 6 values".into());
+            };
+            ctx.ortho(l, r, b, t, n, f);
+            String::new()
+        }
+        "get_parameter" => format!("{}", ctx.get_parameter_i32(a.u32()?)),
+        "vertex_attrib_pointer" => {
+            let (index, size, ty) = (a.u32()?, a.i32()?, a.u32()?);
+            let (stride, offset) = (a.i32()?, a.i32()?);
+            ctx.vertex_attrib_pointer_f32(index, size, ty, false, stride, offset);
+            String::new()
+        }
+        "enable_vertex_attrib_array" => {
+            ctx.enable_vertex_attrib_array(a.u32()?);
+            String::new()
+        }
+        "raw_enum_call" => {
+            // A call with an arbitrary enum, for INVALID_ENUM checks.
+            let which = a.next()?;
+            let v = a.u32()?;
+            match which {
+                "create_shader" => drop(ctx.create_shader(v)),
+                "enable" => ctx.enable(v),
+                "bind_buffer" => ctx.bind_buffer(v, None),
+                other => return Err(format!("raw_enum_call {other}")),
+            }
+            String::new()
+        }
+        other => return Err(format!("unknown call `{other}`")),
+    })
+}
+
+fn run_script(script: &str) -> String {
+    let mut ctx = Context::new_headless(64, 64);
+    let mut names = Names::default();
+    let mut out = String::new();
+    let mut lines = script.lines().enumerate();
+    while let Some((n, line)) = lines.next() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (head, heredoc) = match line.strip_suffix("<<") {
+            Some(h) => (h.trim(), true),
+            None => (line, false),
+        };
+        let mut text = None;
+        if heredoc {
+            let mut body = String::new();
+            for (_, l) in lines.by_ref() {
+                if l.trim() == ">>" {
+                    break;
+                }
+                body.push_str(l);
+                body.push('\n');
+            }
+            text = Some(body);
+        }
+        let mut words = head.split_whitespace();
+        let Some(name) = words.next() else { continue };
+        let mut args = Args {
+            words: words.collect(),
+            pos: 0,
+        };
+        let result = match call(&mut ctx, &mut names, name, &mut args, text.as_deref()) {
+            Ok(r) => r,
+            Err(e) => format!("SCRIPT ERROR line {}: {e}", n + 1),
+        };
+        let err = error_name(ctx.get_error());
+        let result = if result.is_empty() {
+            String::new()
+        } else {
+            format!(" => {result}")
+        };
+        out.push_str(&format!("{head}{result} [{err}]\n"));
+    }
+    out
+}
+
+#[test]
+fn api_transcripts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/api")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gl"))
+        .collect();
+    entries.sort();
+    assert!(!entries.is_empty(), "no scripts in {}", dir.display());
+    let mut failures = Vec::new();
+    for path in entries {
+        let script = std::fs::read_to_string(&path).expect("read script");
+        let got = run_script(&script);
+        let out = path.with_extension("out");
+        if bless {
+            std::fs::write(&out, &got).expect("write expectation");
+            continue;
+        }
+        let want = std::fs::read_to_string(&out).unwrap_or_default();
+        if got != want {
+            failures.push(format!(
+                "{}: transcript differs (BLESS=1 rewrites)\n--- want\n{want}--- got\n{got}",
+                path.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
