@@ -224,17 +224,24 @@ impl<'c> Executor<'c> {
     }
 
     fn probe(&mut self, probe: &Probe) -> Result<(), String> {
-        let (w, h) = (self.size.0 as i32, self.size.1 as i32);
-        let rel = |f: f32, size: i32| ((f * size as f32) as i32).min(size - 1);
+        // i64 throughout: coordinates come from the test file and must not overflow.
+        let (w, h) = (i64::from(self.size.0), i64::from(self.size.1));
+        let scale = |f: f32, size: i64| (f64::from(f) * size as f64) as i64;
+        let rel = |f: f32, size: i64| scale(f, size).min(size - 1);
         let (x, y, pw, ph) = match probe.region {
-            ProbeRegion::Pixel { x, y } => (x, y, 1, 1),
-            ProbeRegion::Rect { rect } => (rect[0], rect[1], rect[2], rect[3]),
+            ProbeRegion::Pixel { x, y } => (i64::from(x), i64::from(y), 1, 1),
+            ProbeRegion::Rect { rect } => (
+                i64::from(rect[0]),
+                i64::from(rect[1]),
+                i64::from(rect[2]),
+                i64::from(rect[3]),
+            ),
             ProbeRegion::RelativePixel { at } => (rel(at[0], w), rel(at[1], h), 1, 1),
             ProbeRegion::RelativeRect { rect } => (
-                (rect[0] * w as f32) as i32,
-                (rect[1] * h as f32) as i32,
-                (rect[2] * w as f32) as i32,
-                (rect[3] * h as f32) as i32,
+                scale(rect[0], w),
+                scale(rect[1], h),
+                scale(rect[2], w),
+                scale(rect[3], h),
             ),
             ProbeRegion::All => (0, 0, w, h),
         };
@@ -243,7 +250,13 @@ impl<'c> Executor<'c> {
                 "probe region ({x}, {y}, {pw}, {ph}) is outside the {w}x{h} framebuffer"
             ));
         }
-        let pixels = self.context.read_color(x, y, pw, ph)?;
+        // Inside a framebuffer whose sides are u32: each value fits in i32 here
+        // (framebuffers larger than i32::MAX fail the context's creation).
+        let to_i32 =
+            |v: i64| i32::try_from(v).map_err(|_| format!("probe coordinate {v} is too large"));
+        let pixels = self
+            .context
+            .read_color(to_i32(x)?, to_i32(y)?, to_i32(pw)?, to_i32(ph)?)?;
         let n = probe.channels.count();
         for (i, px) in pixels.iter().enumerate() {
             let bad = (0..n).any(|c| {
@@ -251,10 +264,11 @@ impl<'c> Executor<'c> {
                 !((px[c] - expected).abs() <= self.tolerance[c])
             });
             if bad {
-                let px_x = x + (i as i32 % pw);
-                let px_y = y + (i as i32 / pw);
+                let i = i as i64;
                 return Err(format!(
-                    "probe at ({px_x}, {px_y}): expected {:?}, observed {:?}",
+                    "probe at ({}, {}): expected {:?}, observed {:?}",
+                    x + i % pw,
+                    y + i / pw,
                     probe.expected,
                     &px[..n]
                 ));
