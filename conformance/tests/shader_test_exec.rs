@@ -6,7 +6,9 @@
 //!
 //! The context is a test double, not a GL implementation: it builds programs
 //! with the real front end and linker, keeps a colour buffer that only `clear`
-//! writes, records every other command, and reports draws as not rendering.
+//! writes, records every call with its arguments (so the runner's own
+//! computations — rectangles, projections, texture images — are checked), and
+//! reports draws as not rendering.
 //! That is enough to check the runner's own logic: requirement skips,
 //! `link error`/`link success` bookkeeping, probe regions, relative
 //! coordinates and tolerances, and that a failing line does not stop the script.
@@ -14,17 +16,20 @@
 use std::path::{Path, PathBuf};
 
 use rgl_conformance::result::Status;
-use rgl_conformance::shader_test::command::Command;
-use rgl_conformance::shader_test::exec::{Executor, GlContext};
+use rgl_conformance::shader_test::command::{
+    TexParam, TextureTarget, UniformTarget, UniformType, UniformValues,
+};
+use rgl_conformance::shader_test::exec::{Executor, GlContext, RectDraw, StateChange};
+use rgl_conformance::shader_test::gl_enum::GlEnum;
 use rgl_conformance::shader_test::link_only::{self, BuildOutcome, ProgramShader};
 use rgl_conformance::shader_test::support::Capabilities;
+use rgl_conformance::shader_test::textures::TextureImage;
 use rgl_conformance::shader_test::{self, vertex_data::VertexData};
 
 struct ClearOnlyContext {
     width: i32,
     height: i32,
     pixels: Vec<[f32; 4]>,
-    clear_color: [f32; 4],
     log: Vec<String>,
     path: PathBuf,
 }
@@ -62,23 +67,71 @@ impl GlContext for ClearOnlyContext {
             .push(format!("vertex data: {} rows", data.rows.len()));
         Ok(())
     }
-    fn execute(&mut self, command: &Command) -> Result<(), String> {
-        self.log.push(format!("execute {}", command.name()));
-        match command {
-            Command::ClearColor(c) => {
-                self.clear_color = *c;
-                Ok(())
-            }
-            Command::Clear => {
-                let c = self.clear_color;
-                self.pixels.iter_mut().for_each(|p| *p = c);
-                Ok(())
-            }
-            Command::DrawRect { .. }
-            | Command::DrawArrays { .. }
-            | Command::DrawInstancedRect { .. } => Err("the test context does not render".into()),
-            _ => Ok(()),
+    fn clear(
+        &mut self,
+        color: Option<[f32; 4]>,
+        depth: Option<f64>,
+        stencil: Option<i32>,
+    ) -> Result<(), String> {
+        self.log.push(format!(
+            "clear color={color:?} depth={depth:?} stencil={stencil:?}"
+        ));
+        if let Some(c) = color {
+            self.pixels.iter_mut().for_each(|p| *p = c);
         }
+        Ok(())
+    }
+    fn draw_rect(&mut self, rect: &RectDraw) -> Result<(), String> {
+        self.log.push(format!("draw_rect {rect:?}"));
+        Err("the test context does not render".into())
+    }
+    fn draw_arrays(
+        &mut self,
+        mode: GlEnum,
+        first: i32,
+        count: i32,
+        instances: Option<u32>,
+    ) -> Result<(), String> {
+        self.log
+            .push(format!("draw_arrays {mode} {first} {count} {instances:?}"));
+        Err("the test context does not render".into())
+    }
+    fn uniform(
+        &mut self,
+        target: &UniformTarget,
+        ty: UniformType,
+        values: &UniformValues,
+    ) -> Result<(), String> {
+        self.log
+            .push(format!("uniform {target:?} {ty:?} {values:?}"));
+        Ok(())
+    }
+    fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
+        let levels: Vec<String> = image
+            .levels
+            .iter()
+            .map(|l| format!("{}:{}x{}x{}", l.level, l.width, l.height, l.depth))
+            .collect();
+        self.log.push(format!(
+            "texture unit {unit}: {} {} levels [{}] min {:?} mag {:?} wrap {:?} compare {:?}",
+            image.target.name(),
+            image.internal_format,
+            levels.join(" "),
+            image.min_filter,
+            image.mag_filter,
+            image.wrap,
+            image.compare_func.map(|e| e.name)
+        ));
+        Ok(())
+    }
+    fn tex_parameter(&mut self, target: TextureTarget, param: &TexParam) -> Result<(), String> {
+        self.log
+            .push(format!("tex_parameter {} {param:?}", target.name()));
+        Ok(())
+    }
+    fn state(&mut self, change: &StateChange) -> Result<(), String> {
+        self.log.push(format!("state {change:?}"));
+        Ok(())
     }
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String> {
         self.log.push(format!("read_color ({x}, {y}, {w}, {h})"));
@@ -130,7 +183,6 @@ fn executor_fixtures() {
             width: 0,
             height: 0,
             pixels: Vec::new(),
-            clear_color: [0.0; 4],
             log: Vec::new(),
             path: path.clone(),
         };
