@@ -63,6 +63,18 @@ fn has_version(source: &str) -> bool {
 pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShader>, NotRunnable> {
     let mut out = Vec::new();
     let version = version_line(test);
+    let glsl_sections = test.shaders.iter().any(|s| {
+        matches!(
+            s.kind,
+            ShaderKind::Glsl(_) | ShaderKind::GlslFile(_) | ShaderKind::Passthrough
+        )
+    });
+    if glsl_sections && version.is_none() {
+        return Err(NotRunnable::Error(
+            "GLSL version requirement missing: shader_runner fails a file with GLSL shaders and no `GLSL >= X.Y` line"
+                .into(),
+        ));
+    }
     for section in &test.shaders {
         let stage_of = |stage: SectionStage| {
             stage.rgl().ok_or_else(|| {
@@ -115,6 +127,7 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                 });
             }
             ShaderKind::Passthrough => {
+                // Like any runner shader without `#version`, it gets the requirement's.
                 let mut source = version.clone().unwrap_or_default();
                 source.push_str(
                     "#if __VERSION__ < 130\nattribute vec4 piglit_vertex;\n#else\nin vec4 piglit_vertex;\n#endif\n\
