@@ -525,7 +525,9 @@ impl<'c> Executor<'c> {
         for (i, px) in pixels.iter().enumerate() {
             let bad = (0..n).any(|c| {
                 let expected = probe.expected.get(c).copied().unwrap_or(0.0);
-                !((px[c] - expected).abs() <= self.tolerance[c])
+                // A NaN (observed or expected) never matches.
+                let diff = (px[c] - expected).abs();
+                diff.is_nan() || diff > self.tolerance[c]
             });
             if bad {
                 let i = i as i64;
