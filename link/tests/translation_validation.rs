@@ -80,6 +80,7 @@ fn build_with_before(shaders: &[&CompiledShader]) -> Result<(LinkedProgram, Vec<
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            ..PipelineOptions::default()
         };
         catch_unwind(AssertUnwindSafe(|| {
             build_program(shaders, &Bindings::default(), options)
@@ -107,6 +108,7 @@ fn record_steps(shaders: &[&CompiledShader]) -> Vec<(usize, String, Shader)> {
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            ..PipelineOptions::default()
         };
         let _ = catch_unwind(AssertUnwindSafe(|| {
             build_program(shaders, &Bindings::default(), options)
