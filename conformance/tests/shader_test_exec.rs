@@ -56,7 +56,7 @@ impl GlContext for ClearOnlyContext {
             shaders.len(),
             bindings.attribs
         ));
-        match link_only::build(shaders, &self.path) {
+        match link_only::build(shaders, &self.path, link_only::LinkDepth::GlslIr) {
             BuildOutcome::CompileFailed(why) => Err(why),
             BuildOutcome::LinkFailed(log) => Ok(Err(log)),
             BuildOutcome::Linked(_) => Ok(Ok(())),

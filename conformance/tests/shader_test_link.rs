@@ -31,7 +31,7 @@ fn link_only_fixtures() {
             id: name.clone(),
             root: name.clone(),
         };
-        let result = link_only::run_one(&file, &caps);
+        let result = link_only::run_one(&file, &caps, link_only::LinkDepth::GlslIr);
         // Reasons name the file by its path; keep the expectation path-free.
         let reason = result
             .reason

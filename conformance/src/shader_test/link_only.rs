@@ -3,7 +3,8 @@
 //! the version from the source, `#version` prepended from the GLSL requirement
 //! when the source has none, as shader_runner does), link them into one
 //! program with `rgl_link::link_program` (`piglit_vertex` bound to attribute
-//! 0, `piglit_texcoord` to 1), and check the expectation: `link error` in
+//! 0, `piglit_texcoord` to 1) — or, with `--nir`, with all of `glLinkProgram`
+//! including the link-time NIR pipeline — and check the expectation: `link error` in
 //! `[test]` means the link must fail; otherwise every shader must compile and
 //! the program must link. Files needing what rgl lacks are skips with a reason.
 
@@ -209,8 +210,18 @@ pub enum BuildOutcome {
     Linked(Box<rgl_link::LinkedProgram>),
 }
 
+/// How far the link-only check takes a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkDepth {
+    /// The linker on GLSL IR: [`rgl_link::link_program`] (the CI ratchet).
+    GlslIr,
+    /// All of `glLinkProgram`: the linker, then `glsl_to_nir` and the link-time
+    /// NIR pipeline to final NIR ([`rgl_link::pipeline::build_program`]).
+    Nir,
+}
+
 /// Compiles and links `shaders` (no panic capture here; callers isolate).
-pub fn build(shaders: &[ProgramShader], path: &Path) -> BuildOutcome {
+pub fn build(shaders: &[ProgramShader], path: &Path, depth: LinkDepth) -> BuildOutcome {
     let mut compiled = Vec::with_capacity(shaders.len());
     for shader in shaders {
         let result = compile(&shader.source, &CompileOptions::new(shader.stage));
@@ -220,14 +231,22 @@ pub fn build(shaders: &[ProgramShader], path: &Path) -> BuildOutcome {
         compiled.push(result);
     }
     let refs: Vec<&CompiledShader> = compiled.iter().collect();
-    match link_program(&refs, &runner_bindings()) {
+    let linked = match depth {
+        LinkDepth::GlslIr => link_program(&refs, &runner_bindings()),
+        LinkDepth::Nir => rgl_link::pipeline::build_program(
+            &refs,
+            &runner_bindings(),
+            rgl_link::pipeline::PipelineOptions::default(),
+        ),
+    };
+    match linked {
         Ok(program) => BuildOutcome::Linked(Box::new(program)),
         Err(log) => BuildOutcome::LinkFailed(log.to_string()),
     }
 }
 
 /// Runs one file.
-pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
+pub fn run_one(file: &FoundFile, caps: &Capabilities, depth: LinkDepth) -> TestResult {
     let result = |status, reason: String, duration| TestResult {
         path: file.path.clone(),
         id: file.id.clone(),
@@ -278,7 +297,7 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
     }
     let expect_link_error = test.expects_link_error();
     let start = Instant::now();
-    let outcome = panic_capture::catch(|| build(&shaders, &file.path));
+    let outcome = panic_capture::catch(|| build(&shaders, &file.path, depth));
     let duration = start.elapsed();
     match outcome {
         Err(panic) => {
@@ -309,13 +328,17 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
 }
 
 /// Runs every file (see [`crate::parallel`] for threading and isolation).
-pub fn run_all(files: &[FoundFile], options: parallel::Options) -> Vec<TestResult> {
+pub fn run_all(
+    files: &[FoundFile],
+    options: parallel::Options,
+    depth: LinkDepth,
+) -> Vec<TestResult> {
     let caps = Capabilities::rgl_link_only();
     let outcomes = parallel::run(
         files,
         options,
         |file| file.id.clone(),
-        |file| run_one(file, &caps),
+        |file| run_one(file, &caps, depth),
     );
     files
         .iter()
