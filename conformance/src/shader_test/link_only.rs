@@ -245,6 +245,28 @@ pub fn build(shaders: &[ProgramShader], path: &Path, depth: LinkDepth) -> BuildO
     }
 }
 
+/// The first message of a link log on one line: its first line, plus the
+/// indented lines that continue it (a message ending in `:` announces them).
+pub fn first_message(log: &str) -> String {
+    let mut lines = log.lines();
+    let mut out = lines
+        .next()
+        .unwrap_or("(empty link log)")
+        .trim_end()
+        .to_string();
+    for line in lines.take(3) {
+        if !out.ends_with(':') && !line.starts_with(char::is_whitespace) {
+            break;
+        }
+        if line.starts_with("error:") || line.starts_with("warning:") {
+            break;
+        }
+        out.push(' ');
+        out.push_str(line.trim());
+    }
+    out
+}
+
 /// Runs one file.
 pub fn run_one(file: &FoundFile, caps: &Capabilities, depth: LinkDepth) -> TestResult {
     let result = |status, reason: String, duration| TestResult {
@@ -315,8 +337,14 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities, depth: LinkDepth) -> TestR
             result(Status::Pass, String::new(), duration)
         }
         Ok(BuildOutcome::LinkFailed(log)) => {
-            let first = log.lines().next().unwrap_or("(empty link log)");
-            result(Status::Fail, format!("link failed: {first}"), duration)
+            let mut r = result(
+                Status::Fail,
+                format!("link failed: {}", first_message(&log)),
+                duration,
+            );
+            // The whole log (bounded) goes to stderr with the result.
+            r.detail = log.lines().take(40).collect::<Vec<_>>().join("\n");
+            r
         }
         Ok(BuildOutcome::Linked(_)) if expect_link_error => result(
             Status::Fail,
