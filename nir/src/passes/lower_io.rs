@@ -562,7 +562,9 @@ fn finish_load(
     new: Def,
     to_bool: bool,
 ) {
-    let new = if to_bool {
+    // Only a 1-bit load needs converting: `glsl_to_nir` reads uniform booleans as
+    // 32-bit words already (and compares them with 0 itself).
+    let new = if to_bool && func.defs[old].bit_size == 1 {
         let comps = func.defs[new].num_components;
         let mut b = Builder::new(func, Cursor::Before(instr));
         build_alu(
@@ -648,7 +650,7 @@ fn lower_io_access(
             return false;
         };
         let wrmask = intr.indices.first().copied().unwrap_or(0);
-        let value = if boolean {
+        let value = if boolean && b.func.defs[value].bit_size == 1 {
             let n = b.func.defs[value].num_components;
             build_alu(
                 &mut b,
