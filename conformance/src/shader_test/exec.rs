@@ -190,8 +190,12 @@ pub struct Executor<'c> {
     clear_stencil: Option<i32>,
 }
 
-/// piglit's default per-channel tolerance for shader_runner probes.
+/// piglit's default per-channel tolerance for shader_runner probes (a channel
+/// matches when the difference is strictly below it).
 pub const DEFAULT_TOLERANCE: f32 = 0.01;
+
+/// The fixed tolerance of `probe depth` (`piglit_probe_pixel_depth`).
+pub const DEPTH_TOLERANCE: f32 = 0.01;
 
 impl<'c> Executor<'c> {
     /// An executor over `context`.
@@ -278,7 +282,8 @@ impl<'c> Executor<'c> {
                 },
                 Command::ProbeDepth { x, y, depth } => {
                     self.context.read_depth(*x, *y).and_then(|got| {
-                        if (got - depth).abs() <= DEFAULT_TOLERANCE {
+                        // piglit_probe_pixel_depth: |observed - expected| < 0.01.
+                        if (got - depth).abs() < DEPTH_TOLERANCE {
                             Ok(())
                         } else {
                             Err(format!(
@@ -525,9 +530,10 @@ impl<'c> Executor<'c> {
         for (i, px) in pixels.iter().enumerate() {
             let bad = (0..n).any(|c| {
                 let expected = probe.expected.get(c).copied().unwrap_or(0.0);
-                // A NaN (observed or expected) never matches.
+                // piglit passes a channel iff |observed - expected| < tolerance
+                // (strictly); a NaN never matches.
                 let diff = (px[c] - expected).abs();
-                diff.is_nan() || diff > self.tolerance[c]
+                diff.is_nan() || diff >= self.tolerance[c]
             });
             if bad {
                 let i = i as i64;
