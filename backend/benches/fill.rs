@@ -1,0 +1,92 @@
+//! Fill-rate benchmark: a 1024×1024 RGBA8 full-screen quad (two triangles) with a
+//! constant-color fragment shader (Rust closure), at 1 and 2 raster threads. Each
+//! iteration is one draw followed by `finish`. Criterion's throughput is in pixels:
+//! elements/s ÷ 10⁶ = Mpix/s.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rgl_backend::driver::*;
+use rgl_backend::exec::{builtin, ShaderStage};
+use rgl_backend::format::{Format, VertexFormat};
+use rgl_backend::{Driver, SoftDriver};
+
+const SIZE: u32 = 1024;
+
+fn setup(threads: usize) -> SoftDriver {
+    let mut d = SoftDriver::new(threads);
+    let tex = d
+        .create_texture(&TextureDesc {
+            target: TexTarget::D2,
+            format: Format::Rgba8Unorm,
+            width: SIZE,
+            height: SIZE,
+            depth: 1,
+            levels: 1,
+        })
+        .unwrap();
+    d.set_framebuffer(&FramebufferState {
+        width: SIZE,
+        height: SIZE,
+        colors: vec![Some(Surface {
+            texture: tex,
+            level: 0,
+            layer: 0,
+        })],
+        zs: None,
+    })
+    .unwrap();
+    d.set_viewport(Viewport {
+        x: 0.0,
+        y: 0.0,
+        width: SIZE as f32,
+        height: SIZE as f32,
+        near: 0.0,
+        far: 1.0,
+    })
+    .unwrap();
+    let quad: [f32; 16] = [
+        -1., -1., 0., 1., 1., -1., 0., 1., 1., 1., 0., 1., -1., 1., 0., 1.,
+    ];
+    let bytes: Vec<u8> = quad.iter().flat_map(|f| f.to_le_bytes()).collect();
+    let vb = d.create_buffer(&bytes).unwrap();
+    d.set_vertex_buffers(&[VertexBufferBinding {
+        buffer: vb,
+        offset: 0,
+        stride: 16,
+    }])
+    .unwrap();
+    let ve = d
+        .create_vertex_elements(&[VertexSource::Array {
+            buffer: 0,
+            offset: 0,
+            format: VertexFormat::float(4),
+            divisor: 0,
+        }])
+        .unwrap();
+    d.bind_vertex_elements(ve).unwrap();
+    let vs = d.create_exec_shader(builtin::passthrough_vs(0)).unwrap();
+    let fs = d
+        .create_exec_shader(builtin::constant_fs([0.2, 0.4, 0.6, 1.0]))
+        .unwrap();
+    d.bind_shader(ShaderStage::Vertex, Some(vs)).unwrap();
+    d.bind_shader(ShaderStage::Fragment, Some(fs)).unwrap();
+    d
+}
+
+fn fill(c: &mut Criterion) {
+    let mut g = c.benchmark_group("fill_1024_rgba8_constant");
+    g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
+    for threads in [1usize, 2] {
+        let mut d = setup(threads);
+        let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
+        g.bench_function(format!("threads_{threads}"), |b| {
+            b.iter(|| {
+                d.draw(&draw).unwrap();
+                d.finish().unwrap();
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, fill);
+criterion_main!(benches);
