@@ -292,9 +292,22 @@ impl<'a> Clipper<'a> {
         self.flat_of(prov);
         let a0 = 4 + self.layout.clip.len();
         let half = (self.rast.line_width.max(1.0).round().min(255.0)) * 0.5;
+        // The quad's side at lower x (x-major) or lower y (y-major) owns its pixel
+        // centers; shifting lines that run toward lower coordinates by one sub-pixel
+        // step makes the start pixel the included one in every direction.
+        let step = 1.0 / super::setup::FIXED_ONE as f32;
+        let (mut ax, mut ay, mut bx, mut by) = (ax, ay, bx, by);
         let (ox, oy) = if (bx - ax).abs() >= (by - ay).abs() {
+            if bx < ax {
+                ax += step;
+                bx += step;
+            }
             (0.0, half)
         } else {
+            if by < ay {
+                ay += step;
+                by += step;
+            }
             (half, 0.0)
         };
         let ea = &ends[a0..s];
