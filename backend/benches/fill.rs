@@ -2,6 +2,12 @@
 //! constant-color fragment shader (Rust closure), at 1 and 2 raster threads. Each
 //! iteration is one draw followed by `finish`. Criterion's throughput is in pixels:
 //! elements/s ÷ 10⁶ = Mpix/s.
+//!
+//! The machine is shared, so before criterion runs, the benchmark also prints a CPU-time
+//! figure: frames drawn for about two seconds, divided by the process CPU time they
+//! consumed (`/proc/self/stat` utime + stime) — Mpix per CPU-second, which does not
+//! depend on how many other jobs compete for the cores — and, for 2 threads, the
+//! wall-clock rate next to a same-run 1-thread wall-clock rate (the scaling check).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rgl_backend::driver::*;
@@ -72,7 +78,50 @@ fn setup(threads: usize) -> SoftDriver {
     d
 }
 
+/// Process CPU time (user + system) in seconds, from `/proc/self/stat`.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn cpu_time_report() {
+    let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
+    let mut wall = Vec::new();
+    for threads in [1usize, 2] {
+        let mut d = setup(threads);
+        d.draw(&draw).unwrap();
+        let (Some(c0), t0) = (cpu_seconds(), std::time::Instant::now()) else {
+            return;
+        };
+        let mut frames = 0u64;
+        while t0.elapsed().as_secs_f64() < 2.0 {
+            d.draw(&draw).unwrap();
+            d.finish().unwrap();
+            frames += 1;
+        }
+        let secs = t0.elapsed().as_secs_f64();
+        let cpu = cpu_seconds().unwrap_or(c0) - c0;
+        let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
+        wall.push(mpix / secs);
+        println!(
+            "fill cpu-time threads_{threads}: {frames} frames, {:.1} Mpix per CPU-second, {:.1} Mpix/s wall",
+            mpix / cpu.max(1e-9),
+            mpix / secs
+        );
+    }
+    if let [one, two] = wall[..] {
+        println!(
+            "fill scaling check (same run, wall clock): 2 threads / 1 thread = {:.2}",
+            two / one
+        );
+    }
+}
+
 fn fill(c: &mut Criterion) {
+    cpu_time_report();
     let mut g = c.benchmark_group("fill_1024_rgba8_constant");
     g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
     for threads in [1usize, 2] {

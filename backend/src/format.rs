@@ -228,8 +228,13 @@ pub(crate) fn read_u32(b: &[u8], at: usize) -> u32 {
 /// Float in [0, 1] to an n-bit unsigned normalized integer (`max = 2^n - 1`), rounding to
 /// nearest; NaN gives 0.
 pub(crate) fn unorm(v: f32, max: f32) -> u32 {
-    let c = if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
-    (c * max + 0.5) as u32
+    // f64: 24-bit depth needs more precision than f32 has around 2^24.
+    let c = if v.is_nan() {
+        0.0
+    } else {
+        v.clamp(0.0, 1.0) as f64
+    };
+    (c * max as f64 + 0.5) as u32
 }
 
 /// Float to u8 unorm.
