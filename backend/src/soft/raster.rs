@@ -12,7 +12,7 @@ use crate::exec::{
     sysval, Budget, Invocation, Reg, Resources, ShaderExec, SysVals, ALL_LANES, LANES, LANE_X,
     LANE_Y,
 };
-use crate::format::{read_u32, unorm, unorm8, Format};
+use crate::format::{read_u32, unorm, Format};
 use crate::Result;
 
 /// Per-draw constants of the back end.
@@ -487,12 +487,13 @@ fn write_color(
         return;
     }
     if fmt == Format::Rgba8Unorm && !blend.enabled && blend.color_mask & 0xf == 0xf {
-        // Fast path: convert the block, then store row by row.
-        let mut px = [[0u8; 4]; LANES];
-        for c in 0..4 {
-            let v = src[c].to_f32();
+        // Fast path: convert the block channel by channel (vectorizes), pack, then
+        // store row by row.
+        let mut px = [0u32; LANES];
+        for (c, reg) in src.iter().enumerate().take(4) {
             for l in 0..LANES {
-                px[l][c] = unorm8(v[l]);
+                let v = f32::from_bits(reg.0[l]).clamp(0.0, 1.0) * 255.0 + 0.5;
+                px[l] |= (v as i32 as u32 & 0xff) << (8 * c);
             }
         }
         for (r, lanes) in ROW_LANES.iter().enumerate() {
@@ -502,20 +503,22 @@ fn write_color(
                 for (i, &l) in lanes.iter().enumerate() {
                     if mask & (1 << l) != 0 {
                         if let Some(p) = surf.data.get_mut(off + 4 * i..off + 4 * i + 4) {
-                            p.copy_from_slice(&px[l]);
+                            p.copy_from_slice(&px[l].to_le_bytes());
                         }
                     }
                 }
                 continue;
             };
             if mask & ROWS[r] == ROWS[r] {
+                let mut bytes = [0u8; 16];
                 for (i, &l) in lanes.iter().enumerate() {
-                    row[4 * i..4 * i + 4].copy_from_slice(&px[l]);
+                    bytes[4 * i..4 * i + 4].copy_from_slice(&px[l].to_le_bytes());
                 }
+                row.copy_from_slice(&bytes);
             } else {
                 for (i, &l) in lanes.iter().enumerate() {
                     if mask & (1 << l) != 0 {
-                        row[4 * i..4 * i + 4].copy_from_slice(&px[l]);
+                        row[4 * i..4 * i + 4].copy_from_slice(&px[l].to_le_bytes());
                     }
                 }
             }

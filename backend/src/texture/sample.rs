@@ -191,7 +191,15 @@ fn filter_level(
             for a in 0..3 {
                 idx[a] = match fixed_axis(a) {
                     Some(v) => v,
-                    None => wrap_index(pos[a].floor() as i64, size[a], wraps[a]),
+                    // GL_CLAMP with nearest filtering never reaches the border.
+                    None => {
+                        let w = if wraps[a] == Wrap::Clamp {
+                            Wrap::ClampToEdge
+                        } else {
+                            wraps[a]
+                        };
+                        wrap_index(pos[a].floor() as i64, size[a], w)
+                    }
                 };
             }
             shadow(texel(lv, fmt, idx[0], idx[1], idx[2], border), reference)
