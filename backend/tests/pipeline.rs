@@ -857,3 +857,73 @@ fn instruction_budget_stops_the_draw() {
     f.set_fs(builtin::constant_fs([1.0; 4]));
     f.draw_win(PrimMode::TriangleFan, &q).unwrap();
 }
+
+#[test]
+fn geometry_shader_expands_points_into_quads() {
+    use rgl_backend::exec::{GsInfo, GsOutput};
+    let mut f = Fixture::new(16, 16, Format::Rgba8Unorm, None, 1, 0);
+    f.clear([0.0; 4]);
+    // GS: each input point becomes a 4-vertex strip (a square of half-size 0.25 NDC),
+    // then a second degenerate strip that must not draw.
+    let info = ShaderInfo {
+        stage: ShaderStage::Geometry,
+        inputs: vec![IoDecl::vec4(VARYING_SLOT_POS)],
+        outputs: vec![IoDecl::vec4(VARYING_SLOT_POS)],
+        sysvals: 0,
+        uses_discard: false,
+        gs: Some(GsInfo {
+            vertices_in: 1,
+            output: GsOutput::TriangleStrip,
+            max_vertices: 5,
+        }),
+    };
+    let gs = ClosureShader::new(info, |inv| {
+        let m = inv.mask;
+        let mut out = vec![Reg::default(); 4];
+        for (dx, dy) in [
+            (-0.25f32, -0.25f32),
+            (0.25, -0.25),
+            (-0.25, 0.25),
+            (0.25, 0.25),
+        ] {
+            for l in 0..LANES {
+                out[0].set_f(l, inv.inputs[0].f(l) + dx);
+                out[1].set_f(l, inv.inputs[1].f(l) + dy);
+                out[2].set_f(l, 0.0);
+                out[3].set_f(l, 1.0);
+            }
+            inv.gs.as_mut().unwrap().emit_vertex(m, &out);
+        }
+        inv.gs.as_mut().unwrap().end_primitive(m);
+        // Past max_vertices after one more: only one vertex of this strip survives.
+        inv.gs.as_mut().unwrap().emit_vertex(m, &out);
+        inv.gs.as_mut().unwrap().emit_vertex(m, &out);
+        Ok(())
+    });
+    let h = f.d.create_exec_shader(gs).unwrap();
+    f.d.bind_shader(ShaderStage::Geometry, Some(h)).unwrap();
+    f.draw_clip(
+        PrimMode::Points,
+        &[-0.5, -0.5, 0.0, 1.0, 0.5, 0.5, 0.0, 1.0],
+    )
+    .unwrap();
+    let text = f.coverage_text();
+    let want = analytic_union(16, 16, &[(2.0, 2.0, 6.0, 6.0), (10.0, 10.0, 14.0, 14.0)]);
+    assert_eq!(text, want);
+    // A draw mode that does not match the GS input is an error.
+    assert!(f.draw_clip(PrimMode::Triangles, &[0.0; 12]).is_err());
+}
+
+/// Axis-aligned squares (x0, y0, x1, y1) in window coordinates as a coverage grid.
+fn analytic_union(w: u32, h: u32, rects: &[(f32, f32, f32, f32)]) -> String {
+    let mut cov = vec![false; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let (cx, cy) = (x as f32 + 0.5, y as f32 + 0.5);
+            cov[(y * w + x) as usize] = rects
+                .iter()
+                .any(|r| cx >= r.0 && cx < r.2 && cy >= r.1 && cy < r.3);
+        }
+    }
+    grid_text(w, h, &cov)
+}

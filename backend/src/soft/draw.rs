@@ -16,6 +16,7 @@ use rgl_nir::ir::names::{
 };
 
 use super::clip::{Clipper, OutLayout};
+use super::geometry::run_gs;
 use super::prim::{assemble, class_of, Prim, PrimClass};
 use super::raster::{raster_band, BandSurface, BandTargets, RasterCtx, ThreadState};
 use super::setup::{AttrMode, SetupParams, TriList, BAND_ROWS};
@@ -284,16 +285,39 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
         .fs
         .clone()
         .ok_or_else(|| Error::InvalidArgument("draw without a fragment shader".into()))?;
-    if d.bound.gs.is_some() {
-        return Err(Error::Unsupported(
-            "geometry shaders in the software driver".into(),
-        ));
-    }
     d.counters.draws += 1;
     if info.count == 0 || info.instance_count == 0 {
         return Ok(());
     }
     let stride = vs.info().outputs.len() as u64 * 4;
+    if let Some(g) = d.bound.gs.as_ref().and_then(|g| g.info().gs) {
+        let ok = match g.vertices_in {
+            1 => class_of(info.mode) == PrimClass::Point,
+            2 => matches!(
+                info.mode,
+                PrimMode::Lines | PrimMode::LineStrip | PrimMode::LineLoop
+            ),
+            3 => matches!(
+                info.mode,
+                PrimMode::Triangles | PrimMode::TriangleStrip | PrimMode::TriangleFan
+            ),
+            4 => matches!(
+                info.mode,
+                PrimMode::LinesAdjacency | PrimMode::LineStripAdjacency
+            ),
+            6 => matches!(
+                info.mode,
+                PrimMode::TrianglesAdjacency | PrimMode::TriangleStripAdjacency
+            ),
+            _ => false,
+        };
+        if !ok {
+            return Err(Error::InvalidArgument(format!(
+                "draw mode {:?} does not match the geometry shader input ({} vertices)",
+                info.mode, g.vertices_in
+            )));
+        }
+    }
     if info.count as u64 * stride.max(1) > MAX_VERTEX_WORDS {
         return Err(Error::TooLarge(format!(
             "draw of {} vertices with {} output words each",
@@ -302,7 +326,8 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
     }
     let fb = d.bound.fb.clone();
     let (colors, zs, mut taken) = take_targets(d, &fb)?;
-    let r = draw_with_targets(d, info, &*vs, &*fs, &colors, zs, &mut taken);
+    let gs = d.bound.gs.clone();
+    let r = draw_with_targets(d, info, &*vs, gs.as_deref(), &*fs, &colors, zs, &mut taken);
     restore_targets(d, taken);
     let (vs_inv, prims, culled, tris, fs_inv, written) = r?;
     let c = &mut d.counters;
@@ -322,6 +347,7 @@ fn draw_with_targets(
     d: &SoftDriver,
     info: &DrawInfo,
     vs: &dyn ShaderExec,
+    gs: Option<&dyn ShaderExec>,
     fs: &dyn ShaderExec,
     colors: &[Option<usize>],
     zs: Option<usize>,
@@ -354,8 +380,27 @@ fn draw_with_targets(
             return Ok(stats);
         }
     }
-    // Linkage: VS outputs → FS inputs.
-    let vinfo = vs.info();
+    // Linkage: last vertex stage outputs → FS inputs (and VS → GS).
+    let vinfo = gs.unwrap_or(vs).info();
+    let vs_info = vs.info();
+    let gs_link: Vec<Option<usize>> = match gs {
+        Some(g) => g
+            .info()
+            .inputs
+            .iter()
+            .flat_map(|inp| {
+                (0..4).map(move |c| {
+                    vs_info
+                        .outputs
+                        .iter()
+                        .position(|o| o.location == inp.location)
+                        .map(|i| i * 4 + c)
+                })
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let vs_words = vs_info.outputs.len() * 4;
     let finfo = fs.info();
     let out_word = |loc: i32, c: usize| {
         vinfo
@@ -543,7 +588,7 @@ fn draw_with_targets(
     let mut scratch: Vec<Reg> = Vec::new();
     let mut verts: Vec<u32> = Vec::new();
     let mut prims: Vec<Prim> = Vec::new();
-    let class = class_of(info.mode);
+    let mut class = class_of(info.mode);
     let first = b.rast.flatshade_first;
     for inst in 0..info.instance_count {
         let fetch = Fetcher {
@@ -567,9 +612,25 @@ fn draw_with_targets(
         )?;
         prims.clear();
         for run in seq.split(|&i| i == RESTART) {
-            assemble(info.mode, run, first, false, &mut |p| prims.push(p));
+            assemble(info.mode, run, first, gs.is_some(), &mut |p| prims.push(p));
         }
         stats.1 += prims.len() as u64;
+        if let Some(g) = gs {
+            let (v, p, c) = run_gs(
+                g,
+                &prims,
+                &verts,
+                vs_words,
+                &gs_link,
+                res,
+                &mut budget,
+                &mut scratch,
+                first,
+            )?;
+            verts = v;
+            prims = p;
+            class = c;
+        }
         let mut clipper = Clipper::new(&layout, &setup, &b.rast, vp);
         let st = layout.stride;
         let vtx = |i: u32| {

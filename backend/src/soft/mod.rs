@@ -9,6 +9,7 @@
 
 pub mod clip;
 pub mod draw;
+pub mod geometry;
 pub mod prim;
 pub mod raster;
 pub mod setup;
