@@ -518,6 +518,9 @@ fn draw_with_targets(
         .collect();
     let depth_out = finfo.output_index(FRAG_RESULT_DEPTH, 0);
     let early_z = depth_out.is_none() && !finfo.uses_discard;
+    let uniform_fs = modes.iter().all(|m| *m == AttrMode::Flat)
+        && finfo.sysvals & !(crate::exec::sysval::FRONT_FACE | crate::exec::sysval::PRIMITIVE_ID)
+            == 0;
     let rctx_base = (
         &b.blend,
         b.blend_color,
@@ -668,6 +671,7 @@ fn draw_with_targets(
                     &rt_out,
                     depth_out,
                     early_z,
+                    uniform_fs,
                     (depth_lo, depth_hi),
                     taken,
                     colors,
@@ -693,6 +697,7 @@ fn draw_with_targets(
             &rt_out,
             depth_out,
             early_z,
+            uniform_fs,
             (depth_lo, depth_hi),
             taken,
             colors,
@@ -716,6 +721,7 @@ fn raster_batch(
     rt_out: &[Option<usize>],
     depth_out: Option<usize>,
     early_z: bool,
+    uniform_fs: bool,
     depth_range: (f32, f32),
     taken: &mut [Taken],
     colors: &[Option<usize>],
@@ -736,6 +742,7 @@ fn raster_batch(
         depth_out,
         early_z,
         depth_range,
+        uniform_fs,
     };
     let bt = band_targets(taken, colors, zs, bands);
     run_raster(&ctx, bt, d.threads, d.budget)

@@ -41,6 +41,10 @@ pub struct RasterCtx<'a> {
     pub early_z: bool,
     /// Depth clamp range.
     pub depth_range: (f32, f32),
+    /// The FS reads nothing that varies inside a triangle (only flat inputs, front
+    /// face and primitive ID): it runs once per triangle and its outputs are reused
+    /// for every block, as llvmpipe does for fragment-invariant shaders.
+    pub uniform_fs: bool,
 }
 
 /// One render target's rows of a band.
@@ -71,6 +75,8 @@ pub struct ThreadState {
     scratch: Vec<Reg>,
     /// Instruction budget of this thread.
     pub budget: Budget,
+    /// Per render target: the packed RGBA8 pixel of a triangle's uniform FS output.
+    packed: Vec<Option<u32>>,
     /// FS invocations (live lanes).
     pub fs_invocations: u64,
     /// Fragments written.
@@ -86,6 +92,7 @@ impl ThreadState {
             sys: SysVals::default(),
             scratch: Vec::new(),
             budget: Budget::new(budget),
+            packed: Vec::new(),
             fs_invocations: 0,
             written: 0,
         }
@@ -174,43 +181,135 @@ pub fn raster_band(
         let Some(tri) = ctx.tris.tris.get(ti as usize) else {
             continue;
         };
+        let uniform = ctx.uniform_fs;
+        if uniform && !shade_uniform(ctx, t, ts, tri)? {
+            continue; // discarded as a whole
+        }
         let y_lo = tri.bbox[1].max(band_y0);
         let y_hi = tri.bbox[3].min(band_y0 + BAND_ROWS as i32);
         let x_lo = tri.bbox[0];
         let x_hi = tri.bbox[2];
-        let mut by = y_lo & !3;
-        while by < y_hi {
-            let mut ymask = 0;
-            for r in 0..4 {
-                let y = by + r;
-                if y >= y_lo && y < y_hi {
-                    ymask |= ROWS[r as usize];
+        // Constant-color fill of whole macro blocks: fragment-invariant shader, no
+        // depth/stencil, every target RGBA8 without blending.
+        let fill_ok = uniform
+            && t.zs.is_none()
+            && t.colors
+                .iter()
+                .enumerate()
+                .all(|(i, s)| s.is_none() || matches!(ts.packed.get(i), Some(Some(_))));
+        // 16×16 macro blocks: reject or accept whole, else 4×4 blocks.
+        let mut my = y_lo & !(MACRO - 1);
+        while my < y_hi {
+            let mut mx = x_lo & !(MACRO - 1);
+            while mx < x_hi {
+                let class = classify(tri, mx, my, MACRO - 1);
+                if class == Class::Out {
+                    mx += MACRO;
+                    continue;
                 }
-            }
-            let mut bx = x_lo & !3;
-            while bx < x_hi {
-                let mut rect = ymask;
-                if bx < x_lo || bx + 4 > x_hi {
-                    let mut xm = 0;
-                    for c in 0..4 {
-                        let x = bx + c;
-                        if x >= x_lo && x < x_hi {
-                            xm |= COLS[c as usize];
+                let full = class == Class::In;
+                let (ry0, ry1) = (my.max(y_lo), (my + MACRO).min(y_hi));
+                let (rx0, rx1) = (mx.max(x_lo), (mx + MACRO).min(x_hi));
+                if full && fill_ok {
+                    let n = ((ry1 - ry0) * (rx1 - rx0)) as u64;
+                    ts.fs_invocations += n;
+                    ts.written += n;
+                    for (i, s) in t.colors.iter_mut().enumerate() {
+                        if let (Some(s), Some(Some(px))) = (s.as_mut(), ts.packed.get(i)) {
+                            fill_rect(s, rx0, rx1, ry0 - band_y0, ry1 - band_y0, *px);
                         }
                     }
-                    rect &= xm;
+                    mx += MACRO;
+                    continue;
                 }
-                let cov = coverage(tri, bx, by);
-                let mask = cov & rect;
-                if mask != 0 {
-                    shade_block(ctx, t, ts, tri, bx, by, band_y0, mask)?;
+                let mut by = ry0 & !3;
+                while by < ry1 {
+                    let mut ymask = 0;
+                    for r in 0..4 {
+                        let y = by + r;
+                        if y >= ry0 && y < ry1 {
+                            ymask |= ROWS[r as usize];
+                        }
+                    }
+                    let mut bx = rx0 & !3;
+                    while bx < rx1 {
+                        let mut rect = ymask;
+                        if bx < rx0 || bx + 4 > rx1 {
+                            let mut xm = 0;
+                            for c in 0..4 {
+                                let x = bx + c;
+                                if x >= rx0 && x < rx1 {
+                                    xm |= COLS[c as usize];
+                                }
+                            }
+                            rect &= xm;
+                        }
+                        let cov = if full {
+                            ALL_LANES
+                        } else {
+                            coverage(tri, bx, by)
+                        };
+                        let mask = cov & rect;
+                        if mask != 0 {
+                            shade_block(ctx, t, ts, tri, bx, by, band_y0, mask, uniform)?;
+                        }
+                        bx += 4;
+                    }
+                    by += 4;
                 }
-                bx += 4;
+                mx += MACRO;
             }
-            by += 4;
+            my += MACRO;
         }
     }
     Ok(())
+}
+
+/// Macro block size (pixels) of the hierarchical rasterizer.
+const MACRO: i32 = 16;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Out,
+    Partial,
+    In,
+}
+
+/// Classifies the square of pixel centers `[x, x + span] × [y, y + span]`.
+#[inline(always)]
+fn classify(tri: &Tri, x: i32, y: i32, span: i32) -> Class {
+    let mut all_in = true;
+    for e in &tri.edges {
+        let v = e.c + x as i64 * e.dx + y as i64 * e.dy;
+        let s = span as i64;
+        let lo = v + (s * e.dx).min(0) + (s * e.dy).min(0);
+        let hi = v + (s * e.dx).max(0) + (s * e.dy).max(0);
+        if hi < 0 {
+            return Class::Out;
+        }
+        all_in &= lo >= 0;
+    }
+    if all_in {
+        Class::In
+    } else {
+        Class::Partial
+    }
+}
+
+/// Fills rows `[y0, y1)` (band-relative), columns `[x0, x1)` with one RGBA8 pixel.
+fn fill_rect(s: &mut BandSurface<'_>, x0: i32, x1: i32, y0: i32, y1: i32, px: u32) {
+    let bytes = px.to_le_bytes();
+    let n = (x1 - x0).max(0) as usize;
+    let mut row_px = [0u8; 4 * MACRO as usize];
+    for i in 0..n.min(MACRO as usize) {
+        row_px[4 * i..4 * i + 4].copy_from_slice(&bytes);
+    }
+    for y in y0.max(0)..y1 {
+        let off = y as usize * s.pitch + x0.max(0) as usize * 4;
+        if let Some(row) = s.data.get_mut(off..off + 4 * n) {
+            row.copy_from_slice(&row_px[..4 * n]);
+        }
+    }
 }
 
 /// Coverage mask of block (bx, by): whole-block accept/reject first, then per lane.
@@ -244,6 +343,90 @@ fn coverage(tri: &Tri, bx: i32, by: i32) -> u32 {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// Runs a fragment-invariant FS once for `tri` (all lanes alike), leaving its outputs
+/// in `ts.outputs` and the packed RGBA8 pixels in `ts.packed`. Returns false when the
+/// shader discards.
+fn shade_uniform(
+    ctx: &RasterCtx<'_>,
+    t: &BandTargets<'_>,
+    ts: &mut ThreadState,
+    tri: &Tri,
+) -> Result<bool> {
+    let flat = &ctx.tris.flat[tri.flat as usize..];
+    for (k, reg) in ts.inputs.iter_mut().enumerate() {
+        *reg = Reg::splat_u(flat.get(k).copied().unwrap_or(0));
+    }
+    ts.sys.front_face = Reg::splat_u(if tri.front { !0 } else { 0 });
+    ts.sys.primitive_id = Reg::splat_u(tri.prim_id);
+    let mut inv = Invocation {
+        inputs: &ts.inputs,
+        outputs: &mut ts.outputs,
+        sys: &ts.sys,
+        mask: ALL_LANES,
+        kill: 0,
+        res: ctx.res,
+        budget: &mut ts.budget,
+        scratch: &mut ts.scratch,
+        gs: None,
+    };
+    ctx.fs.run(&mut inv)?;
+    if inv.kill & 1 != 0 {
+        return Ok(false);
+    }
+    ts.packed.clear();
+    for (rt, surf) in t.colors.iter().enumerate() {
+        let blend = &ctx.blend.rt[rt.min(ctx.blend.rt.len() - 1)];
+        let packed = match (surf, ctx.rt_out.get(rt)) {
+            (Some(s), Some(Some(o)))
+                if s.format == Format::Rgba8Unorm
+                    && !blend.enabled
+                    && blend.color_mask & 0xf == 0xf =>
+            {
+                ts.outputs.get(o * 4..o * 4 + 4).map(|src| {
+                    let mut p = 0u32;
+                    for (c, reg) in src.iter().enumerate() {
+                        p |= (crate::format::unorm8(reg.f(0)) as u32) << (8 * c);
+                    }
+                    p
+                })
+            }
+            _ => None,
+        };
+        ts.packed.push(packed);
+    }
+    Ok(true)
+}
+
+/// Stores one packed RGBA8 value into the covered pixels of a block.
+#[inline(always)]
+fn store_constant(surf: &mut BandSurface<'_>, bx: usize, by_rel: usize, mask: u32, px: u32) {
+    let bytes = px.to_le_bytes();
+    for (r, lanes) in ROW_LANES.iter().enumerate() {
+        if mask & ROWS[r] == 0 {
+            continue;
+        }
+        let off = (by_rel + r) * surf.pitch + bx * 4;
+        if mask & ROWS[r] == ROWS[r] {
+            if let Some(row) = surf.data.get_mut(off..off + 16) {
+                let mut v = [0u8; 16];
+                for i in 0..4 {
+                    v[4 * i..4 * i + 4].copy_from_slice(&bytes);
+                }
+                row.copy_from_slice(&v);
+                continue;
+            }
+        }
+        for (i, &l) in lanes.iter().enumerate() {
+            if mask & (1 << l) != 0 {
+                if let Some(p) = surf.data.get_mut(off + 4 * i..off + 4 * i + 4) {
+                    p.copy_from_slice(&bytes);
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn shade_block(
     ctx: &RasterCtx<'_>,
     t: &mut BandTargets<'_>,
@@ -253,7 +436,41 @@ fn shade_block(
     by: i32,
     band_y0: i32,
     mut mask: u32,
+    uniform: bool,
 ) -> Result<()> {
+    if uniform && t.zs.is_none() {
+        // Fragment-invariant shader, no depth/stencil: store precomputed colors.
+        let by_rel = (by - band_y0) as usize;
+        ts.fs_invocations += mask.count_ones() as u64;
+        ts.written += mask.count_ones() as u64;
+        for (rt, surf) in t.colors.iter_mut().enumerate() {
+            let Some(surf) = surf.as_mut() else { continue };
+            match ts.packed.get(rt) {
+                Some(Some(px)) => store_constant(surf, bx as usize, by_rel, mask, *px),
+                _ => {
+                    let Some(Some(o)) = ctx.rt_out.get(rt) else {
+                        continue;
+                    };
+                    let Some(src) = ts.outputs.get(o * 4..o * 4 + 4) else {
+                        continue;
+                    };
+                    let src1 = ctx.src1_out.and_then(|s| ts.outputs.get(s * 4..s * 4 + 4));
+                    let blend = &ctx.blend.rt[rt.min(ctx.blend.rt.len() - 1)];
+                    write_color(
+                        surf,
+                        bx as usize,
+                        by_rel,
+                        mask,
+                        src,
+                        src1,
+                        blend,
+                        ctx.blend_color,
+                    );
+                }
+            }
+        }
+        return Ok(());
+    }
     let planes = &ctx.tris.planes[tri.planes as usize..];
     let info = ctx.fs.info();
     let need_z = t.zs.is_some() || info.sysvals & sysval::FRAG_COORD != 0;
@@ -273,6 +490,10 @@ fn shade_block(
                 return Ok(());
             }
         }
+    }
+    if uniform {
+        ts.fs_invocations += mask.count_ones() as u64;
+        return finish_block(ctx, t, ts, tri, bx, by_rel, mask, z);
     }
     // Inputs.
     let needs_w = ctx.modes.contains(&AttrMode::Perspective);
@@ -344,6 +565,22 @@ fn shade_block(
     if mask == 0 {
         return Ok(());
     }
+    finish_block(ctx, t, ts, tri, bx, by_rel, mask, z)
+}
+
+/// Late depth/stencil test and color writes of a shaded block.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn finish_block(
+    ctx: &RasterCtx<'_>,
+    t: &mut BandTargets<'_>,
+    ts: &mut ThreadState,
+    tri: &Tri,
+    bx: i32,
+    by_rel: usize,
+    mut mask: u32,
+    mut z: [f32; LANES],
+) -> Result<()> {
     if !ctx.early_z {
         if let Some(zs) = t.zs.as_mut() {
             if let Some(d) = ctx.depth_out {
