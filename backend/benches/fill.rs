@@ -6,18 +6,21 @@
 //! The machine is shared, so before criterion runs, the benchmark also prints a CPU-time
 //! figure: frames drawn for about two seconds, divided by the process CPU time they
 //! consumed (`/proc/self/stat` utime + stime) — Mpix per CPU-second, which does not
-//! depend on how many other jobs compete for the cores — and, for 2 threads, the
-//! wall-clock rate next to a same-run 1-thread wall-clock rate (the scaling check).
+//! depend on how many other jobs compete for the cores — plus the wall-clock rates and
+//! a same-run 2-thread / 1-thread scaling check. The same report covers a
+//! perspective-interpolated color FS, which takes the general per-block shading path
+//! (the constant shader is fragment-invariant and runs once per triangle).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rgl_backend::driver::*;
-use rgl_backend::exec::{builtin, ShaderStage};
+use rgl_backend::exec::{builtin, Interp, ShaderStage};
 use rgl_backend::format::{Format, VertexFormat};
 use rgl_backend::{Driver, SoftDriver};
 
 const SIZE: u32 = 1024;
 
-fn setup(threads: usize) -> SoftDriver {
+/// A driver with a full-screen quad bound; `varying` picks the interpolated-color FS.
+fn setup(threads: usize, varying: bool) -> SoftDriver {
     let mut d = SoftDriver::new(threads);
     let tex = d
         .create_texture(&TextureDesc {
@@ -49,30 +52,36 @@ fn setup(threads: usize) -> SoftDriver {
         far: 1.0,
     })
     .unwrap();
-    let quad: [f32; 16] = [
-        -1., -1., 0., 1., 1., -1., 0., 1., 1., 1., 0., 1., -1., 1., 0., 1.,
+    // Position, then a color, per vertex.
+    let quad: [f32; 32] = [
+        -1., -1., 0., 1., 1., 0., 0., 1., //
+        1., -1., 0., 1., 0., 1., 0., 1., //
+        1., 1., 0., 1., 0., 0., 1., 1., //
+        -1., 1., 0., 1., 1., 1., 1., 1.,
     ];
     let bytes: Vec<u8> = quad.iter().flat_map(|f| f.to_le_bytes()).collect();
     let vb = d.create_buffer(&bytes).unwrap();
     d.set_vertex_buffers(&[VertexBufferBinding {
         buffer: vb,
         offset: 0,
-        stride: 16,
+        stride: 32,
     }])
     .unwrap();
-    let ve = d
-        .create_vertex_elements(&[VertexSource::Array {
-            buffer: 0,
-            offset: 0,
-            format: VertexFormat::float(4),
-            divisor: 0,
-        }])
-        .unwrap();
+    let attr = |offset| VertexSource::Array {
+        buffer: 0,
+        offset,
+        format: VertexFormat::float(4),
+        divisor: 0,
+    };
+    let ve = d.create_vertex_elements(&[attr(0), attr(16)]).unwrap();
     d.bind_vertex_elements(ve).unwrap();
-    let vs = d.create_exec_shader(builtin::passthrough_vs(0)).unwrap();
-    let fs = d
-        .create_exec_shader(builtin::constant_fs([0.2, 0.4, 0.6, 1.0]))
-        .unwrap();
+    let vs = d.create_exec_shader(builtin::passthrough_vs(1)).unwrap();
+    let fs = if varying {
+        builtin::varying_fs(Interp::Smooth)
+    } else {
+        builtin::constant_fs([0.2, 0.4, 0.6, 1.0])
+    };
+    let fs = d.create_exec_shader(fs).unwrap();
     d.bind_shader(ShaderStage::Vertex, Some(vs)).unwrap();
     d.bind_shader(ShaderStage::Fragment, Some(fs)).unwrap();
     d
@@ -90,8 +99,8 @@ fn cpu_seconds() -> Option<f64> {
 fn cpu_time_report() {
     let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
     let mut wall = Vec::new();
-    for threads in [1usize, 2] {
-        let mut d = setup(threads);
+    for (threads, varying) in [(1usize, false), (2, false), (1, true), (2, true)] {
+        let mut d = setup(threads, varying);
         d.draw(&draw).unwrap();
         let (Some(c0), t0) = (cpu_seconds(), std::time::Instant::now()) else {
             return;
@@ -106,16 +115,18 @@ fn cpu_time_report() {
         let cpu = cpu_seconds().unwrap_or(c0) - c0;
         let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
         wall.push(mpix / secs);
+        let fs = if varying { "interpolated" } else { "constant" };
         println!(
-            "fill cpu-time threads_{threads}: {frames} frames, {:.1} Mpix per CPU-second, {:.1} Mpix/s wall",
+            "fill cpu-time {fs} threads_{threads}: {frames} frames, {:.1} Mpix per CPU-second, {:.1} Mpix/s wall",
             mpix / cpu.max(1e-9),
             mpix / secs
         );
     }
-    if let [one, two] = wall[..] {
+    if let [one, two, vone, vtwo] = wall[..] {
         println!(
-            "fill scaling check (same run, wall clock): 2 threads / 1 thread = {:.2}",
-            two / one
+            "fill scaling check (same run, wall clock, 2 threads / 1 thread): constant {:.2}, interpolated {:.2}",
+            two / one,
+            vtwo / vone
         );
     }
 }
@@ -125,7 +136,7 @@ fn fill(c: &mut Criterion) {
     let mut g = c.benchmark_group("fill_1024_rgba8_constant");
     g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
     for threads in [1usize, 2] {
-        let mut d = setup(threads);
+        let mut d = setup(threads, false);
         let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
         g.bench_function(format!("threads_{threads}"), |b| {
             b.iter(|| {

@@ -743,6 +743,8 @@ fn raster_batch(
         early_z,
         depth_range,
         uniform_fs,
+        sysvals: fs.info().sysvals,
+        needs_w: modes.contains(&AttrMode::Perspective),
     };
     let bt = band_targets(taken, colors, zs, bands);
     run_raster(&ctx, bt, d.threads, d.budget)

@@ -45,6 +45,10 @@ pub struct RasterCtx<'a> {
     /// face and primitive ID): it runs once per triangle and its outputs are reused
     /// for every block, as llvmpipe does for fragment-invariant shaders.
     pub uniform_fs: bool,
+    /// System values the FS reads (`fs.info().sysvals`).
+    pub sysvals: u32,
+    /// Some input is perspective-interpolated.
+    pub needs_w: bool,
 }
 
 /// One render target's rows of a band.
@@ -306,7 +310,12 @@ fn fill_rect(s: &mut BandSurface<'_>, x0: i32, x1: i32, y0: i32, y1: i32, px: u3
     }
     for y in y0.max(0)..y1 {
         let off = y as usize * s.pitch + x0.max(0) as usize * 4;
-        if let Some(row) = s.data.get_mut(off..off + 4 * n) {
+        if n == MACRO as usize {
+            // Fixed-size copy: inlined stores instead of a memcpy call per row.
+            if let Some(row) = s.data.get_mut(off..off + 4 * MACRO as usize) {
+                row.copy_from_slice(&row_px);
+            }
+        } else if let Some(row) = s.data.get_mut(off..off + 4 * n) {
             row.copy_from_slice(&row_px[..4 * n]);
         }
     }
@@ -472,8 +481,8 @@ fn shade_block(
         return Ok(());
     }
     let planes = &ctx.tris.planes[tri.planes as usize..];
-    let info = ctx.fs.info();
-    let need_z = t.zs.is_some() || info.sysvals & sysval::FRAG_COORD != 0;
+    let sv = ctx.sysvals;
+    let need_z = t.zs.is_some() || sv & sysval::FRAG_COORD != 0;
     let mut z = [0.0f32; LANES];
     if need_z {
         z = eval_plane(planes, tri, bx, by);
@@ -496,10 +505,9 @@ fn shade_block(
         return finish_block(ctx, t, ts, tri, bx, by_rel, mask, z);
     }
     // Inputs.
-    let needs_w = ctx.modes.contains(&AttrMode::Perspective);
     let mut w = [1.0f32; LANES];
     let mut oow = [1.0f32; LANES];
-    if needs_w || info.sysvals & sysval::FRAG_COORD != 0 {
+    if ctx.needs_w || sv & sysval::FRAG_COORD != 0 {
         oow = eval_plane(&planes[3..], tri, bx, by);
         for l in 0..LANES {
             w[l] = 1.0 / oow[l];
@@ -524,7 +532,6 @@ fn shade_block(
             }
         }
     }
-    let sv = info.sysvals;
     if sv & sysval::FRAG_COORD != 0 {
         for l in 0..LANES {
             ts.sys.frag_coord[0].set_f(l, bx as f32 + LX[l] + 0.5);
@@ -729,8 +736,10 @@ fn write_color(
         let mut px = [0u32; LANES];
         for (c, reg) in src.iter().enumerate().take(4) {
             for l in 0..LANES {
-                let v = f32::from_bits(reg.0[l]).clamp(0.0, 1.0) * 255.0 + 0.5;
-                px[l] |= (v as i32 as u32 & 0xff) << (8 * c);
+                // Round to nearest by adding 1.5 * 2^23: the low mantissa bits then
+                // hold the integer (max/min map NaN to 0). Branch-free, vectorizes.
+                let v = f32::from_bits(reg.0[l]).max(0.0).min(1.0) * 255.0 + 12_582_912.0;
+                px[l] |= (v.to_bits() & 0xff) << (8 * c);
             }
         }
         for (r, lanes) in ROW_LANES.iter().enumerate() {
