@@ -655,13 +655,20 @@ impl Driver for SoftDriver {
                 "read rectangle {r:?} outside {w}x{h}"
             )));
         }
+        // A 1D array layer is a row of the level; other layers are slices.
+        let one_d_array = self.textures.get(s.texture.0)?.desc.target == TexTarget::D1Array;
+        let (y, z) = if one_d_array {
+            (s.layer + r.y as u32, 0)
+        } else {
+            (r.y as u32, s.layer)
+        };
         self.texture_read(
             s.texture,
             s.level,
             TexBox {
                 x: r.x as u32,
-                y: r.y as u32,
-                z: s.layer,
+                y,
+                z,
                 width: r.width,
                 height: r.height,
                 depth: 1,
