@@ -1077,3 +1077,11 @@ fn render_to_array_layers_and_mip_levels() {
         .unwrap();
     assert!(other.iter().all(|&b| b == 0));
 }
+
+#[test]
+fn huge_instance_counts_are_refused() {
+    let mut f = Fixture::new(4, 4, Format::Rgba8Unorm, None, 1, 0);
+    let mut d = DrawInfo::arrays(PrimMode::Triangles, 0, 3);
+    d.instance_count = u32::MAX;
+    assert!(matches!(f.d.draw(&d), Err(Error::TooLarge(_))));
+}

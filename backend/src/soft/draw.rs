@@ -30,6 +30,8 @@ use crate::{Error, Result};
 
 /// Largest number of post-VS words one draw instance may produce.
 pub const MAX_VERTEX_WORDS: u64 = 1 << 26;
+/// Largest vertex count × instance count of one draw.
+pub const MAX_DRAW_VERTICES: u64 = 1 << 32;
 /// Triangles set up before a batch is rasterized.
 const BATCH_TRIS: usize = 16384;
 
@@ -317,6 +319,12 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
                 info.mode, g.vertices_in
             )));
         }
+    }
+    if info.count as u64 * info.instance_count as u64 > MAX_DRAW_VERTICES {
+        return Err(Error::TooLarge(format!(
+            "draw of {} vertices × {} instances",
+            info.count, info.instance_count
+        )));
     }
     if info.count as u64 * stride.max(1) > MAX_VERTEX_WORDS {
         return Err(Error::TooLarge(format!(

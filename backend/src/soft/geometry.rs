@@ -80,6 +80,13 @@ pub fn run_gs(
             g.max_vertices
         )));
     }
+    let total = prims.len() as u64 * g.max_vertices as u64 * info.outputs.len() as u64 * 4;
+    if total > super::draw::MAX_VERTEX_WORDS {
+        return Err(Error::TooLarge(format!(
+            "geometry shader output of up to {total} words for {} primitives",
+            prims.len()
+        )));
+    }
     let nv = g.vertices_in.max(1) as usize;
     let per_vertex = info.inputs.len() * 4;
     let words = info.outputs.len() * 4;
