@@ -1085,3 +1085,57 @@ fn huge_instance_counts_are_refused() {
     d.instance_count = u32::MAX;
     assert!(matches!(f.d.draw(&d), Err(Error::TooLarge(_))));
 }
+
+#[test]
+fn clear_honours_scissor_masks_and_formats() {
+    let mut f = Fixture::new(8, 6, Format::Rgba8Unorm, Some(Format::Z24UnormS8), 1, 0);
+    f.clear([0.0, 0.0, 0.0, 0.0]);
+    let mut masks = [0xf; 8];
+    masks[0] = 0b1010; // G and A only
+    f.d.clear(&ClearRequest {
+        color: Some([1.0, 1.0, 1.0, 1.0]),
+        color_masks: masks,
+        depth: None,
+        stencil: Some((0xab, 0x0f)),
+        scissor: Some(Rect {
+            x: 2,
+            y: 1,
+            width: 3,
+            height: 10,
+        }),
+    })
+    .unwrap();
+    let px = f.read();
+    for y in 0..6 {
+        for x in 0..8 {
+            let inside = (2..5).contains(&x) && y >= 1;
+            let want = if inside {
+                [0.0, 1.0, 0.0, 1.0]
+            } else {
+                [0.0; 4]
+            };
+            assert_eq!(px[y * 8 + x], want, "{x},{y}");
+            let raw =
+                f.d.read_surface(
+                    f.zs.unwrap(),
+                    Rect {
+                        x: x as i32,
+                        y: y as i32,
+                        width: 1,
+                        height: 1,
+                    },
+                )
+                .unwrap();
+            assert_eq!(
+                Format::Z24UnormS8.decode_stencil(&raw),
+                if inside { 0x0b } else { 0 },
+                "{x},{y}"
+            );
+            assert_eq!(Format::Z24UnormS8.decode_depth(&raw), 1.0);
+        }
+    }
+    // Float targets keep values outside [0, 1].
+    let mut g = Fixture::new(4, 4, Format::Rgba16Float, None, 1, 0);
+    g.clear([2.5, -1.0, 0.5, 1.0]);
+    assert_eq!(g.read()[5], [2.5, -1.0, 0.5, 1.0]);
+}

@@ -800,6 +800,37 @@ pub fn clear(d: &mut SoftDriver, req: &ClearRequest) -> Result<()> {
             continue;
         };
         let mut px = vec![0u8; bpp];
+        // Whole-pixel overwrites (full color mask; depth and stencil both cleared, or a
+        // format without the other part): encode one pixel, replicate it per row.
+        let whole = if is_color {
+            req.color
+                .filter(|_| masks.get(k).copied().unwrap_or(0xf) & 0xf == 0xf)
+                .map(|c| {
+                    fmt.encode_rgba(c, &mut px);
+                })
+        } else {
+            let depth_all = req.depth.is_some() || !fmt.is_depth();
+            let stencil_all = matches!(req.stencil, Some((_, 0xff))) || !fmt.has_stencil();
+            (depth_all && stencil_all).then(|| {
+                if let Some(z) = req.depth {
+                    fmt.encode_depth(z.clamp(0.0, 1.0), &mut px);
+                }
+                if let Some((v, _)) = req.stencil {
+                    fmt.encode_stencil(v, &mut px);
+                }
+            })
+        };
+        if whole.is_some() {
+            let span = (x1 - x0) as usize * bpp;
+            let pattern: Vec<u8> = px.iter().copied().cycle().take(span).collect();
+            for y in y0..y1 {
+                let off = base + y as usize * pitch + x0 as usize * bpp;
+                if let Some(row) = level.get_mut(off..off + span) {
+                    row.copy_from_slice(&pattern);
+                }
+            }
+            continue;
+        }
         for y in y0..y1 {
             let row = base + y as usize * pitch;
             for x in x0..x1 {
