@@ -99,7 +99,13 @@ fn cpu_seconds() -> Option<f64> {
 fn cpu_time_report() {
     let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
     let mut wall = Vec::new();
+    // `RGL_FILL_REPORT=constant|interpolated` restricts the report (for profiling).
+    let only = std::env::var("RGL_FILL_REPORT").ok();
     for (threads, varying) in [(1usize, false), (2, false), (1, true), (2, true)] {
+        let name = if varying { "interpolated" } else { "constant" };
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let mut d = setup(threads, varying);
         d.draw(&draw).unwrap();
         let (Some(c0), t0) = (cpu_seconds(), std::time::Instant::now()) else {
