@@ -148,7 +148,7 @@ pub(crate) fn assign_attributes(
         placed.push((item.var, l));
     }
     let mut rest: Vec<&Located> = todo.iter().filter(|t| t.location.is_none()).collect();
-    rest.sort_by(|a, b| b.slots.cmp(&a.slots));
+    rest.sort_by_key(|t| std::cmp::Reverse(t.slots));
     for item in rest {
         match find_slots(&used, item.slots) {
             Some(l) => {
@@ -347,7 +347,7 @@ pub(crate) fn assign_frag_outputs(
         placed.push((item.var, l, item.index));
     }
     let mut rest: Vec<&Located> = todo.iter().filter(|t| t.location.is_none()).collect();
-    rest.sort_by(|a, b| b.slots.cmp(&a.slots));
+    rest.sort_by_key(|t| std::cmp::Reverse(t.slots));
     for item in rest {
         match find_slots(&used[0], item.slots) {
             Some(l) => {

@@ -510,8 +510,7 @@ fn check_explicit_aliasing(
             continue;
         }
         for s in l as u64..l as u64 + slots {
-            for c in 0..comps {
-                let cell = &mut grid[s as usize][c];
+            for (c, cell) in grid[s as usize].iter_mut().enumerate().take(comps) {
                 if *cell {
                     errors.push(LinkError::VaryingLocationAliasing {
                         stage: stage.name(),
