@@ -19,8 +19,9 @@
 //!   `uniform`-mode `deref_cast`; every other parameter goes through a caller-owned
 //!   `function_temp` temporary (copy-in for `in`/`inout`, copy-out for
 //!   `out`/`inout`), as does the return value.
-//! * Booleans are 1-bit SSA values and 1-bit in temporaries. Uniform and UBO booleans
-//!   are loaded as 32-bit words and turned into 1-bit values with `ine x, 0`.
+//! * Booleans are 1-bit SSA values, and `load_deref` of a boolean yields 1 bit in every
+//!   mode (as in Mesa's deref form); the 32-bit storage of uniform/UBO booleans is
+//!   `lower_io`'s business (32-bit load + `b2b1`).
 //! * A uniform block is one `ubo` variable whose type is the block's struct (an array
 //!   of it for block arrays); its `driver_location` is the block index. Members of
 //!   blocks without an instance name are reached with a `deref_struct` on it.

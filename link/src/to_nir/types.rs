@@ -44,25 +44,6 @@ pub(crate) fn dim_of(d: GDim) -> SamplerDim {
     }
 }
 
-/// True when a NIR type contains a boolean anywhere.
-pub(crate) fn contains_bool(structs: &[StructDef], ty: &Type, depth: u32) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    match ty {
-        Type::Scalar(BaseType::Bool) | Type::Vector(BaseType::Bool, _) => true,
-        Type::Array(e, _) => contains_bool(structs, e, depth + 1),
-        Type::Struct(id) => structs
-            .get(rgl_nir::arena::EntityRef::index(*id))
-            .is_some_and(|s| {
-                s.fields
-                    .iter()
-                    .any(|(_, t)| contains_bool(structs, t, depth + 1))
-            }),
-        _ => false,
-    }
-}
-
 /// True when a NIR type contains a sampler anywhere.
 pub(crate) fn contains_sampler(structs: &[StructDef], ty: &Type, depth: u32) -> bool {
     if depth > 64 {

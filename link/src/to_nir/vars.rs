@@ -12,11 +12,7 @@ use rgl_nir::ir::{
     BaseType, Def, Deref, DerefKind, InstrKind, Interp, Type, VarId, VarMode, Variable,
 };
 
-use super::types::contains_bool;
 use super::{invalid, unsupported, Conv, Param, Res, VarKind, D};
-
-/// Most scalar/vector leaves an element-by-element copy may touch.
-const MAX_COPY_LEAVES: u32 = 4096;
 
 /// System values by GLSL name: (SYSTEM_VALUE_* name).
 const SYSTEM_VALUES: &[(&str, &str)] = &[
@@ -566,33 +562,25 @@ impl Conv<'_> {
 
     // ------------------------------------------------------------ access
 
-    /// `load_deref` of a scalar/vector (uniform booleans: 32-bit load, then `ine 0`).
+    /// `load_deref` of a scalar/vector. Booleans load as 1-bit values in every mode;
+    /// `lower_io` turns uniform/UBO boolean loads into 32-bit loads plus `b2b1`.
     pub(crate) fn load(&mut self, d: &D) -> Res<Def> {
         let (n, base) = match &d.ty {
             Type::Scalar(b) => (1, *b),
             Type::Vector(b, n) => (*n, *b),
             _ => return unsupported("load of an aggregate value"),
         };
-        let as_word = base == BaseType::Bool && matches!(d.mode, VarMode::Uniform | VarMode::Ubo);
-        let bits = if base == BaseType::Bool && !as_word {
-            1
-        } else {
-            32
-        };
-        let Some(v) = self.b().intrinsic(
+        let bits = if base == BaseType::Bool { 1 } else { 32 };
+        match self.b().intrinsic(
             IntrinsicOp::load_deref,
             vec![d.def],
             n,
             vec![0],
             Some((n, bits)),
-        ) else {
-            return invalid("load_deref without a result");
-        };
-        if as_word {
-            let zero = self.imm_i(0);
-            return Ok(self.alu(rgl_nir::opcodes::Opcode::ine, &[v, zero], n));
+        ) {
+            Some(v) => Ok(v),
+            None => invalid("load_deref without a result"),
         }
-        Ok(v)
     }
 
     fn check_writable(&self, d: &D) -> Res<()> {
@@ -632,12 +620,6 @@ impl Conv<'_> {
             let v = self.load(src)?;
             return self.store(dst, v, ((1u16 << n) - 1) as u8);
         }
-        if matches!(src.mode, VarMode::Uniform | VarMode::Ubo)
-            && contains_bool(&self.shader.structs, &src.ty, 0)
-        {
-            let mut budget = MAX_COPY_LEAVES;
-            return self.copy_leaves(dst, src, &mut budget, 0);
-        }
         self.b().intrinsic(
             IntrinsicOp::copy_deref,
             vec![dst.def, src.def],
@@ -646,53 +628,6 @@ impl Conv<'_> {
             None,
         );
         Ok(())
-    }
-
-    /// Element-by-element copy (used where a plain copy_deref would move 32-bit
-    /// uniform booleans into 1-bit storage).
-    fn copy_leaves(&mut self, dst: &D, src: &D, budget: &mut u32, depth: u32) -> Res<()> {
-        if depth > 64 {
-            return invalid("type nesting too deep to copy");
-        }
-        match &dst.ty {
-            Type::Scalar(_) | Type::Vector(..) => {
-                *budget = match budget.checked_sub(1) {
-                    Some(b) => b,
-                    None => return unsupported("element-wise copy of more than 4096 values"),
-                };
-                let n = width(&dst.ty).unwrap_or(1);
-                let v = self.load(src)?;
-                self.store(dst, v, ((1u16 << n) - 1) as u8)
-            }
-            Type::Matrix { columns, .. } => {
-                for c in 0..*columns {
-                    let i = self.imm_i(i32::from(c));
-                    let (dd, sd) = (self.deref_array(dst, i)?, self.deref_array(src, i)?);
-                    self.copy_leaves(&dd, &sd, budget, depth + 1)?;
-                }
-                Ok(())
-            }
-            Type::Array(_, n) => {
-                if *n > *budget {
-                    return unsupported("element-wise copy of more than 4096 values");
-                }
-                for c in 0..*n {
-                    let i = self.imm_i(c as i32);
-                    let (dd, sd) = (self.deref_array(dst, i)?, self.deref_array(src, i)?);
-                    self.copy_leaves(&dd, &sd, budget, depth + 1)?;
-                }
-                Ok(())
-            }
-            Type::Struct(id) => {
-                let count = self.struct_fields(*id).len() as u32;
-                for f in 0..count {
-                    let (dd, sd) = (self.deref_struct(dst, f)?, self.deref_struct(src, f)?);
-                    self.copy_leaves(&dd, &sd, budget, depth + 1)?;
-                }
-                Ok(())
-            }
-            _ => unsupported("copy of an opaque value"),
-        }
     }
 
     /// Stores `value` into the lvalue `lhs` with the GLSL IR write mask `mask` (bit i =
