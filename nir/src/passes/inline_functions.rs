@@ -9,7 +9,9 @@
 //!   rest of the enclosing list is predicated: the nodes after the loop or after an
 //!   `if` holding a return move into the else arm of `if return { } else { … }`. Dead
 //!   code after a return is deleted first. Functions holding phis keep their returns
-//!   (inputs from `glsl_to_nir` have none) and are then not inlined.
+//!   (inputs from `glsl_to_nir` have none) and are then not inlined, as are functions
+//!   where a value defined in an arm is used after the `if` (legal while the other
+//!   arm returns): the lowering is undone when it would break dominance.
 //! * **Inlining** works callees first (the call graph in topological order; functions
 //!   in recursion cycles are never inlined, the linker rejects recursion anyway). The
 //!   callee body is cloned at the call site: the calling block is split, the callee's
@@ -130,7 +132,15 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         let Some(mut body) = shader.functions[f].body.take() else {
             continue;
         };
-        let returns_ok = match lower_returns(shader, &mut body) {
+        let saved = body.clone();
+        let mut lowered = lower_returns(shader, &mut body);
+        if lowered == Some(true) && !defs_dominate_uses(&mut body) {
+            // A value defined in an arm was used after the if (legal while the other
+            // arm returned); predicating the rest broke that. Keep the returns.
+            body = saved;
+            lowered = None;
+        }
+        let returns_ok = match lowered {
             Some(p) => {
                 progress |= p;
                 true

@@ -14,7 +14,9 @@
 //!   walk of the dominator tree (explicit stack) renames: a load reads the current
 //!   value, a store defines a new one; a store with a partial write mask builds a
 //!   `vecN` mixing the stored and the previous components. Dead deref chains (left
-//!   by other lowerings before DCE ran) do not count as uses. Before any store the value
+//!   by other lowerings before DCE ran) do not count as uses. A constant component
+//!   deref of a vector (`&t[2]` on a `vec4`) reads or writes one component of the
+//!   vector's value (a `mov` of `.z`, or a `vecN` merge). Before any store the value
 //!   is the variable's constant initializer, or `undefined`. Loads in unreachable
 //!   blocks read that entry value; stores there vanish. Phis nothing reads are
 //!   removed, so only needed phis remain.
@@ -129,10 +131,20 @@ fn find_candidates(
             bad.insert(var);
             continue;
         }
-        if let DerefKind::Array { index, .. } = dr.kind {
-            if const_u32(func, index).is_none() {
+        if let DerefKind::Array { index, parent } = dr.kind {
+            let Some(c) = const_u32(func, index) else {
                 bad.insert(var);
                 continue;
+            };
+            // A vector component: the index must name one.
+            if let Some(n) = deref(func, parent).and_then(|p| match p.ty {
+                Type::Vector(_, n) => Some(n),
+                _ => None,
+            }) {
+                if c >= u32::from(n) {
+                    bad.insert(var);
+                    continue;
+                }
             }
         }
         let ty = dr.ty.clone();
@@ -255,7 +267,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     // Slots and accesses.
     let mut slots: Vec<Slot> = Vec::new();
     let mut slot_of: HashMap<(VarId, Vec<PathElem>), usize> = HashMap::new();
-    let mut accesses: SecondaryMap<Instr, Option<(usize, bool)>> = SecondaryMap::new();
+    let mut accesses: SecondaryMap<Instr, Option<(usize, bool, Option<u8>)>> = SecondaryMap::new();
     let mut list: Vec<Access> = Vec::new();
     for i in all_instrs(func) {
         let Some(intr) = intrinsic(func, i) else {
@@ -278,20 +290,36 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         let Some(dr) = deref(func, addr) else {
             continue;
         };
-        let (Some(comps), Some(bits)) = (dr.ty.vector_components(), dr.ty.bit_size()) else {
+        // A component of a vector (`&t[2]` on a vec4) accesses the vector's value.
+        let component_of = match &dr.kind {
+            DerefKind::Array { parent, .. } => deref(func, *parent).and_then(|p| match p.ty {
+                Type::Vector(b, n) => Some(Type::Vector(b, n)),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let (value_ty, elems, comp) = match (component_of, path.elems.split_last()) {
+            (Some(vt), Some((PathElem::Index(c), head))) => (vt, head.to_vec(), Some(*c as u8)),
+            (Some(_), _) => continue,
+            (None, _) => (dr.ty.clone(), path.elems.clone(), None),
+        };
+        let (Some(comps), Some(bits)) = (value_ty.vector_components(), value_ty.bit_size()) else {
             continue;
         };
-        let key = (path.var, path.elems.clone());
+        let key = (path.var, elems.clone());
         let slot = *slot_of.entry(key).or_insert_with(|| {
             slots.push(Slot {
                 var: path.var,
-                path: path.elems.clone(),
+                path: elems.clone(),
                 comps,
                 bits,
             });
             slots.len() - 1
         });
-        accesses[i] = Some((slot, store));
+        if slots[slot].comps != comps || slots[slot].bits != bits {
+            continue;
+        }
+        accesses[i] = Some((slot, store, comp));
         list.push(Access {
             instr: i,
             slot,
@@ -430,7 +458,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
             }
         }
         for i in func.block_instrs(block) {
-            let Some((slot, store)) = accesses[i] else {
+            let Some((slot, store, comp)) = accesses[i] else {
                 continue;
             };
             let cur = match stacks[slot].last() {
@@ -442,24 +470,31 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
             };
             if store {
                 let value = intr.srcs.get(1).copied();
-                let mask = intr.indices.first().copied().unwrap_or(0);
+                let mut mask = intr.indices.first().copied().unwrap_or(0);
                 let comps = slots[slot].comps;
                 let Some(value) = value else { continue };
+                // A component store writes that component from the scalar's `.x`.
+                if let Some(k) = comp {
+                    mask = if mask & 1 != 0 { 1 << k } else { 0 };
+                }
+                let value_comp = |c: u8| if comp.is_some() { 0 } else { c };
                 let full = full_mask(comps);
-                let new = if mask & full == full {
+                let new = if mask & full == full && comp.is_none() {
                     value
                 } else if mask & full == 0 {
                     cur
                 } else {
                     let op = match comps {
+                        1 => Opcode::mov,
                         2 => Opcode::vec2,
                         3 => Opcode::vec3,
                         _ => Opcode::vec4,
                     };
                     let srcs = (0..comps)
                         .map(|c| {
-                            let mut s = AluSrc::new(if mask & (1 << c) != 0 { value } else { cur });
-                            s.swizzle[0] = c;
+                            let from_value = mask & (1 << c) != 0;
+                            let mut s = AluSrc::new(if from_value { value } else { cur });
+                            s.swizzle[0] = if from_value { value_comp(c) } else { c };
                             s
                         })
                         .collect();
@@ -469,7 +504,16 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
                 stacks[slot].push(new);
                 pushed.push(slot);
             } else if let Some(d) = func.instrs[i].def {
-                replace.insert(d, cur);
+                let v = match comp {
+                    Some(k) => {
+                        let mut src = AluSrc::new(cur);
+                        src.swizzle[0] = k;
+                        let mut b = Builder::new(func, Cursor::Before(i));
+                        b.alu(Opcode::mov, vec![src], 1)
+                    }
+                    None => cur,
+                };
+                replace.insert(d, v);
             }
             removed.push(i);
         }

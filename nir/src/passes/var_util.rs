@@ -533,3 +533,56 @@ pub fn rename_phi_preds_after_split(func: &mut FunctionImpl, from: Block, to: Bl
         }
     }
 }
+
+/// True when every source (and if condition) of `func` is defined by an instruction
+/// that dominates it: earlier in the same block or in a dominating block. Phi sources
+/// are checked at the end of their predecessor.
+pub fn defs_dominate_uses(func: &mut FunctionImpl) -> bool {
+    func.compute_dominance();
+    let mut pos: crate::arena::SecondaryMap<Instr, u32> = crate::arena::SecondaryMap::new();
+    for b in func.blocks_in_order() {
+        for (k, i) in func.block_instrs(b).into_iter().enumerate() {
+            pos[i] = k as u32;
+        }
+    }
+    let ok = |func: &FunctionImpl, d: Def, block: Block, at: Option<u32>| {
+        let Some(di) = func.defs.get(d).map(|x| x.instr) else {
+            return false;
+        };
+        let Some(db) = func.instr_block(di) else {
+            return false;
+        };
+        if db == block {
+            at.is_none_or(|p| pos[di] < p)
+        } else {
+            func.dominates(db, block)
+        }
+    };
+    for b in func.blocks_in_order() {
+        for i in func.block_instrs(b) {
+            let mut good = true;
+            match &func.instrs[i].kind {
+                InstrKind::Phi(srcs) => {
+                    for (p, d) in srcs {
+                        good &= ok(func, *d, *p, None);
+                    }
+                }
+                _ => func.instrs[i].for_each_src(|d| good &= ok(func, d, b, Some(pos[i]))),
+            }
+            if !good {
+                return false;
+            }
+        }
+    }
+    for node in func.cf_nodes_in_order() {
+        if let CfKind::If { cond, .. } = &func.cf[node].kind {
+            let before = func.cf_prev(node).and_then(|p| func.cf_block(p));
+            if let Some(pb) = before {
+                if !ok(func, *cond, pb, None) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
