@@ -2,7 +2,8 @@
 //! * `rgl-conformance glslparser PATH...` runs every glslparsertest file under
 //!   the given paths (compile, and link when `check_link: true`);
 //! * `rgl-conformance shader-test --link-only PATH...` compiles and links the
-//!   program of every `.shader_test` file and checks `link error`;
+//!   program of every `.shader_test` file and checks `link error` (`--nir`:
+//!   through the link-time NIR pipeline too);
 //! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts (needs a
 //!   GL context; until rgl has one, every file is a skip saying so);
 //! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
@@ -18,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use rgl_conformance::report::{self, Report};
+use rgl_conformance::shader_test::link_only::LinkDepth;
 use rgl_conformance::shader_test::{self, stats::ParseStats};
 use rgl_conformance::{glslparser, parallel, walk};
 
@@ -75,6 +77,10 @@ struct ShaderTestArgs {
     /// Only compile and link each file's program and check `link error` / `link success`.
     #[arg(long, conflicts_with = "parse_only")]
     link_only: bool,
+    /// With --link-only: run all of glLinkProgram, including glsl_to_nir and the
+    /// link-time NIR pipeline, instead of the GLSL IR linker alone.
+    #[arg(long, requires = "link_only")]
+    nir: bool,
     /// Only parse the files; print totals per section, requirement and command,
     /// and every parse error (exit status 1 if any).
     #[arg(long)]
@@ -93,12 +99,19 @@ fn main() -> ExitCode {
             })
         }
         Command::ShaderTest(args) if args.parse_only => parse_only(&args),
-        Command::ShaderTest(args) if args.link_only => run(
-            &args.common,
-            "shader-test --link-only",
-            shader_test::is_candidate,
-            shader_test::link_only::run_all,
-        ),
+        Command::ShaderTest(args) if args.link_only => {
+            let (command, depth) = if args.nir {
+                ("shader-test --link-only --nir", LinkDepth::Nir)
+            } else {
+                ("shader-test --link-only", LinkDepth::GlslIr)
+            };
+            run(
+                &args.common,
+                command,
+                shader_test::is_candidate,
+                |files, o| shader_test::link_only::run_all(files, o, depth),
+            )
+        }
         Command::ShaderTest(args) => run(
             &args.common,
             "shader-test",

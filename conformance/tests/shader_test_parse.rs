@@ -21,10 +21,13 @@ fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shader_test")
 }
 
+/// `$RGL_CORPUS` (relative paths are taken from the repository root, as
+/// `.ci/run` does), else `../shared/corpus` beside the repository.
 fn corpus() -> PathBuf {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     match std::env::var_os("RGL_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+        Some(dir) => repo.join(dir),
+        None => repo.join("../shared/corpus"),
     }
 }
 
@@ -120,4 +123,97 @@ fn corpus_parses_without_errors() {
             .join("\n")
     );
     assert_eq!(mismatch, None);
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Bytes that matter to the grammar, used to corrupt files.
+const MUTATION_BYTES: &[u8] = b"[]()#,.-+0x9e \n\r\tGL_\xff";
+
+fn mutate(text: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for _ in 0..1 + rng.below(8) {
+        match rng.below(5) {
+            0 => out.truncate(rng.below(out.len() + 1)),
+            1 if !out.is_empty() => {
+                let i = rng.below(out.len());
+                out[i] = MUTATION_BYTES[rng.below(MUTATION_BYTES.len())];
+            }
+            2 => {
+                let i = rng.below(out.len() + 1);
+                out.insert(i, MUTATION_BYTES[rng.below(MUTATION_BYTES.len())]);
+            }
+            3 if !out.is_empty() => {
+                let i = rng.below(out.len());
+                out.remove(i);
+            }
+            _ => {
+                // Duplicate a slice (a line or a section moves or repeats).
+                let a = rng.below(out.len() + 1);
+                let b = (a + rng.below(200)).min(out.len());
+                let piece = out[a..b].to_vec();
+                let at = rng.below(out.len() + 1);
+                out.splice(at..at, piece);
+            }
+        }
+    }
+    out
+}
+
+/// Corrupted corpus files never make the parser panic, and every error it
+/// reports names a line of the file.
+#[test]
+fn mutated_corpus_never_panics() {
+    let root = corpus();
+    let roots: Vec<PathBuf> = ["piglit", "piglit-geometry", "shader-db"]
+        .iter()
+        .map(|r| root.join(r))
+        .collect();
+    let files = walk::walk(&roots, shader_test::is_candidate)
+        .unwrap_or_else(|e| panic!("cannot walk the corpus: {e}"));
+    assert!(
+        !files.is_empty(),
+        "no corpus files under {}",
+        root.display()
+    );
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut mutants = 0usize;
+    let mut with_errors = 0usize;
+    let mut bad_lines = Vec::new();
+    for file in &files {
+        let bytes = std::fs::read(&file.path).unwrap_or_default();
+        for _ in 0..6 {
+            let mutant = mutate(&bytes, &mut rng);
+            let text = String::from_utf8_lossy(&mutant);
+            let lines = text.split('\n').count() as u32;
+            let parsed = shader_test::parse(&text);
+            let _ = shader_test::dump::dump(&parsed);
+            mutants += 1;
+            with_errors += usize::from(!parsed.errors.is_empty());
+            for e in parsed.errors.iter().chain(&parsed.warnings) {
+                if e.line == 0 || e.line > lines {
+                    bad_lines.push(format!("{}: {e} (the mutant has {lines} lines)", file.id));
+                }
+            }
+        }
+    }
+    assert!(bad_lines.is_empty(), "{}", bad_lines.join("\n"));
+    // The mutations must actually exercise the error paths.
+    assert!(
+        with_errors * 10 > mutants,
+        "only {with_errors} of {mutants} mutants had parse errors"
+    );
 }

@@ -140,6 +140,9 @@ pub enum LinkError {
     /// ES 1.00: `gl_FrontFacing` declared invariant.
     #[error("fragment shader built-in `gl_FrontFacing' can not be declared as invariant")]
     FrontFacingInvariant,
+    /// An implicitly sized built-in array indexed beyond its implementation limit.
+    #[error("`{0}' array size cannot be larger than {1} ({2})")]
+    BuiltinArrayTooLarge(&'static str, &'static str, u32),
     /// Producer output and consumer input types differ.
     #[error("{producer} shader output `{name}' declared as type `{out_ty}', but {consumer} shader input declared as type `{in_ty}'")]
     VaryingTypeMismatch {
@@ -276,9 +279,6 @@ pub enum LinkError {
     /// Default uniform block too large for a stage.
     #[error("Too many {0} shader default uniform block components")]
     TooManyDefaultUniformComponents(&'static str),
-    /// Default block plus uniform blocks too large for a stage.
-    #[error("Too many {0} shader uniform components")]
-    TooManyUniformComponents(&'static str),
     /// Too many samplers in a stage.
     #[error("Too many {0} shader texture samplers")]
     TooManySamplers(&'static str),

@@ -15,11 +15,32 @@ use crate::error::{LinkError, LinkLog};
 use crate::program::{Bindings, LinkedProgram};
 use crate::to_nir::glsl_to_nir;
 
-/// Passes that take a fresh `glsl_to_nir` shader to SSA form.
-pub const PRE_OPT: &[&str] = &[];
+/// Passes that take a fresh `glsl_to_nir` shader (after `inline_functions`) towards
+/// SSA form, like Mesa's prelink lowering and classic `st_nir_preprocess`: outputs
+/// written once through temporaries, globals used by one function made local,
+/// aggregate copies split and lowered.
+pub const PRE_OPT: &[&str] = &[
+    "lower_io_to_temporaries",
+    "lower_global_vars_to_local",
+    "split_var_copies",
+    "lower_var_copies",
+    "remove_dead_variables",
+    "lower_vars_to_ssa",
+    "opt_constant_folding",
+];
 
-/// Passes that lower IO and the remaining variables after the optimisation loop.
-pub const POST_OPT: &[&str] = &[];
+/// Passes that lower IO, system values and the remaining indirectly indexed
+/// temporaries after the optimisation loop.
+pub const POST_OPT: &[&str] = &[
+    "lower_io",
+    "lower_system_values",
+    "lower_indirect_derefs",
+    "lower_vars_to_ssa",
+];
+
+/// Instructions `inline_functions` may produce before the stage is rejected as too
+/// large (piglit's call-tree "explosion" tests).
+pub const INLINE_LIMIT: usize = rgl_nir::passes::inline_functions::DEFAULT_LIMIT;
 
 /// Hook called with the stage index, the step name (a pass name, or `glsl_to_nir`) and
 /// the shader after the step.
@@ -88,6 +109,11 @@ pub fn lower_program(
             }
         };
         let mut runner = Runner::with_observer(&mut forward);
+        runner
+            .run_fn("inline_functions", shader, |s| {
+                rgl_nir::passes::inline_functions::inline_functions_checked(s, INLINE_LIMIT)
+            })
+            .map_err(|e| pass_failure(stage, e))?;
         runner
             .run_all(PRE_OPT, shader)
             .and_then(|_| opt_loop::optimize(&mut runner, shader))

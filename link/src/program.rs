@@ -13,12 +13,23 @@
 //!   [`VarLink::driver_location`]: one slot per scalar/vector, per matrix column, per
 //!   array element (so arrays are vec4-padded), struct members in order. Booleans are
 //!   stored as 0 / 1. The slot of the uniform is the same in every stage.
+//!   Samplers take no default-block slots. Uniforms no stage reads are dead: the
+//!   linker removes their declarations from the stages' item lists.
 //! * **Samplers** get a program-wide sampler index ([`ActiveUniform::sampler_index`]);
 //!   the NIR sampler variable's `driver_location` is that index, and `tex`
 //!   instructions end with `texture_index == sampler_index ==` it. The texture unit a
 //!   sampler reads is set at run time by `glUniform1i` (state tracker).
 //! * **Uniform blocks** are laid out std140 (shared/packed blocks use the same
-//!   layout); block `b` is read with `load_ubo(b, byte_offset)`.
+//!   layout); block `b` is read with `load_ubo(b, byte_offset)`. Every variable of
+//!   a block (the instance, or each member of an unnamed block) has the block index
+//!   as `driver_location`; for an array of blocks it is the index of element 0 and
+//!   the elements follow consecutively.
+//! * **Varyings** are packed per variable: a scalar or vector may share a slot
+//!   (`location_frac`) but never straddles two; arrays, matrices, structs and
+//!   interface blocks take whole slots from `location_frac` 0. Geometry inputs
+//!   (`gl_in` aside, which has location -1) have the location of the matching
+//!   output; their per-vertex array level is not counted. Interface variables the
+//!   linker found dead were demoted to plain globals (`VarMode::Auto`) in `hir`.
 
 use std::collections::HashMap;
 

@@ -4,6 +4,7 @@
 //!   compilation units) and an optional `[bindings]` section (`attrib NAME N`,
 //!   `frag NAME COLOR [INDEX]`). The expected output, in `*.expected` beside it, is
 //!   the link log of a failed link or `dump_resources` of a successful one.
+//!   A line `# dump hir` adds the linked GLSL IR of every stage.
 //!   `BLESS=1` rewrites the expectations.
 //! * corpus sweeps: every program of `../shared/corpus/shader-db` must link, and
 //!   every piglit `.shader_test` whose shaders compile and whose `[test]` does not
@@ -187,7 +188,17 @@ fn linker_file_tests() {
         let program = parse_program(&text);
         let actual = match compile_and_link(&program) {
             Outcome::CompileError(e) => format!("compile error\n{e}\n"),
-            Outcome::Linked(p) => dump_resources(&p),
+            Outcome::Linked(p) => {
+                let mut out = dump_resources(&p);
+                if text.lines().any(|l| l.trim() == "# dump hir") {
+                    for st in &p.stages {
+                        out.push_str(&format!("--- linked {} shader\n", st.stage));
+                        out.push_str(&rgl_glsl::hir::print::print_module(&st.hir));
+                        out.push('\n');
+                    }
+                }
+                out
+            }
             Outcome::LinkError(log) => format!("link error\n{log}"),
         };
         let expected_path = file.with_extension("expected");
@@ -277,7 +288,10 @@ fn piglit_shader_tests_link() {
     let mut fixed = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_default();
-        let program = parse_program(&text);
+        let mut program = parse_program(&text);
+        // shader_runner binds these before linking.
+        program.bindings.attribs.push(("piglit_vertex".into(), 0));
+        program.bindings.attribs.push(("piglit_texcoord".into(), 1));
         let name = file
             .strip_prefix(&corpus)
             .unwrap_or(file)
@@ -329,6 +343,131 @@ fn piglit_shader_tests_link() {
     assert!(
         failures.is_empty(),
         "{} piglit programs failed to link:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// `key: value` of a glslparsertest `[config]` block.
+fn parser_config(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let l = line.trim_start_matches(['/', '*', ' ', '\t']).trim();
+        if l == "[config]" {
+            inside = true;
+        } else if l == "[end config]" {
+            break;
+        } else if inside {
+            if let Some((k, v)) = l.split_once(": ") {
+                out.push((k.trim().to_owned(), v.trim().to_owned()));
+            }
+        }
+    }
+    out
+}
+
+/// piglit glslparser tests with `check_link: true`: the shader is compiled and
+/// linked as `glslparsertest --check-link` does (ES shaders with a dummy
+/// complementary stage, geometry shaders with a dummy vertex shader); the outcome must
+/// match `expect_result`, except the files listed with a reason in
+/// `tests/linker/glslparser_check_link_known.txt`.
+#[test]
+fn glslparser_check_link_tests() {
+    let corpus = manifest().join("../../shared/corpus");
+    let mut files = Vec::new();
+    for ext in ["vert", "geom", "frag"] {
+        files_with_ext(&corpus.join("piglit"), ext, &mut files);
+        files_with_ext(&corpus.join("piglit-geometry"), ext, &mut files);
+    }
+    files.sort();
+    if files.is_empty() {
+        eprintln!("skipped: no piglit corpus under {}", corpus.display());
+        return;
+    }
+    let known_text =
+        std::fs::read_to_string(manifest().join("tests/linker/glslparser_check_link_known.txt"))
+            .unwrap_or_default();
+    let known: Vec<&str> = known_text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split(": ").next())
+        .collect();
+    let (mut total, mut agree) = (0, 0);
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let config = parser_config(&text);
+        let get = |k: &str| {
+            config
+                .iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, v)| v.as_str())
+        };
+        if get("check_link") != Some("true") {
+            continue;
+        }
+        let Some(expect) = get("expect_result") else {
+            continue;
+        };
+        let stage = match file.extension().and_then(|e| e.to_str()) {
+            Some("vert") => Stage::Vertex,
+            Some("geom") => Stage::Geometry,
+            _ => Stage::Fragment,
+        };
+        total += 1;
+        let shader = compile(&text, &CompileOptions::new(stage));
+        // glslparsertest links ES shaders with a dummy complementary stage and
+        // geometry shaders with a dummy vertex shader.
+        let version = get("glsl_version").unwrap_or("1.10");
+        let number: u32 = version
+            .split(|c: char| !c.is_ascii_digit() && c != '.')
+            .next()
+            .unwrap_or("1.10")
+            .replace('.', "")
+            .parse()
+            .unwrap_or(110);
+        let es = number == 100 || number == 300;
+        let es_word = if number == 300 { "es" } else { "" };
+        let dummy_vs =
+            format!("#version {number} {es_word}\nvoid main() {{ gl_Position = vec4(0.0); }}");
+        let dummy_fs = format!("#version {number} {es_word}\nvoid main() {{ }}");
+        let mut others = Vec::new();
+        if es && stage == Stage::Fragment {
+            others.push(compile(&dummy_vs, &CompileOptions::new(Stage::Vertex)));
+        }
+        if es && stage == Stage::Vertex {
+            others.push(compile(&dummy_fs, &CompileOptions::new(Stage::Fragment)));
+        }
+        if !es && stage == Stage::Geometry {
+            others.push(compile(&dummy_vs, &CompileOptions::new(Stage::Vertex)));
+        }
+        let mut all = vec![&shader];
+        all.extend(others.iter());
+        let (passed, why) = if shader.success() {
+            match link(&all, &Bindings::default()) {
+                Ok(_) => (true, String::new()),
+                Err(log) => (false, log.to_string().trim().to_owned()),
+            }
+        } else {
+            let first = shader.info_log.to_string();
+            (false, first.lines().next().unwrap_or("").to_owned())
+        };
+        let name = file
+            .strip_prefix(&corpus)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        if passed == (expect == "pass") {
+            agree += 1;
+        } else if !known.contains(&name.as_str()) {
+            failures.push(format!("{name}: expected {expect}: {why}"));
+        }
+    }
+    eprintln!("glslparser check_link: {agree} of {total} agree with expect_result");
+    assert!(
+        failures.is_empty(),
+        "{} check_link tests disagree:\n{}",
         failures.len(),
         failures.join("\n")
     );

@@ -8,8 +8,10 @@
 //! `rgl_nir::eval` as a vertex → geometry → fragment chain on [`SEEDS`] seeded random
 //! input sets (uniforms, UBO contents, attributes, system values; procedural
 //! textures), and must agree (`tv/chain.rs` states what is compared and the float
-//! bound). Evaluations where the original program reads or writes out of bounds
-//! (undefined behaviour) are skipped and counted.
+//! bound). Output components the original leaves undefined (uninitialised values,
+//! `undef`, out-of-bounds reads, tracked by the interpreter) are not compared;
+//! evaluations where the original's control flow depends on an undefined value or
+//! that write out of bounds (undefined behaviour) are skipped and counted.
 //!
 //! On a mismatch the pipeline is re-run recording the shader after every step, the
 //! chain is evaluated after each step, and the report names the first pass after
@@ -49,14 +51,23 @@ struct Report {
     pipeline_failed: Vec<String>,
     stages: usize,
     evaluations: usize,
-    skipped_oob: usize,
+    skipped_undefined: usize,
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
 }
 
+/// `../shared/corpus` next to the repository (or `RGL_CORPUS`).
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
+    if let Ok(p) = std::env::var("RGL_CORPUS") {
+        return PathBuf::from(p);
+    }
+    let rel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if rel.is_dir() {
+        rel
+    } else {
+        PathBuf::from("/work/shared/corpus")
+    }
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -80,6 +91,7 @@ fn build_with_before(shaders: &[&CompiledShader]) -> Result<(LinkedProgram, Vec<
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            ..Default::default()
         };
         catch_unwind(AssertUnwindSafe(|| {
             build_program(shaders, &Bindings::default(), options)
@@ -107,6 +119,7 @@ fn record_steps(shaders: &[&CompiledShader]) -> Vec<(usize, String, Shader)> {
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            ..Default::default()
         };
         let _ = catch_unwind(AssertUnwindSafe(|| {
             build_program(shaders, &Bindings::default(), options)
@@ -143,20 +156,20 @@ fn bisect(
 ) -> String {
     let steps = record_steps(shaders);
     let before_refs: Vec<&Shader> = before.iter().collect();
-    let mut current: Vec<Option<&Shader>> = vec![None; program.stages.len()];
+    // Every stage starts as its glsl_to_nir output; each step replaces one stage.
+    let mut current: Vec<&Shader> = before.iter().collect();
     let mut last_good: Option<usize> = None;
     let mut states = Vec::new();
     for (k, (stage, _, shader)) in steps.iter().enumerate() {
         if let Some(c) = current.get_mut(*stage) {
-            *c = Some(shader);
+            *c = shader;
         }
-        let Some(now): Option<Vec<&Shader>> = current.iter().copied().collect() else {
-            continue;
-        };
-        let good = match chain::run_chain(program, &now, seed) {
-            Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
-            Err(_) => false,
-        };
+        let invalid = rgl_nir::validate::validate(shader).is_err();
+        let good = !invalid
+            && match chain::run_chain(program, &current, seed) {
+                Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
+                Err(_) => false,
+            };
         states.push((k, good));
         if good {
             last_good = Some(k);
@@ -176,11 +189,20 @@ fn bisect(
         .iter()
         .rev()
         .find(|(s, _, _)| s == stage)
-        .map(|(_, _, sh)| sh);
+        .map(|(_, _, sh)| sh)
+        .or(before.get(*stage));
     let mut out = format!(
         "  first differing step: `{name}` on stage {stage} ({:?})\n",
         program.stages.get(*stage).map(|s| s.stage)
     );
+    if let Err(e) = rgl_nir::validate::validate(after) {
+        let first = e.to_string();
+        let _ = writeln!(
+            out,
+            "  the NIR is invalid after it: {}",
+            first.lines().next().unwrap_or("")
+        );
+    }
     if let Some(p) = prior {
         let _ = write!(out, "  --- stage before `{name}`:\n{}", print_limited(p));
     }
@@ -209,6 +231,24 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
             .push(format!("{name}: a stage has no final NIR"));
         return;
     };
+    for (i, s) in after.iter().enumerate() {
+        if let Err(e) = rgl_nir::validate::validate(s) {
+            let first = e.to_string();
+            let mut text = format!(
+                "{name}: final NIR of stage {i} is invalid: {}\n",
+                first.lines().next().unwrap_or("")
+            );
+            // Name the pass that broke it (first step whose output does not validate).
+            for (stage, step, shader) in record_steps(&refs) {
+                if rgl_nir::validate::validate(&shader).is_err() {
+                    let _ = writeln!(text, "  first invalid after `{step}` on stage {stage}");
+                    break;
+                }
+            }
+            report.pipeline_failed.push(text);
+            return;
+        }
+    }
     report.programs += 1;
     report.stages += program.stages.len();
     let before_refs: Vec<&Shader> = before.iter().collect();
@@ -216,6 +256,8 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(SEEDS);
+    let mut failing_seeds: Vec<u64> = Vec::new();
+    let mut first_report: Option<String> = None;
     for s in 0..seeds {
         let seed = chain::seeded(&program, &before, s.wrapping_mul(7919).wrapping_add(17));
         let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -246,8 +288,8 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
                 continue;
             }
         };
-        if b.out_of_bounds() {
-            report.skipped_oob += 1;
+        if b.undefined_behaviour() {
+            report.skipped_undefined += 1;
             continue;
         }
         let diffs = match a {
@@ -261,15 +303,24 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
             Err((i, e)) => vec![format!("the optimized stage {i} failed to evaluate: {e}")],
         };
         if !diffs.is_empty() {
-            let mut text = format!("{name} (seed {s}):\n");
-            for d in diffs.iter().take(16) {
-                let _ = writeln!(text, "  {d}");
+            failing_seeds.push(s);
+            if first_report.is_none() {
+                let mut text = format!("{name} (seed {s}):\n");
+                for d in diffs.iter().take(16) {
+                    let _ = writeln!(text, "  {d}");
+                }
+                text.push_str(&bisect(&refs, &program, &before, &seed, &b));
+                first_report = Some(text);
             }
-            text.push_str(&bisect(&refs, &program, &before, &seed, &b));
-            report.mismatches.push(text);
-            // One reported mismatch per program is enough.
-            return;
         }
+    }
+    // One detailed report per program, with the list of seeds that differ.
+    if let Some(mut text) = first_report {
+        let _ = writeln!(
+            text,
+            "  seeds that differ: {failing_seeds:?} of {seeds} (seed s uses PRNG seed s * 7919 + 17)"
+        );
+        report.mismatches.push(text);
     }
 }
 
@@ -330,7 +381,7 @@ fn translation_validation() {
     let _ = writeln!(
         text,
         "translation validation: {} files, {} programs linked and built ({} stages), \
-         {} evaluations, {} mismatches; {} skipped (out-of-bounds access in the original), \
+         {} evaluations, {} mismatches; {} skipped (undefined behaviour in the original), \
          {} skipped (instruction budget), {} interpreter errors; {} files did not compile, \
          {} did not link, {} failed in the NIR pipeline; {:.1}s",
         report.files,
@@ -338,7 +389,7 @@ fn translation_validation() {
         report.stages,
         report.evaluations,
         report.mismatches.len(),
-        report.skipped_oob,
+        report.skipped_undefined,
         report.skipped_budget,
         report.eval_unsupported.len(),
         report.compile_failed,

@@ -30,6 +30,7 @@ pub mod constant_fold;
 pub mod eval;
 pub mod intrinsics;
 pub mod ir;
+pub mod link;
 pub mod opcodes;
 pub mod passes;
 pub mod print;

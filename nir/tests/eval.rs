@@ -17,7 +17,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use rgl_nir::eval::{evaluate, EvalInput, EvalOutput, InputKey, Texture};
@@ -198,7 +198,13 @@ fn word(v: u32) -> String {
     }
 }
 
-fn print_outputs(stage: Stage, outputs: &BTreeMap<(i32, u8), u32>, prefix: &str, out: &mut String) {
+fn print_outputs(
+    stage: Stage,
+    outputs: &BTreeMap<(i32, u8), u32>,
+    undefined: &BTreeSet<(i32, u8)>,
+    prefix: &str,
+    out: &mut String,
+) {
     let kind = if stage == Stage::Fragment {
         LocKind::FragResult
     } else {
@@ -209,12 +215,20 @@ fn print_outputs(stage: Stage, outputs: &BTreeMap<(i32, u8), u32>, prefix: &str,
             .get(usize::from(*comp))
             .map(|c| *c as char)
             .unwrap_or('?');
-        let _ = writeln!(
-            out,
-            "; {prefix}{}.{c} = {}",
-            names::location_name(kind, *loc),
-            word(*v)
-        );
+        if undefined.contains(&(*loc, *comp)) {
+            let _ = writeln!(
+                out,
+                "; {prefix}{}.{c} = undefined",
+                names::location_name(kind, *loc)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "; {prefix}{}.{c} = {}",
+                names::location_name(kind, *loc),
+                word(*v)
+            );
+        }
     }
 }
 
@@ -228,14 +242,17 @@ fn print_result(stage: Stage, r: &Result<EvalOutput, rgl_nir::eval::EvalError>) 
             if r.discarded {
                 out.push_str("; discarded\n");
             }
-            print_outputs(stage, &r.outputs, "", &mut out);
+            if r.undefined_control > 0 {
+                let _ = writeln!(out, "; undefined control flow x{}", r.undefined_control);
+            }
+            print_outputs(stage, &r.outputs, &r.undefined, "", &mut out);
             for (i, v) in r.emitted.iter().enumerate() {
                 let _ = writeln!(
                     out,
                     "; emit {i} (stream {}, primitive {})",
                     v.stream, v.primitive
                 );
-                print_outputs(stage, &v.outputs, "  ", &mut out);
+                print_outputs(stage, &v.outputs, &v.undefined, "  ", &mut out);
             }
             if r.primitives_ended > 0 {
                 let _ = writeln!(out, "; end_primitive x{}", r.primitives_ended);
@@ -283,9 +300,20 @@ fn run_one(text: &str) -> Result<(String, String), String> {
     rgl_nir::passes::opt_loop::optimize(&mut runner, &mut optimized).map_err(|e| e.to_string())?;
     let after = evaluate(&optimized, &input);
     let printed_after = print_result(optimized.stage, &after);
+    // Defined outputs of the original must be kept (undefined ones may change).
+    let defined = |o: &EvalOutput| -> BTreeMap<(i32, u8), u32> {
+        o.outputs
+            .iter()
+            .filter(|(k, _)| !o.undefined.contains(k))
+            .map(|(k, v)| (*k, *v))
+            .collect()
+    };
     let same = match (&result, &after) {
         (Ok(a), Ok(b)) => {
-            a.outputs == b.outputs && a.discarded == b.discarded && a.emitted == b.emitted
+            a.undefined_control > 0
+                || (defined(a).iter().all(|(k, v)| defined(b).get(k) == Some(v))
+                    && a.discarded == b.discarded
+                    && a.emitted.len() == b.emitted.len())
         }
         _ => printed == printed_after,
     };

@@ -1,8 +1,12 @@
 //! The glslparsertest runner: for each `.vert/.frag/.geom/.tesc/.tese/.comp`
 //! file with a `[config]` block, decide whether rgl can run it (version,
-//! extensions, stage, link requirement), compile its bytes verbatim with
+//! extensions, stage), compile its bytes verbatim with
 //! [`rgl_glsl::compile_bytes`] (what `glShaderSource` + `glCompileShader` will
-//! do) and compare success with `expect_result`.
+//! do) and, for `check_link: true` tests that compiled, link a program of that
+//! shader with [`rgl_link::link_program`], adding the dummy shaders piglit's
+//! `glslparsertest` adds (a complementary vertex/fragment shader for GLSL ES
+//! 1.00/3.00, a vertex shader for a desktop geometry shader). Success (compile,
+//! and link when checked) is compared with `expect_result`.
 
 pub mod config;
 pub mod support;
@@ -10,7 +14,7 @@ pub mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rgl_glsl::{compile_bytes, CompileOptions, Stage};
+use rgl_glsl::{compile, compile_bytes, CompileOptions, Stage};
 
 use crate::result::{Status, TestResult};
 use crate::walk::FoundFile;
@@ -86,10 +90,83 @@ fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str) -> Option<Strin
             ));
         }
     }
-    if config.check_link {
-        return Some("check_link needs the linker (not implemented yet)".into());
-    }
     None
+}
+
+/// The dummy shaders piglit's `glslparsertest` attaches before linking: for
+/// GLSL ES 1.00 / 3.00 the complementary vertex or fragment shader, for a
+/// desktop geometry shader a vertex shader; `#version N` (plus ` es` for 300)
+/// with `N` the test's version number.
+fn dummy_shaders(config: &Config, stage: Stage) -> Vec<(Stage, String)> {
+    let number = config.version.number;
+    let header = format!(
+        "#version {number} {}\n",
+        if number == 300 { "es" } else { "" }
+    );
+    let vertex = || {
+        (
+            Stage::Vertex,
+            format!("{header}void main() {{ gl_Position = vec4(0.0); }}"),
+        )
+    };
+    let fragment = || (Stage::Fragment, format!("{header}void main() {{ }}"));
+    let mut out = Vec::new();
+    if number == 100 || number == 300 {
+        match stage {
+            Stage::Fragment => out.push(vertex()),
+            Stage::Vertex => out.push(fragment()),
+            Stage::Geometry => {}
+        }
+    }
+    if stage == Stage::Geometry && !config.version.es {
+        out.push(vertex());
+    }
+    out
+}
+
+/// What compiling (and linking) a test gave.
+enum Outcome {
+    /// The shader did not compile: the first error.
+    CompileFailed(String),
+    /// It compiled and the link was not checked.
+    Compiled,
+    /// It compiled, was linked, and the link succeeded.
+    Linked,
+    /// It compiled; the link (checked) failed: the first line of the log.
+    LinkFailed(String),
+}
+
+fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
+    let shader = compile_bytes(bytes, &CompileOptions::new(stage));
+    if !shader.success() {
+        return Outcome::CompileFailed(first_error_line(&shader.info_log));
+    }
+    if !config.check_link {
+        return Outcome::Compiled;
+    }
+    let mut dummies = Vec::new();
+    for (dummy_stage, source) in dummy_shaders(config, stage) {
+        let dummy = compile(&source, &CompileOptions::new(dummy_stage));
+        if !dummy.success() {
+            return Outcome::LinkFailed(format!(
+                "the dummy {dummy_stage} shader piglit adds does not compile: {}",
+                first_error_line(&dummy.info_log)
+            ));
+        }
+        dummies.push(dummy);
+    }
+    let mut program: Vec<&rgl_glsl::CompiledShader> = vec![&shader];
+    program.extend(dummies.iter());
+    match rgl_link::link_program(&program, &rgl_link::Bindings::default()) {
+        Ok(_) => Outcome::Linked,
+        Err(log) => Outcome::LinkFailed(
+            log.to_string()
+                .lines()
+                .next()
+                .unwrap_or("(empty link log)")
+                .to_string(),
+        ),
+    }
 }
 
 /// Runs one candidate file. `None` means it is not a glslparser test (no
@@ -145,9 +222,8 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
             "the file has no #version: piglit's ES context would compile it as GLSL ES 1.00, rgl compiles it as GLSL 1.10",
         );
     }
-    let options = CompileOptions::new(stage);
     let start = Instant::now();
-    let outcome = panic_capture::catch(|| compile_bytes(&bytes, &options));
+    let outcome = panic_capture::catch(|| compile_and_link(&bytes, stage, &config));
     let duration = start.elapsed();
     let with_notes = |status, reason: String| {
         let mut reason = reason;
@@ -160,33 +236,42 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
         }
         result(status, reason, duration)
     };
+    let what = if config.check_link {
+        "compile and link"
+    } else {
+        "compile"
+    };
     Some(match outcome {
         Err(panic) => {
             let mut r = with_notes(
                 Status::Fail,
-                format!("compiler {}", panic.summary().replace('\n', " ")),
+                format!("compiler/linker {}", panic.summary().replace('\n', " ")),
             );
             r.reason
                 .push_str(&format!("\n{}", panic.backtrace.trim_end()));
             r
         }
-        Ok(shader) => {
-            let success = shader.success();
-            match (success, config.expect_pass) {
-                (true, true) | (false, false) => with_notes(Status::Pass, String::new()),
-                (false, true) => with_notes(
-                    Status::Fail,
-                    format!(
-                        "expected to compile, but: {}",
-                        first_error_line(&shader.info_log)
-                    ),
-                ),
-                (true, false) => with_notes(
-                    Status::Fail,
-                    "expected a compile error, but the shader compiled".into(),
-                ),
-            }
+        Ok(Outcome::Compiled | Outcome::Linked) if config.expect_pass => {
+            with_notes(Status::Pass, String::new())
         }
+        Ok(Outcome::CompileFailed(_) | Outcome::LinkFailed(_)) if !config.expect_pass => {
+            with_notes(Status::Pass, String::new())
+        }
+        Ok(Outcome::CompileFailed(error)) => {
+            with_notes(Status::Fail, format!("expected to {what}, but: {error}"))
+        }
+        Ok(Outcome::LinkFailed(error)) => with_notes(
+            Status::Fail,
+            format!("expected to {what}, but the link failed: {error}"),
+        ),
+        Ok(Outcome::Compiled) => with_notes(
+            Status::Fail,
+            "expected a compile error, but the shader compiled".into(),
+        ),
+        Ok(Outcome::Linked) => with_notes(
+            Status::Fail,
+            "expected a compile or link error, but the shader compiled and linked".into(),
+        ),
     })
 }
 

@@ -3,11 +3,15 @@
 //! [`GlContext`], the abstract GL-like context that rgl's state tracker and a
 //! host-GL peer (`--peer host`) will each implement.
 //!
-//! The split follows shader_runner: what is the *runner's* logic lives here
-//! (requirement checks, program set-up, the `link error`/`link success`
-//! bookkeeping, probe tolerances and relative coordinates, comparing query
-//! results, "a failing line is reported and execution continues"); what is
-//! *GL* (drawing, textures, uniforms, state) is a [`GlContext`] call.
+//! The split follows shader_runner and piglit-util: what is the *runner's*
+//! logic lives here (requirement checks, program set-up, the `link
+//! error`/`link success` bookkeeping, the clear mask, the rectangles of `draw
+//! rect` in clip coordinates, the projection of `ortho`/`frustum`, the texture
+//! images of `texture …` ([`super::textures`]), probe tolerances and relative
+//! coordinates, comparing query results, "a failing line is reported and
+//! execution continues"); what is *GL* is a [`GlContext`] call, close to one
+//! GL entry point each, so rgl's state tracker and a host GL (glow) adapt to
+//! it in a few lines per method.
 //!
 //! rgl has no context yet, so [`run_all_without_context`] parses each file and
 //! reports it skipped with the reason `draw commands need the rgl state
@@ -15,10 +19,15 @@
 
 use std::time::Duration;
 
-use super::command::{Command, Probe, ProbeRegion, QueryValue};
+use super::command::{
+    Command, Probe, ProbeRegion, QueryValue, RectSpace, TexParam, TextureTarget, UniformTarget,
+    UniformType, UniformValues,
+};
+use super::gl_enum::GlEnum;
 use super::link_only::{program_shaders, runner_bindings, NotRunnable, ProgramShader};
 use super::parse::ShaderTest;
 use super::support::{self, Capabilities};
+use super::textures::{self, TextureImage};
 use crate::parallel;
 use crate::result::{Status, TestResult};
 use crate::walk::FoundFile;
@@ -46,10 +55,38 @@ pub trait GlContext {
     /// Uploads `[vertex data]` as one interleaved buffer bound to the program's
     /// attributes (after a successful link).
     fn load_vertex_data(&mut self, data: &super::vertex_data::VertexData) -> Result<(), String>;
-    /// Executes a state, draw, uniform or texture command. The executor handles
-    /// probes, `tolerance`, `link …`, `active uniform` and `verify` itself and
-    /// never passes them here.
-    fn execute(&mut self, command: &Command) -> Result<(), String>;
+    /// `glClearColor`/`glClearDepth`/`glClearStencil` with the values given,
+    /// then `glClear` of the buffers that have one.
+    fn clear(
+        &mut self,
+        color: Option<[f32; 4]>,
+        depth: Option<f64>,
+        stencil: Option<i32>,
+    ) -> Result<(), String>;
+    /// Draws a rectangle (see [`RectDraw`]).
+    fn draw_rect(&mut self, rect: &RectDraw) -> Result<(), String>;
+    /// `glDrawArrays[Instanced]` from the `[vertex data]` buffer.
+    fn draw_arrays(
+        &mut self,
+        mode: GlEnum,
+        first: i32,
+        count: i32,
+        instances: Option<u32>,
+    ) -> Result<(), String>;
+    /// Sets a uniform of the current program by name or location (names
+    /// inside a uniform block are written to the block's buffer).
+    fn uniform(
+        &mut self,
+        target: &UniformTarget,
+        ty: UniformType,
+        values: &UniformValues,
+    ) -> Result<(), String>;
+    /// Creates `image` on texture unit `unit` (replacing what was bound there).
+    fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String>;
+    /// `glTexParameter` on the texture bound to `target` of the active unit.
+    fn tex_parameter(&mut self, target: TextureTarget, param: &TexParam) -> Result<(), String>;
+    /// A fixed-function or rasterizer state change.
+    fn state(&mut self, change: &StateChange) -> Result<(), String>;
     /// Reads colour pixels of the rectangle (window coordinates, origin bottom
     /// left) as RGBA floats, row by row from the bottom.
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String>;
@@ -59,6 +96,79 @@ pub trait GlContext {
     fn active_uniform(&mut self, name: &str, pname: u32) -> Result<i64, String>;
     /// `glGetProgramiv(pname)` of the current program.
     fn program_query(&mut self, pname: u32) -> Result<i64, String>;
+}
+
+/// A rectangle to draw as a 4-vertex `GL_TRIANGLE_STRIP` (or `GL_PATCHES`),
+/// as piglit's `piglit_draw_rect*` helpers do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RectDraw {
+    /// Clip-space positions (x, y, 0, 1) of the corners, in strip order
+    /// (x, y), (x+w, y), (x, y+h), (x+w, y+h).
+    pub positions: [[f32; 4]; 4],
+    /// Texture coordinates of the corners (`draw rect tex`).
+    pub texcoords: Option<[[f32; 2]; 4]>,
+    /// Instance count (1 for a plain draw).
+    pub instances: u32,
+    /// Drawn as `GL_PATCHES` (`draw rect patch`).
+    pub patches: bool,
+    /// Positions go through `glVertexPointer` (`gl_Vertex`) rather than
+    /// attribute 0 (`draw instanced rect` without `ortho`); otherwise the
+    /// context uses attribute 0 when the program has an active
+    /// `piglit_vertex` or the context is core/ES, `gl_Vertex` otherwise.
+    pub fixed_function_positions: bool,
+}
+
+/// A state change the runner asks of the context.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateChange {
+    /// `glEnable(cap)`.
+    Enable(GlEnum),
+    /// `glDisable(cap)`.
+    Disable(GlEnum),
+    /// `glClipPlane(GL_CLIP_PLANE0 + index, plane)`.
+    ClipPlane {
+        /// Plane number.
+        index: u32,
+        /// Equation.
+        plane: [f64; 4],
+    },
+    /// `glColor4f`.
+    Color([f32; 4]),
+    /// `glMultiTexCoord4f(GL_TEXTURE0 + unit, …)`.
+    TexCoord {
+        /// Unit.
+        unit: u32,
+        /// Coordinates.
+        coords: [f32; 4],
+    },
+    /// `glShadeModel(GL_FLAT or GL_SMOOTH)`.
+    ShadeModelFlat(bool),
+    /// `glProvokingVertex(GL_FIRST_VERTEX_CONVENTION or GL_LAST_…)`.
+    ProvokingVertexFirst(bool),
+    /// `glPolygonMode(face, mode)`.
+    PolygonMode {
+        /// Face.
+        face: GlEnum,
+        /// Mode.
+        mode: GlEnum,
+    },
+    /// `glHint(target, mode)`.
+    Hint {
+        /// Target.
+        target: GlEnum,
+        /// Mode.
+        mode: GlEnum,
+    },
+    /// `glDepthFunc(func)`.
+    DepthFunc(GlEnum),
+    /// Projection matrix = `glOrtho` (or `glFrustum`) of the six planes
+    /// (left, right, bottom, top, near, far), modelview = identity.
+    Projection {
+        /// `glFrustum` rather than `glOrtho`.
+        frustum: bool,
+        /// l, r, b, t, n, f.
+        planes: [f64; 6],
+    },
 }
 
 /// The outcome of running one file's script.
@@ -75,10 +185,17 @@ pub struct Executor<'c> {
     context: &'c mut dyn GlContext,
     tolerance: [f32; 4],
     size: (u32, u32),
+    clear_color: Option<[f32; 4]>,
+    clear_depth: Option<f64>,
+    clear_stencil: Option<i32>,
 }
 
-/// piglit's default per-channel tolerance for shader_runner probes.
+/// piglit's default per-channel tolerance for shader_runner probes (a channel
+/// matches when the difference is strictly below it).
 pub const DEFAULT_TOLERANCE: f32 = 0.01;
+
+/// The fixed tolerance of `probe depth` (`piglit_probe_pixel_depth`).
+pub const DEPTH_TOLERANCE: f32 = 0.01;
 
 impl<'c> Executor<'c> {
     /// An executor over `context`.
@@ -87,6 +204,9 @@ impl<'c> Executor<'c> {
             context,
             tolerance: [DEFAULT_TOLERANCE; 4],
             size: (250, 250),
+            clear_color: None,
+            clear_depth: None,
+            clear_stencil: None,
         }
     }
 
@@ -162,7 +282,8 @@ impl<'c> Executor<'c> {
                 },
                 Command::ProbeDepth { x, y, depth } => {
                     self.context.read_depth(*x, *y).and_then(|got| {
-                        if (got - depth).abs() <= DEFAULT_TOLERANCE {
+                        // piglit_probe_pixel_depth: |observed - expected| < 0.01.
+                        if (got - depth).abs() < DEPTH_TOLERANCE {
                             Ok(())
                         } else {
                             Err(format!(
@@ -199,7 +320,7 @@ impl<'c> Executor<'c> {
                     if needs_program && !matches!(linked, Some(Ok(()))) {
                         Err("needs a linked program".into())
                     } else {
-                        self.context.execute(other)
+                        self.gl_command(other)
                     }
                 }
             };
@@ -223,18 +344,173 @@ impl<'c> Executor<'c> {
         Outcome { status, messages }
     }
 
+    /// Clip-space corners of `rect`, converting window pixels for `ortho`
+    /// (`-1 + 2 * x / width`, …) as shader_runner does.
+    fn rect_positions(&self, space: RectSpace, rect: [f32; 4]) -> [[f32; 4]; 4] {
+        let [mut x, mut y, mut w, mut h] = rect;
+        if space == RectSpace::Ortho {
+            let (fw, fh) = (self.size.0 as f32, self.size.1 as f32);
+            x = -1.0 + 2.0 * x / fw;
+            y = -1.0 + 2.0 * y / fh;
+            w = 2.0 * w / fw;
+            h = 2.0 * h / fh;
+        }
+        [
+            [x, y, 0.0, 1.0],
+            [x + w, y, 0.0, 1.0],
+            [x, y + h, 0.0, 1.0],
+            [x + w, y + h, 0.0, 1.0],
+        ]
+    }
+
+    /// Runs a command that ends in GL calls.
+    fn gl_command(&mut self, command: &Command) -> Result<(), String> {
+        let state = |c: StateChange| Some(c);
+        let change = match command {
+            Command::ClearColor(c) => {
+                self.clear_color = Some(*c);
+                return Ok(());
+            }
+            Command::ClearDepth(d) => {
+                self.clear_depth = Some(*d);
+                return Ok(());
+            }
+            Command::ClearStencil(s) => {
+                self.clear_stencil = Some(*s);
+                return Ok(());
+            }
+            Command::Clear => {
+                return self
+                    .context
+                    .clear(self.clear_color, self.clear_depth, self.clear_stencil)
+            }
+            Command::DrawRect {
+                space,
+                patch,
+                rect,
+                tex,
+            } => {
+                let texcoords = tex.map(|[tx, ty, tw, th]| {
+                    [[tx, ty], [tx + tw, ty], [tx, ty + th], [tx + tw, ty + th]]
+                });
+                let draw = RectDraw {
+                    positions: self.rect_positions(*space, *rect),
+                    texcoords,
+                    instances: 1,
+                    patches: *patch,
+                    fixed_function_positions: false,
+                };
+                return self.context.draw_rect(&draw);
+            }
+            Command::DrawInstancedRect {
+                space,
+                instances,
+                rect,
+            } => {
+                let draw = RectDraw {
+                    positions: self.rect_positions(*space, *rect),
+                    texcoords: None,
+                    instances: *instances,
+                    patches: false,
+                    fixed_function_positions: *space == RectSpace::Clip,
+                };
+                return self.context.draw_rect(&draw);
+            }
+            Command::DrawArrays {
+                mode,
+                first,
+                count,
+                instances,
+            } => return self.context.draw_arrays(*mode, *first, *count, *instances),
+            Command::Uniform { ty, target, values } => {
+                return self.context.uniform(target, *ty, values)
+            }
+            Command::Texture { unit, spec } => {
+                let image = textures::build(spec)?;
+                return self.context.texture(*unit, &image);
+            }
+            Command::TexParameter { target, param } => {
+                return self.context.tex_parameter(*target, param)
+            }
+            Command::Ortho(planes) => {
+                let [l, r, b, t] = match planes {
+                    Some(p) => p.map(f64::from),
+                    None => [0.0, f64::from(self.size.0), 0.0, f64::from(self.size.1)],
+                };
+                state(StateChange::Projection {
+                    frustum: false,
+                    planes: [l, r, b, t, -1.0, 1.0],
+                })
+            }
+            Command::Frustum(p) => state(StateChange::Projection {
+                frustum: true,
+                planes: p.map(f64::from),
+            }),
+            Command::ClipPlane { index, plane } => state(StateChange::ClipPlane {
+                index: *index,
+                plane: *plane,
+            }),
+            Command::Enable(cap) => state(StateChange::Enable(*cap)),
+            Command::Disable(cap) => state(StateChange::Disable(*cap)),
+            Command::Color(c) => state(StateChange::Color(*c)),
+            Command::TexCoord { unit, coords } => state(StateChange::TexCoord {
+                unit: *unit,
+                coords: *coords,
+            }),
+            Command::ShadeModelFlat(flat) => state(StateChange::ShadeModelFlat(*flat)),
+            Command::ProvokingVertexFirst(first) => {
+                state(StateChange::ProvokingVertexFirst(*first))
+            }
+            Command::PolygonMode { face, mode } => state(StateChange::PolygonMode {
+                face: *face,
+                mode: *mode,
+            }),
+            Command::Hint { target, mode } => state(StateChange::Hint {
+                target: *target,
+                mode: *mode,
+            }),
+            Command::DepthFunc(func) => state(StateChange::DepthFunc(*func)),
+            Command::UboArrayIndex(_) | Command::BlockLayout { .. } => {
+                return Err(format!(
+                    "`{}` (explicit uniform block layout) is not supported by this runner yet",
+                    command.name()
+                ))
+            }
+            // Handled by `run` before it gets here.
+            Command::Probe(_)
+            | Command::ProbeDepth { .. }
+            | Command::Tolerance(_)
+            | Command::LinkError
+            | Command::LinkSuccess
+            | Command::ActiveUniform { .. }
+            | Command::VerifyProgramQuery { .. }
+            | Command::Unsupported { .. } => None,
+        };
+        match change {
+            Some(change) => self.context.state(&change),
+            None => Err(format!("`{}` is not a GL command", command.name())),
+        }
+    }
+
     fn probe(&mut self, probe: &Probe) -> Result<(), String> {
-        let (w, h) = (self.size.0 as i32, self.size.1 as i32);
-        let rel = |f: f32, size: i32| ((f * size as f32) as i32).min(size - 1);
+        // i64 throughout: coordinates come from the test file and must not overflow.
+        let (w, h) = (i64::from(self.size.0), i64::from(self.size.1));
+        let scale = |f: f32, size: i64| (f64::from(f) * size as f64) as i64;
+        let rel = |f: f32, size: i64| scale(f, size).min(size - 1);
         let (x, y, pw, ph) = match probe.region {
-            ProbeRegion::Pixel { x, y } => (x, y, 1, 1),
-            ProbeRegion::Rect { rect } => (rect[0], rect[1], rect[2], rect[3]),
+            ProbeRegion::Pixel { x, y } => (i64::from(x), i64::from(y), 1, 1),
+            ProbeRegion::Rect { rect } => (
+                i64::from(rect[0]),
+                i64::from(rect[1]),
+                i64::from(rect[2]),
+                i64::from(rect[3]),
+            ),
             ProbeRegion::RelativePixel { at } => (rel(at[0], w), rel(at[1], h), 1, 1),
             ProbeRegion::RelativeRect { rect } => (
-                (rect[0] * w as f32) as i32,
-                (rect[1] * h as f32) as i32,
-                (rect[2] * w as f32) as i32,
-                (rect[3] * h as f32) as i32,
+                scale(rect[0], w),
+                scale(rect[1], h),
+                scale(rect[2], w),
+                scale(rect[3], h),
             ),
             ProbeRegion::All => (0, 0, w, h),
         };
@@ -243,18 +519,28 @@ impl<'c> Executor<'c> {
                 "probe region ({x}, {y}, {pw}, {ph}) is outside the {w}x{h} framebuffer"
             ));
         }
-        let pixels = self.context.read_color(x, y, pw, ph)?;
+        // Inside a framebuffer whose sides are u32: each value fits in i32 here
+        // (framebuffers larger than i32::MAX fail the context's creation).
+        let to_i32 =
+            |v: i64| i32::try_from(v).map_err(|_| format!("probe coordinate {v} is too large"));
+        let pixels = self
+            .context
+            .read_color(to_i32(x)?, to_i32(y)?, to_i32(pw)?, to_i32(ph)?)?;
         let n = probe.channels.count();
         for (i, px) in pixels.iter().enumerate() {
             let bad = (0..n).any(|c| {
                 let expected = probe.expected.get(c).copied().unwrap_or(0.0);
-                !((px[c] - expected).abs() <= self.tolerance[c])
+                // piglit passes a channel iff |observed - expected| < tolerance
+                // (strictly); a NaN never matches.
+                let diff = (px[c] - expected).abs();
+                diff.is_nan() || diff >= self.tolerance[c]
             });
             if bad {
-                let px_x = x + (i as i32 % pw);
-                let px_y = y + (i as i32 / pw);
+                let i = i as i64;
                 return Err(format!(
-                    "probe at ({px_x}, {px_y}): expected {:?}, observed {:?}",
+                    "probe at ({}, {}): expected {:?}, observed {:?}",
+                    x + i % pw,
+                    y + i / pw,
                     probe.expected,
                     &px[..n]
                 ));

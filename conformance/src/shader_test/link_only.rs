@@ -3,7 +3,8 @@
 //! the version from the source, `#version` prepended from the GLSL requirement
 //! when the source has none, as shader_runner does), link them into one
 //! program with `rgl_link::link_program` (`piglit_vertex` bound to attribute
-//! 0, `piglit_texcoord` to 1), and check the expectation: `link error` in
+//! 0, `piglit_texcoord` to 1) — or, with `--nir`, with all of `glLinkProgram`
+//! including the link-time NIR pipeline — and check the expectation: `link error` in
 //! `[test]` means the link must fail; otherwise every shader must compile and
 //! the program must link. Files needing what rgl lacks are skips with a reason.
 
@@ -63,6 +64,18 @@ fn has_version(source: &str) -> bool {
 pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShader>, NotRunnable> {
     let mut out = Vec::new();
     let version = version_line(test);
+    let glsl_sections = test.shaders.iter().any(|s| {
+        matches!(
+            s.kind,
+            ShaderKind::Glsl(_) | ShaderKind::GlslFile(_) | ShaderKind::Passthrough
+        )
+    });
+    if glsl_sections && version.is_none() {
+        return Err(NotRunnable::Error(
+            "GLSL version requirement missing: shader_runner fails a file with GLSL shaders and no `GLSL >= X.Y` line"
+                .into(),
+        ));
+    }
     for section in &test.shaders {
         let stage_of = |stage: SectionStage| {
             stage.rgl().ok_or_else(|| {
@@ -115,6 +128,7 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                 });
             }
             ShaderKind::Passthrough => {
+                // Like any runner shader without `#version`, it gets the requirement's.
                 let mut source = version.clone().unwrap_or_default();
                 source.push_str(
                     "#if __VERSION__ < 130\nattribute vec4 piglit_vertex;\n#else\nin vec4 piglit_vertex;\n#endif\n\
@@ -196,8 +210,18 @@ pub enum BuildOutcome {
     Linked(Box<rgl_link::LinkedProgram>),
 }
 
+/// How far the link-only check takes a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkDepth {
+    /// The linker on GLSL IR: [`rgl_link::link_program`] (the CI ratchet).
+    GlslIr,
+    /// All of `glLinkProgram`: the linker, then `glsl_to_nir` and the link-time
+    /// NIR pipeline to final NIR ([`rgl_link::pipeline::build_program`]).
+    Nir,
+}
+
 /// Compiles and links `shaders` (no panic capture here; callers isolate).
-pub fn build(shaders: &[ProgramShader], path: &Path) -> BuildOutcome {
+pub fn build(shaders: &[ProgramShader], path: &Path, depth: LinkDepth) -> BuildOutcome {
     let mut compiled = Vec::with_capacity(shaders.len());
     for shader in shaders {
         let result = compile(&shader.source, &CompileOptions::new(shader.stage));
@@ -207,14 +231,44 @@ pub fn build(shaders: &[ProgramShader], path: &Path) -> BuildOutcome {
         compiled.push(result);
     }
     let refs: Vec<&CompiledShader> = compiled.iter().collect();
-    match link_program(&refs, &runner_bindings()) {
+    let linked = match depth {
+        LinkDepth::GlslIr => link_program(&refs, &runner_bindings()),
+        LinkDepth::Nir => rgl_link::pipeline::build_program(
+            &refs,
+            &runner_bindings(),
+            rgl_link::pipeline::PipelineOptions::default(),
+        ),
+    };
+    match linked {
         Ok(program) => BuildOutcome::Linked(Box::new(program)),
         Err(log) => BuildOutcome::LinkFailed(log.to_string()),
     }
 }
 
+/// The first message of a link log on one line: its first line, plus the
+/// indented lines that continue it (a message ending in `:` announces them).
+pub fn first_message(log: &str) -> String {
+    let mut lines = log.lines();
+    let mut out = lines
+        .next()
+        .unwrap_or("(empty link log)")
+        .trim_end()
+        .to_string();
+    for line in lines.take(3) {
+        if !out.ends_with(':') && !line.starts_with(char::is_whitespace) {
+            break;
+        }
+        if line.starts_with("error:") || line.starts_with("warning:") {
+            break;
+        }
+        out.push(' ');
+        out.push_str(line.trim());
+    }
+    out
+}
+
 /// Runs one file.
-pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
+pub fn run_one(file: &FoundFile, caps: &Capabilities, depth: LinkDepth) -> TestResult {
     let result = |status, reason: String, duration| TestResult {
         path: file.path.clone(),
         id: file.id.clone(),
@@ -265,7 +319,7 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
     }
     let expect_link_error = test.expects_link_error();
     let start = Instant::now();
-    let outcome = panic_capture::catch(|| build(&shaders, &file.path));
+    let outcome = panic_capture::catch(|| build(&shaders, &file.path, depth));
     let duration = start.elapsed();
     match outcome {
         Err(panic) => {
@@ -283,8 +337,14 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
             result(Status::Pass, String::new(), duration)
         }
         Ok(BuildOutcome::LinkFailed(log)) => {
-            let first = log.lines().next().unwrap_or("(empty link log)");
-            result(Status::Fail, format!("link failed: {first}"), duration)
+            let mut r = result(
+                Status::Fail,
+                format!("link failed: {}", first_message(&log)),
+                duration,
+            );
+            // The whole log (bounded) goes to stderr with the result.
+            r.detail = log.lines().take(40).collect::<Vec<_>>().join("\n");
+            r
         }
         Ok(BuildOutcome::Linked(_)) if expect_link_error => result(
             Status::Fail,
@@ -296,13 +356,17 @@ pub fn run_one(file: &FoundFile, caps: &Capabilities) -> TestResult {
 }
 
 /// Runs every file (see [`crate::parallel`] for threading and isolation).
-pub fn run_all(files: &[FoundFile], options: parallel::Options) -> Vec<TestResult> {
+pub fn run_all(
+    files: &[FoundFile],
+    options: parallel::Options,
+    depth: LinkDepth,
+) -> Vec<TestResult> {
     let caps = Capabilities::rgl_link_only();
     let outcomes = parallel::run(
         files,
         options,
         |file| file.id.clone(),
-        |file| run_one(file, &caps),
+        |file| run_one(file, &caps, depth),
     );
     files
         .iter()

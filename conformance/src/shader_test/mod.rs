@@ -2,8 +2,9 @@
 //! [`vertex_data`], [`command`] and the helpers [`lex`] and [`gl_enum`]), a
 //! deterministic text dump of a parsed file ([`dump`]), a summary of a parse
 //! over many files ([`stats`]), what rgl supports as seen by a test ([`support`]),
-//! the `--link-only` runner ([`link_only`]) and the command executor that the
-//! full runner drives over an abstract GL-like context ([`exec`]).
+//! the `--link-only` runner ([`link_only`]), the command executor that the
+//! full runner drives over an abstract GL-like context ([`exec`]) and the
+//! texture images of `texture` commands ([`textures`]).
 
 pub mod command;
 pub mod dump;
@@ -15,6 +16,7 @@ pub mod parse;
 pub mod require;
 pub mod stats;
 pub mod support;
+pub mod textures;
 pub mod vertex_data;
 
 use std::path::Path;

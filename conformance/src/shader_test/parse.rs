@@ -261,7 +261,7 @@ pub fn parse(text: &str) -> Parsed {
                     source,
                 });
             }
-            Section::VertexData => match vertex_data::parse(body) {
+            Section::VertexData => match vertex_data::parse(header_line, body) {
                 Ok(data) => {
                     out.test.vertex_data = Some(data);
                     out.test.vertex_data_line = Some(header_line);

@@ -252,9 +252,9 @@ impl VertexData {
     }
 }
 
-/// Builds the table from `(line number, text)` pairs of the section body.
-/// Errors carry the line they belong to.
-pub fn parse(lines: &[(u32, &str)]) -> Result<VertexData, (u32, String)> {
+/// Builds the table from `(line number, text)` pairs of the section body
+/// whose header is on `header_line`. Errors carry the line they belong to.
+pub fn parse(header_line: u32, lines: &[(u32, &str)]) -> Result<VertexData, (u32, String)> {
     let mut data = VertexData::default();
     let mut header_seen = false;
     for &(number, raw) in lines {
@@ -315,10 +315,7 @@ pub fn parse(lines: &[(u32, &str)]) -> Result<VertexData, (u32, String)> {
         data.rows.push(row);
     }
     if !header_seen {
-        return Err((
-            lines.first().map(|l| l.0).unwrap_or(0),
-            "[vertex data] has no header row".into(),
-        ));
+        return Err((header_line, "[vertex data] has no header row".into()));
     }
     Ok(data)
 }
@@ -334,7 +331,7 @@ mod tests {
             (2, "piglit_vertex/float/2  m/float/mat2x3/1  c[1]/int/ivec2"),
             (3, "-1 1  0 0.5 1  0x10 -2 # trailing"),
         ];
-        let data = parse(&lines).map_err(|e| e.1);
+        let data = parse(1, &lines).map_err(|e| e.1);
         let data = data
             .as_ref()
             .map(|d| (d.columns.len(), d.row_len(), d.rows.clone()));
@@ -354,7 +351,7 @@ mod tests {
                 ]]
             ))
         );
-        let short = parse(&[(1, "a/float/3"), (2, "1 2")]).map(|_| ());
+        let short = parse(1, &[(1, "a/float/3"), (2, "1 2")]).map(|_| ());
         assert_eq!(
             short,
             Err((
@@ -362,7 +359,9 @@ mod tests {
                 "row has fewer values than the header describes (3)".into()
             ))
         );
-        let bad = parse(&[(4, "a/flot/3")]).map(|_| ());
+        let bad = parse(3, &[(4, "a/flot/3")]).map(|_| ());
         assert_eq!(bad, Err((4, "unknown vertex data type \"flot\"".into())));
+        let empty = parse(9, &[(10, "  # only a comment")]).map(|_| ());
+        assert_eq!(empty, Err((9, "[vertex data] has no header row".into())));
     }
 }

@@ -261,14 +261,7 @@ impl TableBuilder {
                 shapes
             }
         };
-        // A row mixing genType with fixed scalars (`clamp(genType, float,
-        // float)`) adds nothing at size 1: the all-genType row already has
-        // that overload, and a duplicate would make calls ambiguous.
-        let mixes_scalars = params.iter().any(|g| matches!(g, G::S(_)));
         for (n, columns, rows) in shapes {
-            if size_loop == SizeLoop::Gen && n == 1 && mixes_scalars {
-                continue;
-            }
             let resolve = |g: &G| -> (Type, ParamDirection) {
                 let ty = match *g {
                     G::Void => Type::Void,
@@ -284,6 +277,17 @@ impl TableBuilder {
                 (ty, ParamDirection::In)
             };
             let parameters: Vec<(Type, ParamDirection)> = params.iter().map(resolve).collect();
+            // A row mixing genType with fixed scalars (`clamp(genType, float,
+            // float)`) repeats, at size 1, the all-genType row's overload when
+            // there is one; a duplicate would make calls ambiguous.
+            let duplicate = self.entries.iter().any(|e| {
+                e.name == name
+                    && e.parameters == parameters
+                    && std::ptr::fn_addr_eq(e.available, available)
+            });
+            if duplicate {
+                continue;
+            }
             let constant_foldable =
                 foldable && parameters.iter().all(|(_, dir)| *dir == ParamDirection::In);
             self.push(Entry {

@@ -169,9 +169,6 @@ pub enum SemanticError {
     /// `?:` operands differ.
     #[error("second and third operands of ?: operator must have matching types")]
     TernaryTypes,
-    /// `?:` on void.
-    #[error("second and third operands of ?: operator cannot be void")]
-    TernaryVoid,
 
     // ---- assignments and l-values ----
     /// Writing a read-only variable.

@@ -780,8 +780,17 @@ impl Checker<'_> {
             return self.error_expr(loc);
         }
         if ty == Type::Void {
-            self.error(loc, SemanticError::TernaryVoid);
-            return self.error_expr(loc);
+            // `b ? f() : g();` with void functions: only the side effects of
+            // the chosen arm remain (the operands' types match, as GLSL asks).
+            self.emit(
+                Stmt::If {
+                    condition: cond,
+                    then_block: then_stmts,
+                    else_block: else_stmts,
+                },
+                loc,
+            );
+            return self.error_expr_silent(loc);
         }
         if let Some(Constant::Components(values)) = self.evaluate(cond) {
             if then_stmts.is_empty() && else_stmts.is_empty() {

@@ -312,9 +312,22 @@ impl<'a> Checker<'a> {
                     let mut body = inits;
                     body.append(&mut signature.body);
                     signature.body = body;
+                    return;
                 }
             }
         }
+        // No `main` in this unit: keep the initializers in a function the linker
+        // runs at the start of the linked `main` (not listed in `items`).
+        self.module.functions.append(crate::hir::Function {
+            name: crate::hir::GLOBAL_INIT_FUNCTION.to_string(),
+            signatures: vec![crate::hir::Signature {
+                return_type: crate::types::Type::Void,
+                parameters: Vec::new(),
+                body: inits,
+                is_defined: true,
+                builtin: None,
+            }],
+        });
     }
 
     fn finish(self) -> (Module, Vec<Diagnostic>) {

@@ -27,6 +27,12 @@ use crate::span::SourceLoc;
 use crate::types::{StructArena, Type};
 use crate::version::{Stage, Version};
 
+/// Name of the function holding the global initializers of a unit without `main`
+/// (Mesa's `gl_mesa_tmp_*` wrappers). It lives in [`Module::functions`] but not in
+/// [`Module::items`], so dumps do not show it; the linker runs its body at the
+/// start of the linked `main`.
+pub const GLOBAL_INIT_FUNCTION: &str = "__global_initializers";
+
 /// One compiled shader.
 #[derive(Clone, Debug, Default)]
 pub struct Module {

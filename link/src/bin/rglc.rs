@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Each file is compiled on its own (stage from the extension unless `--stage`
-//! is given). With `--link` the compiled files form one program, which is linked and
+//! is given); a `.shader_test` file contributes each of its shader sections. With `--link` the compiled files form one program, which is linked and
 //! taken through the NIR pipeline; `--dump-nir` prints every stage's final NIR,
 //! `--dump-nir-passes` the NIR after `glsl_to_nir` and after every pass that made
 //! progress, `--stats` shader-db style instruction counts per stage. Dumps go to
@@ -61,7 +61,8 @@ struct Args {
     /// With --link: print instruction counts of every stage's final NIR.
     #[arg(long, requires = "link")]
     stats: bool,
-    /// Shader files (.vert, .geom, .frag).
+    /// Shader files (.vert, .geom, .frag), or piglit/shader-db `.shader_test` files
+    /// (their shader sections, in order).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -70,18 +71,29 @@ fn main() -> ExitCode {
     env_logger::init();
     let args = Args::parse();
     let mut compiled = Vec::new();
+    // A .shader_test file stands for its shader sections, in order.
+    let mut units: Vec<(PathBuf, Option<Stage>, Vec<u8>)> = Vec::new();
     for path in &args.files {
-        let ext = args
-            .stage
-            .clone()
-            .or_else(|| path.extension().and_then(|e| e.to_str()).map(str::to_owned));
-        let Some(stage) = ext.as_deref().and_then(Stage::from_extension) else {
-            eprintln!(
-                "rglc: {}: cannot tell the stage; use .vert/.geom/.frag or --stage",
-                path.display()
-            );
-            return ExitCode::from(2);
-        };
+        if path.extension().is_some_and(|e| e == "shader_test") {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(err) => {
+                    eprintln!("rglc: {}: {err}", path.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let program = rgl_link::shader_test::parse_program(&text);
+            for section in &program.shaders {
+                let source = rgl_link::shader_test::effective_source(&program, section);
+                let name = format!("{}:{}", path.display(), section.line);
+                units.push((
+                    PathBuf::from(name),
+                    Some(section.stage),
+                    source.into_bytes(),
+                ));
+            }
+            continue;
+        }
         let source = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(err) => {
@@ -89,12 +101,27 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        units.push((path.clone(), None, source));
+    }
+    for (path, section_stage, source) in &units {
+        let ext = args
+            .stage
+            .clone()
+            .or_else(|| path.extension().and_then(|e| e.to_str()).map(str::to_owned));
+        let stage = section_stage.or_else(|| ext.as_deref().and_then(Stage::from_extension));
+        let Some(stage) = stage else {
+            eprintln!(
+                "rglc: {}: cannot tell the stage; use .vert/.geom/.frag or --stage",
+                path.display()
+            );
+            return ExitCode::from(2);
+        };
         let mut options = CompileOptions::new(stage);
         if args.glsl_version.is_some() {
             options.version_override = args.glsl_version;
         }
         options.keep_ast = args.dump_ast;
-        let shader = compile_bytes(&source, &options);
+        let shader = compile_bytes(source, &options);
         if args.dump_ast {
             if let Some(ast) = &shader.ast {
                 print!("{}", rgl_glsl::parse::print_ast(ast));

@@ -5,6 +5,8 @@
 //! keep their fixed `VERT_ATTRIB_*` / `FRAG_RESULT_*` slots. Unreferenced user
 //! attributes and outputs are removed from the interface (demoted to globals).
 
+use std::collections::HashMap;
+
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{Module, VarMode, Variable};
 use rgl_glsl::{Stage, Version};
@@ -162,8 +164,8 @@ pub(crate) fn assign_attributes(
         }
     }
     // Record, in declaration order.
-    let order = globals(module);
-    placed.sort_by_key(|(v, _)| order.iter().position(|o| o == v));
+    let order = declaration_order(module);
+    placed.sort_by_key(|(v, _)| order.get(v).copied());
     let mut attributes = Vec::new();
     for (v, loc) in &builtin_links {
         let var = &module.variables[*v];
@@ -205,11 +207,20 @@ pub(crate) fn assign_attributes(
             },
         );
     }
-    attributes.sort_by_key(|(v, _)| order.iter().position(|o| o == v));
+    attributes.sort_by_key(|(v, _)| order.get(v).copied());
     program.attributes = attributes.into_iter().map(|(_, p)| p).collect();
     for v in demoted {
         demote(&mut st.linked.hir, v);
     }
+}
+
+/// Position of every global in the item list.
+fn declaration_order(module: &Module) -> HashMap<Handle<Variable>, usize> {
+    globals(module)
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (v, i))
+        .collect()
 }
 
 fn demote(module: &mut Module, v: Handle<Variable>) {
@@ -371,8 +382,8 @@ pub(crate) fn assign_frag_outputs(
             },
         );
     }
-    let order = globals(module);
-    outputs.sort_by_key(|(v, _)| order.iter().position(|o| o == v));
+    let order = declaration_order(module);
+    outputs.sort_by_key(|(v, _)| order.get(v).copied());
     program.frag_outputs = outputs.into_iter().map(|(_, p)| p).collect();
     for v in demoted {
         demote(&mut st.linked.hir, v);

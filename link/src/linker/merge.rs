@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{
     Constant, Expr, ExprKind, Function, Item, Module, Signature, Stmt, Texture, VarMode, Variable,
+    GLOBAL_INIT_FUNCTION,
 };
 use rgl_glsl::types::{StructArena, StructType, Type};
 use rgl_glsl::{Stage, Version};
@@ -250,6 +251,7 @@ pub fn link_stage(
         size_geometry_inputs(&mut module, errors);
     }
     size_implicit_arrays(&mut module);
+    check_builtin_array_sizes(&module, errors);
     drop_unreachable_functions(&mut module);
     Some(StageModule { module, version })
 }
@@ -269,9 +271,9 @@ fn merge_units(
     let mut global_names: HashMap<String, Handle<Variable>> = HashMap::new();
     let mut func_names: HashMap<String, Handle<Function>> = HashMap::new();
     let mut multiply_defined: HashSet<String> = HashSet::new();
-    // Globals (canonical copies) whose constant initializer lived in a unit
-    // without `main`: the front end ran it nowhere, so main does it.
-    let mut pending_inits: Vec<(Handle<Variable>, Constant)> = Vec::new();
+    // Bodies of the global-initializer functions of units without `main`; they
+    // run at the start of the linked `main`, in unit order.
+    let mut init_bodies: Vec<Handle<Stmt>> = Vec::new();
     // gl_FragCoord layout: (redeclared with a layout, origin_upper_left,
     // pixel_center_integer) of the units seen so far, and whether any used it.
     let mut frag_coord: Option<(bool, bool)> = None;
@@ -308,7 +310,6 @@ fn merge_units(
                 out.enabled_extensions.push(ext.clone());
             }
         }
-        let unit_has_main = usage::find_main(unit).is_some();
         // Structs: deduplicate identical bodies.
         let mut struct_map: Vec<Handle<StructType>> = Vec::with_capacity(unit.structs.len());
         for (_, st) in unit.structs.iter() {
@@ -386,11 +387,7 @@ fn merge_units(
                         a.binding = Some(b);
                     }
                     if let Some(init) = adopt.initializer {
-                        if a.mode == VarMode::Uniform || a.read_only {
-                            a.constant_initializer = Some(init.clone());
-                        } else if !unit_has_main {
-                            pending_inits.push((existing, init.clone()));
-                        }
+                        a.constant_initializer = Some(init);
                     }
                     a.max_array_access = a.max_array_access.max(nv.max_array_access);
                     a.used |= nv.used;
@@ -405,16 +402,6 @@ fn merge_units(
             if is_global {
                 global_names.insert(v.name.clone(), nh);
                 new_globals.insert(nh);
-                let var = &out.variables[nh];
-                if !unit_has_main
-                    && matches!(var.mode, VarMode::Auto)
-                    && !var.read_only
-                    && var.interface_block.is_none()
-                {
-                    if let Some(init) = &var.constant_initializer {
-                        pending_inits.push((nh, init.clone()));
-                    }
-                }
             }
             var_map.push(nh);
         }
@@ -427,6 +414,12 @@ fn merge_units(
         let mut sig_map: HashMap<(usize, usize), SigRef> = HashMap::new();
         let mut new_funcs: HashSet<Handle<Function>> = HashSet::new();
         for (fh, f) in unit.functions.iter() {
+            if f.name == GLOBAL_INIT_FUNCTION {
+                for sig in &f.signatures {
+                    init_bodies.extend(sig.body.iter().map(|s| map_stmt(*s)));
+                }
+                continue;
+            }
             let target = match func_names.get(&f.name) {
                 Some(t) => *t,
                 None => {
@@ -519,7 +512,10 @@ fn merge_units(
         out.items.extend(rest.into_iter().map(Item::Function));
     }
     if let Some(main) = usage::find_main(&out) {
-        prepend_initializers(&mut out, main, &pending_inits);
+        if let Some(sig) = out.functions[main.0].signatures.get_mut(main.1) {
+            init_bodies.append(&mut sig.body);
+            sig.body = init_bodies;
+        }
     }
     out
 }
@@ -634,38 +630,6 @@ fn remap_stmt(
         Stmt::Continue => Stmt::Continue,
         Stmt::EmitVertex => Stmt::EmitVertex,
         Stmt::EndPrimitive => Stmt::EndPrimitive,
-    }
-}
-
-/// Puts `var = constant` assignments at the start of `main`.
-fn prepend_initializers(module: &mut Module, main: SigRef, inits: &[(Handle<Variable>, Constant)]) {
-    let mut stmts = Vec::new();
-    for (var, value) in inits {
-        let ty = module.variables[*var].ty.clone();
-        let mask = match ty {
-            Type::Scalar(_) | Type::Vector(..) => ((1u16 << ty.vector_elements()) - 1) as u8,
-            _ => 0,
-        };
-        let lhs = module.exprs.append(Expr {
-            kind: ExprKind::VarRef(*var),
-            ty: ty.clone(),
-        });
-        let rhs = module.exprs.append(Expr {
-            kind: ExprKind::Constant(value.clone()),
-            ty,
-        });
-        stmts.push(module.stmts.append(Stmt::Assign {
-            lhs,
-            rhs,
-            write_mask: mask,
-        }));
-    }
-    if module.functions.get(main.0).is_none() {
-        return;
-    }
-    if let Some(sig) = module.functions[main.0].signatures.get_mut(main.1) {
-        stmts.append(&mut sig.body);
-        sig.body = stmts;
     }
 }
 
@@ -796,6 +760,36 @@ fn size_geometry_inputs(module: &mut Module, errors: &mut Vec<LinkError>) {
         }
     }
     retype_refs(module, &resized);
+}
+
+/// Built-in arrays sized by their accesses may not exceed the implementation
+/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`).
+fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
+    use rgl_glsl::builtins::variables::limits as fe;
+    for v in usage::globals(module) {
+        let var = &module.variables[v];
+        if !var.is_builtin {
+            continue;
+        }
+        let (name, limit_name, limit) = match var.name.as_str() {
+            "gl_TexCoord" => ("gl_TexCoord", "gl_MaxTextureCoords", fe::MAX_TEXTURE_COORDS),
+            "gl_ClipDistance" => (
+                "gl_ClipDistance",
+                "gl_MaxClipDistances",
+                fe::MAX_CLIP_DISTANCES,
+            ),
+            _ => continue,
+        };
+        if let Some(n) = var.ty.array_len() {
+            if n as i64 > limit as i64 {
+                errors.push(LinkError::BuiltinArrayTooLarge(
+                    name,
+                    limit_name,
+                    limit.max(0) as u32,
+                ));
+            }
+        }
+    }
 }
 
 /// Implicitly sized arrays take `max_array_access + 1` elements.

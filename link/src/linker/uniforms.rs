@@ -182,6 +182,17 @@ pub(crate) fn link_uniforms(
             }
         }
     }
+    // Dead uniforms (read by no stage) leave the program, as in Mesa: their
+    // declarations are dropped from every stage's item list.
+    for g in groups.iter().filter(|g| g.stages == 0) {
+        for &(i, v) in &g.decls {
+            stages[i]
+                .linked
+                .hir
+                .items
+                .retain(|item| *item != rgl_glsl::hir::Item::Variable(v));
+        }
+    }
     groups.retain(|g| g.stages != 0);
 
     // Per-stage limits, before anything is flattened.

@@ -135,6 +135,8 @@ pub(crate) struct Fs {
     pub exact: bool,
     /// Current recursion depth.
     pub depth: u32,
+    /// Names of this function's locals (kept unique so the text reads back).
+    pub names: HashSet<String>,
 }
 
 impl Default for Fs {
@@ -162,6 +164,7 @@ impl Fs {
             ret: None,
             exact: false,
             depth: 0,
+            names: HashSet::new(),
         }
     }
 }
@@ -176,7 +179,21 @@ pub(crate) struct Conv<'a> {
     pub globals: HashMap<Handle<hir::Variable>, VarKind>,
     pub ubo_blocks: HashMap<Handle<rgl_glsl::types::StructType>, VarId>,
     pub funcs: HashMap<(Handle<hir::Function>, usize), FuncId>,
+    /// Names of the global variables (kept unique so the text reads back).
+    pub global_names: HashSet<String>,
     pub f: Fs,
+}
+
+/// `base`, or `base$N` for the first N that makes it new to `taken` (`$` cannot appear
+/// in GLSL names, so the result never collides with a later source name).
+pub(crate) fn fresh_name(taken: &HashSet<String>, base: &str) -> String {
+    if !taken.contains(base) {
+        return base.to_string();
+    }
+    (1..)
+        .map(|n| format!("{base}${n}"))
+        .find(|n| !taken.contains(n))
+        .unwrap_or_default()
 }
 
 impl<'a> Conv<'a> {
@@ -195,6 +212,7 @@ impl<'a> Conv<'a> {
             globals: HashMap::new(),
             ubo_blocks: HashMap::new(),
             funcs: HashMap::new(),
+            global_names: HashSet::new(),
             f: Fs::new(),
         }
     }

@@ -134,7 +134,13 @@ impl Conv<'_> {
         let mut clean: String = st
             .name
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) {
             clean.insert(0, '_');
@@ -142,7 +148,7 @@ impl Conv<'_> {
         let mut name = clean.clone();
         let mut n = 1;
         while self.struct_names.contains(&name) {
-            name = format!("{clean}_{n}");
+            name = format!("{clean}${n}");
             n += 1;
         }
         self.struct_names.insert(name.clone());

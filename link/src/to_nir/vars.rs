@@ -152,7 +152,10 @@ impl Conv<'_> {
             mode = VarMode::SystemValue;
         }
         let mut var = Variable::new(&v.name, mode, ty);
-        var.location = link.map(|l| l.location).or(v.location).unwrap_or(-1);
+        var.location = match link {
+            Some(l) => l.location,
+            None => self.fallback_location(&v, mode),
+        };
         var.location_frac = link.map(|l| l.location_frac).unwrap_or(0);
         var.driver_location = link.map(|l| l.driver_location).unwrap_or(0);
         var.binding = v.binding.and_then(|b| u32::try_from(b).ok()).unwrap_or(0);
@@ -189,7 +192,27 @@ impl Conv<'_> {
         if mode == VarMode::Ubo {
             var.location = -1;
         }
-        Ok(self.shader.add_global(var))
+        Ok(self.add_global(var))
+    }
+
+    /// The location of a variable the linker did not place: built-ins carry their
+    /// fixed slot; an explicit `layout(location = N)` is generic attribute / color /
+    /// user varying N; anything else has none (-1).
+    fn fallback_location(&self, v: &hir::Variable, mode: VarMode) -> i32 {
+        let Some(n) = v.location else {
+            return -1;
+        };
+        if v.is_builtin {
+            return n;
+        }
+        let vs = self.stage.stage == rgl_glsl::Stage::Vertex;
+        let fs = self.stage.stage == rgl_glsl::Stage::Fragment;
+        match mode {
+            VarMode::ShaderIn if vs => names::VERT_ATTRIB_GENERIC0 + n,
+            VarMode::ShaderOut if fs => names::FRAG_RESULT_DATA0 + n,
+            VarMode::ShaderIn | VarMode::ShaderOut => names::VARYING_SLOT_VAR0 + n,
+            _ => n,
+        }
     }
 
     fn ubo_member(
@@ -220,7 +243,7 @@ impl Conv<'_> {
                     .map(|l| l.driver_location)
                     .unwrap_or(0);
                 nv.binding = v.binding.and_then(|b| u32::try_from(b).ok()).unwrap_or(0);
-                let id = self.shader.add_global(nv);
+                let id = self.add_global(nv);
                 self.ubo_blocks.insert(block, id);
                 id
             }
@@ -246,7 +269,15 @@ impl Conv<'_> {
             _ => None,
         };
         let link = self.stage.vars.get(&h).copied();
-        let base = link.map(|l| l.location).or(v.location).unwrap_or(-1);
+        let mode_of = if v.mode == HMode::ShaderIn {
+            VarMode::ShaderIn
+        } else {
+            VarMode::ShaderOut
+        };
+        let base = match link {
+            Some(l) => l.location,
+            None => self.fallback_location(&v, mode_of),
+        };
         let per_vertex = st.name == "gl_PerVertex";
         let mode = if v.mode == HMode::ShaderIn {
             VarMode::ShaderIn
@@ -277,9 +308,35 @@ impl Conv<'_> {
             var.interp = interp_of(f.qualifiers.interpolation.or(v.interpolation));
             var.centroid = v.centroid || f.qualifiers.centroid;
             var.invariant = v.invariant || f.qualifiers.invariant;
-            vars.push(self.shader.add_global(var));
+            vars.push(self.add_global(var));
         }
         Ok(VarKind::Split(vars))
+    }
+
+    /// Adds a global variable under a name no other global has.
+    fn add_global(&mut self, mut var: Variable) -> VarId {
+        var.name = super::fresh_name(&self.global_names, &var.name);
+        self.global_names.insert(var.name.clone());
+        self.shader.add_global(var)
+    }
+
+    /// Adds a local of the current function under a name unique among its locals and
+    /// the globals.
+    fn add_local(&mut self, mut var: Variable) -> VarId {
+        let taken = |n: &str| self.f.names.contains(n) || self.global_names.contains(n);
+        let name = if taken(&var.name) {
+            (1..)
+                .map(|n| format!("{}${n}", var.name))
+                .find(|n| !taken(n))
+                .unwrap_or_default()
+        } else {
+            var.name.clone()
+        };
+        self.f.names.insert(name.clone());
+        var.name = name;
+        let id = self.shader.variables.push(var);
+        self.f.imp.locals.push(id);
+        id
     }
 
     /// The function-temp variable of local `h`, created on first use.
@@ -295,8 +352,7 @@ impl Conv<'_> {
                 var.init = Some(self.constant_words(c)?);
             }
         }
-        let id = self.shader.variables.push(var);
-        self.f.imp.locals.push(id);
+        let id = self.add_local(var);
         self.f.locals.insert(h, id);
         Ok(id)
     }
@@ -305,9 +361,7 @@ impl Conv<'_> {
     pub(crate) fn temp(&mut self, name: &str, ty: Type, init: Option<Vec<u64>>) -> VarId {
         let mut var = Variable::new(name, VarMode::FunctionTemp, ty);
         var.init = init;
-        let id = self.shader.variables.push(var);
-        self.f.imp.locals.push(id);
-        id
+        self.add_local(var)
     }
 
     // ------------------------------------------------------------ derefs
@@ -323,7 +377,7 @@ impl Conv<'_> {
                 }),
                 Some((1, 32)),
             )
-            .unwrap_or_else(|| unreachable_def());
+            .unwrap_or_else(unreachable_def);
         D { def, ty, mode }
     }
 

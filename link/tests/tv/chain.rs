@@ -19,7 +19,7 @@
 //! fusion, `flrp` expansion) — or within an absolute [`ABS_TOL`] of each other when
 //! both are tiny (cancellation after such a rewrite).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rgl_glsl::types::{ScalarKind, Type as GlslType};
 use rgl_glsl::Stage as GlslStage;
@@ -291,13 +291,14 @@ pub struct ChainRun {
 }
 
 impl ChainRun {
-    /// True when any stage accessed outside its storage (undefined behaviour).
-    pub fn out_of_bounds(&self) -> bool {
+    /// True when the run's behaviour is undefined: control flow or addressing that
+    /// depends on an undefined value, or a write out of bounds, in any stage.
+    pub fn undefined_behaviour(&self) -> bool {
         self.vs
             .iter()
             .chain(&self.gs)
             .chain(&self.fs)
-            .any(|o| o.out_of_bounds > 0)
+            .any(|o| o.undefined_control > 0 || o.out_of_bounds_writes > 0)
     }
 }
 
@@ -309,6 +310,9 @@ fn sysval(input: &EvalInput, name: &str) -> [u32; 4] {
         .copied()
         .unwrap_or([0; 4])
 }
+
+/// Fragment inputs that come from fixed function, not from the previous stage.
+const FS_FIXED_INPUTS: &[i32] = &[0, 21, 24, 25];
 
 /// Inputs of a fragment shader fed by `outputs` of the previous stage: every
 /// component carries over, and the fixed-function inputs (`POS` = `gl_FragCoord`,
@@ -354,7 +358,13 @@ pub fn run_chain(
     seed: &Seeded,
 ) -> Result<ChainRun, (usize, EvalError)> {
     let mut run = ChainRun::default();
-    let mut prev: Option<Vec<Outputs>> = None;
+    // Outputs of the previous stage per vertex, with their undefined components.
+    let mut prev: Option<Vec<(Outputs, BTreeSet<(i32, u8)>)>> = None;
+    let key = |v: usize, l: i32, c: u8| InputKey {
+        vertex: v as u32,
+        location: l,
+        component: c,
+    };
     for (i, st) in program.stages.iter().enumerate() {
         let Some(shader) = shaders.get(i) else { break };
         let mut input = seed.common.clone();
@@ -371,43 +381,45 @@ pub fn run_chain(
                         }
                     }
                     let out = evaluate(shader, &input).map_err(|e| (i, e))?;
-                    outs.push(out.outputs.clone());
+                    outs.push((out.outputs.clone(), out.undefined.clone()));
                     run.vs.push(out);
                 }
                 prev = Some(outs);
             }
             GlslStage::Geometry => {
-                input.inputs = match &prev {
-                    Some(outs) => outs
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(v, o)| {
-                            o.iter().map(move |((l, c), w)| {
-                                (
-                                    InputKey {
-                                        vertex: v as u32,
-                                        location: *l,
-                                        component: *c,
-                                    },
-                                    *w,
-                                )
-                            })
-                        })
-                        .collect(),
-                    None => seed.first_inputs.clone(),
-                };
+                match &prev {
+                    Some(outs) => {
+                        input.inputs.clear();
+                        for (v, (o, u)) in outs.iter().enumerate() {
+                            for ((l, c), w) in o {
+                                input.inputs.insert(key(v, *l, *c), *w);
+                            }
+                            for (l, c) in u {
+                                input.undefined_inputs.insert(key(v, *l, *c));
+                            }
+                        }
+                    }
+                    None => input.inputs = seed.first_inputs.clone(),
+                }
                 let out = evaluate(shader, &input).map_err(|e| (i, e))?;
                 prev = Some(
                     out.emitted
                         .first()
-                        .map(|v| vec![v.outputs.clone()])
+                        .map(|v| vec![(v.outputs.clone(), v.undefined.clone())])
                         .unwrap_or_default(),
                 );
                 run.gs = Some(out);
             }
             GlslStage::Fragment => {
                 input.inputs = match prev.as_ref().map(|p| p.first()) {
-                    Some(Some(o)) => fs_inputs(&seed.common, o),
+                    Some(Some((o, u))) => {
+                        input.undefined_inputs = u
+                            .iter()
+                            .filter(|(l, _)| !FS_FIXED_INPUTS.contains(l))
+                            .map(|(l, c)| key(0, *l, *c))
+                            .collect();
+                        fs_inputs(&seed.common, o)
+                    }
                     // The geometry shader emitted nothing: no fragment.
                     Some(None) => break,
                     None => {
@@ -443,16 +455,25 @@ pub fn float_eq(a: u32, b: u32) -> bool {
     (x - y).abs() <= REL_TOL * m || (m < 1e-3 && (x - y).abs() <= ABS_TOL)
 }
 
-/// Scalar type of each output component of a shader (from its variables).
+/// Scalar type of each output component of a shader (from its variables). A
+/// component that two output variables share (dual-source blend outputs: NIR
+/// variables carry no blend index, so `index = 1` outputs alias `index = 0` ones) is
+/// left out: its final value depends on store order, which passes may change.
 pub fn output_types(shader: &Shader) -> BTreeMap<(i32, u8), BaseType> {
     let mut m = BTreeMap::new();
+    let mut shared = BTreeSet::new();
     for &v in &shader.globals {
         if shader.variables.get(v).map(|x| x.mode) != Some(VarMode::ShaderOut) {
             continue;
         }
         for c in io_components(shader, v) {
-            m.insert((c.location, c.component), c.base);
+            if m.insert((c.location, c.component), c.base).is_some() {
+                shared.insert((c.location, c.component));
+            }
         }
+    }
+    for k in shared {
+        m.remove(&k);
     }
     m
 }
@@ -468,13 +489,15 @@ fn compare_outputs(
     what: &str,
     stage_kind: LocKind,
     before: &Outputs,
+    before_undefined: &BTreeSet<(i32, u8)>,
     after: &Outputs,
     types: &BTreeMap<(i32, u8), BaseType>,
     only_fixed: bool,
     diffs: &mut Vec<String>,
 ) {
     for (&(loc, comp), &b) in before {
-        if only_fixed && !FIXED_FUNCTION.contains(&loc) {
+        if (only_fixed && !FIXED_FUNCTION.contains(&loc)) || before_undefined.contains(&(loc, comp))
+        {
             continue;
         }
         let name = format!(
@@ -485,6 +508,10 @@ fn compare_outputs(
                 .map(|c| *c as char)
                 .unwrap_or('?')
         );
+        if !only_fixed && !types.contains_key(&(loc, comp)) {
+            // Not an output of a single variable of the original (aliased).
+            continue;
+        }
         let Some(&a) = after.get(&(loc, comp)) else {
             diffs.push(format!("{name}: written before ({}), not after", word(b)));
             continue;
@@ -518,6 +545,7 @@ pub fn compare_runs(
             &format!("VS vertex {v}"),
             LocKind::Varying,
             &b.outputs,
+            &b.undefined,
             &a.outputs,
             &vs_types,
             true,
@@ -550,6 +578,7 @@ pub fn compare_runs(
                 &format!("GS vertex {i}"),
                 LocKind::Varying,
                 &vb.outputs,
+                &vb.undefined,
                 &va.outputs,
                 &types,
                 true,
@@ -569,6 +598,7 @@ pub fn compare_runs(
                     "FS",
                     LocKind::FragResult,
                     &b.outputs,
+                    &b.undefined,
                     &a.outputs,
                     &types_of(GlslStage::Fragment),
                     false,

@@ -12,7 +12,7 @@ use crate::constant_fold::fold_alu;
 use crate::intrinsics::{IndexKind, IntrinsicOp};
 use crate::ir::names::{self, VARYING_SLOT_CLIP_DIST0};
 use crate::ir::*;
-use crate::opcodes::{mask, sign_extend};
+use crate::opcodes::{mask, sign_extend, Opcode};
 
 /// Deepest nesting of control flow plus calls.
 const MAX_DEPTH: u32 = 256;
@@ -21,11 +21,23 @@ const MAX_EMITTED: usize = 4096;
 /// `VARYING_SLOT_CULL_DIST0`.
 const VARYING_SLOT_CULL_DIST0: i32 = 19;
 
-/// A runtime value: data components (raw bits) or a deref.
+/// A runtime value: data components (raw bits) with a mask of the components that
+/// are undefined (from `undef`, uninitialised storage, ...), or a deref.
 #[derive(Clone, Debug)]
 enum Value {
-    Data(Vec<u64>),
+    Data(Vec<u64>, u16),
     Ptr(Box<Ptr>),
+}
+
+fn bit(mask: u16, i: usize) -> bool {
+    i < 16 && mask & (1 << i) != 0
+}
+
+fn mask_of(bits: impl IntoIterator<Item = bool>) -> u16 {
+    bits.into_iter()
+        .take(16)
+        .enumerate()
+        .fold(0, |m, (i, b)| if b { m | (1 << i) } else { m })
 }
 
 /// How a cf list was left.
@@ -63,7 +75,8 @@ pub(crate) struct Interp<'a> {
     shader: &'a Shader,
     input: &'a EvalInput,
     out: EvalOutput,
-    mem: HashMap<(Root, i64, i64), u64>,
+    /// Temporaries: (value, undefined).
+    mem: HashMap<(Root, i64, i64), (u64, bool)>,
     next_frame: u32,
     depth: u32,
     default_texture: Texture,
@@ -163,7 +176,7 @@ impl<'a> Interp<'a> {
             .ok_or_else(|| EvalError::unsupported("variable initializer too large"))?;
         for (leaf, word) in leaves.iter().zip(init) {
             let (s, c) = memory::normalise(leaf.slot, leaf.comp);
-            self.mem.insert((root, s, c), *word);
+            self.mem.insert((root, s, c), (*word, false));
         }
         Ok(())
     }
@@ -228,7 +241,7 @@ impl<'a> Interp<'a> {
                     then_list,
                     else_list,
                 } => {
-                    let c = self.data(f, *cond)?.first().copied().unwrap_or(0) != 0;
+                    let c = self.cond(f, *cond)?;
                     self.exec_list(f, if c { *then_list } else { *else_list })?
                 }
                 CfKind::Loop { body } => loop {
@@ -300,7 +313,7 @@ impl<'a> Interp<'a> {
 
     fn data<'f>(&self, f: &'f Frame, d: Def) -> Res<&'f [u64]> {
         match self.value(f, d)? {
-            Value::Data(v) => Ok(v),
+            Value::Data(v, _) => Ok(v),
             Value::Ptr(_) => Err(EvalError::malformed(format!(
                 "{d} is a deref where a value is expected"
             ))),
@@ -310,10 +323,27 @@ impl<'a> Interp<'a> {
     fn ptr<'f>(&self, f: &'f Frame, d: Def) -> Res<&'f Ptr> {
         match self.value(f, d)? {
             Value::Ptr(p) => Ok(p),
-            Value::Data(_) => Err(EvalError::malformed(format!(
+            Value::Data(..) => Err(EvalError::malformed(format!(
                 "{d} is a value where a deref is expected"
             ))),
         }
+    }
+
+    /// Undefined-component mask of a value.
+    fn undef(&self, f: &Frame, d: Def) -> Res<u16> {
+        match self.value(f, d)? {
+            Value::Data(_, m) => Ok(*m),
+            Value::Ptr(_) => Ok(0),
+        }
+    }
+
+    /// A condition that decides control flow; an undefined one makes the run's
+    /// behaviour undefined (counted, evaluated as its bits).
+    fn cond(&mut self, f: &Frame, d: Def) -> Res<bool> {
+        if self.undef(f, d)? & 1 != 0 {
+            self.out.undefined_control += 1;
+        }
+        Ok(self.data(f, d)?.first().copied().unwrap_or(0) != 0)
     }
 
     fn set(&self, f: &mut Frame, d: Def, v: Value) -> Res<()> {
@@ -325,8 +355,11 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn scalar(&self, f: &Frame, d: Def) -> Res<i64> {
+    fn scalar(&mut self, f: &Frame, d: Def) -> Res<i64> {
         let (_, bits) = def_shape(f.func, d)?;
+        if self.undef(f, d)? & 1 != 0 {
+            self.out.undefined_control += 1;
+        }
         let v = self.data(f, d)?.first().copied().unwrap_or(0);
         Ok(sign_extend(v, bits))
     }
@@ -337,20 +370,29 @@ impl<'a> Interp<'a> {
         let func = f.func;
         let data = &func.instrs[instr];
         let result: Option<Value> = match &data.kind {
-            InstrKind::Alu(alu) => Some(Value::Data(self.alu(f, data.def, alu)?)),
+            InstrKind::Alu(alu) => {
+                let (v, m) = self.alu(f, data.def, alu)?;
+                Some(Value::Data(v, m))
+            }
             InstrKind::Deref(d) => Some(Value::Ptr(Box::new(self.deref(f, d)?))),
             InstrKind::Intrinsic(intr) => match self.intrinsic(f, data.def, intr)? {
                 Ok(v) => v,
                 Err(flow) => return Ok(Some(flow)),
             },
-            InstrKind::Tex(t) => Some(Value::Data(self.tex(f, data.def, t)?)),
-            InstrKind::LoadConst(v) => Some(Value::Data(v.clone())),
+            InstrKind::Tex(t) => {
+                let (v, m) = self.tex(f, data.def, t)?;
+                Some(Value::Data(v, m))
+            }
+            InstrKind::LoadConst(v) => Some(Value::Data(v.clone(), 0)),
             InstrKind::Undef => {
                 let (n, _) = match data.def {
                     Some(d) => def_shape(func, d)?,
                     None => (0, 0),
                 };
-                Some(Value::Data(vec![0; usize::from(n)]))
+                Some(Value::Data(
+                    vec![0; usize::from(n)],
+                    mask_of((0..n).map(|_| true)),
+                ))
             }
             InstrKind::Phi(_) => {
                 return Err(EvalError::malformed(
@@ -392,14 +434,18 @@ impl<'a> Interp<'a> {
         Ok(None)
     }
 
-    fn alu(&self, f: &Frame, def: Option<Def>, alu: &Alu) -> Res<Vec<u64>> {
+    fn alu(&self, f: &Frame, def: Option<Def>, alu: &Alu) -> Res<(Vec<u64>, u16)> {
         let def = def.ok_or_else(|| EvalError::malformed("ALU instruction without a def"))?;
         let (comps, bits) = def_shape(f.func, def)?;
         let info = alu.op.info();
         let mut srcs = Vec::with_capacity(alu.srcs.len());
+        // Per source: undefined flags of the swizzled components, and whether the
+        // source is read per component.
+        let mut undef: Vec<(Vec<bool>, bool)> = Vec::with_capacity(alu.srcs.len());
         for (i, src) in alu.srcs.iter().enumerate() {
             let (_, sbits) = def_shape(f.func, src.def)?;
             let vals = self.data(f, src.def)?;
+            let umask = self.undef(f, src.def)?;
             let size = match info.input_sizes.get(i) {
                 Some(0) => comps,
                 Some(n) => *n,
@@ -411,22 +457,62 @@ impl<'a> Interp<'a> {
                 }
             };
             let mut sw = Vec::with_capacity(usize::from(size));
+            let mut su = Vec::with_capacity(usize::from(size));
             for c in 0..usize::from(size) {
                 let s = usize::from(src.swizzle.get(c).copied().unwrap_or(0));
                 let v = vals.get(s).copied().ok_or_else(|| {
                     EvalError::malformed(format!("swizzle reads component {s} of {}", src.def))
                 })?;
                 sw.push(v);
+                su.push(bit(umask, s));
             }
             srcs.push((sbits, sw));
+            undef.push((su, info.input_sizes.get(i) == Some(&0)));
         }
-        fold_alu(alu.op, bits, comps, &srcs)
-            .ok_or_else(|| EvalError::unsupported(format!("{} at bit size {bits}", alu.op)))
+        let vals = fold_alu(alu.op, bits, comps, &srcs)
+            .ok_or_else(|| EvalError::unsupported(format!("{} at bit size {bits}", alu.op)))?;
+        let comp_undef = |i: usize| -> bool {
+            let at = |s: usize, c: usize| {
+                undef
+                    .get(s)
+                    .and_then(|u| u.0.get(c))
+                    .copied()
+                    .unwrap_or(false)
+            };
+            match alu.op {
+                // Vector construction: component i is source i.
+                Opcode::vec2 | Opcode::vec3 | Opcode::vec4 => at(i, 0),
+                // Selections: the condition and the selected source only.
+                Opcode::bcsel | Opcode::fcsel => {
+                    let taken = srcs
+                        .get(1)
+                        .map(|_| {
+                            let c = srcs[0].1.get(i).copied().unwrap_or(0);
+                            if alu.op == Opcode::fcsel {
+                                f32::from_bits(c as u32) != 0.0
+                            } else {
+                                c != 0
+                            }
+                        })
+                        .unwrap_or(false);
+                    at(0, i) || at(if taken { 1 } else { 2 }, i)
+                }
+                _ => undef.iter().any(|(u, per_comp)| {
+                    if *per_comp {
+                        u.get(i).copied().unwrap_or(false)
+                    } else {
+                        u.iter().any(|b| *b)
+                    }
+                }),
+            }
+        };
+        let mask = mask_of((0..usize::from(comps)).map(comp_undef));
+        Ok((vals, mask))
     }
 
     // ------------------------------------------------------------------ derefs
 
-    fn deref(&self, f: &Frame, d: &Deref) -> Res<Ptr> {
+    fn deref(&mut self, f: &Frame, d: &Deref) -> Res<Ptr> {
         let structs = &self.shader.structs;
         let mut p = match &d.kind {
             DerefKind::Var(v) => {
@@ -442,6 +528,8 @@ impl<'a> Interp<'a> {
                     byte: 0,
                     ty: var.ty.clone(),
                     vertex_pending: false,
+                    block_pending: false,
+                    sampler: 0,
                     vertex: 0,
                     compact: false,
                     wildcards: Vec::new(),
@@ -471,10 +559,12 @@ impl<'a> Interp<'a> {
                     VarMode::Uniform => {
                         p.root = Root::Uniform;
                         p.slot = i64::from(var.driver_location);
+                        p.sampler = i64::from(var.driver_location);
                     }
                     VarMode::Ubo => {
                         p.root = Root::Ubo(var.driver_location);
                         p.byte = i64::from(var.location.max(0));
+                        p.block_pending = matches!(var.ty, Type::Array(..));
                     }
                     VarMode::SystemValue => p.root = Root::SysVal(var.location),
                 }
@@ -489,22 +579,36 @@ impl<'a> Interp<'a> {
                         Ok(v) => p.vertex = v,
                         Err(_) => p.out_of_bounds = true,
                     }
+                } else if p.block_pending {
+                    p.block_pending = false;
+                    let len = match &p.ty {
+                        Type::Array(_, n) => i64::from(*n),
+                        _ => 0,
+                    };
+                    match (p.root, u32::try_from(idx)) {
+                        (Root::Ubo(b), Ok(i)) if idx < len => {
+                            p.root = Root::Ubo(b.saturating_add(i))
+                        }
+                        _ => p.out_of_bounds = true,
+                    }
                 } else {
-                    let (len, slot_step, comp_step, byte_step) = match &p.ty {
+                    let (len, slot_step, comp_step, byte_step, sampler_step) = match &p.ty {
                         Type::Array(e, n) => {
+                            let samplers = memory::samplers(e, structs);
                             if p.compact {
-                                (*n, 0, 1, memory::std140_stride(e, structs))
+                                (*n, 0, 1, memory::std140_stride(e, structs), samplers)
                             } else {
                                 (
                                     *n,
                                     memory::slots(e, structs),
                                     0,
                                     memory::std140_stride(e, structs),
+                                    samplers,
                                 )
                             }
                         }
-                        Type::Matrix { columns, .. } => (u32::from(*columns), 1, 0, 16),
-                        Type::Vector(_, n) => (u32::from(*n), 0, 1, 4),
+                        Type::Matrix { columns, .. } => (u32::from(*columns), 1, 0, 16, 0),
+                        Type::Vector(_, n) => (u32::from(*n), 0, 1, 4, 0),
                         other => {
                             return Err(EvalError::malformed(format!(
                                 "array deref of a non-array type {other:?}"
@@ -517,6 +621,7 @@ impl<'a> Interp<'a> {
                     p.slot = p.slot.saturating_add(idx.saturating_mul(slot_step));
                     p.comp = p.comp.saturating_add(idx.saturating_mul(comp_step));
                     p.byte = p.byte.saturating_add(idx.saturating_mul(byte_step));
+                    p.sampler = p.sampler.saturating_add(idx.saturating_mul(sampler_step));
                 }
                 p
             }
@@ -564,6 +669,9 @@ impl<'a> Interp<'a> {
                 p.byte = p
                     .byte
                     .saturating_add(memory::std140_field_offset(def, field, structs));
+                p.sampler = p
+                    .sampler
+                    .saturating_add(memory::sampler_field_offset(def, field, structs));
                 p
             }
             DerefKind::Cast { parent, .. } => self.ptr(f, *parent)?.clone(),
@@ -577,6 +685,11 @@ impl<'a> Interp<'a> {
     fn expand(&self, p: &Ptr) -> Res<Vec<(Addr, BaseType)>> {
         let structs = &self.shader.structs;
         let too_big = || EvalError::unsupported("copy of more than 2^20 scalars");
+        if p.block_pending {
+            return Err(EvalError::unsupported(
+                "copy of a whole array of uniform blocks",
+            ));
+        }
         let mut bases = vec![(p.slot, p.comp, p.byte)];
         for &(ss, cs, bs, len) in &p.wildcards {
             if bases.len().saturating_mul(len as usize) > memory::MAX_LEAVES {
@@ -621,34 +734,41 @@ impl<'a> Interp<'a> {
         Ok(out)
     }
 
-    fn read(&mut self, a: Addr) -> u64 {
+    /// Reads one scalar: (bits, undefined). Never-written temporaries and outputs are
+    /// undefined; everything outside its storage reads 0 and is counted.
+    fn read(&mut self, a: Addr) -> (u64, bool) {
         let (slot, comp) = memory::normalise(a.slot, a.comp);
         match a.root {
-            Root::Local { .. } | Root::Global(_) => {
-                self.mem.get(&(a.root, slot, comp)).copied().unwrap_or(0)
-            }
+            Root::Local { .. } | Root::Global(_) => self
+                .mem
+                .get(&(a.root, slot, comp))
+                .copied()
+                .unwrap_or((0, true)),
             Root::Input => match (i32::try_from(slot), u8::try_from(comp)) {
-                (Ok(location), Ok(component)) => u64::from(
-                    self.input
-                        .inputs
-                        .get(&InputKey {
-                            vertex: a.vertex,
-                            location,
-                            component,
-                        })
-                        .copied()
-                        .unwrap_or(0),
-                ),
+                (Ok(location), Ok(component)) => {
+                    let key = InputKey {
+                        vertex: a.vertex,
+                        location,
+                        component,
+                    };
+                    (
+                        u64::from(self.input.inputs.get(&key).copied().unwrap_or(0)),
+                        self.input.undefined_inputs.contains(&key),
+                    )
+                }
                 _ => {
                     self.out.out_of_bounds += 1;
-                    0
+                    (0, true)
                 }
             },
             Root::Output => match (i32::try_from(slot), u8::try_from(comp)) {
-                (Ok(l), Ok(c)) => u64::from(self.out.outputs.get(&(l, c)).copied().unwrap_or(0)),
+                (Ok(l), Ok(c)) => match self.out.outputs.get(&(l, c)) {
+                    Some(v) => (u64::from(*v), self.out.undefined.contains(&(l, c))),
+                    None => (0, true),
+                },
                 _ => {
                     self.out.out_of_bounds += 1;
-                    0
+                    (0, true)
                 }
             },
             Root::Uniform => {
@@ -656,24 +776,26 @@ impl<'a> Interp<'a> {
                     .ok()
                     .and_then(|s| self.input.uniforms.get(s))
                 {
-                    Some(v) => u64::from(v[comp as usize]),
+                    Some(v) => (u64::from(v[comp as usize]), false),
                     None => {
                         self.out.out_of_bounds += 1;
-                        0
+                        (0, true)
                     }
                 }
             }
             Root::Ubo(block) => self.read_ubo(block, a.byte, 4),
-            Root::SysVal(loc) => self
-                .input
-                .system_values
-                .get(&loc)
-                .map(|v| u64::from(v[comp as usize]))
-                .unwrap_or(0),
+            Root::SysVal(loc) => (
+                self.input
+                    .system_values
+                    .get(&loc)
+                    .map(|v| u64::from(v[comp as usize]))
+                    .unwrap_or(0),
+                false,
+            ),
         }
     }
 
-    fn read_ubo(&mut self, block: u32, byte: i64, size: usize) -> u64 {
+    fn read_ubo(&mut self, block: u32, byte: i64, size: usize) -> (u64, bool) {
         let buf = self.input.ubos.get(block as usize);
         let range = usize::try_from(byte)
             .ok()
@@ -684,26 +806,34 @@ impl<'a> Interp<'a> {
                 for (i, byte) in buf[r].iter().enumerate() {
                     v |= u64::from(*byte) << (8 * i);
                 }
-                v
+                (v, false)
             }
             _ => {
                 self.out.out_of_bounds += 1;
-                0
+                (0, true)
             }
         }
     }
 
-    fn write(&mut self, a: Addr, v: u64) -> Res<()> {
+    fn write(&mut self, a: Addr, v: u64, undef: bool) -> Res<()> {
         let (slot, comp) = memory::normalise(a.slot, a.comp);
         match a.root {
             Root::Local { .. } | Root::Global(_) => {
-                self.mem.insert((a.root, slot, comp), v);
+                self.mem.insert((a.root, slot, comp), (v, undef));
             }
             Root::Output => match (i32::try_from(slot), u8::try_from(comp)) {
                 (Ok(l), Ok(c)) => {
                     self.out.outputs.insert((l, c), v as u32);
+                    if undef {
+                        self.out.undefined.insert((l, c));
+                    } else {
+                        self.out.undefined.remove(&(l, c));
+                    }
                 }
-                _ => self.out.out_of_bounds += 1,
+                _ => {
+                    self.out.out_of_bounds += 1;
+                    self.out.out_of_bounds_writes += 1;
+                }
             },
             Root::Input | Root::Uniform | Root::Ubo(_) | Root::SysVal(_) => {
                 return Err(EvalError::malformed(format!(
@@ -725,35 +855,42 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn load_deref(&mut self, p: &Ptr, comps: u8, bits: u8) -> Res<Vec<u64>> {
-        if p.out_of_bounds || p.vertex_pending || !p.wildcards.is_empty() {
+    fn load_deref(&mut self, p: &Ptr, comps: u8, bits: u8) -> Res<(Vec<u64>, u16)> {
+        if p.out_of_bounds || p.vertex_pending || p.block_pending || !p.wildcards.is_empty() {
             self.out.out_of_bounds += 1;
-            return Ok(vec![0; usize::from(comps)]);
+            return Ok((
+                vec![0; usize::from(comps)],
+                mask_of((0..comps).map(|_| true)),
+            ));
         }
         let mut out = Vec::with_capacity(usize::from(comps));
+        let mut undef = Vec::with_capacity(usize::from(comps));
         for i in 0..i64::from(comps) {
-            let v = self.read(Self::addr(p, i));
+            let (v, u) = self.read(Self::addr(p, i));
             out.push(norm_bits(v, bits));
+            undef.push(u);
         }
-        Ok(out)
+        Ok((out, mask_of(undef)))
     }
 
-    fn store_deref(&mut self, p: &Ptr, vals: &[u64], wrmask: u32) -> Res<()> {
-        if p.out_of_bounds || p.vertex_pending || !p.wildcards.is_empty() {
+    fn store_deref(&mut self, p: &Ptr, vals: &[u64], undef: u16, wrmask: u32) -> Res<()> {
+        if p.out_of_bounds || p.vertex_pending || p.block_pending || !p.wildcards.is_empty() {
             self.out.out_of_bounds += 1;
+            self.out.out_of_bounds_writes += 1;
             return Ok(());
         }
         for (i, v) in vals.iter().enumerate().take(16) {
             if wrmask & (1 << i) != 0 {
-                self.write(Self::addr(p, i as i64), *v)?;
+                self.write(Self::addr(p, i as i64), *v, bit(undef, i))?;
             }
         }
         Ok(())
     }
 
     fn copy_deref(&mut self, dst: &Ptr, src: &Ptr) -> Res<()> {
-        if dst.out_of_bounds || src.out_of_bounds {
+        if dst.out_of_bounds {
             self.out.out_of_bounds += 1;
+            self.out.out_of_bounds_writes += 1;
             return Ok(());
         }
         let d = self.expand(dst)?;
@@ -764,14 +901,21 @@ impl<'a> Interp<'a> {
                 dst.ty, src.ty
             )));
         }
+        if src.out_of_bounds {
+            self.out.out_of_bounds += 1;
+        }
         for ((da, _), (sa, base)) in d.into_iter().zip(s) {
-            let v = self.read(sa);
+            let (v, u) = if src.out_of_bounds {
+                (0, true)
+            } else {
+                self.read(sa)
+            };
             let v = if base == BaseType::Bool {
                 u64::from(v != 0)
             } else {
                 v & 0xffff_ffff
             };
-            self.write(da, v)?;
+            self.write(da, v, u)?;
         }
         Ok(())
     }
@@ -802,11 +946,12 @@ impl<'a> Interp<'a> {
         comps: u8,
         bits: u8,
         output: bool,
-    ) -> Vec<u64> {
+    ) -> (Vec<u64>, u16) {
         let mut out = Vec::with_capacity(usize::from(comps));
+        let mut undef = Vec::with_capacity(usize::from(comps));
         for i in 0..i64::from(comps) {
             let root = if output { Root::Output } else { Root::Input };
-            let v = self.read(Addr {
+            let (v, u) = self.read(Addr {
                 root,
                 vertex,
                 slot: location,
@@ -814,8 +959,9 @@ impl<'a> Interp<'a> {
                 byte: 0,
             });
             out.push(norm_bits(v, bits));
+            undef.push(u);
         }
-        out
+        (out, mask_of(undef))
     }
 
     /// Ok(Ok(value)) for a normal result, Ok(Err(flow)) when the invocation ends.
@@ -833,18 +979,20 @@ impl<'a> Interp<'a> {
         let (comps, bits) = shape;
         let io_loc = i64::from(Self::index(intr, IndexKind::IoSemantics) & 0xffff);
         let component = i64::from(Self::index(intr, IndexKind::Component));
-        let data = |v: Vec<u64>| Ok(Ok(Some(Value::Data(v))));
+        let data = |v: Vec<u64>| Ok(Ok(Some(Value::Data(v, 0))));
+        let data_u = |(v, m): (Vec<u64>, u16)| Ok(Ok(Some(Value::Data(v, m))));
         match intr.op {
             I::load_deref => {
                 let p = self.ptr(f, Self::src(intr, 0)?)?.clone();
                 let v = self.load_deref(&p, comps, bits)?;
-                data(v)
+                data_u(v)
             }
             I::store_deref => {
                 let p = self.ptr(f, Self::src(intr, 0)?)?.clone();
                 let vals = self.data(f, Self::src(intr, 1)?)?.to_vec();
+                let undef = self.undef(f, Self::src(intr, 1)?)?;
                 let mask = Self::index(intr, IndexKind::WriteMask);
-                self.store_deref(&p, &vals, mask)?;
+                self.store_deref(&p, &vals, undef, mask)?;
                 Ok(Ok(None))
             }
             I::copy_deref => {
@@ -884,15 +1032,16 @@ impl<'a> Interp<'a> {
                     bits,
                     false,
                 );
-                data(v)
+                data_u(v)
             }
             I::load_output => {
                 let off = self.scalar(f, Self::src(intr, 0)?)?;
                 let v = self.io_read(0, io_loc.saturating_add(off), component, comps, bits, true);
-                data(v)
+                data_u(v)
             }
             I::store_output => {
                 let vals = self.data(f, Self::src(intr, 0)?)?.to_vec();
+                let undef = self.undef(f, Self::src(intr, 0)?)?;
                 let off = self.scalar(f, Self::src(intr, 1)?)?;
                 let mask = Self::index(intr, IndexKind::WriteMask);
                 for (i, v) in vals.iter().enumerate().take(16) {
@@ -906,6 +1055,7 @@ impl<'a> Interp<'a> {
                                 byte: 0,
                             },
                             *v & 0xffff_ffff,
+                            bit(undef, i),
                         )?;
                     }
                 }
@@ -919,8 +1069,9 @@ impl<'a> Interp<'a> {
                 let off = self.scalar(f, Self::src(intr, 0)?)?;
                 let base = i64::from(Self::index(intr, IndexKind::Base));
                 let mut out = Vec::with_capacity(usize::from(comps));
+                let mut undef = Vec::with_capacity(usize::from(comps));
                 for i in 0..i64::from(comps) {
-                    let v = self.read(Addr {
+                    let (v, u) = self.read(Addr {
                         root: Root::Uniform,
                         vertex: 0,
                         slot: base.saturating_add(off),
@@ -928,23 +1079,29 @@ impl<'a> Interp<'a> {
                         byte: 0,
                     });
                     out.push(norm_bits(v, bits));
+                    undef.push(u);
                 }
-                data(out)
+                data_u((out, mask_of(undef)))
             }
             I::load_ubo => {
                 let block = self.scalar(f, Self::src(intr, 0)?)?;
                 let off = self.scalar(f, Self::src(intr, 1)?)?;
                 let size = usize::from(bits.max(8) / 8);
                 let mut out = Vec::with_capacity(usize::from(comps));
+                let mut undef = Vec::with_capacity(usize::from(comps));
                 let Ok(block) = u32::try_from(block) else {
                     self.out.out_of_bounds += 1;
-                    return data(vec![0; usize::from(comps)]);
+                    return data_u((
+                        vec![0; usize::from(comps)],
+                        mask_of((0..comps).map(|_| true)),
+                    ));
                 };
                 for i in 0..i64::from(comps) {
-                    let v = self.read_ubo(block, off.saturating_add(i * size as i64), size);
+                    let (v, u) = self.read_ubo(block, off.saturating_add(i * size as i64), size);
                     out.push(norm_bits(v, bits));
+                    undef.push(u);
                 }
-                data(out)
+                data_u((out, mask_of(undef)))
             }
             I::load_user_clip_plane => {
                 let id = Self::index(intr, IndexKind::UcpId) as usize;
@@ -956,19 +1113,15 @@ impl<'a> Interp<'a> {
                 )
             }
             I::ddx | I::ddy | I::ddx_fine | I::ddx_coarse | I::ddy_fine | I::ddy_coarse => {
-                data(vec![0; usize::from(comps)])
+                let undef = self.undef(f, Self::src(intr, 0)?)?;
+                data_u((vec![0; usize::from(comps)], undef))
             }
             I::discard | I::terminate | I::demote => {
                 self.out.discarded = true;
                 Ok(Err(Flow::Halt))
             }
             I::discard_if | I::terminate_if | I::demote_if => {
-                let c = self
-                    .data(f, Self::src(intr, 0)?)?
-                    .first()
-                    .copied()
-                    .unwrap_or(0);
-                if c != 0 {
+                if self.cond(f, Self::src(intr, 0)?)? {
                     self.out.discarded = true;
                     Ok(Err(Flow::Halt))
                 } else {
@@ -981,6 +1134,7 @@ impl<'a> Interp<'a> {
                         stream: Self::index(intr, IndexKind::StreamId),
                         primitive: self.out.primitives_ended,
                         outputs: self.out.outputs.clone(),
+                        undefined: self.out.undefined.clone(),
                     });
                 } else {
                     self.out.out_of_bounds += 1;
@@ -1014,24 +1168,29 @@ impl<'a> Interp<'a> {
 
     // ------------------------------------------------------------------ textures
 
-    fn tex(&mut self, f: &Frame, def: Option<Def>, t: &Tex) -> Res<Vec<u64>> {
+    fn tex(&mut self, f: &Frame, def: Option<Def>, t: &Tex) -> Res<(Vec<u64>, u16)> {
         let def = def.ok_or_else(|| EvalError::malformed("tex without a def"))?;
         let (comps, _) = def_shape(f.func, def)?;
         let mut index = i64::from(t.texture_index);
         let mut srcs = Vec::new();
+        let mut undef = false;
         for (kind, d) in &t.srcs {
+            if !matches!(kind, TexSrcKind::TextureDeref | TexSrcKind::SamplerDeref) {
+                undef |= self.undef(f, *d)? != 0;
+            }
             match kind {
                 TexSrcKind::TextureDeref => {
                     let p = self.ptr(f, *d)?;
                     if p.out_of_bounds {
                         self.out.out_of_bounds += 1;
+                        undef = true;
                     }
                     if p.root != Root::Uniform {
                         return Err(EvalError::unsupported(
                             "texture deref that is not a uniform sampler",
                         ));
                     }
-                    index = p.slot;
+                    index = p.sampler;
                 }
                 TexSrcKind::SamplerDeref | TexSrcKind::SamplerOffset => {}
                 TexSrcKind::TextureOffset => {
@@ -1060,10 +1219,18 @@ impl<'a> Interp<'a> {
                 "tex result with more than 4 components",
             ));
         }
-        Ok(result
-            .iter()
-            .take(usize::from(comps))
-            .map(|v| u64::from(*v))
-            .collect())
+        let mask = if undef {
+            mask_of((0..comps).map(|_| true))
+        } else {
+            0
+        };
+        Ok((
+            result
+                .iter()
+                .take(usize::from(comps))
+                .map(|v| u64::from(*v))
+                .collect(),
+            mask,
+        ))
     }
 }

@@ -45,6 +45,11 @@ pub struct Ptr {
     pub ty: Type,
     /// Geometry-shader input: the first array index selects the vertex.
     pub vertex_pending: bool,
+    /// Sampler index reached (uniform samplers: the variable's `driver_location` plus
+    /// the samplers before this point in flattening order).
+    pub sampler: i64,
+    /// Array of uniform blocks: the first array index selects the block.
+    pub block_pending: bool,
     /// Vertex index of a per-vertex input.
     pub vertex: u32,
     /// Compact float array (clip/cull distances): array indices step components.
@@ -58,7 +63,8 @@ pub struct Ptr {
 /// Most leaves enumerated for one copy (bounds hostile copies of huge arrays).
 pub const MAX_LEAVES: usize = 1 << 20;
 
-/// Vec4 slots `ty` occupies (`type_size_vec4`; samplers take one slot).
+/// Vec4 slots `ty` occupies (`type_size_vec4`; samplers take none, as in the
+/// linker's default-block layout).
 pub fn slots(ty: &Type, structs: &[StructDef]) -> i64 {
     slots_depth(ty, structs, 0)
 }
@@ -68,7 +74,8 @@ fn slots_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
         return 0;
     }
     match ty {
-        Type::Scalar(_) | Type::Vector(..) | Type::Sampler { .. } => 1,
+        Type::Scalar(_) | Type::Vector(..) => 1,
+        Type::Sampler { .. } => 0,
         Type::Matrix { columns, .. } => i64::from(*columns),
         Type::Array(e, n) => slots_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
         Type::Struct(id) => structs
@@ -89,6 +96,40 @@ fn round_up(v: i64, a: i64) -> i64 {
     } else {
         v.saturating_add(a - 1) / a * a
     }
+}
+
+/// Sampler leaves of `ty` (sampler indices it takes).
+pub fn samplers(ty: &Type, structs: &[StructDef]) -> i64 {
+    samplers_depth(ty, structs, 0)
+}
+
+fn samplers_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
+    if depth > 64 {
+        return 0;
+    }
+    match ty {
+        Type::Sampler { .. } => 1,
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => 0,
+        Type::Array(e, n) => samplers_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
+        Type::Struct(id) => structs
+            .get(crate::arena::EntityRef::index(*id))
+            .map(|s| {
+                s.fields
+                    .iter()
+                    .map(|(_, f)| samplers_depth(f, structs, depth + 1))
+                    .fold(0i64, |a, b| a.saturating_add(b))
+            })
+            .unwrap_or(0),
+    }
+}
+
+/// Sampler offset of struct field `field` of `def`.
+pub fn sampler_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+    def.fields
+        .iter()
+        .take(field)
+        .map(|(_, f)| samplers(f, structs))
+        .fold(0i64, |a, b| a.saturating_add(b))
 }
 
 /// std140 (base alignment, size) of `ty` in bytes.

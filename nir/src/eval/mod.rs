@@ -22,18 +22,26 @@
 //!   geometry-shader inputs carry a vertex index;
 //! * default-block uniforms are vec4 slots: a uniform variable reads the slots from its
 //!   `driver_location`, laid out like `type_size_vec4` (one slot per
-//!   vector / matrix column / array element / sampler, struct members in order);
-//!   `load_uniform` reads slot `base + offset`;
+//!   vector / matrix column / array element, struct members in order; samplers take
+//!   none); `load_uniform` reads slot `base + offset`;
 //! * uniform blocks are byte buffers laid out std140 (`load_ubo(block, byte offset)`);
 //!   a `ubo` variable is the member of block `driver_location` at byte offset
 //!   `location` (0 when unassigned);
 //! * system values are keyed by `SYSTEM_VALUE_*` number; system-value variables and
 //!   the `load_*` intrinsics read the same entries;
-//! * a sampler variable's `driver_location` is its sampler index; `tex` without a
-//!   texture deref uses `texture_index`.
+//! * a sampler variable's `driver_location` is its sampler index; a sampler reached
+//!   through arrays / struct members adds the number of samplers before it in
+//!   flattening order; `tex` without a texture deref uses `texture_index` (plus a
+//!   `texture_offset` source).
 //!
 //! Semantics choices (the same for every form, so before/after runs agree):
-//! * `undef` is all zeros; derivatives (`ddx`, `ddy`, `*_fine`, `*_coarse`) are 0
+//! * `undef` is all zeros, and undefinedness is tracked: each value component carries
+//!   an "undefined" bit, set by `undef`, by reads of never-written temporaries or
+//!   outputs and by out-of-bounds reads, and propagated through ALU operations
+//!   (per component; `bcsel` only from the condition and the selected source), memory
+//!   and textures; outputs holding such values are listed in
+//!   [`EvalOutput::undefined`], and control flow or addressing that depends on one is
+//!   counted in [`EvalOutput::undefined_control`]; derivatives (`ddx`, `ddy`, `*_fine`, `*_coarse`) are 0
 //!   because a single invocation has no neighbours; barycentrics are (0, 0) and an
 //!   interpolated load returns the given input value (one fragment at given inputs);
 //! * `discard`, `discard_if`, `terminate(_if)` and `demote(_if)` kill the invocation:
@@ -55,7 +63,7 @@ mod exec;
 mod memory;
 pub mod texture;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::ir::{BaseType, Shader, Stage, Type, VarId, VarMode};
@@ -78,6 +86,9 @@ pub struct InputKey {
 pub struct EvalInput {
     /// Input components as 32-bit words; missing entries read as 0.
     pub inputs: BTreeMap<InputKey, u32>,
+    /// Input components whose value is undefined (e.g. an undefined output of the
+    /// previous stage); reads of them yield undefined values.
+    pub undefined_inputs: BTreeSet<InputKey>,
     /// Default-block uniform storage, one vec4 of words per slot.
     pub uniforms: Vec<[u32; 4]>,
     /// Uniform block contents by block index (std140 bytes).
@@ -97,6 +108,7 @@ impl Default for EvalInput {
     fn default() -> Self {
         EvalInput {
             inputs: BTreeMap::new(),
+            undefined_inputs: BTreeSet::new(),
             uniforms: Vec::new(),
             ubos: Vec::new(),
             system_values: BTreeMap::new(),
@@ -122,6 +134,8 @@ pub struct EmittedVertex {
     pub primitive: u32,
     /// Snapshot of the outputs at the emit.
     pub outputs: Outputs,
+    /// Output components whose value was undefined at the emit.
+    pub undefined: BTreeSet<(i32, u8)>,
 }
 
 /// What one invocation produced.
@@ -129,6 +143,12 @@ pub struct EmittedVertex {
 pub struct EvalOutput {
     /// Output components written, by (location, component).
     pub outputs: Outputs,
+    /// Written output components whose value is undefined (derived from `undef`, an
+    /// uninitialised variable or an out-of-bounds read).
+    pub undefined: BTreeSet<(i32, u8)>,
+    /// Times control flow (a branch, a loop exit, a discard condition) or an address
+    /// depended on an undefined value: the run's behaviour is then undefined.
+    pub undefined_control: u32,
     /// The invocation was killed (`discard`, `terminate`, `demote`).
     pub discarded: bool,
     /// Vertices emitted (geometry shaders).
@@ -138,8 +158,11 @@ pub struct EvalOutput {
     /// Instructions executed.
     pub instructions: u64,
     /// Accesses outside a variable, an array or an input/uniform/UBO range (their
-    /// values are 0 / the writes are dropped).
+    /// values are 0 and undefined / the writes are dropped).
     pub out_of_bounds: u32,
+    /// The writes among [`EvalOutput::out_of_bounds`] (undefined behaviour that may
+    /// corrupt other storage in a real implementation).
+    pub out_of_bounds_writes: u32,
 }
 
 /// Why an evaluation stopped without a result.

@@ -138,6 +138,7 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
             None => false,
         };
         let mut count = all_instrs(&body).len();
+        let mut names = Names::new(shader, &body);
         for call in all_instrs(&body) {
             let InstrKind::Call { callee, args } = &body.instrs[call].kind else {
                 continue;
@@ -156,7 +157,7 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
                 }
                 continue;
             }
-            if inline_call(shader, &mut body, call, callee, &args) {
+            if inline_call(shader, &mut body, &mut names, call, callee, &args) {
                 count = count + ccount - 1;
                 progress = true;
             }
@@ -370,6 +371,7 @@ fn predicate_after(func: &mut FunctionImpl, flag: VarId, node: CfNode, done: &mu
 fn inline_call(
     shader: &mut Shader,
     caller: &mut FunctionImpl,
+    names: &mut Names,
     call: Instr,
     callee_id: FuncId,
     args: &[Def],
@@ -392,13 +394,13 @@ fn inline_call(
             continue;
         };
         let mut copy = data.clone();
-        copy.name = unique_name(shader, caller, &data.name);
+        copy.name = names.fresh(&data.name);
         if data.init.is_some() && written.contains(&v) {
             copy.init = None;
             let nv = shader.variables.push(copy);
             caller.locals.push(nv);
             let mut holder = data.clone();
-            holder.name = unique_name(shader, caller, &format!("{}_init", data.name));
+            holder.name = names.fresh(&format!("{}_init", data.name));
             let hv = shader.variables.push(holder);
             caller.locals.push(hv);
             reinit.push((nv, hv));
@@ -656,6 +658,7 @@ fn inline_call(
         caller.link_instr_at_end(last_block, i);
     }
     caller.recompute_cfg();
+    rename_phi_preds_after_split(caller, block, last_block);
     shader.functions[callee_id].body = Some(callee);
     true
 }

@@ -60,9 +60,10 @@ impl Pass for LowerGlobalVarsToLocal {
             // Keep the declaration order of the globals.
             let mut vars = vars.clone();
             vars.sort();
+            let mut names = Names::new(shader, func);
             for &v in &vars {
                 let base = shader.variables[v].name.clone();
-                let name = unique_name(shader, func, &base);
+                let name = names.fresh(&base);
                 let var = &mut shader.variables[v];
                 var.name = name;
                 var.mode = VarMode::FunctionTemp;

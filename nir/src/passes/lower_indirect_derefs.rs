@@ -13,7 +13,8 @@
 //! on the variable: this is rgl's equivalent of Mesa's `nir_lower_locals_to_regs` for
 //! indirectly indexed arrays. The backend addresses those variables as scratch memory
 //! through their derefs (element offset = index × element size), so they need no
-//! further lowering. Copies are not handled here: `lower_var_copies` runs first.
+//! further lowering. The deref chains of lowered accesses are removed when unused.
+//! Copies are not handled here: `lower_var_copies` runs first.
 
 use super::remove_dead_variables::mode_bit;
 use super::var_util::*;
@@ -61,6 +62,9 @@ impl Pass for LowerIndirectDerefs {
             let mut progress = false;
             for i in all_instrs(func) {
                 progress |= this.lower_access(shader, func, i);
+            }
+            if progress {
+                remove_dead_derefs(func);
             }
             progress
         })
@@ -155,6 +159,9 @@ impl LowerIndirectDerefs {
         };
         let (mode, base_ty) = (bd.mode, bd.ty.clone());
         let rest = path.elems[first..].to_vec();
+        let Some(orig_block) = func.instr_block(instr) else {
+            return false;
+        };
         let mut ctx = Ctx {
             shader,
             func,
@@ -164,6 +171,10 @@ impl LowerIndirectDerefs {
         let Some((_, value)) = emit(&mut ctx, Cursor::Before(instr), base, base_ty, &rest) else {
             return false;
         };
+        // The tail of the block (up to its jump) now ends the last block of the tree.
+        if let Some(tail) = func.instr_block(instr) {
+            rename_phi_preds_after_split(func, orig_block, tail);
+        }
         if let (Op::Load { .. }, Some(v), Some(old)) = (op, value, func.instrs[instr].def) {
             func.rewrite_uses(None, old, v);
         }

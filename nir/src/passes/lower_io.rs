@@ -13,6 +13,9 @@
 //!   `load_per_vertex_input (vertex, offset)`; FS → `load_interpolated_input` fed by
 //!   `load_barycentric_pixel/centroid/sample (interp_mode)`, except flat and
 //!   non-float inputs, which use `load_input`.
+//!   Built-in FS inputs such as gl_FragCoord (`VARYING_SLOT_POS`) or gl_PointCoord are
+//!   lowered like any other input, as `nir_lower_io` does (system-value variables are
+//!   `lower_system_values`' job).
 //! * **Outputs**: `store_deref` → `store_output (value, offset)` with the write mask;
 //!   `load_deref` → `load_output`.
 //! * IO indices: `base` = driver location, `component` = `location_frac`, `dest_type` /
@@ -57,7 +60,7 @@ use super::lower_system_values::remove_dead_derefs;
 use super::Pass;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
-use crate::ir::names::alu_type_code;
+use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0};
 use crate::ir::*;
 use crate::opcodes::{AluType, Base, Opcode};
 use std::collections::HashMap;
@@ -142,11 +145,8 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
         .copied()
         .filter(|v| shader.variables[*v].mode == mode)
         .collect();
-    let size_of = |shader: &Shader, v: VarId| {
-        io_type(stage, &shader.variables[v])
-            .type_size_vec4(&shader.structs)
-            .unwrap_or(0)
-    };
+    let size_of =
+        |shader: &Shader, v: VarId| io_slots(stage, &shader.variables[v], &shader.structs);
     if vars
         .iter()
         .any(|v| shader.variables[*v].driver_location != 0)
@@ -176,9 +176,9 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
                 // Packed into a slot handed out already: share it, and allocate any
                 // slots of this (longer) variable not covered yet.
                 shader.variables[v].driver_location = first;
-                for i in 0..i64::from(size) {
-                    if !assigned.contains_key(&(loc + i)) {
-                        assigned.insert(loc + i, next);
+                for i in 0..i64::from(size.min(4096)) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = assigned.entry(loc + i) {
+                        e.insert(next);
                         next = next.saturating_add(1);
                     }
                 }
@@ -192,6 +192,40 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
         next = next.saturating_add(size);
     }
     next
+}
+
+/// `gl_MaxClipDistances` (GL 3.3 minimum, and Mesa's value).
+const MAX_CLIP_DISTANCES: u32 = 8;
+
+/// `VARYING_SLOT_CULL_DIST0`.
+const VARYING_SLOT_CULL_DIST0: i32 = 19;
+
+/// Element count of a compact array (gl_ClipDistance / gl_CullDistance: floats packed
+/// four to a slot from `CLIP_DIST0`/`CULL_DIST0`, as Mesa's `compact` variables).
+pub fn compact_len(stage: Stage, var: &Variable) -> Option<u32> {
+    if !matches!(var.mode, VarMode::ShaderIn | VarMode::ShaderOut)
+        || !matches!(
+            var.location,
+            VARYING_SLOT_CLIP_DIST0 | VARYING_SLOT_CULL_DIST0
+        )
+    {
+        return None;
+    }
+    match io_type(stage, var) {
+        // An unsized array (a geometry shader's `gl_in[].gl_ClipDistance` the linker
+        // left unsized) spans the most clip distances GL allows.
+        Type::Array(e, 0) if *e == Type::Scalar(BaseType::Float) => Some(MAX_CLIP_DISTANCES),
+        Type::Array(e, n) if *e == Type::Scalar(BaseType::Float) => Some(n),
+        _ => None,
+    }
+}
+
+/// vec4 slots of one vertex's worth of an IO variable (compact arrays: 4 per slot).
+pub fn io_slots(stage: Stage, var: &Variable, structs: &[StructDef]) -> u32 {
+    match compact_len(stage, var) {
+        Some(n) => n.div_ceil(4),
+        None => io_type(stage, var).type_size_vec4(structs).unwrap_or(0),
+    }
 }
 
 // ------------------------------------------------------------------ deref paths
@@ -562,6 +596,8 @@ fn finish_load(
     new: Def,
     to_bool: bool,
 ) {
+    // `glsl_to_nir` may already load uniform booleans as 32-bit words (then `ine 0`).
+    let to_bool = to_bool && func.defs[old].bit_size == 1;
     let new = if to_bool {
         let comps = func.defs[new].num_components;
         let mut b = Builder::new(func, Cursor::Before(instr));
@@ -600,6 +636,11 @@ fn lower_io_access(
     } else {
         (None, links, var.ty.clone())
     };
+    if let Some(len) = compact_len(cx.stage, var) {
+        return lower_compact_access(
+            func, uses, instr, intr, var, vertex, links, is_store, len, cx,
+        );
+    }
     let Some(var_slots) = base_ty.type_size_vec4(cx.structs) else {
         return false;
     };
@@ -648,7 +689,7 @@ fn lower_io_access(
             return false;
         };
         let wrmask = intr.indices.first().copied().unwrap_or(0);
-        let value = if boolean {
+        let value = if boolean && b.func.defs[value].bit_size == 1 {
             let n = b.func.defs[value].num_components;
             build_alu(
                 &mut b,
@@ -729,60 +770,19 @@ fn lower_io_access(
         None => (leaf_comps, first_comp),
     };
     let mut b = Builder::new(func, Cursor::Before(instr));
-    let loaded = if var.mode == VarMode::ShaderOut {
-        b.intrinsic(
-            IntrinsicOp::load_output,
-            vec![offset],
-            n,
-            vec![base, range, component, code, io_sem],
-            Some((n, 32)),
-        )
-    } else if let Some(vertex) = vertex {
-        b.intrinsic(
-            IntrinsicOp::load_per_vertex_input,
-            vec![vertex, offset],
-            n,
-            vec![base, range, component, code, io_sem],
-            Some((n, 32)),
-        )
-    } else if cx.stage == Stage::Fragment
-        && var.interp != Interp::Flat
-        && matches!(
+    let loaded = {
+        let float = matches!(
             leaf,
             Type::Scalar(BaseType::Float) | Type::Vector(BaseType::Float, _)
-        )
-    {
-        let bary_op = if var.sample {
-            IntrinsicOp::load_barycentric_sample
-        } else if var.centroid {
-            IntrinsicOp::load_barycentric_centroid
-        } else {
-            IntrinsicOp::load_barycentric_pixel
+        );
+        let io = IoIndices {
+            base,
+            range,
+            component,
+            code,
+            io_sem,
         };
-        let Some(bary) = b.intrinsic(
-            bary_op,
-            Vec::new(),
-            0,
-            vec![interp_mode_number(var.interp)],
-            Some((2, 32)),
-        ) else {
-            return false;
-        };
-        b.intrinsic(
-            IntrinsicOp::load_interpolated_input,
-            vec![bary, offset],
-            n,
-            vec![base, component, code, io_sem],
-            Some((n, 32)),
-        )
-    } else {
-        b.intrinsic(
-            IntrinsicOp::load_input,
-            vec![offset],
-            n,
-            vec![base, range, component, code, io_sem],
-            Some((n, 32)),
-        )
+        emit_io_load(&mut b, cx.stage, var, vertex, offset, n, io, float)
     };
     let Some(mut loaded) = loaded else {
         return false;
@@ -792,6 +792,86 @@ fn lower_io_access(
     }
     finish_load(func, uses, instr, old, loaded, boolean);
     true
+}
+
+/// Constant indices of a lowered IO access.
+#[derive(Copy, Clone)]
+struct IoIndices {
+    base: u32,
+    range: u32,
+    component: u32,
+    code: u32,
+    io_sem: u32,
+}
+
+/// Emits the load of `n` components of an input or output (the intrinsic chosen by
+/// stage, mode, per-vertex indexing and interpolation).
+#[allow(clippy::too_many_arguments)]
+fn emit_io_load(
+    b: &mut Builder,
+    stage: Stage,
+    var: &Variable,
+    vertex: Option<Def>,
+    offset: Def,
+    n: u8,
+    io: IoIndices,
+    float: bool,
+) -> Option<Def> {
+    let IoIndices {
+        base,
+        range,
+        component,
+        code,
+        io_sem,
+    } = io;
+    if var.mode == VarMode::ShaderOut {
+        return b.intrinsic(
+            IntrinsicOp::load_output,
+            vec![offset],
+            n,
+            vec![base, range, component, code, io_sem],
+            Some((n, 32)),
+        );
+    }
+    if let Some(vertex) = vertex {
+        return b.intrinsic(
+            IntrinsicOp::load_per_vertex_input,
+            vec![vertex, offset],
+            n,
+            vec![base, range, component, code, io_sem],
+            Some((n, 32)),
+        );
+    }
+    if stage == Stage::Fragment && var.interp != Interp::Flat && float {
+        let bary_op = if var.sample {
+            IntrinsicOp::load_barycentric_sample
+        } else if var.centroid {
+            IntrinsicOp::load_barycentric_centroid
+        } else {
+            IntrinsicOp::load_barycentric_pixel
+        };
+        let bary = b.intrinsic(
+            bary_op,
+            Vec::new(),
+            0,
+            vec![interp_mode_number(var.interp)],
+            Some((2, 32)),
+        )?;
+        return b.intrinsic(
+            IntrinsicOp::load_interpolated_input,
+            vec![bary, offset],
+            n,
+            vec![base, component, code, io_sem],
+            Some((n, 32)),
+        );
+    }
+    b.intrinsic(
+        IntrinsicOp::load_input,
+        vec![offset],
+        n,
+        vec![base, range, component, code, io_sem],
+        Some((n, 32)),
+    )
 }
 
 fn lower_uniform_load(
@@ -978,5 +1058,171 @@ fn lower_tex(cx: &Ctx, func: &mut FunctionImpl, instr: Instr, tex: &Tex) -> bool
     keep.extend(extra);
     new.srcs = keep;
     func.instrs[instr].kind = InstrKind::Tex(new);
+    true
+}
+
+/// Lowers an element access of a compact array (gl_ClipDistance[i]): element `k` lives
+/// in slot `k / 4`, component `k % 4`. A dynamic index reads every slot and selects
+/// with `bcsel`; a dynamic store reads each slot back, blends and stores it whole.
+#[allow(clippy::too_many_arguments)]
+fn lower_compact_access(
+    func: &mut FunctionImpl,
+    uses: &mut Uses,
+    instr: Instr,
+    intr: &Intrinsic,
+    var: &Variable,
+    vertex: Option<Def>,
+    links: &[Link],
+    is_store: bool,
+    len: u32,
+    cx: &Ctx,
+) -> bool {
+    let [Link::Array(idx)] = links else {
+        return false;
+    };
+    let idx = *idx;
+    if func.defs[idx].bit_size != 32 || func.defs[idx].num_components != 1 {
+        return false;
+    }
+    let code = alu_type_code(AluType {
+        base: Base::Float,
+        bits: 32,
+    });
+    let frac = u32::from(var.location_frac);
+    let slot_io = |s: u32| IoIndices {
+        base: var.driver_location.saturating_add(s),
+        range: 1,
+        component: frac,
+        code,
+        io_sem: ((var.location as u32).saturating_add(s) & 0xffff) | (1 << 16),
+    };
+    let nslots = len.div_ceil(4).min(64);
+    let slot_comps = |s: u32| (len - 4 * s).min(4) as u8;
+    let konst = const_u32(func, idx);
+    if konst.is_some_and(|k| k >= len) {
+        return false;
+    }
+    let mut b = Builder::new(func, Cursor::Before(instr));
+    let zero = b.imm_i32(0);
+    if is_store {
+        let (Some(&value), Some(&wrmask)) = (intr.srcs.get(1), intr.indices.first()) else {
+            return false;
+        };
+        if wrmask & 1 == 0 {
+            func.remove_instr(instr);
+            return true;
+        }
+        match konst {
+            Some(k) => {
+                let mut io = slot_io(k / 4);
+                io.component = frac + k % 4;
+                b.intrinsic(
+                    IntrinsicOp::store_output,
+                    vec![value, zero],
+                    1,
+                    vec![io.base, 1, 1, io.component, code, io.io_sem],
+                    None,
+                );
+            }
+            None => {
+                for s in 0..nslots {
+                    let n = slot_comps(s);
+                    let io = slot_io(s);
+                    let Some(old) = emit_io_load(&mut b, cx.stage, var, vertex, zero, n, io, true)
+                    else {
+                        return false;
+                    };
+                    let mut chans = Vec::new();
+                    for c in 0..n {
+                        let k = b.imm_i32((4 * s + u32::from(c)) as i32);
+                        let eq = build_alu(
+                            &mut b,
+                            Opcode::ieq,
+                            vec![AluSrc::new(idx), AluSrc::new(k)],
+                            false,
+                            1,
+                            1,
+                        );
+                        let mut o = AluSrc::new(old);
+                        o.swizzle[0] = c;
+                        chans.push(AluSrc::new(build_alu(
+                            &mut b,
+                            Opcode::bcsel,
+                            vec![AluSrc::new(eq), AluSrc::new(value), o],
+                            false,
+                            1,
+                            32,
+                        )));
+                    }
+                    let v = match vec_op(n) {
+                        Some(op) => build_alu(&mut b, op, chans, false, n, 32),
+                        None => chans[0].def,
+                    };
+                    b.intrinsic(
+                        IntrinsicOp::store_output,
+                        vec![v, zero],
+                        n,
+                        vec![io.base, 1, (1u32 << n) - 1, io.component, code, io.io_sem],
+                        None,
+                    );
+                }
+            }
+        }
+        func.remove_instr(instr);
+        return true;
+    }
+    let Some(old) = func.instrs[instr].def else {
+        return false;
+    };
+    let mut b = Builder::new(func, Cursor::Before(instr));
+    let value = match konst {
+        Some(k) => {
+            let mut io = slot_io(k / 4);
+            io.component = frac + k % 4;
+            emit_io_load(&mut b, cx.stage, var, vertex, zero, 1, io, true)
+        }
+        None => {
+            let mut acc: Option<Def> = None;
+            for s in 0..nslots {
+                let n = slot_comps(s);
+                let Some(v) =
+                    emit_io_load(&mut b, cx.stage, var, vertex, zero, n, slot_io(s), true)
+                else {
+                    return false;
+                };
+                for c in 0..n {
+                    let mut src = AluSrc::new(v);
+                    src.swizzle[0] = c;
+                    acc = Some(match acc {
+                        None => build_alu(&mut b, Opcode::mov, vec![src], false, 1, 32),
+                        Some(a) => {
+                            let k = b.imm_i32((4 * s + u32::from(c)) as i32);
+                            let eq = build_alu(
+                                &mut b,
+                                Opcode::ieq,
+                                vec![AluSrc::new(idx), AluSrc::new(k)],
+                                false,
+                                1,
+                                1,
+                            );
+                            build_alu(
+                                &mut b,
+                                Opcode::bcsel,
+                                vec![AluSrc::new(eq), src, AluSrc::new(a)],
+                                false,
+                                1,
+                                32,
+                            )
+                        }
+                    });
+                }
+            }
+            acc
+        }
+    };
+    let Some(value) = value else {
+        return false;
+    };
+    finish_load(func, uses, instr, old, value, false);
     true
 }

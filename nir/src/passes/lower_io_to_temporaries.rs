@@ -11,6 +11,10 @@
 //! * Inputs (off in the registered pass): shadows `<name>_in_temp` filled from the
 //!   inputs at the start of the entry point.
 //!
+//! Variables already accessed that way (see `already_lowered`: outputs only written
+//! right before leaving the entry point or right before an emit, inputs only read
+//! at the start) are skipped, so the pass is idempotent.
+//!
 //! Copies of aggregates are left to `split_var_copies`/`lower_var_copies`; the shadows
 //! are globals, so `lower_global_vars_to_local` then `lower_vars_to_ssa` turn them
 //! into SSA values.
@@ -62,6 +66,7 @@ impl Pass for LowerIoToTemporaries {
                         || (self.inputs && d.mode == VarMode::ShaderIn)
                 })
             })
+            .filter(|v| !already_lowered(shader, *v))
             .collect();
         if io.is_empty() {
             return false;
@@ -175,6 +180,137 @@ impl Pass for LowerIoToTemporaries {
         }
         true
     }
+}
+
+/// True when `var` is already accessed the way this pass leaves it, so the pass
+/// skips it (which keeps it idempotent, also after `lower_var_copies` turned the
+/// copies it added into loads and stores):
+/// * an output is never read, and every write of it sits in a block that leaves the
+///   entry point (a predecessor of its end block) with no other write of an
+///   overlapping part of it in that block, or, in a geometry shader, is followed in
+///   its block by an `emit_vertex` before any overlapping write;
+/// * an input is only read in the first block of the entry point.
+///
+/// A variable nothing accesses qualifies too (a shadow would only copy undefined
+/// values).
+fn already_lowered(shader: &Shader, var: VarId) -> bool {
+    let is_out = shader
+        .variables
+        .get(var)
+        .is_some_and(|v| v.mode == VarMode::ShaderOut);
+    let geometry = shader.stage == Stage::Geometry;
+    for (_, f) in shader.functions.iter() {
+        let Some(func) = &f.body else { continue };
+        let uses = func.build_uses();
+        let first_block = func.body.first.and_then(|n| func.cf_block(n));
+        let end_preds = &func.blocks[func.end_block].preds;
+        for i in all_instrs(func) {
+            let Some(d) = func.instrs[i].def else {
+                continue;
+            };
+            if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) || root_var(func, d) != Some(var)
+            {
+                continue;
+            }
+            for &u in &uses[d] {
+                let Some(x) = intrinsic(func, u) else {
+                    if matches!(func.instrs[u].kind, InstrKind::Deref(_)) {
+                        continue; // a longer chain; its own uses are checked
+                    }
+                    return false;
+                };
+                let write = matches!(x.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref)
+                    && x.srcs.first() == Some(&d)
+                    && x.srcs.get(1) != Some(&d);
+                let read = matches!(x.op, IntrinsicOp::load_deref)
+                    || (x.op == IntrinsicOp::copy_deref && x.srcs.get(1) == Some(&d));
+                let block = func.instr_block(u);
+                let ok = if is_out {
+                    write
+                        && if geometry {
+                            emit_follows(func, u, var)
+                        } else {
+                            f.is_entrypoint
+                                && block.is_some_and(|b| end_preds.contains(&b))
+                                && !overlapping_write_in_block(func, u, var)
+                        }
+                } else {
+                    read && f.is_entrypoint && block.is_some() && block == first_block
+                };
+                if !ok {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The written path of a store/copy `instr` (`None` when it cannot be resolved).
+fn written_path(func: &FunctionImpl, instr: Instr) -> Option<DerefPath> {
+    let x = intrinsic(func, instr)?;
+    if !matches!(x.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref) {
+        return None;
+    }
+    deref_path(func, *x.srcs.first()?)
+}
+
+/// True when two paths into one variable may address overlapping storage.
+fn overlap(a: &[PathElem], b: &[PathElem]) -> bool {
+    a.iter().zip(b).all(|(x, y)| match (x, y) {
+        (PathElem::Index(i), PathElem::Index(j)) => i == j,
+        (PathElem::Field(i), PathElem::Field(j)) => i == j,
+        _ => true,
+    })
+}
+
+/// True when `instr` writes `var` at a path overlapping `path` (or an unknown path).
+fn writes_overlapping(func: &FunctionImpl, instr: Instr, var: VarId, path: &[PathElem]) -> bool {
+    let Some(x) = intrinsic(func, instr) else {
+        return false;
+    };
+    if !matches!(x.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref) {
+        return false;
+    }
+    let Some(&dst) = x.srcs.first() else {
+        return false;
+    };
+    if root_var(func, dst) != Some(var) {
+        return false;
+    }
+    deref_path(func, dst).is_none_or(|p| overlap(&p.elems, path))
+}
+
+/// True when another write in the block of `write` overlaps it.
+fn overlapping_write_in_block(func: &FunctionImpl, write: Instr, var: VarId) -> bool {
+    let Some(path) = written_path(func, write) else {
+        return true;
+    };
+    let Some(block) = func.instr_block(write) else {
+        return true;
+    };
+    func.block_instrs(block)
+        .into_iter()
+        .any(|i| i != write && writes_overlapping(func, i, var, &path.elems))
+}
+
+/// True when an `emit_vertex` follows `write` in its block before an overlapping
+/// write of `var`, a call or a jump.
+fn emit_follows(func: &FunctionImpl, write: Instr, var: VarId) -> bool {
+    let Some(path) = written_path(func, write) else {
+        return false;
+    };
+    let mut cur = func.instr_next(write);
+    while let Some(i) = cur {
+        match &func.instrs[i].kind {
+            InstrKind::Intrinsic(x) if x.op == IntrinsicOp::emit_vertex => return true,
+            InstrKind::Call { .. } | InstrKind::Jump(_) => return false,
+            _ if writes_overlapping(func, i, var, &path.elems) => return false,
+            _ => {}
+        }
+        cur = func.instr_next(i);
+    }
+    false
 }
 
 /// A global name no global uses.

@@ -5,6 +5,8 @@
 //! element and matrices per column. The load carries the copy's `src_access`, the store
 //! its `dst_access`.
 //!
+//! Deref chains left unused by the lowered copies are removed.
+//!
 //! Copies that cannot be expanded are left alone and stay `copy_deref`s (the backend
 //! executes them as memory copies): unsized arrays, mismatched source/destination
 //! types, chains the pass cannot rebuild (a cast below a wildcard), and copies of more
@@ -34,6 +36,9 @@ impl Pass for LowerVarCopies {
                 if intrinsic(func, instr).is_some_and(|i| i.op == IntrinsicOp::copy_deref) {
                     progress |= lower_copy(shader, func, instr, MAX_LEAVES);
                 }
+            }
+            if progress {
+                remove_dead_derefs(func);
             }
             progress
         })

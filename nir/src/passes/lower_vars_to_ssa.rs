@@ -13,7 +13,8 @@
 //!   go on the iterated dominance frontier of the blocks storing that value, then one
 //!   walk of the dominator tree (explicit stack) renames: a load reads the current
 //!   value, a store defines a new one; a store with a partial write mask builds a
-//!   `vecN` mixing the stored and the previous components. Before any store the value
+//!   `vecN` mixing the stored and the previous components. Dead deref chains (left
+//!   by other lowerings before DCE ran) do not count as uses. Before any store the value
 //!   is the variable's constant initializer, or `undefined`. Loads in unreachable
 //!   blocks read that entry value; stores there vanish. Phis nothing reads are
 //!   removed, so only needed phis remain.
@@ -107,6 +108,7 @@ fn find_candidates(
         return cand;
     }
     let mut bad = HashSet::new();
+    let live = live_derefs(func, uses);
     for i in all_instrs(func) {
         let InstrKind::Deref(dr) = &func.instrs[i].kind else {
             continue;
@@ -114,6 +116,9 @@ fn find_candidates(
         let Some(def) = func.instrs[i].def else {
             continue;
         };
+        if !live.contains(&def) {
+            continue; // a dead chain left by another lowering
+        }
         let Some(var) = root_var(func, def) else {
             continue;
         };

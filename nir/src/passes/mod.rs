@@ -108,6 +108,13 @@ declare_passes! {
 pub enum PassError {
     /// No pass has this name.
     UnknownPass(String),
+    /// The named pass refused the shader (a size limit, an unsupported construct).
+    Failed {
+        /// Pass name.
+        pass: &'static str,
+        /// Why.
+        message: String,
+    },
     /// Validation failed after the named pass.
     Invalid {
         /// Pass name.
@@ -126,6 +133,7 @@ impl std::fmt::Display for PassError {
                 PASS_NAMES.join(", ")
             ),
             PassError::Invalid { pass, errors } => write!(f, "NIR invalid after {pass}:\n{errors}"),
+            PassError::Failed { pass, message } => write!(f, "{pass}: {message}"),
         }
     }
 }
@@ -176,23 +184,30 @@ impl<'a> Runner<'a> {
     }
     /// Runs one pass; returns its progress.
     pub fn run(&mut self, pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
-        let progress = pass.run(shader);
+        self.run_fn(pass.name(), shader, |s| Ok(pass.run(s)))
+    }
+    /// Runs a pass given as a function (one that takes parameters or can fail, such
+    /// as `inline_functions_checked` or a two-shader varying pass wrapped per shader)
+    /// with the same printing, validation and observer as registered passes.
+    pub fn run_fn(
+        &mut self,
+        name: &'static str,
+        shader: &mut Shader,
+        pass: impl FnOnce(&mut Shader) -> Result<bool, String>,
+    ) -> Result<bool, PassError> {
+        let progress = pass(shader).map_err(|message| PassError::Failed {
+            pass: name,
+            message,
+        })?;
         if progress && self.print {
-            eprintln!(
-                "NIR after {}:\n{}",
-                pass.name(),
-                crate::print::print_shader(shader)
-            );
+            eprintln!("NIR after {name}:\n{}", crate::print::print_shader(shader));
         }
         if self.validate {
-            validate(shader).map_err(|errors| PassError::Invalid {
-                pass: pass.name(),
-                errors,
-            })?;
+            validate(shader).map_err(|errors| PassError::Invalid { pass: name, errors })?;
         }
         if progress {
             if let Some(obs) = self.observer.as_mut() {
-                obs(pass.name(), shader);
+                obs(name, shader);
             }
         }
         Ok(progress)

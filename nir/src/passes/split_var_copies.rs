@@ -4,7 +4,7 @@
 //! (`&(*a)[*]`), split further when the element is itself an aggregate. So a copy of
 //! `float[4]` becomes one wildcard copy of the floats, and a copy of `S[2]` with
 //! fields `a`, `b` becomes copies of `[*].a` and `[*].b`; `lower_var_copies` expands
-//! the wildcards later. Copies between different types are left alone.
+//! the wildcards later. Deref chains left unused are removed. Copies between different types are left alone.
 
 use super::var_util::*;
 use super::Pass;
@@ -24,6 +24,9 @@ impl Pass for SplitVarCopies {
             let mut progress = false;
             for instr in all_instrs(func) {
                 progress |= split_copy(shader, func, instr);
+            }
+            if progress {
+                remove_dead_derefs(func);
             }
             progress
         })

@@ -348,21 +348,47 @@ pub fn build_link(
 /// A variable name not used by any global or any local of `func`, based on `base`
 /// (the reader resolves variables by name, so names must stay unique).
 pub fn unique_name(shader: &Shader, func: &FunctionImpl, base: &str) -> String {
-    let taken = |n: &str| {
-        shader
+    Names::new(shader, func).fresh(base)
+}
+
+/// The names taken by the globals and one function's locals, handing out fresh
+/// ones (`base`, then `base_1`, `base_2`, ...) in amortised constant time.
+pub struct Names {
+    taken: std::collections::HashSet<String>,
+    next: std::collections::HashMap<String, u32>,
+}
+
+impl Names {
+    /// The names of the globals and of `func`'s locals.
+    pub fn new(shader: &Shader, func: &FunctionImpl) -> Names {
+        let taken = shader
             .globals
             .iter()
             .chain(func.locals.iter())
-            .any(|v| shader.variables.get(*v).is_some_and(|v| v.name == n))
-    };
-    if !base.is_empty() && !taken(base) {
-        return base.to_string();
+            .filter_map(|v| shader.variables.get(*v).map(|v| v.name.clone()))
+            .collect();
+        Names {
+            taken,
+            next: std::collections::HashMap::new(),
+        }
     }
-    let stem = if base.is_empty() { "tmp" } else { base };
-    (1u32..)
-        .map(|i| format!("{stem}_{i}"))
-        .find(|n| !taken(n))
-        .unwrap_or_else(|| stem.to_string())
+    /// A fresh name based on `base`, recorded as taken.
+    pub fn fresh(&mut self, base: &str) -> String {
+        let stem = if base.is_empty() { "tmp" } else { base };
+        if !base.is_empty() && !self.taken.contains(base) {
+            self.taken.insert(base.to_string());
+            return base.to_string();
+        }
+        let n = self.next.entry(stem.to_string()).or_insert(1);
+        loop {
+            let cand = format!("{stem}_{n}");
+            *n += 1;
+            if !self.taken.contains(&cand) {
+                self.taken.insert(cand.clone());
+                return cand;
+            }
+        }
+    }
 }
 
 /// Every instruction of the body in program order.
@@ -433,4 +459,77 @@ pub fn chain_links(func: &FunctionImpl, d: Def) -> Option<(Def, Vec<(PathElem, D
         cur = parent(&dr.kind)?;
     }
     None
+}
+
+/// Derefs that lead to a non-deref use (directly or through longer chains), so dead
+/// deref chains left behind by other lowerings can be ignored.
+pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> std::collections::HashSet<Def> {
+    let mut live = std::collections::HashSet::new();
+    let conds: std::collections::HashSet<Def> = func
+        .cf_nodes_in_order()
+        .into_iter()
+        .filter_map(|n| match &func.cf[n].kind {
+            CfKind::If { cond, .. } => Some(*cond),
+            _ => None,
+        })
+        .collect();
+    // Children follow their parents in program order (defs dominate uses), so a
+    // reverse walk sees every child before its parent.
+    for i in all_instrs(func).into_iter().rev() {
+        if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) {
+            continue;
+        }
+        let Some(d) = func.instrs[i].def else {
+            continue;
+        };
+        let is_live = conds.contains(&d)
+            || uses[d].iter().any(|u| match &func.instrs[*u].kind {
+                InstrKind::Deref(_) => func.instrs[*u].def.is_some_and(|c| live.contains(&c)),
+                _ => true,
+            });
+        if is_live {
+            live.insert(d);
+        }
+    }
+    live
+}
+
+/// Removes every deref that leads to no non-deref use (the chains a lowering left
+/// behind; Mesa removes them with `nir_deref_instr_remove_if_unused`). Returns true
+/// when something was removed.
+pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
+    let uses = func.build_uses();
+    let live = live_derefs(func, &uses);
+    let mut removed = false;
+    for i in all_instrs(func) {
+        if let (InstrKind::Deref(_), Some(d)) = (&func.instrs[i].kind, func.instrs[i].def) {
+            if !live.contains(&d) {
+                func.remove_instr(i);
+                removed = true;
+            }
+        }
+    }
+    removed
+}
+
+/// After the tail of block `from` moved into block `to` (a split), phis in the
+/// successors of `to` that name `from` as predecessor name `to` instead.
+pub fn rename_phi_preds_after_split(func: &mut FunctionImpl, from: Block, to: Block) {
+    if from == to {
+        return;
+    }
+    for succ in func.blocks[to].succs.clone() {
+        for i in func.block_instrs(succ) {
+            match &mut func.instrs[i].kind {
+                InstrKind::Phi(srcs) => {
+                    for (b, _) in srcs.iter_mut() {
+                        if *b == from {
+                            *b = to;
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
 }

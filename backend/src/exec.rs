@@ -1,0 +1,451 @@
+//! The shader execution interface: how vertex, geometry and fragment shaders run over
+//! SIMD-width lanes, and a Rust-closure implementation for tests and benchmarks.
+//!
+//! Data layout is SoA: one [`Reg`] (an array of [`LANES`] 32-bit words) per IO component.
+//! Input `i` component `c` is `inputs[i * 4 + c]`, where `i` indexes
+//! [`ShaderInfo::inputs`]; outputs likewise. Floats travel as their bit patterns, so
+//! flat integer varyings and integer attributes pass through unchanged.
+//!
+//! Fragment lanes are a 4×4 pixel block made of four 2×2 quads: lane `4q + p` is pixel
+//! `(2(q & 1) + (p & 1), 2(q >> 1) + (p >> 1))` of the block, so [`ddx`]/[`ddy`] work
+//! inside each quad. Lanes not in [`Invocation::mask`] are helpers (or empty): they
+//! compute like any lane, but their results are dropped.
+//!
+//! A compiled shader (the NIR → register-program compiler, later a JIT) implements
+//! [`ShaderExec`]; the driver only sees this trait.
+
+use std::sync::Arc;
+
+pub use rgl_nir::ir::Interp;
+
+use crate::texture::TextureBinding;
+use crate::{Error, Result};
+
+/// Lanes per invocation batch.
+pub const LANES: usize = 16;
+/// Mask with every lane set.
+pub const ALL_LANES: u32 = (1 << LANES) - 1;
+
+/// X offset of each fragment lane inside its 4×4 block.
+pub const LANE_X: [u32; LANES] = [0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3];
+/// Y offset of each fragment lane inside its 4×4 block.
+pub const LANE_Y: [u32; LANES] = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+
+/// One SIMD register: a 32-bit word per lane.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Reg(pub [u32; LANES]);
+
+impl Default for Reg {
+    fn default() -> Self {
+        Reg([0; LANES])
+    }
+}
+
+impl Reg {
+    /// Every lane `v` (float).
+    #[inline]
+    pub fn splat_f(v: f32) -> Reg {
+        Reg([v.to_bits(); LANES])
+    }
+    /// Every lane `v` (bits).
+    #[inline]
+    pub fn splat_u(v: u32) -> Reg {
+        Reg([v; LANES])
+    }
+    /// Lane `i` as float.
+    #[inline]
+    pub fn f(&self, i: usize) -> f32 {
+        f32::from_bits(self.0[i])
+    }
+    /// Sets lane `i` to float `v`.
+    #[inline]
+    pub fn set_f(&mut self, i: usize, v: f32) {
+        self.0[i] = v.to_bits();
+    }
+    /// All lanes as floats.
+    #[inline]
+    pub fn to_f32(&self) -> [f32; LANES] {
+        let mut o = [0.0; LANES];
+        for i in 0..LANES {
+            o[i] = f32::from_bits(self.0[i]);
+        }
+        o
+    }
+    /// From floats.
+    #[inline]
+    pub fn from_f32(v: &[f32; LANES]) -> Reg {
+        let mut o = Reg::default();
+        for i in 0..LANES {
+            o.0[i] = v[i].to_bits();
+        }
+        o
+    }
+}
+
+/// Fine x derivative of a float register (per quad, per row).
+pub fn ddx(r: &Reg) -> Reg {
+    let v = r.to_f32();
+    let mut o = [0.0; LANES];
+    for q in 0..4 {
+        let b = q * 4;
+        let top = v[b + 1] - v[b];
+        let bot = v[b + 3] - v[b + 2];
+        o[b] = top;
+        o[b + 1] = top;
+        o[b + 2] = bot;
+        o[b + 3] = bot;
+    }
+    Reg::from_f32(&o)
+}
+
+/// Fine y derivative of a float register (per quad, per column).
+pub fn ddy(r: &Reg) -> Reg {
+    let v = r.to_f32();
+    let mut o = [0.0; LANES];
+    for q in 0..4 {
+        let b = q * 4;
+        let left = v[b + 2] - v[b];
+        let right = v[b + 3] - v[b + 1];
+        o[b] = left;
+        o[b + 2] = left;
+        o[b + 1] = right;
+        o[b + 3] = right;
+    }
+    Reg::from_f32(&o)
+}
+
+/// Shader stage as the driver knows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ShaderStage {
+    /// Vertex.
+    Vertex,
+    /// Geometry.
+    Geometry,
+    /// Fragment.
+    Fragment,
+}
+
+/// One input or output of a shader: a location (`VERT_ATTRIB_*`/driver location for VS
+/// inputs, `VARYING_SLOT_*`, `FRAG_RESULT_*`) with up to 4 components.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IoDecl {
+    /// Location: VS inputs use the vertex element index; varyings `VARYING_SLOT_*`;
+    /// FS outputs `FRAG_RESULT_*`.
+    pub location: i32,
+    /// Components used (1–4, starting at x).
+    pub components: u8,
+    /// Interpolation (FS inputs); flat also for integer varyings.
+    pub interp: Interp,
+    /// Dual-source blend index (FS outputs).
+    pub index: u8,
+}
+
+impl IoDecl {
+    /// A 4-component smooth declaration at `location`.
+    pub fn vec4(location: i32) -> IoDecl {
+        IoDecl {
+            location,
+            components: 4,
+            interp: Interp::Smooth,
+            index: 0,
+        }
+    }
+}
+
+/// System values a shader reads (bit flags in [`ShaderInfo::sysvals`]).
+pub mod sysval {
+    /// `gl_FragCoord` (x, y, z, 1/w).
+    pub const FRAG_COORD: u32 = 1 << 0;
+    /// `gl_FrontFacing`.
+    pub const FRONT_FACE: u32 = 1 << 1;
+    /// `gl_PointCoord`.
+    pub const POINT_COORD: u32 = 1 << 2;
+    /// `gl_VertexID` (includes base vertex).
+    pub const VERTEX_ID: u32 = 1 << 3;
+    /// `gl_InstanceID`.
+    pub const INSTANCE_ID: u32 = 1 << 4;
+    /// `gl_PrimitiveID` (GS input, FS).
+    pub const PRIMITIVE_ID: u32 = 1 << 5;
+}
+
+/// Output primitive of a geometry shader.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GsOutput {
+    /// Points.
+    Points,
+    /// Line strips.
+    LineStrip,
+    /// Triangle strips.
+    TriangleStrip,
+}
+
+/// Geometry shader parameters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GsInfo {
+    /// Vertices per input primitive (1, 2, 3, 4 or 6 with adjacency).
+    pub vertices_in: u8,
+    /// Output primitive type.
+    pub output: GsOutput,
+    /// `max_vertices`.
+    pub max_vertices: u32,
+}
+
+/// What the driver needs to know about a shader to feed and drain it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShaderInfo {
+    /// Stage.
+    pub stage: ShaderStage,
+    /// Inputs, in the order of the input registers.
+    pub inputs: Vec<IoDecl>,
+    /// Outputs, in the order of the output registers.
+    pub outputs: Vec<IoDecl>,
+    /// System values read ([`sysval`] bits).
+    pub sysvals: u32,
+    /// FS may discard.
+    pub uses_discard: bool,
+    /// Geometry shader parameters (GS only).
+    pub gs: Option<GsInfo>,
+}
+
+impl ShaderInfo {
+    /// Index of the output at `location`, if written.
+    pub fn output_index(&self, location: i32, index: u8) -> Option<usize> {
+        self.outputs
+            .iter()
+            .position(|o| o.location == location && o.index == index)
+    }
+    /// Whether a fragment shader writes depth.
+    pub fn writes_depth(&self) -> bool {
+        self.stage == ShaderStage::Fragment
+            && self
+                .output_index(rgl_nir::ir::names::FRAG_RESULT_DEPTH, 0)
+                .is_some()
+    }
+}
+
+/// System value registers for one batch (filled when the shader reads them).
+#[derive(Clone, Debug, Default)]
+pub struct SysVals {
+    /// `gl_FragCoord` x, y, z, w.
+    pub frag_coord: [Reg; 4],
+    /// Front facing: `!0` or 0 per lane.
+    pub front_face: Reg,
+    /// `gl_PointCoord` s, t.
+    pub point_coord: [Reg; 2],
+    /// `gl_VertexID`.
+    pub vertex_id: Reg,
+    /// `gl_InstanceID`.
+    pub instance_id: Reg,
+    /// `gl_PrimitiveID`.
+    pub primitive_id: Reg,
+}
+
+/// Read-only resources a shader may access.
+#[derive(Clone, Copy)]
+pub struct Resources<'a> {
+    /// Default-block uniforms: vec4 slots of words. Reads past the end return 0.
+    pub uniforms: &'a [[u32; 4]],
+    /// Uniform block slots; reads past a slice's end return 0.
+    pub ubos: &'a [&'a [u8]],
+    /// Texture slots (view + sampler).
+    pub textures: &'a [Option<TextureBinding<'a>>],
+}
+
+impl<'a> Resources<'a> {
+    /// `load_uniform`: word `comp` of vec4 slot `slot`, 0 out of range.
+    #[inline]
+    pub fn uniform(&self, slot: usize, comp: usize) -> u32 {
+        self.uniforms
+            .get(slot)
+            .and_then(|s| s.get(comp))
+            .copied()
+            .unwrap_or(0)
+    }
+    /// `load_ubo`: the 32-bit word at `byte_offset` of block `block`, 0 out of range.
+    #[inline]
+    pub fn ubo_word(&self, block: usize, byte_offset: u64) -> u32 {
+        match self.ubos.get(block) {
+            Some(b) => usize::try_from(byte_offset)
+                .ok()
+                .map(|o| crate::format::read_u32(b, o))
+                .unwrap_or(0),
+            None => 0,
+        }
+    }
+}
+
+/// The instruction budget of one draw: compiled shaders charge it as they run and stop
+/// with [`Error::BudgetExceeded`] when it runs out.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Instructions still allowed.
+    pub remaining: u64,
+    /// The limit it started from.
+    pub limit: u64,
+}
+
+impl Budget {
+    /// A budget of `limit` instructions.
+    pub fn new(limit: u64) -> Budget {
+        Budget {
+            remaining: limit,
+            limit,
+        }
+    }
+    /// Charges `n` instructions.
+    #[inline]
+    pub fn charge(&mut self, n: u64) -> Result<()> {
+        match self.remaining.checked_sub(n) {
+            Some(r) => {
+                self.remaining = r;
+                Ok(())
+            }
+            None => {
+                self.remaining = 0;
+                Err(Error::BudgetExceeded(self.limit))
+            }
+        }
+    }
+}
+
+/// Receives geometry shader output (`emit_vertex` / `end_primitive`).
+pub trait GsSink {
+    /// Emits one vertex for every lane in `mask` from the current outputs.
+    fn emit_vertex(&mut self, mask: u32, outputs: &[Reg]);
+    /// Ends the current strip of every lane in `mask`.
+    fn end_primitive(&mut self, mask: u32);
+}
+
+/// One batch of up to [`LANES`] invocations.
+pub struct Invocation<'a> {
+    /// Input registers (`inputs[i * 4 + c]`). For a GS, vertex `v` of each lane's
+    /// primitive starts at `v * inputs_per_vertex * 4`.
+    pub inputs: &'a [Reg],
+    /// Output registers (`outputs[i * 4 + c]`), written by the shader.
+    pub outputs: &'a mut [Reg],
+    /// System values.
+    pub sys: &'a SysVals,
+    /// Live lanes (valid vertices, covered fragments, GS primitives).
+    pub mask: u32,
+    /// FS: lanes discarded by the shader (set by it).
+    pub kill: u32,
+    /// Uniforms, uniform blocks and textures.
+    pub res: Resources<'a>,
+    /// The draw's instruction budget.
+    pub budget: &'a mut Budget,
+    /// Per-thread scratch registers the shader may use freely (kept between batches).
+    pub scratch: &'a mut Vec<Reg>,
+    /// GS output sink.
+    pub gs: Option<&'a mut dyn GsSink>,
+}
+
+/// A shader the driver can run: the seam between the driver and the shader compiler.
+pub trait ShaderExec: Send + Sync {
+    /// Interface description.
+    fn info(&self) -> &ShaderInfo;
+    /// Runs one batch. Errors (budget exceeded, bad resource access the shader chose to
+    /// report) abort the draw and are returned to the caller of `draw`.
+    fn run(&self, inv: &mut Invocation<'_>) -> Result<()>;
+}
+
+/// Compiles finalized NIR into a [`ShaderExec`] (the future NIR → lane-program compiler
+/// plugs into the software driver through this).
+pub trait ShaderCompiler: Send + Sync {
+    /// Compiles one stage.
+    fn compile(&self, nir: &rgl_nir::ir::Shader) -> Result<Arc<dyn ShaderExec>>;
+}
+
+/// A shader written as a Rust closure over the lane interface.
+pub struct ClosureShader<F> {
+    info: ShaderInfo,
+    f: F,
+}
+
+impl<F> ClosureShader<F>
+where
+    F: Fn(&mut Invocation<'_>) -> Result<()> + Send + Sync + 'static,
+{
+    /// Wraps `f` with its interface description.
+    pub fn new(info: ShaderInfo, f: F) -> Arc<dyn ShaderExec> {
+        Arc::new(ClosureShader { info, f })
+    }
+}
+
+impl<F> ShaderExec for ClosureShader<F>
+where
+    F: Fn(&mut Invocation<'_>) -> Result<()> + Send + Sync,
+{
+    fn info(&self) -> &ShaderInfo {
+        &self.info
+    }
+    fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        (self.f)(inv)
+    }
+}
+
+/// Ready-made closure shaders for tests and benchmarks.
+pub mod builtin {
+    use super::*;
+    use rgl_nir::ir::names::{FRAG_RESULT_COLOR, VARYING_SLOT_POS, VARYING_SLOT_VAR0};
+
+    /// VS: input 0 → `gl_Position`; inputs 1.. → `VARYING_SLOT_VAR0 + i - 1`.
+    pub fn passthrough_vs(varyings: usize) -> Arc<dyn ShaderExec> {
+        let mut inputs = vec![IoDecl::vec4(0)];
+        let mut outputs = vec![IoDecl::vec4(VARYING_SLOT_POS)];
+        for i in 0..varyings {
+            inputs.push(IoDecl::vec4(i as i32 + 1));
+            outputs.push(IoDecl::vec4(VARYING_SLOT_VAR0 + i as i32));
+        }
+        let info = ShaderInfo {
+            stage: ShaderStage::Vertex,
+            inputs,
+            outputs,
+            sysvals: 0,
+            uses_discard: false,
+            gs: None,
+        };
+        ClosureShader::new(info, |inv| {
+            let n = inv.outputs.len().min(inv.inputs.len());
+            inv.outputs[..n].copy_from_slice(&inv.inputs[..n]);
+            Ok(())
+        })
+    }
+
+    /// FS writing a constant color to `gl_FragColor`.
+    pub fn constant_fs(color: [f32; 4]) -> Arc<dyn ShaderExec> {
+        let info = ShaderInfo {
+            stage: ShaderStage::Fragment,
+            inputs: vec![],
+            outputs: vec![IoDecl::vec4(FRAG_RESULT_COLOR)],
+            sysvals: 0,
+            uses_discard: false,
+            gs: None,
+        };
+        ClosureShader::new(info, move |inv| {
+            for c in 0..4 {
+                inv.outputs[c] = Reg::splat_f(color[c]);
+            }
+            Ok(())
+        })
+    }
+
+    /// FS writing varying `VAR0` (interpolated as `interp`) to `gl_FragColor`.
+    pub fn varying_fs(interp: Interp) -> Arc<dyn ShaderExec> {
+        let info = ShaderInfo {
+            stage: ShaderStage::Fragment,
+            inputs: vec![IoDecl {
+                interp,
+                ..IoDecl::vec4(VARYING_SLOT_VAR0)
+            }],
+            outputs: vec![IoDecl::vec4(FRAG_RESULT_COLOR)],
+            sysvals: 0,
+            uses_discard: false,
+            gs: None,
+        };
+        ClosureShader::new(info, |inv| {
+            inv.outputs[..4].copy_from_slice(&inv.inputs[..4]);
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,318 @@
+//! The textures shader_runner's `texture …` commands create, as data: every
+//! level's texels and the sampler parameters piglit's helpers set
+//! (`piglit_rgbw_texture`, `piglit_rgbw_texture_1d/3d`, `piglit_array_texture`,
+//! `piglit_miptree_texture`, `piglit_checkerboard_texture`,
+//! `piglit_depth_texture` plus the runner's compare mode). A context only has
+//! to upload a [`TextureImage`]; the images are the same for rgl and for a host
+//! peer. Sizes are bounded so a hostile file cannot allocate unbounded memory.
+
+use super::command::{Filter, TextureSpec, TextureTarget, Wrap};
+use super::gl_enum::{self, GlEnum};
+
+/// Largest side accepted (GL_MAX_TEXTURE_SIZE of common drivers).
+pub const MAX_SIDE: u32 = 16384;
+/// Largest number of texels of one texture (all levels and layers).
+pub const MAX_TEXELS: u64 = 1 << 22;
+
+/// Texel values of one level.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Texels {
+    /// RGBA floats, row by row from the bottom, then layer by layer.
+    Rgba(Vec<[f32; 4]>),
+    /// Depth values in the same order.
+    Depth(Vec<f32>),
+}
+
+/// One mipmap level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Mip level number.
+    pub level: u32,
+    /// Width.
+    pub width: u32,
+    /// Height (1 for 1D; the layer count for 1D arrays).
+    pub height: u32,
+    /// Depth (3D) or layers (2D arrays); 1 otherwise.
+    pub depth: u32,
+    /// The texels.
+    pub texels: Texels,
+}
+
+/// A texture ready to upload and bind on a unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextureImage {
+    /// Target.
+    pub target: TextureTarget,
+    /// Internal format (`GL_RGBA` unless the command names one; `GL_DEPTH_COMPONENT`).
+    pub internal_format: String,
+    /// Levels in upload order.
+    pub levels: Vec<Level>,
+    /// Minification filter.
+    pub min_filter: Filter,
+    /// Magnification filter.
+    pub mag_filter: Filter,
+    /// Wrap modes set for s, t, r (`None`: left at GL's default).
+    pub wrap: [Option<Wrap>; 3],
+    /// Border colour, when set.
+    pub border_color: Option<[f32; 4]>,
+    /// `GL_COMPARE_R_TO_TEXTURE` with this function, for shadow textures.
+    pub compare_func: Option<GlEnum>,
+    /// Compatibility contexts also `glEnable` the target (fixed-function texturing).
+    pub enable_target: bool,
+}
+
+const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+/// piglit's colour wheel for solid levels and layers.
+const COLOR_WHEEL: [[f32; 4]; 4] = [RED, GREEN, BLUE, WHITE];
+
+fn check_size(sides: &[u32]) -> Result<u64, String> {
+    if let Some(bad) = sides.iter().find(|&&s| s == 0 || s > MAX_SIDE) {
+        return Err(format!(
+            "texture size {bad} is outside 1..={MAX_SIDE} (sizes {sides:?})"
+        ));
+    }
+    let texels = sides.iter().map(|&s| u64::from(s)).product::<u64>();
+    if texels > MAX_TEXELS {
+        return Err(format!(
+            "texture of {texels} texels is larger than this runner allows ({MAX_TEXELS})"
+        ));
+    }
+    Ok(texels)
+}
+
+fn rgba(level: u32, width: u32, height: u32, depth: u32, texels: Vec<[f32; 4]>) -> Level {
+    Level {
+        level,
+        width,
+        height,
+        depth,
+        texels: Texels::Rgba(texels),
+    }
+}
+
+fn base(target: TextureTarget, levels: Vec<Level>) -> TextureImage {
+    TextureImage {
+        target,
+        internal_format: "GL_RGBA".into(),
+        levels,
+        min_filter: Filter::Nearest,
+        mag_filter: Filter::Nearest,
+        wrap: [Some(Wrap::ClampToEdge), Some(Wrap::ClampToEdge), None],
+        border_color: None,
+        compare_func: None,
+        enable_target: false,
+    }
+}
+
+/// Builds the texture a `texture` command creates.
+pub fn build(spec: &TextureSpec) -> Result<TextureImage, String> {
+    Ok(match spec {
+        TextureSpec::Rgbw2D { size, format } => {
+            let [w, h] = *size;
+            check_size(&[w, h])?;
+            let mut texels = Vec::with_capacity((w * h) as usize);
+            for y in 0..h {
+                for x in 0..w {
+                    texels.push(match (x < w / 2, y < h / 2) {
+                        (true, true) => RED,
+                        (false, true) => GREEN,
+                        (true, false) => BLUE,
+                        (false, false) => WHITE,
+                    });
+                }
+            }
+            let mut image = base(TextureTarget::T2D, vec![rgba(0, w, h, 1, texels)]);
+            if let Some(format) = format {
+                image.internal_format = format.clone();
+            }
+            image.enable_target = true;
+            image
+        }
+        TextureSpec::Rgbw1D => base(
+            TextureTarget::T1D,
+            vec![rgba(0, 4, 1, 1, vec![RED, GREEN, BLUE, WHITE])],
+        ),
+        TextureSpec::Rgbw3D => {
+            let texels = vec![
+                RED,
+                GREEN,
+                BLUE,
+                WHITE,
+                [1.0, 1.0, 0.0, 1.0],
+                [1.0, 0.0, 1.0, 1.0],
+                [0.0, 1.0, 1.0, 1.0],
+                [0.0, 0.0, 0.0, 1.0],
+            ];
+            let mut image = base(TextureTarget::T3D, vec![rgba(0, 2, 2, 2, texels)]);
+            image.wrap[2] = Some(Wrap::ClampToEdge);
+            image
+        }
+        TextureSpec::Rgbw1DArray { size } => {
+            let [w, layers] = *size;
+            check_size(&[w, layers])?;
+            let texels = (0..layers)
+                .flat_map(|l| std::iter::repeat_n(COLOR_WHEEL[l as usize % 4], w as usize))
+                .collect();
+            base(TextureTarget::T1DArray, vec![rgba(0, w, layers, 1, texels)])
+        }
+        TextureSpec::Rgbw2DArray { size } => {
+            let [w, h, layers] = *size;
+            check_size(&[w, h, layers])?;
+            let texels = (0..layers)
+                .flat_map(|l| std::iter::repeat_n(COLOR_WHEEL[l as usize % 4], (w * h) as usize))
+                .collect();
+            base(TextureTarget::T2DArray, vec![rgba(0, w, h, layers, texels)])
+        }
+        TextureSpec::Miptree => {
+            let levels = (0..4u32)
+                .map(|level| {
+                    let size = 8 >> level;
+                    rgba(
+                        level,
+                        size,
+                        size,
+                        1,
+                        vec![COLOR_WHEEL[level as usize]; (size * size) as usize],
+                    )
+                })
+                .collect();
+            let mut image = base(TextureTarget::T2D, levels);
+            image.min_filter = Filter::NearestMipmapNearest;
+            image.enable_target = true;
+            image
+        }
+        TextureSpec::Checkerboard {
+            level,
+            size,
+            color0,
+            color1,
+        } => {
+            let [w, h] = *size;
+            check_size(&[w, h])?;
+            // Squares of w/2 x h/2 (at least one texel).
+            let (sw, sh) = ((w / 2).max(1), (h / 2).max(1));
+            let mut texels = Vec::with_capacity((w * h) as usize);
+            for y in 0..h {
+                for x in 0..w {
+                    texels.push(if ((y / sh) ^ (x / sw)) & 1 == 1 {
+                        *color1
+                    } else {
+                        *color0
+                    });
+                }
+            }
+            let mut image = base(TextureTarget::T2D, vec![rgba(*level, w, h, 1, texels)]);
+            image.wrap = [Some(Wrap::ClampToBorder), Some(Wrap::ClampToBorder), None];
+            image.border_color = Some([1.0, 0.0, 0.0, 1.0]);
+            image.enable_target = true;
+            image
+        }
+        TextureSpec::Shadow { target, size } => {
+            let (w, h, d) = match (target, size.as_slice()) {
+                (TextureTarget::T1D, [w]) => (*w, 1, 1),
+                (TextureTarget::T2D | TextureTarget::Rect, [w, h]) => (*w, *h, 1),
+                // piglit_depth_texture(1D_ARRAY, w, layers, 1): layers are rows.
+                (TextureTarget::T1DArray, [w, l]) => (*w, *l, 1),
+                (TextureTarget::T2DArray, [w, h, l]) => (*w, *h, *l),
+                _ => {
+                    return Err(format!(
+                        "shadow texture {} with size {size:?}",
+                        target.name()
+                    ))
+                }
+            };
+            check_size(&[w, h, d])?;
+            // depth = x / (w - 1): a gradient along s, as piglit computes it
+            // (0/0 for a one-texel-wide texture, as in C).
+            let row: Vec<f32> = (0..w).map(|x| x as f32 / (w as f32 - 1.0)).collect();
+            let texels = (0..h * d).flat_map(|_| row.iter().copied()).collect();
+            let mut image = base(
+                *target,
+                vec![Level {
+                    level: 0,
+                    width: w,
+                    height: h,
+                    depth: d,
+                    texels: Texels::Depth(texels),
+                }],
+            );
+            image.internal_format = "GL_DEPTH_COMPONENT".into();
+            image.compare_func = gl_enum::lookup("GL_GREATER");
+            image.enable_target = *target == TextureTarget::T2D;
+            image
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texels(image: &TextureImage) -> Vec<String> {
+        image
+            .levels
+            .iter()
+            .map(|l| match &l.texels {
+                Texels::Rgba(t) => format!(
+                    "level {} {}x{}x{}: {}",
+                    l.level,
+                    l.width,
+                    l.height,
+                    l.depth,
+                    t.iter()
+                        .map(|c| match *c {
+                            RED => "R",
+                            GREEN => "G",
+                            BLUE => "B",
+                            WHITE => "W",
+                            _ => "?",
+                        })
+                        .collect::<String>()
+                ),
+                Texels::Depth(d) => format!("level {} depth {d:?}", l.level),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn images() {
+        let rgbw = build(&TextureSpec::Rgbw2D {
+            size: [4, 2],
+            format: None,
+        });
+        assert_eq!(
+            rgbw.as_ref().map(texels),
+            Ok(vec!["level 0 4x2x1: RRGGBBWW".to_string()])
+        );
+        let mip = build(&TextureSpec::Miptree).map(|i| i.levels.len());
+        assert_eq!(mip, Ok(4));
+        let checker = build(&TextureSpec::Checkerboard {
+            level: 0,
+            size: [4, 2],
+            color0: RED,
+            color1: GREEN,
+        });
+        assert_eq!(
+            checker.as_ref().map(texels),
+            Ok(vec!["level 0 4x2x1: RRGGGGRR".to_string()])
+        );
+        let shadow = build(&TextureSpec::Shadow {
+            target: TextureTarget::T1D,
+            size: vec![3],
+        });
+        assert_eq!(
+            shadow.as_ref().map(texels),
+            Ok(vec!["level 0 depth [0.0, 0.5, 1.0]".to_string()])
+        );
+        let huge = build(&TextureSpec::Rgbw2D {
+            size: [16384, 16384],
+            format: None,
+        });
+        assert!(huge.is_err());
+        let zero = build(&TextureSpec::Rgbw2DArray { size: [4, 4, 0] });
+        assert!(zero.is_err());
+    }
+}
