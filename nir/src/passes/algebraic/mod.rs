@@ -140,6 +140,13 @@ impl RuleSet {
         SET.get_or_init(|| RuleSet::from_text(rules::RULES))
     }
 
+    /// The main rules plus the rules valid only without NaN/Inf operands
+    /// ([`rules::RULES_NNAN`]; parsed once).
+    pub fn with_nnan() -> &'static RuleSet {
+        static SET: OnceLock<RuleSet> = OnceLock::new();
+        SET.get_or_init(|| RuleSet::from_text(&format!("{}{}", rules::RULES, rules::RULES_NNAN)))
+    }
+
     /// Parses `text` (rules separated by `;`).
     pub fn from_text(text: &str) -> RuleSet {
         let mut set = RuleSet {
@@ -476,6 +483,9 @@ mod tests {
         let set = RuleSet::get();
         assert_eq!(set.errors, Vec::<String>::new());
         assert!(set.rules.len() > 150, "{} rules", set.rules.len());
+        let all = RuleSet::with_nnan();
+        assert_eq!(all.errors, Vec::<String>::new());
+        assert!(all.rules.len() > set.rules.len());
     }
 
     #[test]

@@ -6,21 +6,24 @@
 //!
 //! Exactness (translation validation): a rule without `~` gives bit-identical results
 //! under the opcode table's fold definitions for every input (ints wrap; `fmin`/`fmax`
-//! ignore a NaN operand). Rules with `~` are skipped on `exact` instructions and may
+//! ignore a NaN operand; NaN payloads aside), which `tests/algebraic_rules.rs` checks
+//! with the interpreter. Rules with `~` are skipped on `exact` instructions and may
 //! change results as stated next to them:
-//! * sign of zero only (`nsz`): `fadd(a, 0.0)`, `ffma(a, b, 0.0)`, `fmin(fmax)` → `fsat`;
-//! * NaN/Inf handling (`nnan`/`ninf`): `fmul(a, 0.0)`, `flrp` with 0/1, compares whose
-//!   NaN behaviour differs (`inot(flt)` → `fge`, `0 < |a|` → `a != 0`, `bcsel(flt)` →
-//!   `fmin/fmax`, `iand` of compares → `flt(fmin)`);
+//! * sign of zero only (`nsz`): `fadd(a, 0.0)`, `ffma(a, b, 0.0)`, `fmin(fmax)` →
+//!   `fsat`, `fabs(fsat(a))`;
 //! * rounding (reassociation/distribution/contraction): at most 1 ULP of the largest
 //!   intermediate magnitude per rewritten operation (`fadd(fmul(a,b), fmul(a,c))` →
 //!   `fmul(a, fadd(b,c))`, constant reassociation, `ffma(#a, #b, c)` splitting, the
-//!   `flrp` contraction); with cancellation the error relative to the final result is
-//!   unbounded, so compare with a tolerance scaled by the operands' magnitudes;
-//! * transcendental identities (`fexp2(flog2(a))`, `fpow` forms, `frcp(frcp(a))`,
-//!   `frcp(fsqrt(a))` → `frsq`, `fdiv(1, a)` → `frcp`): within the precision GLSL
-//!   grants those built-ins (3 ULP for `frcp`/`frsq`-based forms; `fpow`/`fexp2`/`flog2`
-//!   as the built-ins' own bounds).
+//!   `flrp` contraction, compares of a sum against 0); with cancellation the error
+//!   relative to the final result is unbounded, so compare with a tolerance scaled by
+//!   the operands' magnitudes;
+//! * transcendental identities (`fpow(a, 2.0)`, `fpow(2.0, a)`, `fdiv(1, a)` → `frcp`,
+//!   `frcp(fsqrt(a))` → `frsq`, `frcp(frsq(a))` → `fsqrt`): within the precision GLSL
+//!   grants those built-ins (a few ULP).
+//!
+//! Rules that change NaN/Inf results (Mesa's `nnan`/`ninf` rules: `fmul(a, 0.0)` → 0,
+//! `bcsel(flt)` → `fmin/fmax`, `inot(flt)` → `fge`, `fexp2(flog2(a))` → `a`, ...) live
+//! in [`RULES_NNAN`], outside the default set.
 
 /// Every rule of the main `opt_algebraic` set.
 pub const RULES: &str = crate::rules! {
@@ -47,7 +50,6 @@ pub const RULES: &str = crate::rules! {
     (fmul a, -1.0) => (fneg a);
     (imul a, -1) => (ineg a);
     (imul a, 0) => 0;
-    (~fmul a, 0.0) => 0.0;
     (fneg (fneg a)) => a;
     (ineg (ineg a)) => a;
     (fabs (fneg a)) => (fabs a);
@@ -72,10 +74,8 @@ pub const RULES: &str = crate::rules! {
     // ---------------------------------------------------------------- [§8.2 6-7] distribution, cancellation
     (~fadd (fmul a, b), (fmul a, c)) => (fmul a, (fadd b, c));
     (iadd (imul a, b), (imul a, c)) => (imul a, (iadd b, c));
-    (~fadd (fneg a), a) => 0.0;
     (iadd (ineg a), a) => 0;
     (iadd a, (iadd (ineg a), b)) => b;
-    (~fadd a, (fadd (fneg a), b)) => b;
     // Constant reassociation (exact for integers).
     (iadd (iadd:once a, #b), #c) => (iadd a, (iadd b, c));
     (imul (imul:once a, #b), #c) => (imul a, (imul b, c));
@@ -92,15 +92,10 @@ pub const RULES: &str = crate::rules! {
     (ffma -1.0, a, b) => (fadd (fneg a), b);
     (ffma a, b, -0.0) => (fmul a, b);
     (~ffma a, b, 0.0) => (fmul a, b);
-    (~ffma 0.0, a, b) => b;
     (~ffma #a, #b, c) => (fadd (fmul a, b), c);
 
     // ---------------------------------------------------------------- [§8.2 10-12] lerp
-    (~flrp a, b, 0.0) => a;
-    (~flrp a, b, 1.0) => b;
-    (~flrp a, a, b) => a;
     (~fadd (fmul a, (fadd 1.0, (fneg c))), (fmul b, c)) => (flrp a, b, c);
-    (~flrp a, b, (b2f32 c)) => (bcsel c, b, a);
 
     // ---------------------------------------------------------------- [§8.2 13-15] clamp, min/max
     (~fmin (fmax a, 0.0), 1.0) => (fsat a);
@@ -139,10 +134,6 @@ pub const RULES: &str = crate::rules! {
     (bcsel a, 0.0, 1.0) => (b2f32 (inot a));
     (bcsel a, 1, 0) => (b2i32 a);
     (bcsel a, 0, 1) => (b2i32 (inot a));
-    (~bcsel (flt b, a), b, a) => (fmin a, b);
-    (~bcsel (flt a, b), b, a) => (fmax a, b);
-    (~bcsel (fge a, b), a, b) => (fmax a, b);
-    (~bcsel (fge a, b), b, a) => (fmin a, b);
     (bcsel (ilt a, b), a, b) => (imin a, b);
     (bcsel (ilt a, b), b, a) => (imax a, b);
     (bcsel (ige a, b), a, b) => (imax a, b);
@@ -206,7 +197,6 @@ pub const RULES: &str = crate::rules! {
     (fneu (u2f32 a), 0.0) => (ine a, 0);
     (fge (u2f32 a), 0.0) => true;
     (flt (u2f32 a), 0.0) => false;
-    (~flt 0.0, (fabs a)) => (fneu a, 0.0);
     (fge (fneg (fabs a)), 0.0) => (feq a, 0.0);
     (fge 0.0, (fabs a)) => (feq a, 0.0);
     (flt (fabs a), 0.0) => false;
@@ -223,12 +213,6 @@ pub const RULES: &str = crate::rules! {
     (ior (flt:once a, c), (flt:once b, c)) => (flt (fmin a, b), c);
     (ior (fge:once a, b), (fge:once a, c)) => (fge a, (fmin b, c));
     (ior (fge:once a, c), (fge:once b, c)) => (fge (fmax a, b), c);
-    (iand (~flt:once a, b), (~flt:once a, c)) => (flt a, (fmin b, c));
-    (iand (~flt:once a, c), (~flt:once b, c)) => (flt (fmax a, b), c);
-    (iand (~fge:once a, b), (~fge:once a, c)) => (fge a, (fmax b, c));
-    (iand (~fge:once a, c), (~fge:once b, c)) => (fge (fmin a, b), c);
-    (inot (~flt:once a, b)) => (fge a, b);
-    (inot (~fge:once a, b)) => (flt a, b);
     (inot (feq:once a, b)) => (fneu a, b);
     (inot (fneu:once a, b)) => (feq a, b);
     (inot (ilt:once a, b)) => (ige a, b);
@@ -268,18 +252,46 @@ pub const RULES: &str = crate::rules! {
     (umod a, #b:is_pos_power_of_two) => (iand a, (iadd b, -1));
 
     // ---------------------------------------------------------------- [§8.2 33-35] exp/log/pow/rcp
-    (~fexp2 (flog2 a)) => a;
-    (~flog2 (fexp2 a)) => a;
     (~fpow a, 1.0) => a;
     (~fpow a, 2.0) => (fmul a, a);
     (~fpow 2.0, a) => (fexp2 a);
-    (~fexp2 (fmul (flog2 a), b)) => (fpow a, b);
     (~fdiv 1.0, a) => (frcp a);
-    (~frcp (frcp a)) => a;
     (~frcp (fsqrt a)) => (frsq a);
     (~frcp (frsq a)) => (fsqrt a);
-    (~fmul (fsqrt a), (fsqrt a)) => a;
 
     // ---------------------------------------------------------------- [§8.2 37] fract
     (fadd a, (fneg:once (ffloor:once a))) => (ffract a);
+};
+
+/// Rules that are only valid when no operand is NaN or infinite (Mesa applies them as
+/// inexact `~` rules). They are kept out of the default set: NaN/Inf inputs turn up
+/// in real shaders (`acos` of a value above 1, `sqrt` of a negative) and these rules
+/// change such results beyond any ULP bound (NaN ↔ number, `fmin`/`fmax` ignoring a
+/// NaN, `inf * 0`), which translation validation reports. A driver option enabling
+/// "fast math" can load them with [`super::RuleSet::with_nnan`].
+pub const RULES_NNAN: &str = crate::rules! {
+    (~fmul a, 0.0) => 0.0;
+    (~fadd (fneg a), a) => 0.0;
+    (~fadd a, (fadd (fneg a), b)) => b;
+    (~ffma 0.0, a, b) => b;
+    (~flrp a, b, 0.0) => a;
+    (~flrp a, b, 1.0) => b;
+    (~flrp a, a, b) => a;
+    (~flrp a, b, (b2f32 c)) => (bcsel c, b, a);
+    (~bcsel (flt b, a), b, a) => (fmin a, b);
+    (~bcsel (flt a, b), b, a) => (fmax a, b);
+    (~bcsel (fge a, b), a, b) => (fmax a, b);
+    (~bcsel (fge a, b), b, a) => (fmin a, b);
+    (~flt 0.0, (fabs a)) => (fneu a, 0.0);
+    (iand (~flt:once a, b), (~flt:once a, c)) => (flt a, (fmin b, c));
+    (iand (~flt:once a, c), (~flt:once b, c)) => (flt (fmax a, b), c);
+    (iand (~fge:once a, b), (~fge:once a, c)) => (fge a, (fmax b, c));
+    (iand (~fge:once a, c), (~fge:once b, c)) => (fge (fmin a, b), c);
+    (inot (~flt:once a, b)) => (fge a, b);
+    (inot (~fge:once a, b)) => (flt a, b);
+    (~fexp2 (flog2 a)) => a;
+    (~flog2 (fexp2 a)) => a;
+    (~fexp2 (fmul (flog2 a), b)) => (fpow a, b);
+    (~frcp (frcp a)) => a;
+    (~fmul (fsqrt a), (fsqrt a)) => a;
 };
