@@ -13,11 +13,13 @@
 //!   `CLIP_VERTEX`, `CLIP_DIST0/1`, `LAYER`, `VIEWPORT`) of every vertex;
 //! * the emitted-vertex list of a geometry shader (count, streams, primitives).
 //!
-//! Comparison: integers and booleans bit-exact; floats ([`float_eq`]) equal when
-//! both are NaN, or within [`MAX_ULPS`] ULPs, or within a relative error of
-//! [`REL_TOL`] — the bound for inexact algebraic rewrites (reassociation, `ffma`
-//! fusion, `flrp` expansion) — or within an absolute [`ABS_TOL`] of each other when
-//! both are tiny (cancellation after such a rewrite).
+//! Comparison: integers and booleans bit-exact; floats bit-exact (any NaN equals any
+//! NaN) unless a pass listed in `opt_loop::INEXACT_PASSES` made progress on the
+//! program, in which case ([`float_eq`]) they are equal when both are NaN, or within
+//! [`MAX_ULPS`] ULPs, or within a relative error of [`REL_TOL`] — the bound for
+//! inexact algebraic rewrites (reassociation, `ffma` fusion, `flrp` expansion) — or
+//! within an absolute [`ABS_TOL`] of each other when both are tiny (cancellation
+//! after such a rewrite).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -493,6 +495,7 @@ fn compare_outputs(
     after: &Outputs,
     types: &BTreeMap<(i32, u8), BaseType>,
     only_fixed: bool,
+    exact: bool,
     diffs: &mut Vec<String>,
 ) {
     for (&(loc, comp), &b) in before {
@@ -517,7 +520,13 @@ fn compare_outputs(
             continue;
         };
         let float = only_fixed || types.get(&(loc, comp)) == Some(&BaseType::Float);
-        let same = if float { float_eq(a, b) } else { a == b };
+        let same = if float && !exact {
+            float_eq(a, b)
+        } else if float {
+            a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
+        } else {
+            a == b
+        };
         if !same {
             diffs.push(format!("{name}: before {} after {}", word(b), word(a)));
         }
@@ -530,6 +539,7 @@ pub fn compare_runs(
     before_shaders: &[&Shader],
     before: &ChainRun,
     after: &ChainRun,
+    exact: bool,
 ) -> Vec<String> {
     let mut diffs = Vec::new();
     let stage_index = |s: GlslStage| program.stages.iter().position(|x| x.stage == s);
@@ -549,6 +559,7 @@ pub fn compare_runs(
             &a.outputs,
             &vs_types,
             true,
+            exact,
             &mut diffs,
         );
     }
@@ -582,6 +593,7 @@ pub fn compare_runs(
                 &va.outputs,
                 &types,
                 true,
+                exact,
                 &mut diffs,
             );
         }
@@ -602,6 +614,7 @@ pub fn compare_runs(
                     &a.outputs,
                     &types_of(GlslStage::Fragment),
                     false,
+                    exact,
                     &mut diffs,
                 );
             }
