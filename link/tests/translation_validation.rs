@@ -53,6 +53,7 @@ struct Report {
     stages: usize,
     evaluations: usize,
     skipped_undefined: usize,
+    skipped_names: Vec<String>,
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
@@ -300,6 +301,9 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
         };
         if b.undefined_behaviour() {
             report.skipped_undefined += 1;
+            if report.skipped_names.last().map(String::as_str) != Some(name) {
+                report.skipped_names.push(name.to_string());
+            }
             continue;
         }
         let diffs = match a {
@@ -418,6 +422,14 @@ fn translation_validation() {
     }
     let _ = writeln!(details, "\nlink failures ({}):", report.link_failed.len());
     for l in &report.link_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(
+        details,
+        "\nprograms with evaluations skipped for undefined behaviour ({}):",
+        report.skipped_names.len()
+    );
+    for l in &report.skipped_names {
         let _ = writeln!(details, "  {l}");
     }
     let _ = writeln!(
