@@ -71,7 +71,11 @@ impl Rng {
     pub fn word(&mut self, base: BaseType) -> u32 {
         match base {
             BaseType::Float => self.float().to_bits(),
+            // Mostly small non-negative values, so uniforms used as array indices stay
+            // in bounds often enough to exercise indirect indexing.
+            BaseType::Int if self.below(4) != 0 => self.below(4) as u32,
             BaseType::Int => (self.below(17) as i32 - 8) as u32,
+            BaseType::Uint if self.below(4) != 0 => self.below(4) as u32,
             BaseType::Uint => self.below(17) as u32,
             BaseType::Bool => self.below(2) as u32,
         }
