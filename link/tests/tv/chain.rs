@@ -396,6 +396,7 @@ pub fn run_chain(
                 match &prev {
                     Some(outs) => {
                         input.inputs.clear();
+                        input.missing_inputs_undefined = true;
                         for (v, (o, u)) in outs.iter().enumerate() {
                             for ((l, c), w) in o {
                                 input.inputs.insert(key(v, *l, *c), *w);
@@ -419,6 +420,7 @@ pub fn run_chain(
             GlslStage::Fragment => {
                 input.inputs = match prev.as_ref().map(|p| p.first()) {
                     Some(Some((o, u))) => {
+                        input.missing_inputs_undefined = true;
                         input.undefined_inputs = u
                             .iter()
                             .filter(|(l, _)| !FS_FIXED_INPUTS.contains(l))
