@@ -35,6 +35,7 @@ use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkError, LinkedProgram};
 use rgl_nir::eval::EvalErrorKind;
 use rgl_nir::ir::Shader;
+use rgl_nir::passes::opt_loop::INEXACT_PASSES;
 use tv::chain::{self, ChainRun, Seeded};
 
 /// Random input sets per program.
@@ -52,6 +53,7 @@ struct Report {
     stages: usize,
     evaluations: usize,
     skipped_undefined: usize,
+    skipped_names: Vec<String>,
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
@@ -78,10 +80,16 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// Builds the program, keeping every stage's `glsl_to_nir` output.
-fn build_with_before(shaders: &[&CompiledShader]) -> Result<(LinkedProgram, Vec<Shader>), String> {
+/// Builds the program, keeping every stage's `glsl_to_nir` output; also tells
+/// whether a pass that may change float results (`INEXACT_PASSES`) made progress.
+fn build_with_before(
+    shaders: &[&CompiledShader],
+) -> Result<(LinkedProgram, Vec<Shader>, bool), String> {
     let mut before: Vec<Option<Shader>> = Vec::new();
+    let mut inexact = false;
     let result = {
         let mut observer = |i: usize, step: &str, s: &Shader| {
+            inexact |= INEXACT_PASSES.contains(&step);
             if step == "glsl_to_nir" {
                 if before.len() <= i {
                     before.resize(i + 1, None);
@@ -103,7 +111,7 @@ fn build_with_before(shaders: &[&CompiledShader]) -> Result<(LinkedProgram, Vec<
         Ok(Ok(program)) => {
             let before: Option<Vec<Shader>> = before.into_iter().collect();
             match before {
-                Some(b) if b.len() == program.stages.len() => Ok((program, b)),
+                Some(b) if b.len() == program.stages.len() => Ok((program, b, inexact)),
                 _ => Err("the observer did not see glsl_to_nir for every stage".into()),
             }
         }
@@ -153,6 +161,7 @@ fn bisect(
     before: &[Shader],
     seed: &Seeded,
     reference: &ChainRun,
+    exact: bool,
 ) -> String {
     let steps = record_steps(shaders);
     let before_refs: Vec<&Shader> = before.iter().collect();
@@ -167,7 +176,9 @@ fn bisect(
         let invalid = rgl_nir::validate::validate(shader).is_err();
         let good = !invalid
             && match chain::run_chain(program, &current, seed) {
-                Ok(run) => chain::compare_runs(program, &before_refs, reference, &run).is_empty(),
+                Ok(run) => {
+                    chain::compare_runs(program, &before_refs, reference, &run, exact).is_empty()
+                }
                 Err(_) => false,
             };
         states.push((k, good));
@@ -212,7 +223,7 @@ fn bisect(
 
 fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
     let refs: Vec<&CompiledShader> = shaders.iter().collect();
-    let (program, before) = match build_with_before(&refs) {
+    let (program, before, inexact) = match build_with_before(&refs) {
         Ok(p) => p,
         Err(e) => {
             let first = e.lines().next().unwrap_or("").to_string();
@@ -290,10 +301,13 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
         };
         if b.undefined_behaviour() {
             report.skipped_undefined += 1;
+            if report.skipped_names.last().map(String::as_str) != Some(name) {
+                report.skipped_names.push(name.to_string());
+            }
             continue;
         }
         let diffs = match a {
-            Ok(a) => chain::compare_runs(&program, &before_refs, &b, &a),
+            Ok(a) => chain::compare_runs(&program, &before_refs, &b, &a, !inexact),
             Err((i, e)) if e.kind == EvalErrorKind::Unsupported => {
                 report
                     .eval_unsupported
@@ -309,7 +323,7 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
                 for d in diffs.iter().take(16) {
                     let _ = writeln!(text, "  {d}");
                 }
-                text.push_str(&bisect(&refs, &program, &before, &seed, &b));
+                text.push_str(&bisect(&refs, &program, &before, &seed, &b, !inexact));
                 first_report = Some(text);
             }
         }
@@ -408,6 +422,14 @@ fn translation_validation() {
     }
     let _ = writeln!(details, "\nlink failures ({}):", report.link_failed.len());
     for l in &report.link_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(
+        details,
+        "\nprograms with evaluations skipped for undefined behaviour ({}):",
+        report.skipped_names.len()
+    );
+    for l in &report.skipped_names {
         let _ = writeln!(details, "  {l}");
     }
     let _ = writeln!(

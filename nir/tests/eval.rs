@@ -12,8 +12,9 @@
 //! * `texture N WxHxD LEVELS`: size of the procedural texture of sampler `N`;
 //! * `budget N`: instruction budget.
 //!
-//! Every shader is also run through the optimisation loop and evaluated again: the
-//! results must be identical (a small translation validation of the core passes).
+//! `opt_loop_preserves_eval_results` runs every eval file-test shader through the
+//! optimisation loop, evaluating after each pass: defined outputs must not change (a
+//! small translation validation of the loop's passes, naming the first bad pass).
 
 mod common;
 
@@ -294,35 +295,76 @@ fn run_one(text: &str) -> Result<(String, String), String> {
     rgl_nir::validate::validate(&shader).map_err(|e| format!("input invalid: {e}"))?;
     let result = evaluate(&shader, &input);
     let printed = print_result(shader.stage, &result);
-    // The optimisation loop must not change the result.
-    let mut optimized = shader.clone();
-    let mut runner = rgl_nir::passes::Runner::new();
-    rgl_nir::passes::opt_loop::optimize(&mut runner, &mut optimized).map_err(|e| e.to_string())?;
-    let after = evaluate(&optimized, &input);
-    let printed_after = print_result(optimized.stage, &after);
-    // Defined outputs of the original must be kept (undefined ones may change).
-    let defined = |o: &EvalOutput| -> BTreeMap<(i32, u8), u32> {
-        o.outputs
-            .iter()
-            .filter(|(k, _)| !o.undefined.contains(k))
-            .map(|(k, v)| (*k, *v))
-            .collect()
-    };
-    let same = match (&result, &after) {
-        (Ok(a), Ok(b)) => {
-            a.undefined_control > 0
-                || (defined(a).iter().all(|(k, v)| defined(b).get(k) == Some(v))
-                    && a.discarded == b.discarded
-                    && a.emitted.len() == b.emitted.len())
-        }
-        _ => printed == printed_after,
-    };
-    if !same {
-        return Err(format!(
-            "the optimisation loop changed the result:\nbefore:\n{printed}after:\n{printed_after}"
-        ));
-    }
     Ok((prefix, format!("; expect:\n{printed}")))
+}
+
+/// The optimisation loop must keep every defined output of the eval file tests: each
+/// shader is optimised with an observer that evaluates it after every pass that made
+/// progress; a difference names the first pass that changed the result.
+#[test]
+fn opt_loop_preserves_eval_results() {
+    let mut failures = Vec::new();
+    for path in common::nir_files(&common::tests_dir().join("eval")) {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let header: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.starts_with("shader:"))
+            .filter(|l| !l.trim().is_empty() && !l.starts_with("//"))
+            .collect();
+        let Ok(input) = parse_inputs(&header) else {
+            continue;
+        };
+        let body: String = text
+            .lines()
+            .skip_while(|l| !l.starts_with("shader:"))
+            .take_while(|l| !l.starts_with("; expect:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let Ok(shader) = rgl_nir::reader::parse_shader(&body) else {
+            continue;
+        };
+        let Ok(reference) = evaluate(&shader, &input) else {
+            continue;
+        };
+        if reference.undefined_control > 0 {
+            continue;
+        }
+        let mut first_bad: Option<String> = None;
+        let mut optimized = shader.clone();
+        {
+            let mut observer = |pass: &'static str, s: &rgl_nir::ir::Shader| {
+                if first_bad.is_some() {
+                    return;
+                }
+                let same = match evaluate(s, &input) {
+                    Ok(r) => {
+                        reference
+                            .outputs
+                            .iter()
+                            .filter(|(k, _)| !reference.undefined.contains(k))
+                            .all(|(k, v)| r.outputs.get(k) == Some(v))
+                            && r.discarded == reference.discarded
+                            && r.emitted.len() == reference.emitted.len()
+                    }
+                    Err(_) => false,
+                };
+                if !same {
+                    first_bad = Some(format!(
+                        "{}: `{pass}` changed the result; shader after it:\n{}",
+                        path.display(),
+                        rgl_nir::print::print_shader(s)
+                    ));
+                }
+            };
+            let mut runner = rgl_nir::passes::Runner::with_observer(&mut observer);
+            if let Err(e) = rgl_nir::passes::opt_loop::optimize(&mut runner, &mut optimized) {
+                failures.push(format!("{}: {e}", path.display()));
+            }
+        }
+        failures.extend(first_bad);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Shader texts of every NIR corpus in `tests/` (round-trip corpus, pass file-test

@@ -13,11 +13,13 @@
 //!   `CLIP_VERTEX`, `CLIP_DIST0/1`, `LAYER`, `VIEWPORT`) of every vertex;
 //! * the emitted-vertex list of a geometry shader (count, streams, primitives).
 //!
-//! Comparison: integers and booleans bit-exact; floats ([`float_eq`]) equal when
-//! both are NaN, or within [`MAX_ULPS`] ULPs, or within a relative error of
-//! [`REL_TOL`] — the bound for inexact algebraic rewrites (reassociation, `ffma`
-//! fusion, `flrp` expansion) — or within an absolute [`ABS_TOL`] of each other when
-//! both are tiny (cancellation after such a rewrite).
+//! Comparison: integers and booleans bit-exact; floats bit-exact (any NaN equals any
+//! NaN) unless a pass listed in `opt_loop::INEXACT_PASSES` made progress on the
+//! program, in which case ([`float_eq`]) they are equal when both are NaN, or within
+//! [`MAX_ULPS`] ULPs, or within a relative error of [`REL_TOL`] — the bound for
+//! inexact algebraic rewrites (reassociation, `ffma` fusion, `flrp` expansion) — or
+//! within an absolute [`ABS_TOL`] of each other when both are tiny (cancellation
+//! after such a rewrite).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -69,7 +71,11 @@ impl Rng {
     pub fn word(&mut self, base: BaseType) -> u32 {
         match base {
             BaseType::Float => self.float().to_bits(),
+            // Mostly small non-negative values, so uniforms used as array indices stay
+            // in bounds often enough to exercise indirect indexing.
+            BaseType::Int if self.below(4) != 0 => self.below(4) as u32,
             BaseType::Int => (self.below(17) as i32 - 8) as u32,
+            BaseType::Uint if self.below(4) != 0 => self.below(4) as u32,
             BaseType::Uint => self.below(17) as u32,
             BaseType::Bool => self.below(2) as u32,
         }
@@ -390,6 +396,7 @@ pub fn run_chain(
                 match &prev {
                     Some(outs) => {
                         input.inputs.clear();
+                        input.missing_inputs_undefined = true;
                         for (v, (o, u)) in outs.iter().enumerate() {
                             for ((l, c), w) in o {
                                 input.inputs.insert(key(v, *l, *c), *w);
@@ -413,6 +420,7 @@ pub fn run_chain(
             GlslStage::Fragment => {
                 input.inputs = match prev.as_ref().map(|p| p.first()) {
                     Some(Some((o, u))) => {
+                        input.missing_inputs_undefined = true;
                         input.undefined_inputs = u
                             .iter()
                             .filter(|(l, _)| !FS_FIXED_INPUTS.contains(l))
@@ -493,6 +501,7 @@ fn compare_outputs(
     after: &Outputs,
     types: &BTreeMap<(i32, u8), BaseType>,
     only_fixed: bool,
+    exact: bool,
     diffs: &mut Vec<String>,
 ) {
     for (&(loc, comp), &b) in before {
@@ -517,7 +526,13 @@ fn compare_outputs(
             continue;
         };
         let float = only_fixed || types.get(&(loc, comp)) == Some(&BaseType::Float);
-        let same = if float { float_eq(a, b) } else { a == b };
+        let same = if float && !exact {
+            float_eq(a, b)
+        } else if float {
+            a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
+        } else {
+            a == b
+        };
         if !same {
             diffs.push(format!("{name}: before {} after {}", word(b), word(a)));
         }
@@ -530,6 +545,7 @@ pub fn compare_runs(
     before_shaders: &[&Shader],
     before: &ChainRun,
     after: &ChainRun,
+    exact: bool,
 ) -> Vec<String> {
     let mut diffs = Vec::new();
     let stage_index = |s: GlslStage| program.stages.iter().position(|x| x.stage == s);
@@ -549,6 +565,7 @@ pub fn compare_runs(
             &a.outputs,
             &vs_types,
             true,
+            exact,
             &mut diffs,
         );
     }
@@ -582,6 +599,7 @@ pub fn compare_runs(
                 &va.outputs,
                 &types,
                 true,
+                exact,
                 &mut diffs,
             );
         }
@@ -602,6 +620,7 @@ pub fn compare_runs(
                     &a.outputs,
                     &types_of(GlslStage::Fragment),
                     false,
+                    exact,
                     &mut diffs,
                 );
             }

@@ -751,10 +751,10 @@ impl<'a> Interp<'a> {
                         location,
                         component,
                     };
-                    (
-                        u64::from(self.input.inputs.get(&key).copied().unwrap_or(0)),
-                        self.input.undefined_inputs.contains(&key),
-                    )
+                    match self.input.inputs.get(&key) {
+                        Some(v) => (u64::from(*v), self.input.undefined_inputs.contains(&key)),
+                        None => (0, self.input.missing_inputs_undefined),
+                    }
                 }
                 _ => {
                     self.out.out_of_bounds += 1;

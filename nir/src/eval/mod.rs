@@ -89,6 +89,9 @@ pub struct EvalInput {
     /// Input components whose value is undefined (e.g. an undefined output of the
     /// previous stage); reads of them yield undefined values.
     pub undefined_inputs: BTreeSet<InputKey>,
+    /// Input components missing from [`EvalInput::inputs`] read as undefined (a
+    /// previous stage that did not write them) instead of as defined zeros.
+    pub missing_inputs_undefined: bool,
     /// Default-block uniform storage, one vec4 of words per slot.
     pub uniforms: Vec<[u32; 4]>,
     /// Uniform block contents by block index (std140 bytes).
@@ -109,6 +112,7 @@ impl Default for EvalInput {
         EvalInput {
             inputs: BTreeMap::new(),
             undefined_inputs: BTreeSet::new(),
+            missing_inputs_undefined: false,
             uniforms: Vec::new(),
             ubos: Vec::new(),
             system_values: BTreeMap::new(),
