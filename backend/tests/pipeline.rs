@@ -1215,3 +1215,49 @@ fn point_coord_frag_coord_and_front_face() {
     assert_eq!(px[0][3], 1.0);
     assert_eq!(px[63][3], 0.0);
 }
+
+#[test]
+fn polygon_modes_draw_boundary_edges_and_vertices() {
+    let quad = [(2.5f32, 2.5f32), (13.5, 3.5), (12.5, 12.5), (3.5, 11.5)];
+    let draw = |mode: PolygonMode, prim: PrimMode, pts: &[(f32, f32)]| {
+        let mut f = Fixture::new(16, 16, Format::Rgba8Unorm, None, 1, 0);
+        f.clear([0.0; 4]);
+        let r =
+            f.d.create_rasterizer_state(&RasterizerState {
+                polygon_mode_front: mode,
+                polygon_mode_back: mode,
+                point_size: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        f.d.bind_rasterizer_state(r).unwrap();
+        f.draw_win(prim, pts).unwrap();
+        f.coverage_text()
+    };
+    // GL_LINE on a quad: its four edges, no diagonal — the same pixels as a line loop.
+    let lines = draw(PolygonMode::Line, PrimMode::Quads, &quad);
+    assert_eq!(lines, draw(PolygonMode::Fill, PrimMode::LineLoop, &quad));
+    assert!(lines.contains('#'));
+    // Same through a polygon and a triangle fan's outer boundary equivalents.
+    assert_eq!(draw(PolygonMode::Line, PrimMode::Polygon, &quad), lines);
+    // GL_POINT: the four vertices.
+    assert_eq!(
+        draw(PolygonMode::Point, PrimMode::Quads, &quad),
+        draw(PolygonMode::Fill, PrimMode::Points, &quad)
+    );
+    // Different front/back modes: a CW (back) triangle in point mode, CCW (front) filled.
+    let mut f = Fixture::new(16, 16, Format::Rgba8Unorm, None, 1, 0);
+    f.clear([0.0; 4]);
+    let r =
+        f.d.create_rasterizer_state(&RasterizerState {
+            polygon_mode_back: PolygonMode::Point,
+            ..Default::default()
+        })
+        .unwrap();
+    f.d.bind_rasterizer_state(r).unwrap();
+    f.draw_win(PrimMode::Triangles, &[(1.5, 1.5), (1.5, 9.5), (9.5, 1.5)])
+        .unwrap();
+    let px = f.read();
+    let lit: usize = px.iter().filter(|p| p[0] > 0.5).count();
+    assert_eq!(lit, 3, "three vertices as points");
+}
