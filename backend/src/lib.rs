@@ -9,10 +9,11 @@
 //! * [`soft`]: the software driver's pipeline: vertex fetch and shading, geometry
 //!   shaders, primitive assembly, clipping (frustum, guard band, user distances),
 //!   fixed-point top-left rasterization in 16×16 / 4×4 blocks, 2×2-quad fragment
-//!   shading, depth/stencil, blending, clears.
+//!   shading, polygon modes (line/point with quad and polygon edge flags),
+//!   depth/stencil, blending, clears.
 //!
 //! Not supported (each returns [`Error::Unsupported`] or is documented where it
-//! applies): polygon modes other than fill, multisampling, integer render targets,
+//! applies): multisampling, integer render targets,
 //! sRGB, seamless cube filtering, anisotropic filtering. `create_shader` needs a
 //! [`exec::ShaderCompiler`] installed with [`SoftDriver::set_compiler`].
 #![deny(missing_docs)]

@@ -1139,3 +1139,125 @@ fn clear_honours_scissor_masks_and_formats() {
     g.clear([2.5, -1.0, 0.5, 1.0]);
     assert_eq!(g.read()[5], [2.5, -1.0, 0.5, 1.0]);
 }
+
+/// FS writing (PointCoord.s, PointCoord.t, FragCoord.x / 64, front ? 1 : 0).
+fn sysval_fs() -> Arc<dyn ShaderExec> {
+    let info = ShaderInfo {
+        stage: ShaderStage::Fragment,
+        inputs: vec![],
+        outputs: vec![IoDecl::vec4(FRAG_RESULT_COLOR)],
+        sysvals: sysval::POINT_COORD | sysval::FRAG_COORD | sysval::FRONT_FACE,
+        uses_discard: false,
+        gs: None,
+    };
+    ClosureShader::new(info, |inv| {
+        inv.outputs[0] = inv.sys.point_coord[0];
+        inv.outputs[1] = inv.sys.point_coord[1];
+        for l in 0..LANES {
+            inv.outputs[2].set_f(l, inv.sys.frag_coord[0].f(l) / 64.0);
+            inv.outputs[3].set_f(
+                l,
+                if inv.sys.front_face.0[l] != 0 {
+                    1.0
+                } else {
+                    0.0
+                },
+            );
+        }
+        Ok(())
+    })
+}
+
+#[test]
+fn point_coord_frag_coord_and_front_face() {
+    for upper_left in [true, false] {
+        let mut f = Fixture::new(16, 16, Format::Rgba32Float, None, 1, 0);
+        f.set_fs(sysval_fs());
+        f.clear([-1.0; 4]);
+        let r =
+            f.d.create_rasterizer_state(&RasterizerState {
+                point_size: 4.0,
+                point_coord_upper_left: upper_left,
+                ..Default::default()
+            })
+            .unwrap();
+        f.d.bind_rasterizer_state(r).unwrap();
+        f.draw_win(PrimMode::Points, &[(6.0, 10.0)]).unwrap();
+        let px = f.read();
+        for y in 0..16usize {
+            for x in 0..16usize {
+                let p = px[y * 16 + x];
+                let inside = (4..8).contains(&x) && (8..12).contains(&y);
+                if !inside {
+                    assert_eq!(p, [-1.0; 4], "{x},{y}");
+                    continue;
+                }
+                let s = (x as f32 + 0.5 - 4.0) / 4.0;
+                let t_up = (y as f32 + 0.5 - 8.0) / 4.0;
+                let t = if upper_left { 1.0 - t_up } else { t_up };
+                assert!(
+                    (p[0] - s).abs() < 1e-5 && (p[1] - t).abs() < 1e-5,
+                    "{x},{y}: {p:?}"
+                );
+                assert_eq!(p[2], (x as f32 + 0.5) / 64.0);
+                assert_eq!(p[3], 1.0);
+            }
+        }
+    }
+    // Front facing follows the winding and glFrontFace.
+    let mut f = Fixture::new(8, 8, Format::Rgba32Float, None, 2, 0);
+    f.set_fs(sysval_fs());
+    f.draw_win(PrimMode::Triangles, &[(0.0, 0.0), (8.0, 0.0), (0.0, 8.0)])
+        .unwrap();
+    f.draw_win(PrimMode::Triangles, &[(8.0, 8.0), (8.0, 0.0), (0.0, 8.0)])
+        .unwrap();
+    let px = f.read();
+    assert_eq!(px[0][3], 1.0);
+    assert_eq!(px[63][3], 0.0);
+}
+
+#[test]
+fn polygon_modes_draw_boundary_edges_and_vertices() {
+    let quad = [(2.5f32, 2.5f32), (13.5, 3.5), (12.5, 12.5), (3.5, 11.5)];
+    let draw = |mode: PolygonMode, prim: PrimMode, pts: &[(f32, f32)]| {
+        let mut f = Fixture::new(16, 16, Format::Rgba8Unorm, None, 1, 0);
+        f.clear([0.0; 4]);
+        let r =
+            f.d.create_rasterizer_state(&RasterizerState {
+                polygon_mode_front: mode,
+                polygon_mode_back: mode,
+                point_size: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        f.d.bind_rasterizer_state(r).unwrap();
+        f.draw_win(prim, pts).unwrap();
+        f.coverage_text()
+    };
+    // GL_LINE on a quad: its four edges, no diagonal — the same pixels as a line loop.
+    let lines = draw(PolygonMode::Line, PrimMode::Quads, &quad);
+    assert_eq!(lines, draw(PolygonMode::Fill, PrimMode::LineLoop, &quad));
+    assert!(lines.contains('#'));
+    // Same through a polygon and a triangle fan's outer boundary equivalents.
+    assert_eq!(draw(PolygonMode::Line, PrimMode::Polygon, &quad), lines);
+    // GL_POINT: the four vertices.
+    assert_eq!(
+        draw(PolygonMode::Point, PrimMode::Quads, &quad),
+        draw(PolygonMode::Fill, PrimMode::Points, &quad)
+    );
+    // Different front/back modes: a CW (back) triangle in point mode, CCW (front) filled.
+    let mut f = Fixture::new(16, 16, Format::Rgba8Unorm, None, 1, 0);
+    f.clear([0.0; 4]);
+    let r =
+        f.d.create_rasterizer_state(&RasterizerState {
+            polygon_mode_back: PolygonMode::Point,
+            ..Default::default()
+        })
+        .unwrap();
+    f.d.bind_rasterizer_state(r).unwrap();
+    f.draw_win(PrimMode::Triangles, &[(1.5, 1.5), (1.5, 9.5), (9.5, 1.5)])
+        .unwrap();
+    let px = f.read();
+    let lit: usize = px.iter().filter(|p| p[0] > 0.5).count();
+    assert_eq!(lit, 3, "three vertices as points");
+}

@@ -660,12 +660,14 @@ fn draw_with_targets(
                     if b.rast.cull == CullFace::FrontAndBack {
                         continue;
                     }
-                    clipper.triangle(
-                        &mut tris,
-                        [vtx(p.v[0]), vtx(p.v[1]), vtx(p.v[2])],
-                        vtx(p.provoking),
-                        pid,
-                    )
+                    let v3 = [vtx(p.v[0]), vtx(p.v[1]), vtx(p.v[2])];
+                    let filled = b.rast.polygon_mode_front == PolygonMode::Fill
+                        && b.rast.polygon_mode_back == PolygonMode::Fill;
+                    if filled {
+                        clipper.triangle(&mut tris, v3, vtx(p.provoking), pid);
+                    } else {
+                        unfilled(&mut clipper, &mut tris, &layout, &b.rast, v3, p, &vtx, pid);
+                    }
                 }
             }
             if tris.tris.len() >= BATCH_TRIS {
@@ -717,6 +719,62 @@ fn draw_with_targets(
         stats.5 += r.1;
     }
     Ok(stats)
+}
+
+/// Polygon mode `GL_LINE` / `GL_POINT`: facing and culling from the clip-space
+/// winding, then the boundary edges as lines or their start vertices as points (the
+/// gallium draw module's "unfilled" stage, which runs before clipping).
+#[allow(clippy::too_many_arguments)]
+fn unfilled<'v>(
+    clipper: &mut Clipper<'_>,
+    tris: &mut TriList,
+    layout: &OutLayout,
+    rast: &RasterizerState,
+    v: [&'v [u32]; 3],
+    p: &Prim,
+    vtx: &dyn Fn(u32) -> &'v [u32],
+    pid: u32,
+) {
+    let c =
+        |vx: &[u32], i: usize| f32::from_bits(vx.get(layout.pos + i).copied().unwrap_or(0)) as f64;
+    let (x, y, w) = (
+        [c(v[0], 0), c(v[1], 0), c(v[2], 0)],
+        [c(v[0], 1), c(v[1], 1), c(v[2], 1)],
+        [c(v[0], 3), c(v[1], 3), c(v[2], 3)],
+    );
+    let det = x[0] * (y[1] * w[2] - y[2] * w[1]) - y[0] * (x[1] * w[2] - x[2] * w[1])
+        + w[0] * (x[1] * y[2] - x[2] * y[1]);
+    if det == 0.0 || !det.is_finite() {
+        return;
+    }
+    let front = (det > 0.0) == rast.front_ccw;
+    let culled = match rast.cull {
+        CullFace::None => false,
+        CullFace::Front => front,
+        CullFace::Back => !front,
+        CullFace::FrontAndBack => true,
+    };
+    if culled {
+        return;
+    }
+    let mode = if front {
+        rast.polygon_mode_front
+    } else {
+        rast.polygon_mode_back
+    };
+    for i in 0..3 {
+        if p.edges & (1 << i) == 0 {
+            continue;
+        }
+        match mode {
+            PolygonMode::Line => clipper.line(tris, [v[i], v[(i + 1) % 3]], vtx(p.provoking), pid),
+            PolygonMode::Point => clipper.point(tris, v[i], pid),
+            PolygonMode::Fill => {
+                clipper.triangle(tris, v, vtx(p.provoking), pid);
+                return;
+            }
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

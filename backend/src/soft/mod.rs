@@ -457,11 +457,6 @@ impl Driver for SoftDriver {
         Ok(())
     }
     fn create_rasterizer_state(&mut self, s: &RasterizerState) -> Result<RasterizerHandle> {
-        if s.polygon_mode_front != PolygonMode::Fill || s.polygon_mode_back != PolygonMode::Fill {
-            return Err(Error::Unsupported(
-                "polygon modes other than GL_FILL".into(),
-            ));
-        }
         Ok(RasterizerHandle(self.rasts.add(*s)?))
     }
     fn bind_rasterizer_state(&mut self, h: RasterizerHandle) -> Result<()> {

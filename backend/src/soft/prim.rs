@@ -15,6 +15,10 @@ pub struct Prim {
     pub n: u8,
     /// Provoking vertex.
     pub provoking: u32,
+    /// Triangles: bit `i` set when the edge from `v[i]` to `v[(i + 1) % 3]` is a
+    /// boundary edge of the GL primitive (the diagonals that split quads and polygons
+    /// are not), for polygon modes `GL_LINE` / `GL_POINT`.
+    pub edges: u8,
 }
 
 /// Basic class of a mode's output.
@@ -56,7 +60,12 @@ pub fn assemble(
             v: a,
             n: v.len() as u8,
             provoking: prov,
+            edges: 0b111,
         }
+    };
+    let with_edges = |mut p: Prim, e: u8| {
+        p.edges = e;
+        p
     };
     let pick = |f: u32, l: u32| if first { f } else { l };
     match mode {
@@ -93,14 +102,15 @@ pub fn assemble(
         }
         Polygon => {
             for i in 2..n {
-                emit(mk(&[seq[0], seq[i - 1], seq[i]], seq[0]));
+                let e = 0b010 | (i == 2) as u8 | (((i == n - 1) as u8) << 2);
+                emit(with_edges(mk(&[seq[0], seq[i - 1], seq[i]], seq[0]), e));
             }
         }
         Quads => {
             for q in seq.chunks_exact(4) {
                 let prov = pick(q[0], q[3]);
-                emit(mk(&[q[0], q[1], q[2]], prov));
-                emit(mk(&[q[0], q[2], q[3]], prov));
+                emit(with_edges(mk(&[q[0], q[1], q[2]], prov), 0b011));
+                emit(with_edges(mk(&[q[0], q[2], q[3]], prov), 0b110));
             }
         }
         QuadStrip => {
@@ -108,8 +118,8 @@ pub fn assemble(
             while i < n {
                 let (a, b, c, d) = (seq[i - 3], seq[i - 2], seq[i - 1], seq[i]);
                 let prov = pick(a, d);
-                emit(mk(&[a, b, d], prov));
-                emit(mk(&[a, d, c], prov));
+                emit(with_edges(mk(&[a, b, d], prov), 0b011));
+                emit(with_edges(mk(&[a, d, c], prov), 0b110));
                 i += 2;
             }
         }
