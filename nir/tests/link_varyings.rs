@@ -8,40 +8,7 @@ mod common;
 
 #[test]
 fn link_filetests() {
-    let files = common::nir_files(&common::tests_dir().join("link"));
-    assert!(!files.is_empty(), "no link file tests");
-    let mut failures = Vec::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("read");
-        match run_one(&text) {
-            Ok((input_part, actual)) => {
-                let expected: String = text
-                    .lines()
-                    .skip_while(|l| !l.starts_with("; expect:"))
-                    .map(|l| format!("{l}\n"))
-                    .collect();
-                if expected != actual {
-                    if common::bless() {
-                        std::fs::write(path, format!("{input_part}{actual}")).expect("bless");
-                    } else {
-                        failures.push(format!(
-                            "{}:\n{}",
-                            path.display(),
-                            common::diff(&expected, &actual)
-                        ));
-                    }
-                }
-            }
-            Err(e) => failures.push(format!("{}: {e}", path.display())),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} link file tests failed:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    common::run_expect_files("link", "link file tests", run_one);
 }
 
 fn parse(label: &str, text: &str) -> Result<rgl_nir::ir::Shader, String> {

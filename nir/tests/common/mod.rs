@@ -55,3 +55,44 @@ pub fn diff(expected: &str, actual: &str) -> String {
     }
     out
 }
+
+/// Runs every `.nir` file test under `dir`: `run` returns (the file up to its
+/// `; expect:` marker, the expectation text it produced); the produced text must
+/// equal the file's, or replaces it under `BLESS=1`. `what` names the tests in the
+/// failure message.
+pub fn run_expect_files(
+    dir: &str,
+    what: &str,
+    run: impl Fn(&str) -> Result<(String, String), String>,
+) {
+    let files = nir_files(&tests_dir().join(dir));
+    assert!(!files.is_empty(), "no {what}");
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("read");
+        match run(&text) {
+            Ok((input_part, actual)) => {
+                let expected: String = text
+                    .lines()
+                    .skip_while(|l| !l.starts_with("; expect:"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                if expected != actual {
+                    if bless() {
+                        std::fs::write(path, format!("{input_part}{actual}")).expect("bless");
+                    } else {
+                        failures.push(format!("{}:\n{}", path.display(), diff(&expected, &actual)));
+                    }
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e}", path.display())),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} {what} failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
