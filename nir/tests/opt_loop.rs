@@ -8,22 +8,7 @@ mod common;
 use rgl_nir::passes::{opt_loop, Runner};
 
 fn inputs() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for path in common::nir_files(&common::tests_dir().join("ir")) {
-        let text = std::fs::read_to_string(&path).expect("read");
-        out.push((path.display().to_string(), text));
-    }
-    for path in common::nir_files(&common::tests_dir().join("filetests")) {
-        let text = std::fs::read_to_string(&path).expect("read");
-        let input: String = text
-            .lines()
-            .skip(1)
-            .take_while(|l| !l.starts_with("; expect:"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        out.push((path.display().to_string(), input));
-    }
-    out
+    common::corpus_inputs()
 }
 
 #[test]

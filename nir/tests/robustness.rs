@@ -8,21 +8,10 @@
 mod common;
 
 fn inputs() -> Vec<String> {
-    let mut out = Vec::new();
-    for p in common::nir_files(&common::tests_dir().join("ir")) {
-        out.push(std::fs::read_to_string(p).expect("read"));
-    }
-    for p in common::nir_files(&common::tests_dir().join("filetests")) {
-        let t = std::fs::read_to_string(p).expect("read");
-        let body: String = t
-            .lines()
-            .skip(1)
-            .take_while(|l| !l.starts_with("; expect:"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        out.push(body);
-    }
-    out
+    common::corpus_inputs()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect()
 }
 
 fn mutants(text: &str) -> Vec<String> {

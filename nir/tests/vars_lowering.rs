@@ -30,24 +30,7 @@ const LOWERING: &[&str] = &[
 ];
 
 fn corpus() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for p in common::nir_files(&common::tests_dir().join("ir")) {
-        out.push((
-            p.display().to_string(),
-            std::fs::read_to_string(&p).expect("read"),
-        ));
-    }
-    for p in common::nir_files(&common::tests_dir().join("filetests")) {
-        let t = std::fs::read_to_string(&p).expect("read");
-        let body: String = t
-            .lines()
-            .skip(1)
-            .take_while(|l| !l.starts_with("; expect:"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        out.push((p.display().to_string(), body));
-    }
-    out
+    common::corpus_inputs()
 }
 
 #[test]

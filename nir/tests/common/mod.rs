@@ -96,3 +96,25 @@ pub fn run_expect_files(
         failures.join("\n")
     );
 }
+
+/// The shader corpus of the sweeps: every `tests/ir` shader whole, and the input part
+/// of every pass file test (after its `test` header, before `; expect:`), as
+/// (path, text).
+pub fn corpus_inputs() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for p in nir_files(&tests_dir().join("ir")) {
+        let text = std::fs::read_to_string(&p).expect("read");
+        out.push((p.display().to_string(), text));
+    }
+    for p in nir_files(&tests_dir().join("filetests")) {
+        let text = std::fs::read_to_string(&p).expect("read");
+        let input: String = text
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.starts_with("; expect:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.push((p.display().to_string(), input));
+    }
+    out
+}
