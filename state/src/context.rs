@@ -4,13 +4,16 @@
 use crate::buffer::{BufferBindings, BufferObject};
 use crate::error::{GlError, GlResult};
 use crate::fixed_state::FixedState;
+use crate::framebuffer::FramebufferObjects;
 use crate::gl;
 use crate::limits;
 use crate::matrices::MatrixState;
 use crate::names::{NameTable, Program, VertexArray};
 use crate::shader::GlslObject;
+use crate::texture::TextureState;
 use crate::variants::VariantStats;
 use crate::vertex_array::VertexArrayObject;
+use rgl_backend::{Driver, SoftDriver};
 
 /// The GL extensions advertised: the desktop GLSL extensions the front end
 /// supports at GLSL 3.30.
@@ -36,11 +39,32 @@ pub struct Context {
     pub(crate) current_attribs: [[u32; 4]; limits::MAX_VERTEX_ATTRIBS as usize],
     pub(crate) fixed: FixedState,
     pub(crate) matrices: MatrixState,
+    /// The driver every draw, clear and read goes to.
+    pub(crate) driver: Box<dyn Driver>,
+    /// Texture and sampler objects, texture units.
+    pub(crate) textures: TextureState,
+    /// Framebuffer and renderbuffer objects, the default framebuffer.
+    pub(crate) framebuffers: FramebufferObjects,
 }
 
 impl Context {
-    /// A context whose default framebuffer is `width` × `height`.
+    /// A context on the software driver whose default framebuffer is `width` ×
+    /// `height` (RGBA8 color, 24-bit depth, 8-bit stencil). The driver uses every
+    /// available core (`RGL_THREADS` overrides the count).
     pub fn new_headless(width: u32, height: u32) -> Context {
+        let threads = std::env::var("RGL_THREADS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Context::with_driver(Box::new(SoftDriver::new(threads)), width, height)
+    }
+
+    /// A context drawing through `driver`, with a `width` × `height` default
+    /// framebuffer (sizes are clamped to 1..=`MAX_RENDERBUFFER_SIZE`).
+    pub fn with_driver(mut driver: Box<dyn Driver>, width: u32, height: u32) -> Context {
+        let max = limits::MAX_RENDERBUFFER_SIZE;
+        let (width, height) = (width.clamp(1, max), height.clamp(1, max));
+        let framebuffers = FramebufferObjects::new(driver.as_mut(), width, height);
         Context {
             error: None,
             glsl_objects: NameTable::default(),
@@ -56,6 +80,9 @@ impl Context {
             current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
             fixed: FixedState::new(width, height),
             matrices: MatrixState::default(),
+            driver,
+            textures: TextureState::default(),
+            framebuffers,
         }
     }
 

@@ -10,6 +10,8 @@
 //! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
 //! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
 //!   compatibility matrix stacks and current color / texture coordinates.
+//! * [`texture`]: textures, samplers, units; [`framebuffer`]: FBOs, renderbuffers,
+//!   the default framebuffer, clears and read-back.
 //! * [`variants`]: draw-time variant keys and cache counters.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
@@ -18,11 +20,13 @@ pub mod buffer;
 pub mod context;
 pub mod error;
 pub mod fixed_state;
+pub mod framebuffer;
 pub mod gl;
 pub mod limits;
 pub mod matrices;
 pub mod names;
 pub mod shader;
+pub mod texture;
 pub mod uniforms;
 pub mod variants;
 pub mod vertex_array;
