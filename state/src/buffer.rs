@@ -15,6 +15,10 @@ pub struct BufferObject {
     pub data: Vec<u8>,
     /// `usage` hint of the last `glBufferData`.
     pub usage: u32,
+    /// The driver's copy, created by the first draw that reads the buffer.
+    pub driver: Option<rgl_backend::driver::BufferHandle>,
+    /// The driver's copy matches `data`.
+    pub synced: bool,
 }
 
 /// An indexed binding (`glBindBufferRange`); `size == None` binds the whole buffer.
@@ -188,6 +192,7 @@ impl Context {
                 BufferInit::Data(d) => d.to_vec(),
             };
             b.usage = usage;
+            b.synced = false;
         });
         self.check(r);
     }
@@ -199,6 +204,7 @@ impl Context {
             let end = start.checked_add(data.len()).ok_or(GlError::InvalidValue)?;
             let dst = b.data.get_mut(start..end).ok_or(GlError::InvalidValue)?;
             dst.copy_from_slice(data);
+            b.synced = false;
             Ok(())
         });
         self.check(r);
@@ -244,6 +250,7 @@ impl Context {
                 .get_mut(d_o..end)
                 .ok_or(GlError::InvalidValue)?
                 .copy_from_slice(&src);
+            dst.synced = false;
             Ok(())
         })();
         self.check(r);
@@ -261,8 +268,13 @@ impl Context {
 
     /// `glDeleteBuffers` (one): unbinds it everywhere first.
     pub fn delete_buffer(&mut self, buffer: Buffer) {
-        if self.buffers.remove(buffer.name()).is_none() {
+        let Some(object) = self.buffers.remove(buffer.name()) else {
             return;
+        };
+        if let Some(h) = object.driver {
+            if let Err(e) = self.driver.delete_buffer(h) {
+                log::warn!("driver failed to delete buffer {}: {e}", buffer.name());
+            }
         }
         let b = Some(buffer);
         let bb = &mut self.buffer_bindings;
@@ -287,9 +299,42 @@ impl Context {
         if vao.element_buffer == b {
             vao.element_buffer = None;
         }
-        for attrib in &mut vao.attribs {
+        for attrib in vao.attribs.iter_mut().chain(vao.legacy.iter_mut()) {
             if attrib.buffer == b {
                 attrib.buffer = None;
+            }
+        }
+    }
+}
+
+impl Context {
+    /// The driver buffer holding `buffer`'s current contents (created or refreshed
+    /// when the state tracker's copy changed since the last draw).
+    pub(crate) fn sync_buffer(
+        &mut self,
+        buffer: Buffer,
+    ) -> GlResult<rgl_backend::driver::BufferHandle> {
+        let b = self
+            .buffers
+            .get_mut(buffer.name())
+            .ok_or(GlError::InvalidOperation)?;
+        match b.driver {
+            Some(h) if b.synced => Ok(h),
+            Some(h) => {
+                self.driver
+                    .buffer_data(h, &b.data)
+                    .map_err(|_| GlError::OutOfMemory)?;
+                b.synced = true;
+                Ok(h)
+            }
+            None => {
+                let h = self
+                    .driver
+                    .create_buffer(&b.data)
+                    .map_err(|_| GlError::OutOfMemory)?;
+                b.driver = Some(h);
+                b.synced = true;
+                Ok(h)
             }
         }
     }

@@ -2,6 +2,8 @@
 //! strings and limits (`glGetString`, `glGetIntegerv`).
 
 use crate::buffer::{BufferBindings, BufferObject};
+use crate::draw::DrawScratch;
+use crate::driver_state::DriverStateCache;
 use crate::error::{GlError, GlResult};
 use crate::fixed_state::FixedState;
 use crate::framebuffer::FramebufferObjects;
@@ -11,7 +13,7 @@ use crate::matrices::MatrixState;
 use crate::names::{NameTable, Program, VertexArray};
 use crate::shader::GlslObject;
 use crate::texture::TextureState;
-use crate::variants::VariantStats;
+use crate::variants::{VariantCache, VariantStats};
 use crate::vertex_array::VertexArrayObject;
 use rgl_backend::{Driver, SoftDriver};
 
@@ -39,12 +41,23 @@ pub struct Context {
     pub(crate) current_attribs: [[u32; 4]; limits::MAX_VERTEX_ATTRIBS as usize],
     pub(crate) fixed: FixedState,
     pub(crate) matrices: MatrixState,
+    /// `glClientActiveTexture` unit (compatibility).
+    pub(crate) client_active_texture: u32,
     /// The driver every draw, clear and read goes to.
     pub(crate) driver: Box<dyn Driver>,
     /// Texture and sampler objects, texture units.
+    #[allow(dead_code)] // filled in by texture.rs
     pub(crate) textures: TextureState,
     /// Framebuffer and renderbuffer objects, the default framebuffer.
     pub(crate) framebuffers: FramebufferObjects,
+    /// Compiled shader variants.
+    pub(crate) variants: VariantCache,
+    /// Why the last draw failed (see `last_draw_error`).
+    pub(crate) draw_error: Option<String>,
+    /// Reused buffers of the draw path.
+    pub(crate) draw_scratch: DrawScratch,
+    /// Driver state objects of the last draws.
+    pub(crate) driver_states: DriverStateCache,
 }
 
 impl Context {
@@ -80,9 +93,14 @@ impl Context {
             current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
             fixed: FixedState::new(width, height),
             matrices: MatrixState::default(),
+            client_active_texture: 0,
             driver,
             textures: TextureState::default(),
             framebuffers,
+            variants: VariantCache::default(),
+            draw_error: None,
+            draw_scratch: DrawScratch::default(),
+            driver_states: DriverStateCache::default(),
         }
     }
 

@@ -397,3 +397,19 @@ pub const BACK_LEFT: u32 = 0x0402;
 pub const MODELVIEW: u32 = 0x1700;
 pub const PROJECTION: u32 = 0x1701;
 pub const TEXTURE: u32 = 0x1702;
+
+// Compatibility-profile client arrays.
+/// `GL_VERTEX_ARRAY`.
+pub const VERTEX_ARRAY: u32 = 0x8074;
+/// `GL_NORMAL_ARRAY`.
+pub const NORMAL_ARRAY: u32 = 0x8075;
+/// `GL_COLOR_ARRAY`.
+pub const COLOR_ARRAY: u32 = 0x8076;
+/// `GL_TEXTURE_COORD_ARRAY`.
+pub const TEXTURE_COORD_ARRAY: u32 = 0x8078;
+/// `GL_SECONDARY_COLOR_ARRAY`.
+pub const SECONDARY_COLOR_ARRAY: u32 = 0x845E;
+/// `GL_FOG_COORD_ARRAY`.
+pub const FOG_COORD_ARRAY: u32 = 0x8457;
+/// `GL_FIXED`.
+pub const FIXED: u32 = 0x140C;

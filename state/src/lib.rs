@@ -12,13 +12,18 @@
 //!   compatibility matrix stacks and current color / texture coordinates.
 //! * [`texture`]: textures, samplers, units; [`framebuffer`]: FBOs, renderbuffers,
 //!   the default framebuffer, clears and read-back.
-//! * [`variants`]: draw-time variant keys and cache counters.
+//! * [`draw`]: the draw calls; [`variants`]: draw-time variant keys, the LRU
+//!   variant cache and its counters.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
 
 pub mod buffer;
+mod builtin_uniforms;
 pub mod context;
+pub mod draw;
+mod driver_state;
 pub mod error;
+mod finalize;
 pub mod fixed_state;
 pub mod framebuffer;
 pub mod gl;

@@ -37,3 +37,5 @@ pub const MAX_CLIP_DISTANCES: u32 = 8;
 pub const MAX_VIEWPORT_DIMS: u32 = 16384;
 /// Largest buffer object rgl allocates (bytes); larger requests are `GL_OUT_OF_MEMORY`.
 pub const MAX_BUFFER_SIZE: usize = 1 << 30;
+/// Largest point size (`GL_POINT_SIZE_RANGE` upper bound).
+pub const MAX_POINT_SIZE: f32 = 255.0;

@@ -1,10 +1,29 @@
 //! Draw-time shader variants (Mesa §3): the key of GL state that changes code
-//! generation, and the per-context counters of variant hits, misses and build time.
+//! generation, the per-context LRU cache of driver shaders keyed by program and key,
+//! variant construction (clone the linked NIR, finalize it for the key, compile it
+//! with the driver), and the hit/miss/build-time counters.
+//!
+//! A program's variants are keyed by its name *and* link generation, so a relink can
+//! never hit a stale variant; relinking or deleting a program also evicts its
+//! variants eagerly and deletes their driver shaders.
 
-use std::time::Duration;
+use std::num::NonZeroUsize;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
+use lru::LruCache;
+use rgl_backend::driver::ShaderHandle;
+use rgl_backend::exec::ShaderStage;
+use rgl_nir::ir::{Shader as NirShader, Stage as NirStage, VarMode};
+use rustc_hash::FxBuildHasher;
+
+use crate::error::{GlError, GlResult};
+use crate::gl;
 use crate::names::Program;
 use crate::Context;
+
+/// Variants kept per context before the least recently used one is dropped.
+pub const VARIANT_CACHE_SIZE: usize = 256;
 
 /// Hit/miss counters of the variant cache, readable through
 /// [`Context::variant_stats`].
@@ -16,8 +35,124 @@ pub struct VariantStats {
     pub misses: u64,
     /// Total time spent building variants (finalisation + driver compile).
     pub build_time: Duration,
+    /// Build time of the most recent miss.
+    pub last_build_time: Duration,
     /// Variants dropped because their program was relinked or deleted.
     pub invalidated: u64,
+    /// Variants dropped because the cache was full.
+    pub evicted: u64,
+}
+
+/// The GL state a program's code depends on at draw time (Mesa's
+/// `st_fp_variant_key` + `st_common_variant_key`, restricted to what the software
+/// driver cannot do in fixed function). The all-default key is the program as
+/// linked.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct VariantKey {
+    /// FS: `glShadeModel(GL_FLAT)` with a compatibility color input read
+    /// (`nir_lower_flatshade`).
+    pub flatshade: bool,
+    /// FS: `GL_VERTEX_PROGRAM_TWO_SIDE` with color inputs read
+    /// (`nir_lower_two_sided_color`).
+    pub two_sided_color: bool,
+    /// FS: alpha-test function (`GL_NEVER`..`GL_ALWAYS`); 0 when the test is off
+    /// (`st_nir_lower_alpha_test`).
+    pub alpha_func: u32,
+    /// Last vertex stage: clamp `gl_FrontColor` & co to [0, 1]
+    /// (`GL_CLAMP_VERTEX_COLOR`, on by default in compatibility contexts).
+    pub clamp_vertex_color: bool,
+    /// Last vertex stage: enabled user clip planes to lower (`nir_lower_clip_vs`);
+    /// 0 when the shader writes `gl_ClipDistance` itself.
+    pub ucp: u8,
+}
+
+impl VariantKey {
+    /// Whether the key asks for any lowering.
+    pub fn is_default(&self) -> bool {
+        *self == VariantKey::default()
+    }
+}
+
+/// Slots of the state-tracker uniforms appended after a program's own uniform
+/// storage: the alpha reference, then the 8 user clip planes.
+pub(crate) const STATE_SLOT_ALPHA_REF: u32 = 0;
+/// First clip-plane slot (relative to the program's `uniform_slots`).
+pub(crate) const STATE_SLOT_CLIP_PLANE0: u32 = 1;
+/// Number of state-tracker slots appended.
+pub(crate) const STATE_SLOTS: u32 = 1 + crate::limits::MAX_CLIP_DISTANCES;
+
+/// A compiled variant: the driver shaders and how the vertex shader's inputs map
+/// to GL attributes.
+#[derive(Debug)]
+pub(crate) struct Variant {
+    /// Vertex shader.
+    pub vs: ShaderHandle,
+    /// Geometry shader.
+    pub gs: Option<ShaderHandle>,
+    /// Fragment shader.
+    pub fs: ShaderHandle,
+    /// `VERT_ATTRIB_*` location feeding each vertex element (the VS input with
+    /// that `driver_location`), `None` for holes.
+    pub vs_inputs: Vec<Option<i32>>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct CacheKey {
+    program: u32,
+    generation: u64,
+    key: VariantKey,
+}
+
+/// The per-context variant cache.
+pub(crate) struct VariantCache {
+    lru: LruCache<CacheKey, Rc<Variant>, FxBuildHasher>,
+}
+
+impl Default for VariantCache {
+    fn default() -> Self {
+        let cap = NonZeroUsize::new(VARIANT_CACHE_SIZE).unwrap_or(NonZeroUsize::MIN);
+        VariantCache {
+            lru: LruCache::with_hasher(cap, FxBuildHasher),
+        }
+    }
+}
+
+impl std::fmt::Debug for VariantCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "VariantCache({} variants)", self.lru.len())
+    }
+}
+
+fn driver_stage(stage: NirStage) -> Option<ShaderStage> {
+    match stage {
+        NirStage::Vertex => Some(ShaderStage::Vertex),
+        NirStage::Geometry => Some(ShaderStage::Geometry),
+        NirStage::Fragment => Some(ShaderStage::Fragment),
+        _ => None,
+    }
+}
+
+/// The vertex elements a finalized VS reads: element `d` ← attribute location.
+fn vs_inputs(nir: &NirShader) -> Vec<Option<i32>> {
+    let mut map: Vec<Option<i32>> = Vec::new();
+    for &v in &nir.globals {
+        let var = &nir.variables[v];
+        if var.mode != VarMode::ShaderIn || var.location < 0 {
+            continue;
+        }
+        let slots = var.ty.type_size_vec4(&nir.structs).unwrap_or(1).max(1);
+        for s in 0..slots {
+            let d = (var.driver_location + s) as usize;
+            if d >= rgl_backend::driver::MAX_VERTEX_ELEMENTS {
+                continue;
+            }
+            if map.len() <= d {
+                map.resize(d + 1, None);
+            }
+            map[d] = Some(var.location + s as i32);
+        }
+    }
+    map
 }
 
 impl Context {
@@ -26,9 +161,168 @@ impl Context {
         self.variant_stats
     }
 
-    /// Drops every cached variant of `program` (relink or delete).
+    /// Drops every cached variant of `program` (relink or delete) and deletes their
+    /// driver shaders.
     pub(crate) fn variants_invalidate(&mut self, program: Program) {
+        let stale: Vec<CacheKey> = self
+            .variants
+            .lru
+            .iter()
+            .filter(|(k, _)| k.program == program.name())
+            .map(|(k, _)| *k)
+            .collect();
+        for k in stale {
+            if let Some(v) = self.variants.lru.pop(&k) {
+                self.variant_stats.invalidated += 1;
+                self.delete_variant(&v);
+            }
+        }
         log::debug!("variants of program {} invalidated", program.name());
-        self.variant_stats.invalidated += 1;
+    }
+
+    fn delete_variant(&mut self, v: &Variant) {
+        for h in [Some(v.vs), v.gs, Some(v.fs)].into_iter().flatten() {
+            if let Err(e) = self.driver.delete_shader(h) {
+                log::warn!("driver failed to delete a variant shader: {e}");
+            }
+        }
+    }
+
+    /// The key of the current GL state for `program`'s stages.
+    pub(crate) fn variant_key(&self, reads_colors: bool, writes_clip_distance: bool) -> VariantKey {
+        let f = &self.fixed;
+        VariantKey {
+            flatshade: reads_colors && f.shade_model == gl::FLAT,
+            two_sided_color: reads_colors && f.two_side,
+            alpha_func: if f.alpha_test && f.alpha_func.0 != gl::ALWAYS {
+                f.alpha_func.0
+            } else {
+                0
+            },
+            clamp_vertex_color: false,
+            ucp: if writes_clip_distance {
+                0
+            } else {
+                f.clip_planes
+            },
+        }
+    }
+
+    /// The variant of `program` (link `generation`) for `key`: a cache hit, or a new
+    /// variant built and inserted.
+    pub(crate) fn get_variant(
+        &mut self,
+        program: Program,
+        generation: u64,
+        key: VariantKey,
+    ) -> GlResult<Rc<Variant>> {
+        let ck = CacheKey {
+            program: program.name(),
+            generation,
+            key,
+        };
+        if let Some(v) = self.variants.lru.get(&ck) {
+            self.variant_stats.hits += 1;
+            return Ok(v.clone());
+        }
+        let start = Instant::now();
+        let v = Rc::new(self.build_variant(program, &key)?);
+        let took = start.elapsed();
+        self.variant_stats.misses += 1;
+        self.variant_stats.build_time += took;
+        self.variant_stats.last_build_time = took;
+        log::debug!(
+            "program {}: new variant {key:?} built in {:.3} ms ({} hits, {} misses)",
+            program.name(),
+            took.as_secs_f64() * 1e3,
+            self.variant_stats.hits,
+            self.variant_stats.misses
+        );
+        if let Some((old_key, old)) = self.variants.lru.push(ck, v.clone()) {
+            if old_key != ck {
+                self.variant_stats.evicted += 1;
+                self.delete_variant(&old);
+            }
+        }
+        Ok(v)
+    }
+
+    fn build_variant(&mut self, program: Program, key: &VariantKey) -> GlResult<Variant> {
+        let p = self.program_obj(program)?;
+        let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
+        let state_base = linked.uniform_slots;
+        let mut stages: Vec<NirShader> = Vec::new();
+        for stage in &linked.stages {
+            let Some(nir) = &stage.nir else {
+                self.draw_error = Some(format!(
+                    "program {} has no final NIR for its {:?} stage",
+                    program.name(),
+                    stage.stage
+                ));
+                return Err(GlError::InvalidOperation);
+            };
+            stages.push(nir.clone());
+        }
+        let last_vertex = stages
+            .iter()
+            .rposition(|s| s.stage != NirStage::Fragment)
+            .unwrap_or(0);
+        let mut vs = None;
+        let mut gs = None;
+        let mut fs = None;
+        let mut inputs = Vec::new();
+        let mut created = Vec::new();
+        for (i, mut nir) in stages.into_iter().enumerate() {
+            crate::finalize::finalize(&mut nir, key, i == last_vertex, state_base)
+                .map_err(|e| self.fail_variant(program, &created, format!("{e}")))?;
+            if rgl_glsl::debug::flags().dump {
+                println!(
+                    "\nNIR for program {} variant {key:?} ({:?}):\n{}",
+                    program.name(),
+                    nir.stage,
+                    rgl_nir::print::print_shader(&nir)
+                );
+            }
+            let Some(stage) = driver_stage(nir.stage) else {
+                let msg = format!("the {:?} stage is not supported by the driver", nir.stage);
+                return Err(self.fail_variant(program, &created, msg));
+            };
+            let h = match self.driver.create_shader(&nir) {
+                Ok(h) => h,
+                Err(e) => return Err(self.fail_variant(program, &created, e.to_string())),
+            };
+            created.push(h);
+            match stage {
+                ShaderStage::Vertex => {
+                    inputs = vs_inputs(&nir);
+                    vs = Some(h);
+                }
+                ShaderStage::Geometry => gs = Some(h),
+                ShaderStage::Fragment => fs = Some(h),
+            }
+        }
+        let (Some(vs), Some(fs)) = (vs, fs) else {
+            let msg = "a draw needs a vertex and a fragment shader (fixed-function stages are \
+                       not supported)"
+                .to_string();
+            return Err(self.fail_variant(program, &created, msg));
+        };
+        Ok(Variant {
+            vs,
+            gs,
+            fs,
+            vs_inputs: inputs,
+        })
+    }
+
+    /// Records why a variant could not be built, deletes the shaders created so far,
+    /// and returns the GL error the draw records.
+    fn fail_variant(&mut self, program: Program, created: &[ShaderHandle], msg: String) -> GlError {
+        log::warn!("program {}: cannot build a variant: {msg}", program.name());
+        for &h in created {
+            let _ = self.driver.delete_shader(h);
+        }
+        self.draw_error = Some(msg);
+        GlError::InvalidOperation
     }
 }

@@ -7,6 +7,7 @@ use crate::gl;
 use crate::limits;
 use crate::names::{Buffer, VertexArray};
 use crate::Context;
+use rgl_nir::ir::names::{VERT_ATTRIB_GENERIC0, VERT_ATTRIB_POS};
 
 /// How the shader sees an attribute's components.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -64,16 +65,34 @@ pub struct VertexArrayObject {
     pub attribs: [AttribArray; limits::MAX_VERTEX_ATTRIBS as usize],
     /// `GL_ELEMENT_ARRAY_BUFFER` binding.
     pub element_buffer: Option<Buffer>,
+    /// Compatibility arrays (`glVertexPointer`, `glColorPointer`, ...), indexed by
+    /// `VERT_ATTRIB_*` below `VERT_ATTRIB_GENERIC0`.
+    pub legacy: [AttribArray; LEGACY_ATTRIBS],
 }
+
+/// Number of fixed-function attribute slots (`VERT_ATTRIB_POS` .. `VERT_ATTRIB_GENERIC0`).
+pub const LEGACY_ATTRIBS: usize = VERT_ATTRIB_GENERIC0 as usize;
 
 impl Default for VertexArrayObject {
     fn default() -> Self {
         VertexArrayObject {
             attribs: [AttribArray::default(); limits::MAX_VERTEX_ATTRIBS as usize],
             element_buffer: None,
+            legacy: [AttribArray::default(); LEGACY_ATTRIBS],
         }
     }
 }
+
+/// `VERT_ATTRIB_NORMAL`.
+const VERT_ATTRIB_NORMAL: usize = 1;
+/// `VERT_ATTRIB_COLOR0`.
+const VERT_ATTRIB_COLOR0: usize = 2;
+/// `VERT_ATTRIB_COLOR1`.
+const VERT_ATTRIB_COLOR1: usize = 3;
+/// `VERT_ATTRIB_FOG`.
+const VERT_ATTRIB_FOG: usize = 4;
+/// `VERT_ATTRIB_TEX0`.
+const VERT_ATTRIB_TEX0: usize = 6;
 
 /// Bytes per component of an attribute type; None for unknown types.
 pub fn type_size(data_type: u32) -> Option<u32> {
@@ -149,7 +168,32 @@ impl Context {
         stride: i32,
         offset: i32,
     ) {
-        if index >= limits::MAX_VERTEX_ATTRIBS || !(1..=4).contains(&size) || stride < 0 {
+        if index >= limits::MAX_VERTEX_ATTRIBS {
+            return self.record(GlError::InvalidValue);
+        }
+        self.array_pointer(
+            ArraySlot::Generic(index as usize),
+            size,
+            data_type,
+            normalized,
+            kind,
+            stride,
+            offset,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn array_pointer(
+        &mut self,
+        slot: ArraySlot,
+        size: i32,
+        data_type: u32,
+        normalized: bool,
+        kind: AttribKind,
+        stride: i32,
+        offset: i32,
+    ) {
+        if !(1..=4).contains(&size) || stride < 0 {
             return self.record(GlError::InvalidValue);
         }
         if offset < 0 {
@@ -183,7 +227,11 @@ impl Context {
         if buffer.is_none() && (self.bound_vao.is_some() || offset != 0) {
             return self.record(GlError::InvalidOperation);
         }
-        let a = &mut self.vao_mut().attribs[index as usize];
+        let vao = self.vao_mut();
+        let a = match slot {
+            ArraySlot::Generic(i) => &mut vao.attribs[i],
+            ArraySlot::Legacy(i) => &mut vao.legacy[i],
+        };
         a.size = size as u8;
         a.data_type = data_type;
         a.normalized = normalized;
@@ -280,4 +328,146 @@ impl Context {
             None => self.record(GlError::InvalidValue),
         }
     }
+
+    /// `glVertexPointer` (compatibility): the `gl_Vertex` array.
+    pub fn vertex_pointer(&mut self, size: i32, data_type: u32, stride: i32, offset: i32) {
+        if !(2..=4).contains(&size) {
+            return self.record(GlError::InvalidValue);
+        }
+        if !matches!(
+            data_type,
+            gl::SHORT | gl::INT | gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT
+        ) {
+            return self.record(GlError::InvalidEnum);
+        }
+        let slot = ArraySlot::Legacy(VERT_ATTRIB_POS as usize);
+        self.array_pointer(
+            slot,
+            size,
+            data_type,
+            false,
+            AttribKind::Float,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glNormalPointer` (compatibility): the `gl_Normal` array (3 components,
+    /// integer types normalized).
+    pub fn normal_pointer(&mut self, data_type: u32, stride: i32, offset: i32) {
+        if !matches!(
+            data_type,
+            gl::BYTE | gl::SHORT | gl::INT | gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT
+        ) {
+            return self.record(GlError::InvalidEnum);
+        }
+        let normalized = !matches!(data_type, gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT);
+        let slot = ArraySlot::Legacy(VERT_ATTRIB_NORMAL);
+        self.array_pointer(
+            slot,
+            3,
+            data_type,
+            normalized,
+            AttribKind::Float,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glColorPointer` (compatibility): the `gl_Color` array (integer types
+    /// normalized).
+    pub fn color_pointer(&mut self, size: i32, data_type: u32, stride: i32, offset: i32) {
+        self.color_array(VERT_ATTRIB_COLOR0, size, data_type, stride, offset);
+    }
+
+    /// `glSecondaryColorPointer` (compatibility): `gl_SecondaryColor` (size 3).
+    pub fn secondary_color_pointer(&mut self, size: i32, data_type: u32, stride: i32, offset: i32) {
+        if size != 3 {
+            return self.record(GlError::InvalidValue);
+        }
+        self.color_array(VERT_ATTRIB_COLOR1, size, data_type, stride, offset);
+    }
+
+    fn color_array(&mut self, slot: usize, size: i32, data_type: u32, stride: i32, offset: i32) {
+        if !(3..=4).contains(&size) {
+            return self.record(GlError::InvalidValue);
+        }
+        if type_size(data_type).is_none() || data_type == gl::INT_2_10_10_10_REV {
+            return self.record(GlError::InvalidEnum);
+        }
+        let normalized = !matches!(data_type, gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT);
+        let slot = ArraySlot::Legacy(slot);
+        self.array_pointer(
+            slot,
+            size,
+            data_type,
+            normalized,
+            AttribKind::Float,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glTexCoordPointer` (compatibility): the `gl_MultiTexCoord<n>` array of the
+    /// client active texture unit.
+    pub fn tex_coord_pointer(&mut self, size: i32, data_type: u32, stride: i32, offset: i32) {
+        if !matches!(
+            data_type,
+            gl::SHORT | gl::INT | gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT
+        ) {
+            return self.record(GlError::InvalidEnum);
+        }
+        let slot = ArraySlot::Legacy(VERT_ATTRIB_TEX0 + self.client_active_texture as usize);
+        self.array_pointer(
+            slot,
+            size,
+            data_type,
+            false,
+            AttribKind::Float,
+            stride,
+            offset,
+        );
+    }
+
+    /// `glClientActiveTexture` (compatibility).
+    pub fn client_active_texture(&mut self, texture: u32) {
+        match texture.checked_sub(gl::TEXTURE0) {
+            Some(u) if (u as usize) < crate::matrices::TEXTURE_COORDS => {
+                self.client_active_texture = u
+            }
+            _ => self.record(GlError::InvalidEnum),
+        }
+    }
+
+    /// `glEnableClientState` (compatibility).
+    pub fn enable_client_state(&mut self, array: u32) {
+        self.set_client_state(array, true);
+    }
+
+    /// `glDisableClientState` (compatibility).
+    pub fn disable_client_state(&mut self, array: u32) {
+        self.set_client_state(array, false);
+    }
+
+    fn set_client_state(&mut self, array: u32, on: bool) {
+        let slot = match array {
+            gl::VERTEX_ARRAY => VERT_ATTRIB_POS as usize,
+            gl::NORMAL_ARRAY => VERT_ATTRIB_NORMAL,
+            gl::COLOR_ARRAY => VERT_ATTRIB_COLOR0,
+            gl::SECONDARY_COLOR_ARRAY => VERT_ATTRIB_COLOR1,
+            gl::FOG_COORD_ARRAY => VERT_ATTRIB_FOG,
+            gl::TEXTURE_COORD_ARRAY => VERT_ATTRIB_TEX0 + self.client_active_texture as usize,
+            _ => return self.record(GlError::InvalidEnum),
+        };
+        self.vao_mut().legacy[slot].enabled = on;
+    }
+}
+
+/// Which array a pointer call sets.
+#[derive(Copy, Clone, Debug)]
+enum ArraySlot {
+    /// Generic attribute `n`.
+    Generic(usize),
+    /// Fixed-function attribute `VERT_ATTRIB_*`.
+    Legacy(usize),
 }
