@@ -5,6 +5,7 @@ use crate::buffer::{BufferBindings, BufferObject};
 use crate::draw::DrawScratch;
 use crate::driver_state::DriverStateCache;
 use crate::error::{GlError, GlResult};
+use crate::fixed_function::FixedFunctionShaders;
 use crate::fixed_state::FixedState;
 use crate::framebuffer::FramebufferObjects;
 use crate::gl;
@@ -58,6 +59,8 @@ pub struct Context {
     pub(crate) draw_scratch: DrawScratch,
     /// Driver state objects of the last draws.
     pub(crate) driver_states: DriverStateCache,
+    /// Stand-ins for fixed-function vertex and fragment processing.
+    pub(crate) fixed_function: FixedFunctionShaders,
 }
 
 impl Context {
@@ -101,6 +104,7 @@ impl Context {
             draw_error: None,
             draw_scratch: DrawScratch::default(),
             driver_states: DriverStateCache::default(),
+            fixed_function: FixedFunctionShaders::default(),
         }
     }
 

@@ -24,6 +24,7 @@ pub mod draw;
 mod driver_state;
 pub mod error;
 mod finalize;
+mod fixed_function;
 pub mod fixed_state;
 pub mod framebuffer;
 pub mod gl;

@@ -303,6 +303,23 @@ impl Context {
             Ok(p) => p.attached.clone(),
             Err(e) => return self.record(e),
         };
+        // Compatibility: a missing vertex or fragment stage is fixed function.
+        let stages: Vec<Stage> = attached
+            .iter()
+            .filter_map(|s| self.shader_obj(*s).ok().map(|s| s.stage))
+            .collect();
+        let mut stand_ins = Vec::new();
+        if !stages.is_empty() {
+            if !stages.contains(&Stage::Vertex) && !stages.contains(&Stage::Geometry) {
+                stand_ins.push(Stage::Vertex);
+            }
+            if !stages.contains(&Stage::Fragment) {
+                stand_ins.push(Stage::Fragment);
+            }
+        }
+        for &stage in &stand_ins {
+            self.fixed_function.get(stage);
+        }
         let mut shaders = Vec::new();
         let mut log = String::new();
         for s in &attached {
@@ -311,6 +328,11 @@ impl Context {
                 _ => log = "error: linking with uncompiled/unspecialized shader\n".into(),
             }
         }
+        shaders.extend(
+            stand_ins
+                .iter()
+                .filter_map(|&s| self.fixed_function.peek(s)),
+        );
         let Ok(p) = self.program_obj(program) else {
             return;
         };
