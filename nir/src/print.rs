@@ -33,6 +33,13 @@ pub fn print_shader(shader: &Shader) -> String {
     if info.uses_discard {
         out.push_str("uses_discard: true\n");
     }
+    if let Some(gs) = &info.gs {
+        let _ = writeln!(out, "input_primitive: {}", gs.input_primitive.name());
+        let _ = writeln!(out, "output_primitive: {}", gs.output_primitive.name());
+        let _ = writeln!(out, "vertices_in: {}", gs.vertices_in);
+        let _ = writeln!(out, "vertices_out: {}", gs.vertices_out);
+        let _ = writeln!(out, "invocations: {}", gs.invocations);
+    }
     let _ = writeln!(out, "inputs: {}", info.num_inputs);
     let _ = writeln!(out, "outputs: {}", info.num_outputs);
     let _ = writeln!(out, "uniforms: {}", info.num_uniforms);

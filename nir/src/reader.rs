@@ -312,6 +312,32 @@ pub fn parse_shader(text: &str) -> Res<Shader> {
                 "internal" => shader.info.internal = flag(value)?,
                 "io_lowered" => shader.info.io_lowered = flag(value)?,
                 "uses_discard" => shader.info.uses_discard = flag(value)?,
+                "input_primitive" | "output_primitive" => {
+                    let prim = crate::ir::Primitive::ALL
+                        .iter()
+                        .find(|(_, n)| *n == value)
+                        .map(|(p, _)| *p)
+                        .ok_or_else(|| ParseError {
+                            line: line_no,
+                            col: key.len() + 3,
+                            message: format!("unknown primitive `{value}`"),
+                        })?;
+                    let gs = shader.info.gs.get_or_insert_with(Default::default);
+                    if key == "input_primitive" {
+                        gs.input_primitive = prim;
+                    } else {
+                        gs.output_primitive = prim;
+                    }
+                }
+                "vertices_in" | "vertices_out" | "invocations" => {
+                    let n = parse_u32(value)?;
+                    let gs = shader.info.gs.get_or_insert_with(Default::default);
+                    match key {
+                        "vertices_in" => gs.vertices_in = n,
+                        "vertices_out" => gs.vertices_out = n,
+                        _ => gs.invocations = n,
+                    }
+                }
                 "inputs" => shader.info.num_inputs = parse_u32(value)?,
                 "outputs" => shader.info.num_outputs = parse_u32(value)?,
                 "uniforms" => shader.info.num_uniforms = parse_u32(value)?,

@@ -197,6 +197,29 @@ pub(crate) fn fresh_name(taken: &HashSet<String>, base: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The NIR geometry layout of a linked geometry stage.
+fn gs_info(layout: &rgl_glsl::hir::ShaderLayout) -> rgl_nir::ir::GsInfo {
+    use rgl_glsl::hir::GsPrimitive as G;
+    use rgl_nir::ir::Primitive as P;
+    let prim = |p: G| match p {
+        G::Points => P::Points,
+        G::Lines => P::Lines,
+        G::LinesAdjacency => P::LinesAdjacency,
+        G::Triangles => P::Triangles,
+        G::TrianglesAdjacency => P::TrianglesAdjacency,
+        G::LineStrip => P::LineStrip,
+        G::TriangleStrip => P::TriangleStrip,
+    };
+    let input = layout.gs_input_primitive.map_or(P::Triangles, prim);
+    rgl_nir::ir::GsInfo {
+        input_primitive: input,
+        output_primitive: layout.gs_output_primitive.map_or(P::TriangleStrip, prim),
+        vertices_in: input.vertex_count(),
+        vertices_out: layout.gs_max_vertices.unwrap_or(0),
+        invocations: layout.gs_invocations.unwrap_or(1).max(1),
+    }
+}
+
 impl<'a> Conv<'a> {
     fn new(stage: &'a LinkedStage) -> Conv<'a> {
         let nir_stage = match stage.stage {
@@ -204,10 +227,14 @@ impl<'a> Conv<'a> {
             rgl_glsl::Stage::Geometry => Stage::Geometry,
             rgl_glsl::Stage::Fragment => Stage::Fragment,
         };
+        let mut shader = Shader::new(nir_stage);
+        if nir_stage == Stage::Geometry {
+            shader.info.gs = Some(gs_info(&stage.hir.layout));
+        }
         Conv {
             stage,
             m: &stage.hir,
-            shader: Shader::new(nir_stage),
+            shader,
             structs: HashMap::new(),
             struct_names: HashSet::new(),
             globals: HashMap::new(),

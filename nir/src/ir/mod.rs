@@ -105,6 +105,89 @@ pub struct ShaderInfo {
     pub uses_discard: bool,
     /// `io_lowered: true`.
     pub io_lowered: bool,
+    /// Geometry shader layout (`input_primitive:` … `invocations:` lines).
+    pub gs: Option<GsInfo>,
+}
+
+/// Primitive kinds of geometry shader layouts (Mesa's `MESA_PRIM_*`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Primitive {
+    /// `MESA_PRIM_POINTS`.
+    Points,
+    /// `MESA_PRIM_LINES`.
+    Lines,
+    /// `MESA_PRIM_LINES_ADJACENCY`.
+    LinesAdjacency,
+    /// `MESA_PRIM_TRIANGLES`.
+    Triangles,
+    /// `MESA_PRIM_TRIANGLES_ADJACENCY`.
+    TrianglesAdjacency,
+    /// `MESA_PRIM_LINE_STRIP`.
+    LineStrip,
+    /// `MESA_PRIM_TRIANGLE_STRIP`.
+    TriangleStrip,
+}
+
+impl Primitive {
+    /// Every primitive with its printed name.
+    pub const ALL: [(Primitive, &'static str); 7] = [
+        (Primitive::Points, "MESA_PRIM_POINTS"),
+        (Primitive::Lines, "MESA_PRIM_LINES"),
+        (Primitive::LinesAdjacency, "MESA_PRIM_LINES_ADJACENCY"),
+        (Primitive::Triangles, "MESA_PRIM_TRIANGLES"),
+        (
+            Primitive::TrianglesAdjacency,
+            "MESA_PRIM_TRIANGLES_ADJACENCY",
+        ),
+        (Primitive::LineStrip, "MESA_PRIM_LINE_STRIP"),
+        (Primitive::TriangleStrip, "MESA_PRIM_TRIANGLE_STRIP"),
+    ];
+
+    /// The printed name.
+    pub fn name(self) -> &'static str {
+        Primitive::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("?", |(_, n)| n)
+    }
+
+    /// Vertices per input primitive.
+    pub fn vertex_count(self) -> u32 {
+        match self {
+            Primitive::Points => 1,
+            Primitive::Lines | Primitive::LineStrip => 2,
+            Primitive::LinesAdjacency => 4,
+            Primitive::Triangles | Primitive::TriangleStrip => 3,
+            Primitive::TrianglesAdjacency => 6,
+        }
+    }
+}
+
+/// Geometry shader layout.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GsInfo {
+    /// Input primitive.
+    pub input_primitive: Primitive,
+    /// Output primitive (points, line strip or triangle strip).
+    pub output_primitive: Primitive,
+    /// Vertices per input primitive.
+    pub vertices_in: u32,
+    /// `max_vertices`.
+    pub vertices_out: u32,
+    /// `invocations` (1 unless the shader asks for more).
+    pub invocations: u32,
+}
+
+impl Default for GsInfo {
+    fn default() -> Self {
+        GsInfo {
+            input_primitive: Primitive::Triangles,
+            output_primitive: Primitive::TriangleStrip,
+            vertices_in: 3,
+            vertices_out: 0,
+            invocations: 1,
+        }
+    }
 }
 
 /// Variable mode (storage class).
