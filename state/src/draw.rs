@@ -100,6 +100,25 @@ struct ProgramTraits {
     reads_colors: bool,
     /// The last vertex stage writes `gl_ClipDistance`.
     writes_clip_distance: bool,
+    /// The geometry shader's input primitive.
+    gs_input: Option<rgl_nir::ir::Primitive>,
+}
+
+/// Whether draw mode `mode` feeds a geometry shader taking `input` primitives.
+fn mode_matches_gs(mode: PrimMode, input: rgl_nir::ir::Primitive) -> bool {
+    use rgl_nir::ir::Primitive as P;
+    use PrimMode as M;
+    match input {
+        P::Points => mode == M::Points,
+        P::Lines | P::LineStrip => matches!(mode, M::Lines | M::LineStrip | M::LineLoop),
+        P::LinesAdjacency => matches!(mode, M::LinesAdjacency | M::LineStripAdjacency),
+        P::Triangles | P::TriangleStrip => {
+            matches!(mode, M::Triangles | M::TriangleStrip | M::TriangleFan)
+        }
+        P::TrianglesAdjacency => {
+            matches!(mode, M::TrianglesAdjacency | M::TriangleStripAdjacency)
+        }
+    }
 }
 
 impl Context {
@@ -256,6 +275,7 @@ impl Context {
         let mut traits = ProgramTraits {
             reads_colors: false,
             writes_clip_distance: false,
+            gs_input: None,
         };
         let last_vertex = linked
             .stages
@@ -263,6 +283,9 @@ impl Context {
             .rposition(|s| s.stage != rgl_glsl::Stage::Fragment);
         for (i, stage) in linked.stages.iter().enumerate() {
             let Some(nir) = &stage.nir else { continue };
+            if let Some(gs) = &nir.info.gs {
+                traits.gs_input = Some(gs.input_primitive);
+            }
             for &v in &nir.globals {
                 let var = &nir.variables[v];
                 match (nir.stage, var.mode) {
@@ -295,6 +318,16 @@ impl Context {
             return Err(GlError::InvalidOperation);
         };
         let (generation, traits) = self.program_traits(program)?;
+        if let Some(input) = traits.gs_input {
+            if !mode_matches_gs(info.mode, input) {
+                self.draw_error = Some(format!(
+                    "draw mode {:?} does not match the geometry shader's input primitive {}",
+                    info.mode,
+                    input.name()
+                ));
+                return Err(GlError::InvalidOperation);
+            }
+        }
         let key = self.variant_key(traits.reads_colors, traits.writes_clip_distance);
         let variant = self.get_variant(program, generation, key)?;
         self.validate_draw_framebuffer()?;
