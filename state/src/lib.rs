@@ -12,6 +12,9 @@
 //!   compatibility matrix stacks and current color / texture coordinates.
 //! * [`texture`]: textures, samplers, units; [`framebuffer`]: FBOs, renderbuffers,
 //!   the default framebuffer, clears and read-back.
+//! * [`sampler`]: texture parameters and sampler objects; [`pixels`]: pixel
+//!   transfer formats; [`renderbuffer`]: renderbuffers; [`transfer`]: clears,
+//!   read-back, blits, copies and mipmap generation.
 //! * [`variants`]: draw-time variant keys and cache counters.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
@@ -25,8 +28,12 @@ pub mod gl;
 pub mod limits;
 pub mod matrices;
 pub mod names;
+pub mod pixels;
+pub mod renderbuffer;
+pub mod sampler;
 pub mod shader;
 pub mod texture;
+pub mod transfer;
 pub mod uniforms;
 pub mod variants;
 pub mod vertex_array;
