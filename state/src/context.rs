@@ -194,6 +194,9 @@ impl Context {
             gl::ELEMENT_ARRAY_BUFFER_BINDING => self.vao().element_buffer.map_or(0, |b| b.name()),
             gl::VERTEX_ARRAY_BINDING => self.bound_vao.map_or(0, |v| v.name()),
             _ => {
+                if let Some(v) = self.texture_parameter_i32(pname) {
+                    return v;
+                }
                 self.record(GlError::InvalidEnum);
                 return 0;
             }

@@ -14,6 +14,9 @@
 //!   the default framebuffer, clears and read-back.
 //! * [`draw`]: the draw calls; [`variants`]: draw-time variant keys, the LRU
 //!   variant cache and its counters.
+//! * [`sampler`]: texture parameters and sampler objects; [`pixels`]: pixel
+//!   transfer formats; [`renderbuffer`]: renderbuffers; [`transfer`]: clears,
+//!   read-back, blits, copies and mipmap generation.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
 #![deny(missing_docs)]
 
@@ -31,8 +34,12 @@ pub mod gl;
 pub mod limits;
 pub mod matrices;
 pub mod names;
+pub mod pixels;
+pub mod renderbuffer;
+pub mod sampler;
 pub mod shader;
 pub mod texture;
+pub mod transfer;
 pub mod uniforms;
 pub mod variants;
 pub mod vertex_array;
