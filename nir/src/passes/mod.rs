@@ -43,6 +43,16 @@ pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
 pub mod lower_system_values;
 
+// -- draw-time variant lowering (final branch)
+pub mod lower_alpha_test;
+pub mod lower_clamp_color_outputs;
+pub mod lower_clip_disable;
+pub mod lower_clip_planes;
+pub mod lower_flatshade;
+pub mod lower_point_size;
+pub mod lower_two_sided_color;
+pub mod variant_util;
+
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
     /// Mesa name of the pass.
