@@ -19,7 +19,9 @@
 //! undefined). Refused with an error (the shader is untouched): an alpha store inside
 //! a loop or outside the entry point, or a dynamically indexed store that may write
 //! draw buffer 0; run `lower_io_to_temporaries` first. Other stages are left
-//! unchanged. The pass is not idempotent (nor is Mesa's): run it once per variant.
+//! unchanged. The pass is idempotent: a store already followed in its block by a
+//! `terminate_if` on a value read from `ref_slot` is not tested again, nor is a
+//! shader whose first block already has a `terminate` (NEVER).
 
 use super::variant_util::*;
 use super::Pass;
@@ -154,6 +156,13 @@ pub fn lower_alpha_test(
         let Some(first) = body.blocks_in_order().into_iter().next() else {
             return Ok(false);
         };
+        let killed = body
+            .block_instrs(first)
+            .into_iter()
+            .any(|i| intrinsic_of(body, i).is_some_and(|x| x.op == IntrinsicOp::terminate));
+        if killed {
+            return Ok(false);
+        }
         let cursor = Builder::after_phis(body, first);
         Builder::new(body, cursor).intrinsic(IntrinsicOp::terminate, vec![], 0, vec![], None);
         shader.info.uses_discard = true;
@@ -161,7 +170,8 @@ pub fn lower_alpha_test(
     }
     body.recompute_cfg();
     let stores = alpha_stores(body)?;
-    let finals = final_stores(body, &stores)?;
+    let mut finals = final_stores(body, &stores)?;
+    finals.retain(|s| !tested_after(body, s.instr, ref_slot));
     for s in &finals {
         let mut b = Builder::new(body, Cursor::After(s.instr));
         let Some(reference) = build_load_uniform(&mut b, ref_slot, 1) else {
@@ -275,4 +285,43 @@ fn final_stores(func: &FunctionImpl, stores: &[AlphaStore]) -> Result<Vec<AlphaS
         }
     }
     Ok(out)
+}
+
+/// True when a `terminate_if` whose condition reads `load_uniform` of `ref_slot`
+/// follows `store` in its block (the test this pass emitted, possibly rewritten by
+/// later optimisations).
+fn tested_after(func: &FunctionImpl, store: Instr, ref_slot: u32) -> bool {
+    let mut cur = func.instr_next(store);
+    while let Some(instr) = cur {
+        if let Some(intr) = intrinsic_of(func, instr) {
+            if intr.op == IntrinsicOp::terminate_if
+                && intr
+                    .srcs
+                    .first()
+                    .is_some_and(|&c| reads_uniform(func, c, ref_slot, 4))
+            {
+                return true;
+            }
+        }
+        cur = func.instr_next(instr);
+    }
+    false
+}
+
+/// True when `def` is computed (through at most `depth` ALU levels) from a
+/// `load_uniform` of `slot`.
+fn reads_uniform(func: &FunctionImpl, def: Def, slot: u32, depth: u32) -> bool {
+    let Some(data) = func.defs.get(def) else {
+        return false;
+    };
+    match &func.instrs[data.instr].kind {
+        InstrKind::Intrinsic(i) => {
+            i.op == IntrinsicOp::load_uniform && index(i, IndexKind::Base) == Some(slot)
+        }
+        InstrKind::Alu(alu) if depth > 0 => alu
+            .srcs
+            .iter()
+            .any(|s| reads_uniform(func, s.def, slot, depth - 1)),
+        _ => false,
+    }
 }

@@ -6,8 +6,9 @@
 //! Color outputs are, as in Mesa: in vertex, tessellation evaluation and geometry
 //! shaders `VARYING_SLOT_COL0`, `COL1`, `BFC0` and `BFC1`; in fragment shaders
 //! `FRAG_RESULT_COLOR` and every `FRAG_RESULT_DATAn`. Integer outputs are never
-//! clamped. A store whose value already is an `fsat` is left alone, so the pass is
-//! idempotent. Other stages are left unchanged.
+//! clamped. A store whose value is already known to be in [0, 1] (an `fsat`, a
+//! `b2f32`, a constant in range, an undefined value, a `vecN` of those) is left alone, so the pass is idempotent and the
+//! optimisation loop, which folds such `fsat`s away, still reaches a fixed point. Other stages are left unchanged.
 
 use super::variant_util::*;
 use super::{for_each_impl, Pass};
@@ -71,7 +72,7 @@ fn lower_impl(stage: Stage, func: &mut FunctionImpl) -> bool {
         let Some(&value) = intr.srcs.first() else {
             continue;
         };
-        if func.defs[value].bit_size != 32 || is_fsat(func, value) {
+        if func.defs[value].bit_size != 32 || is_saturated(func, value) {
             continue;
         }
         let mut b = Builder::new(func, Cursor::Before(instr));
@@ -84,13 +85,34 @@ fn lower_impl(stage: Stage, func: &mut FunctionImpl) -> bool {
     progress
 }
 
-/// True when `def` is the result of an `fsat`.
-fn is_fsat(func: &FunctionImpl, def: Def) -> bool {
-    matches!(
-        &func.instrs[func.defs[def].instr].kind,
-        InstrKind::Alu(Alu {
-            op: Opcode::fsat,
-            ..
-        })
-    )
+/// True when `def` is known to lie in [0, 1] already: an `fsat`, a `b2f32`, a
+/// constant whose components all are in [0, 1], an undefined value, or a
+/// `mov`/`vecN` of such values
+/// (what `opt_algebraic`, constant folding and `lower_alu_to_scalar` leave of an
+/// `fsat`, so the optimisation loop reaches a fixed point).
+fn is_saturated(func: &FunctionImpl, def: Def) -> bool {
+    saturated_within(func, def, 2)
+}
+
+fn saturated_within(func: &FunctionImpl, def: Def, depth: u32) -> bool {
+    let Some(data) = func.defs.get(def) else {
+        return false;
+    };
+    match &func.instrs[data.instr].kind {
+        InstrKind::Alu(alu) => match alu.op {
+            Opcode::fsat | Opcode::b2f32 => true,
+            Opcode::mov | Opcode::vec2 | Opcode::vec3 | Opcode::vec4 if depth > 0 => alu
+                .srcs
+                .iter()
+                .all(|s| saturated_within(func, s.def, depth - 1)),
+            _ => false,
+        },
+        InstrKind::LoadConst(values) => values.iter().all(|v| {
+            let f = f32::from_bits(*v as u32);
+            (0.0..=1.0).contains(&f)
+        }),
+        // Any value will do for an undefined one, an in-range one included.
+        InstrKind::Undef => true,
+        _ => false,
+    }
 }
