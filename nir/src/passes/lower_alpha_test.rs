@@ -143,7 +143,7 @@ pub fn lower_alpha_test(
         if let Some(body) = &f.body {
             if !alpha_stores(body)?.is_empty() {
                 return Err(format!(
-                    "alpha test: color 0 is stored in function `{}`, not in the entry point",
+                    "color 0 is stored in function `{}`, not in the entry point",
                     f.name
                 ));
             }
@@ -226,9 +226,7 @@ fn alpha_stores(func: &FunctionImpl) -> Result<Vec<AlphaStore>, String> {
             None => {
                 let end = i64::from(location) + i64::from(slots);
                 if (i64::from(location)..end).contains(&i64::from(FRAG_RESULT_DATA0)) {
-                    return Err(
-                        "alpha test: draw buffer 0 is written with a dynamic index".to_string()
-                    );
+                    return Err("draw buffer 0 is written with a dynamic index".to_string());
                 }
                 continue;
             }
@@ -264,8 +262,7 @@ fn final_stores(func: &FunctionImpl, stores: &[AlphaStore]) -> Result<Vec<AlphaS
         let Some(block) = blocks[i] else { continue };
         if reachable_from_succs(func, block, block) {
             return Err(
-                "alpha test: color 0 is stored inside a loop; run lower_io_to_temporaries first"
-                    .to_string(),
+                "color 0 is stored inside a loop; run lower_io_to_temporaries first".to_string(),
             );
         }
         let later_in_block = stores[i + 1..]

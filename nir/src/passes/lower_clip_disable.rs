@@ -98,7 +98,7 @@ fn lower_impl(func: &mut FunctionImpl, enables: u8) -> Result<bool, String> {
             continue;
         };
         if const_offset(func, intr) != Some(0) {
-            return Err("clip_disable: gl_ClipDistance stored with a dynamic slot".to_string());
+            return Err("gl_ClipDistance stored with a dynamic slot".to_string());
         }
         let component = index(intr, IndexKind::Component).unwrap_or(0);
         let wrmask = index(intr, IndexKind::WriteMask).unwrap_or(0);
