@@ -16,6 +16,8 @@
 //! * [`validate`]: staged validator (handles → structure/SSA/CFG/derefs → types).
 //! * [`passes`]: the `Pass` trait, the `declare_passes!` registry, the runner
 //!   (`RGL_NIR_DEBUG=print,validate`) and the first optimisation passes.
+//! * [`finalize`]: draw-time variant lowering (`finalize_variant`), the state-tracker
+//!   passes a variant key asks for.
 //!
 //! Tests (all text in, text out): `tests/ir/*.nir` round-trip corpus,
 //! `tests/errors/*.nir` reader errors, `tests/invalid/*.nir` validator errors,
@@ -28,6 +30,7 @@ pub mod arena;
 pub mod builder;
 pub mod constant_fold;
 pub mod eval;
+pub mod finalize;
 pub mod intrinsics;
 pub mod ir;
 pub mod link;

@@ -1,7 +1,9 @@
 //! Pass file tests: `tests/filetests/<pass>/*.nir` hold a `test <pass>` header, the
 //! input shader, and the expected output after running only that pass as `; ` comment
 //! lines after a `; expect:` marker (`; expect: no progress` when the pass must not
-//! change anything). `BLESS=1` rewrites the expectations in place.
+//! change anything). `BLESS=1` rewrites the expectations in place. Parameterised
+//! passes take their arguments from an optional second line, `// args: key=value ...`
+//! (see `rgl_nir::finalize::pass_with_args`).
 
 mod common;
 
@@ -18,8 +20,22 @@ fn run_one(text: &str) -> Result<(String, String), String> {
         .strip_prefix("test ")
         .ok_or("first line must be `test <pass>`")?
         .trim();
-    let pass =
-        rgl_nir::passes::pass_by_name(pass_name).ok_or(format!("unknown pass {pass_name}"))?;
+    // Optional second line `// args: key=value ...` for parameterised passes.
+    let mut lines = lines.peekable();
+    let args = match lines.peek().and_then(|l| l.strip_prefix("// args:")) {
+        Some(a) => {
+            let a = a.trim().to_string();
+            lines.next();
+            Some(a)
+        }
+        None => None,
+    };
+    let pass = match &args {
+        Some(a) => rgl_nir::finalize::pass_with_args(pass_name, a)?,
+        None => {
+            rgl_nir::passes::pass_by_name(pass_name).ok_or(format!("unknown pass {pass_name}"))?
+        }
+    };
     let input: String = lines
         .take_while(|l| !l.starts_with("; expect:"))
         .map(|l| format!("{l}\n"))
@@ -41,5 +57,6 @@ fn run_one(text: &str) -> Result<(String, String), String> {
     } else {
         out.push_str("; expect: no progress\n");
     }
-    Ok((format!("{header}\n{input}"), out))
+    let args_line = args.map(|a| format!("// args: {a}\n")).unwrap_or_default();
+    Ok((format!("{header}\n{args_line}{input}"), out))
 }

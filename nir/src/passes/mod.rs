@@ -43,6 +43,16 @@ pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
 pub mod lower_system_values;
 
+// -- draw-time variant lowering (final branch)
+pub mod lower_alpha_test;
+pub mod lower_clamp_color_outputs;
+pub mod lower_clip_disable;
+pub mod lower_clip_planes;
+pub mod lower_flatshade;
+pub mod lower_point_size;
+pub mod lower_two_sided_color;
+pub mod variant_util;
+
 /// An optimisation or lowering pass over a whole shader.
 pub trait Pass {
     /// Mesa name of the pass.
@@ -101,6 +111,16 @@ declare_passes! {
     lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
     lower_system_values => lower_system_values::LowerSystemValues,
     lower_io => lower_io::LowerIo,
+
+    // -- draw-time variant lowering (final branch; parameterised passes are
+    // registered with fixed arguments, `finalize::pass_with_args` takes others)
+    lower_clamp_color_outputs => lower_clamp_color_outputs::LowerClampColorOutputs,
+    lower_flatshade => lower_flatshade::LowerFlatshade,
+    lower_alpha_test => lower_alpha_test::LowerAlphaTest::REGISTERED,
+    lower_two_sided_color => lower_two_sided_color::LowerTwoSidedColor,
+    lower_point_size => lower_point_size::LowerPointSize::REGISTERED,
+    lower_clip_planes => lower_clip_planes::LowerClipPlanes::REGISTERED,
+    lower_clip_disable => lower_clip_disable::LowerClipDisable::REGISTERED,
 }
 
 /// Error from the runner: a pass broke the IR, or an unknown pass name.
