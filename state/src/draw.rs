@@ -100,6 +100,8 @@ struct ProgramTraits {
     reads_colors: bool,
     /// The last vertex stage writes `gl_ClipDistance`.
     writes_clip_distance: bool,
+    /// The last vertex stage writes `gl_FrontColor` & co.
+    writes_colors: bool,
     /// The geometry shader's input primitive.
     gs_input: Option<rgl_nir::ir::Primitive>,
 }
@@ -275,6 +277,7 @@ impl Context {
         let mut traits = ProgramTraits {
             reads_colors: false,
             writes_clip_distance: false,
+            writes_colors: false,
             gs_input: None,
         };
         let last_vertex = linked
@@ -302,6 +305,12 @@ impl Context {
                     {
                         traits.writes_clip_distance = true
                     }
+                    (_, VarMode::ShaderOut)
+                        if Some(i) == last_vertex && matches!(var.location, 1 | 2 | 13 | 14) =>
+                    {
+                        // VARYING_SLOT_COL0/COL1/BFC0/BFC1.
+                        traits.writes_colors = true
+                    }
                     _ => {}
                 }
             }
@@ -328,7 +337,9 @@ impl Context {
                 return Err(GlError::InvalidOperation);
             }
         }
-        let key = self.variant_key(traits.reads_colors, traits.writes_clip_distance);
+        let mut key = self.variant_key(traits.reads_colors, traits.writes_clip_distance);
+        // GL_CLAMP_VERTEX_COLOR is on in compatibility contexts (no glClampColor).
+        key.clamp_vertex_color = traits.writes_colors;
         let variant = self.get_variant(program, generation, key)?;
         self.validate_draw_framebuffer()?;
         if info.count == 0 || info.instance_count == 0 {
