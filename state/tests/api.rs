@@ -40,6 +40,29 @@ fn enum_value(name: &str) -> Option<u32> {
         "CLIP_DISTANCE0" => gl::CLIP_DISTANCE0,
         "MODELVIEW" => gl::MODELVIEW,
         "PROJECTION" => gl::PROJECTION,
+        "LINK_STATUS" => gl::LINK_STATUS,
+        "DELETE_STATUS" => gl::DELETE_STATUS,
+        "INFO_LOG_LENGTH" => gl::INFO_LOG_LENGTH,
+        "ATTACHED_SHADERS" => gl::ATTACHED_SHADERS,
+        "ACTIVE_ATTRIBUTES" => gl::ACTIVE_ATTRIBUTES,
+        "ACTIVE_ATTRIBUTE_MAX_LENGTH" => gl::ACTIVE_ATTRIBUTE_MAX_LENGTH,
+        "ACTIVE_UNIFORMS" => gl::ACTIVE_UNIFORMS,
+        "ACTIVE_UNIFORM_MAX_LENGTH" => gl::ACTIVE_UNIFORM_MAX_LENGTH,
+        "ACTIVE_UNIFORM_BLOCKS" => gl::ACTIVE_UNIFORM_BLOCKS,
+        "ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH" => gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH,
+        "GEOMETRY_VERTICES_OUT" => gl::GEOMETRY_VERTICES_OUT,
+        "GEOMETRY_INPUT_TYPE" => gl::GEOMETRY_INPUT_TYPE,
+        "GEOMETRY_OUTPUT_TYPE" => gl::GEOMETRY_OUTPUT_TYPE,
+        "GEOMETRY_SHADER_INVOCATIONS" => gl::GEOMETRY_SHADER_INVOCATIONS,
+        "SHADER_TYPE" => gl::SHADER_TYPE,
+        "COMPILE_STATUS" => gl::COMPILE_STATUS,
+        "SHADER_SOURCE_LENGTH" => gl::SHADER_SOURCE_LENGTH,
+        "NICEST" => gl::NICEST,
+        "FASTEST" => gl::FASTEST,
+        "DONT_CARE" => gl::DONT_CARE,
+        "GENERATE_MIPMAP_HINT" => gl::GENERATE_MIPMAP_HINT,
+        "FRAGMENT_SHADER_DERIVATIVE_HINT" => gl::FRAGMENT_SHADER_DERIVATIVE_HINT,
+        "LINE_SMOOTH_HINT" => gl::LINE_SMOOTH_HINT,
         _ => return None,
     })
 }
@@ -329,6 +352,23 @@ fn call(
             String::new()
         }
         "get_parameter" => format!("{}", ctx.get_parameter_i32(a.u32()?)),
+        "get_program_parameter" => {
+            let p = program(names, a.next()?)?;
+            format!("{}", ctx.get_program_parameter_i32(p, a.u32()?))
+        }
+        "get_shader_parameter" => {
+            let s = shader(names, a.next()?)?;
+            format!("{}", ctx.get_shader_parameter_i32(s, a.u32()?))
+        }
+        "get_uniform_indices" => {
+            let p = program(names, a.next()?)?;
+            let list: Vec<&str> = std::iter::from_fn(|| a.next().ok()).collect();
+            format!("{:?}", ctx.get_uniform_indices(p, &list))
+        }
+        "hint" => {
+            ctx.hint(a.u32()?, a.u32()?);
+            String::new()
+        }
         "vertex_attrib_pointer" => {
             let (index, size, ty) = (a.u32()?, a.i32()?, a.u32()?);
             let (stride, offset) = (a.i32()?, a.i32()?);
