@@ -12,6 +12,9 @@ use std::path::Path;
 
 use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
+#[path = "api/texfb.rs"]
+mod texfb;
+
 fn enum_value(name: &str) -> Option<u32> {
     let n = name.strip_prefix("GL_")?;
     Some(match n {
@@ -63,7 +66,7 @@ fn enum_value(name: &str) -> Option<u32> {
         "GENERATE_MIPMAP_HINT" => gl::GENERATE_MIPMAP_HINT,
         "FRAGMENT_SHADER_DERIVATIVE_HINT" => gl::FRAGMENT_SHADER_DERIVATIVE_HINT,
         "LINE_SMOOTH_HINT" => gl::LINE_SMOOTH_HINT,
-        _ => return None,
+        _ => return texfb::enum_value(n),
     })
 }
 
@@ -79,11 +82,24 @@ fn error_name(code: u32) -> &'static str {
     }
 }
 
+/// A GL enum by name, or a decimal / `0x` hex number.
+fn parse_u32(w: &str) -> Result<u32, String> {
+    if let Some(v) = enum_value(w) {
+        return Ok(v);
+    }
+    let parsed = match w.strip_prefix("0x") {
+        Some(hex) => u32::from_str_radix(hex, 16),
+        None => w.parse(),
+    };
+    parsed.map_err(|_| format!("bad number `{w}`"))
+}
+
 #[derive(Default)]
 struct Names {
     shaders: HashMap<String, Shader>,
     programs: HashMap<String, Program>,
     locations: HashMap<String, Option<UniformLocation>>,
+    objects: texfb::Objects,
 }
 
 struct Args<'a> {
@@ -102,15 +118,7 @@ impl<'a> Args<'a> {
         Ok(w)
     }
     fn u32(&mut self) -> Result<u32, String> {
-        let w = self.next()?;
-        if let Some(v) = enum_value(w) {
-            return Ok(v);
-        }
-        let parsed = match w.strip_prefix("0x") {
-            Some(hex) => u32::from_str_radix(hex, 16),
-            None => w.parse(),
-        };
-        parsed.map_err(|_| format!("bad number `{w}`"))
+        parse_u32(self.next()?)
     }
     fn i32(&mut self) -> Result<i32, String> {
         let w = self.next()?;
@@ -391,7 +399,10 @@ fn call(
             }
             String::new()
         }
-        other => return Err(format!("unknown call `{other}`")),
+        other => {
+            return texfb::call(ctx, &mut names.objects, other, a)
+                .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
+        }
     })
 }
 
