@@ -4,8 +4,9 @@
 //! * `rgl-conformance shader-test --link-only PATH...` compiles and links the
 //!   program of every `.shader_test` file and checks `link error` (`--nir`:
 //!   through the link-time NIR pipeline too);
-//! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts (needs a
-//!   GL context; until rgl has one, every file is a skip saying so);
+//! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts on rgl's
+//!   state tracker, each file in its own child process (`--timeout` kills a
+//!   hung one); `--peer host` runs them on the host's GL too and compares;
 //! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
 //!   totals of sections, requirements and commands, and every parse error.
 //!
@@ -19,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use rgl_conformance::report::{self, Report};
+use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
-use rgl_conformance::shader_test::{self, stats::ParseStats};
-use rgl_conformance::{glslparser, parallel, walk};
+use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
+use rgl_conformance::{causes, glslparser, parallel, walk};
 
 #[derive(Parser)]
 #[command(
@@ -40,6 +42,26 @@ enum Command {
     Glslparser(CommonArgs),
     /// Run piglit .shader_test files.
     ShaderTest(ShaderTestArgs),
+    /// (internal) Run one .shader_test file in this process and print its
+    /// result as one JSON line: the child process of `shader-test`.
+    #[command(hide = true)]
+    ShaderTestOne(ShaderTestOneArgs),
+}
+
+#[derive(clap::Args)]
+struct ShaderTestOneArgs {
+    /// rgl or host.
+    #[arg(long, default_value = "rgl")]
+    engine: String,
+    /// Only check that the engine can create a context.
+    #[arg(long)]
+    probe: bool,
+    /// The file's id.
+    #[arg(long, default_value = "")]
+    id: String,
+    /// The file.
+    #[arg(required_unless_present = "probe")]
+    path: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -65,9 +87,12 @@ struct CommonArgs {
     /// Number of worker threads.
     #[arg(long, short = 'j', default_value_t = 2)]
     jobs: usize,
-    /// Stop the run (exit status 3) if one test runs for longer than this many seconds (0: never).
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
-    timeout: u64,
+    /// glslparser and --link-only: stop the run (exit status 3) if one test
+    /// runs for longer than this many seconds (default 120; 0: never).
+    /// shader-test: kill a file's child process after this many seconds and
+    /// fail the file with "timeout" (default 10).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<u64>,
 }
 
 #[derive(clap::Args)]
@@ -88,6 +113,17 @@ struct ShaderTestArgs {
     /// With --parse-only: also print the parsed form of every file.
     #[arg(long, requires = "parse_only")]
     dump: bool,
+    /// Run the files in this process instead of one child process each (for
+    /// debugging: a crash then ends the run, and --timeout stops it).
+    #[arg(long)]
+    in_process: bool,
+    /// Also run every file on this peer implementation (`host`: the host's GL
+    /// through EGL) and print both results side by side.
+    #[arg(long, value_name = "PEER")]
+    peer: Option<String>,
+    /// Print the N most common failure causes.
+    #[arg(long, value_name = "N")]
+    causes: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -112,13 +148,140 @@ fn main() -> ExitCode {
                 |files, o| shader_test::link_only::run_all(files, o, depth),
             )
         }
-        Command::ShaderTest(args) => run(
-            &args.common,
-            "shader-test",
-            shader_test::is_candidate,
-            shader_test::exec::run_all_without_context,
-        ),
+        Command::ShaderTest(args) => run_shader_tests(&args),
+        Command::ShaderTestOne(args) => shader_test_one(&args),
     }
+}
+
+/// The child process of `shader-test`: one file, one JSON line.
+fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
+    let engine = match Engine::parse(&args.engine) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.probe {
+        println!("{}", isolate::probe_line(engine));
+        return ExitCode::SUCCESS;
+    }
+    let Some(path) = &args.path else {
+        eprintln!("error: no file given");
+        return ExitCode::from(2);
+    };
+    let file = walk::FoundFile {
+        path: path.clone(),
+        id: if args.id.is_empty() {
+            path.display().to_string()
+        } else {
+            args.id.clone()
+        },
+        root: String::new(),
+    };
+    println!("{}", isolate::encode(&isolate::run_file(&file, engine)));
+    ExitCode::SUCCESS
+}
+
+fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
+    let common = &args.common;
+    let start = Instant::now();
+    let peer = match args.peer.as_deref() {
+        None => None,
+        Some("host") => Some(Engine::Host),
+        Some(other) => {
+            eprintln!("error: unknown peer {other:?} (the only peer is `host`)");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match walk::walk(&common.paths, shader_test::is_candidate) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let roots: BTreeSet<String> = common.paths.iter().map(|p| walk::root_name(p)).collect();
+    let timeout = Duration::from_secs(common.timeout.unwrap_or(10).max(1));
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("error: cannot find this program's path to start child processes: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let child = isolate::ChildOptions {
+        exe,
+        jobs: common.jobs,
+        timeout,
+    };
+    let run_engine = |engine: Engine| {
+        if args.in_process {
+            let options = parallel::Options {
+                jobs: common.jobs,
+                timeout: Some(timeout),
+            };
+            let outcomes = parallel::run(
+                &files,
+                options,
+                |f| f.id.clone(),
+                |f| isolate::run_file(f, engine),
+            );
+            files
+                .iter()
+                .zip(outcomes)
+                .map(|(f, o)| {
+                    o.unwrap_or_else(|why| rgl_conformance::result::TestResult {
+                        path: f.path.clone(),
+                        id: f.id.clone(),
+                        status: rgl_conformance::result::Status::Fail,
+                        reason: why,
+                        detail: String::new(),
+                        duration: Duration::ZERO,
+                    })
+                })
+                .collect::<Vec<_>>()
+        } else {
+            isolate::run_all(&files, engine, &child)
+        }
+    };
+    let results = run_engine(Engine::Rgl);
+    let mut extra = String::new();
+    let mut host_results = None;
+    if let Some(engine) = peer {
+        match isolate::probe(engine, &child) {
+            Ok(renderer) => {
+                let host = run_engine(engine);
+                extra.push_str(&peer::render(&results, &host, &renderer, true));
+                host_results = Some(host);
+            }
+            Err(why) => {
+                let why = if why.starts_with("EGL not available") {
+                    why
+                } else {
+                    format!("EGL not available ({why})")
+                };
+                extra.push_str(&format!("peer host: {why}; skipping\n"));
+            }
+        }
+    }
+    if let Some(n) = args.causes {
+        extra.push_str(&causes::render(&results, n, "rgl"));
+        if let Some(host) = &host_results {
+            extra.push_str(&causes::render(host, n, "host"));
+        }
+    }
+    let report = Report {
+        command: "shader-test".to_string(),
+        verbose: common.verbose,
+        json: common.json.clone(),
+        baseline: common.baseline.clone(),
+        update_baseline: common.update_baseline,
+        summary: common.summary,
+        jobs: common.jobs,
+        extra,
+    };
+    report::finish(&report, &results, &roots, start)
 }
 
 fn run(
@@ -138,7 +301,10 @@ fn run(
     let roots: BTreeSet<String> = args.paths.iter().map(|p| walk::root_name(p)).collect();
     let options = parallel::Options {
         jobs: args.jobs,
-        timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
+        timeout: match args.timeout.unwrap_or(120) {
+            0 => None,
+            t => Some(Duration::from_secs(t)),
+        },
     };
     let results = run_all(&files, options);
     let report = Report {
@@ -149,6 +315,7 @@ fn run(
         update_baseline: args.update_baseline,
         summary: args.summary,
         jobs: args.jobs,
+        extra: String::new(),
     };
     report::finish(&report, &results, &roots, start)
 }
