@@ -10,6 +10,7 @@
 
 pub mod baseline;
 pub mod causes;
+pub mod fill;
 pub mod glslparser;
 pub mod panic_capture;
 pub mod parallel;

@@ -23,7 +23,7 @@ use rgl_conformance::report::{self, Report};
 use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
 use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
-use rgl_conformance::{causes, glslparser, parallel, walk};
+use rgl_conformance::{causes, fill, glslparser, parallel, walk};
 
 #[derive(Parser)]
 #[command(
@@ -46,6 +46,49 @@ enum Command {
     /// result as one JSON line: the child process of `shader-test`.
     #[command(hide = true)]
     ShaderTestOne(ShaderTestOneArgs),
+    /// Fill-rate benchmark: time full-screen draws of workload .shader_test
+    /// files on rgl and on the host's Mesa drivers, one child process per
+    /// configuration.
+    Fill(FillArgs),
+    /// (internal) One fill-rate configuration in this process: the child of `fill`.
+    #[command(hide = true)]
+    FillOne(FillOneArgs),
+}
+
+#[derive(clap::Args)]
+struct FillArgs {
+    /// Workload files or folders (default: conformance/benches/fill).
+    paths: Vec<PathBuf>,
+    /// Configurations to measure: rgl:N, llvmpipe:N, softpipe.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "rgl:1,rgl:2,llvmpipe:1,llvmpipe:2,softpipe:1"
+    )]
+    configs: Vec<String>,
+    /// At least this many timed draws per configuration.
+    #[arg(long, default_value_t = 5)]
+    min_draws: usize,
+    /// At most this many timed draws per configuration.
+    #[arg(long, default_value_t = 50)]
+    max_draws: usize,
+    /// Keep drawing until this many seconds have passed (after --min-draws).
+    #[arg(long, default_value_t = 3.0)]
+    budget: f64,
+}
+
+#[derive(clap::Args)]
+struct FillOneArgs {
+    /// rgl or host.
+    #[arg(long)]
+    engine: String,
+    #[arg(long)]
+    min_draws: usize,
+    #[arg(long)]
+    max_draws: usize,
+    #[arg(long)]
+    budget: f64,
+    path: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -150,6 +193,126 @@ fn main() -> ExitCode {
         }
         Command::ShaderTest(args) => run_shader_tests(&args),
         Command::ShaderTestOne(args) => shader_test_one(&args),
+        Command::Fill(args) => fill(&args),
+        Command::FillOne(args) => {
+            let result = Engine::parse(&args.engine).and_then(|engine| {
+                fill::measure(
+                    &args.path,
+                    engine,
+                    args.min_draws,
+                    args.max_draws,
+                    Duration::from_secs_f64(args.budget.max(0.0)),
+                )
+            });
+            println!("{}", fill::encode(&result));
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// `fill`: every workload × configuration in child processes, then a table
+/// with the ratios to softpipe and llvmpipe and the image agreement with the
+/// first configuration.
+fn fill(args: &FillArgs) -> ExitCode {
+    let configs: Result<Vec<_>, _> = args
+        .configs
+        .iter()
+        .map(|c| fill::Config::parse(c))
+        .collect();
+    let configs = match configs {
+        Ok(c) if !c.is_empty() => c,
+        Ok(_) => {
+            eprintln!("error: no configuration");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/fill"
+        ))]
+    } else {
+        args.paths.clone()
+    };
+    let workloads = fill::workloads(&paths);
+    if workloads.is_empty() {
+        eprintln!("error: no workload files");
+        return ExitCode::from(2);
+    }
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot find this executable: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let scaling = fill::cpu_scaling();
+    println!("CPU scaling check (2-thread / 1-thread ALU throughput, 2.0 = perfect): {scaling:.2}");
+    let budget = Duration::from_secs_f64(args.budget.max(0.0));
+    let mut failed = false;
+    for workload in &workloads {
+        let name = workload
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        println!("\n{name}");
+        println!(
+            "  {:<12} {:>10} {:>7} {:>12} {:>12} {:>10}",
+            "config", "Mpix/s", "draws", "/softpipe", "/llvmpipe", "max diff"
+        );
+        let results: Vec<_> = configs
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    fill::run_child(&exe, c, workload, (args.min_draws, args.max_draws), budget),
+                )
+            })
+            .collect();
+        let rate = |driver: &str, threads: u32| {
+            results.iter().find_map(|(c, r)| match r {
+                Ok(m) if c.driver == driver && (driver == "softpipe" || c.threads == threads) => {
+                    Some(m.mpix_per_s())
+                }
+                _ => None,
+            })
+        };
+        let reference = results.iter().find_map(|(_, r)| r.as_ref().ok());
+        for (c, r) in &results {
+            match r {
+                Ok(m) => {
+                    let ratio = |peer: Option<f64>| {
+                        peer.map_or("-".to_string(), |p| format!("{:.2}x", m.mpix_per_s() / p))
+                    };
+                    let diff = reference.map_or(0.0, |first| {
+                        fill::max_difference(&first.samples, &m.samples)
+                    });
+                    println!(
+                        "  {:<12} {:>10.2} {:>7} {:>12} {:>12} {:>10.3}",
+                        c.label(),
+                        m.mpix_per_s(),
+                        m.draws,
+                        ratio(rate("softpipe", 1)),
+                        ratio(rate("llvmpipe", c.threads)),
+                        diff
+                    );
+                }
+                Err(e) => {
+                    if c.driver == "rgl" {
+                        failed = true;
+                    }
+                    println!("  {:<12} error: {e}", c.label());
+                }
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -361,6 +361,17 @@ impl<'c> Executor<'c> {
     }
 
     /// Runs a command that ends in GL calls.
+    /// Runs one GL command of a script again after [`Executor::run`] (the
+    /// fill-rate benchmark replays a file's `draw rect`).
+    pub fn replay(&mut self, command: &Command) -> Result<(), String> {
+        self.gl_command(command)
+    }
+
+    /// The context the executor drives.
+    pub fn context(&mut self) -> &mut dyn GlContext {
+        &mut *self.context
+    }
+
     fn gl_command(&mut self, command: &Command) -> Result<(), String> {
         let state = |c: StateChange| Some(c);
         let change = match command {
