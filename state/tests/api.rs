@@ -44,6 +44,8 @@ fn enum_value(name: &str) -> Option<u32> {
         "MODELVIEW" => gl::MODELVIEW,
         "PROJECTION" => gl::PROJECTION,
         "LINK_STATUS" => gl::LINK_STATUS,
+        "UNIFORM_IS_ROW_MAJOR" => gl::UNIFORM_IS_ROW_MAJOR,
+        "UNIFORM_MATRIX_STRIDE" => gl::UNIFORM_MATRIX_STRIDE,
         "DELETE_STATUS" => gl::DELETE_STATUS,
         "INFO_LOG_LENGTH" => gl::INFO_LOG_LENGTH,
         "ATTACHED_SHADERS" => gl::ATTACHED_SHADERS,
@@ -304,6 +306,14 @@ fn call(
             // The first out-of-range index left GL_INVALID_VALUE; part of the query.
             ctx.get_error();
             out.join(" ")
+        }
+        "active_uniform_parameter" => {
+            let p = program(names, a.next()?)?;
+            let index = a.u32()?;
+            format!(
+                "{}",
+                ctx.get_active_uniform_parameter_i32(p, index, a.u32()?)
+            )
         }
         "enable" => {
             ctx.enable(a.u32()?);
