@@ -470,6 +470,7 @@ impl Context {
                 unit: 0,
                 target: gl::TEXTURE_2D,
                 shadow: false,
+                float_shadow: false,
             };
             linked.num_samplers as usize
         ];
@@ -484,6 +485,7 @@ impl Context {
                         unit: p.uniforms.sampler_units.get(i).copied().unwrap_or(0),
                         target: sampler_target(s.dim, s.arrayed),
                         shadow: s.shadow,
+                        float_shadow: s.shadow && linked.version.at_least(130, 300),
                     };
                 }
             }
