@@ -649,8 +649,16 @@ fn draw_with_targets(
                 .get(i as usize * st..(i as usize + 1) * st)
                 .unwrap_or(&[])
         };
-        for (pid, p) in prims.iter().enumerate() {
-            let pid = pid as u32;
+        let mut next_pid = 0u32;
+        for p in prims.iter() {
+            // gl_PrimitiveID counts GL primitives: both halves of a quad and
+            // every triangle of a polygon share one.
+            let pid = if p.continues {
+                next_pid.saturating_sub(1)
+            } else {
+                next_pid += 1;
+                next_pid - 1
+            };
             match class {
                 PrimClass::Point => clipper.point(&mut tris, vtx(p.v[0]), pid),
                 PrimClass::Line => {

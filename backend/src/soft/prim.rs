@@ -19,6 +19,9 @@ pub struct Prim {
     /// boundary edge of the GL primitive (the diagonals that split quads and polygons
     /// are not), for polygon modes `GL_LINE` / `GL_POINT`.
     pub edges: u8,
+    /// A later triangle of the same GL primitive (the second half of a quad, the
+    /// rest of a polygon): it shares the previous triangle's `gl_PrimitiveID`.
+    pub continues: bool,
 }
 
 /// Basic class of a mode's output.
@@ -61,10 +64,15 @@ pub fn assemble(
             n: v.len() as u8,
             provoking: prov,
             edges: 0b111,
+            continues: false,
         }
     };
     let with_edges = |mut p: Prim, e: u8| {
         p.edges = e;
+        p
+    };
+    let continued = |mut p: Prim| {
+        p.continues = true;
         p
     };
     let pick = |f: u32, l: u32| if first { f } else { l };
@@ -103,14 +111,15 @@ pub fn assemble(
         Polygon => {
             for i in 2..n {
                 let e = 0b010 | (i == 2) as u8 | (((i == n - 1) as u8) << 2);
-                emit(with_edges(mk(&[seq[0], seq[i - 1], seq[i]], seq[0]), e));
+                let tri = with_edges(mk(&[seq[0], seq[i - 1], seq[i]], seq[0]), e);
+                emit(if i > 2 { continued(tri) } else { tri });
             }
         }
         Quads => {
             for q in seq.chunks_exact(4) {
                 let prov = pick(q[0], q[3]);
                 emit(with_edges(mk(&[q[0], q[1], q[2]], prov), 0b011));
-                emit(with_edges(mk(&[q[0], q[2], q[3]], prov), 0b110));
+                emit(continued(with_edges(mk(&[q[0], q[2], q[3]], prov), 0b110)));
             }
         }
         QuadStrip => {
@@ -119,7 +128,7 @@ pub fn assemble(
                 let (a, b, c, d) = (seq[i - 3], seq[i - 2], seq[i - 1], seq[i]);
                 let prov = pick(a, d);
                 emit(with_edges(mk(&[a, b, d], prov), 0b011));
-                emit(with_edges(mk(&[a, d, c], prov), 0b110));
+                emit(continued(with_edges(mk(&[a, d, c], prov), 0b110)));
                 i += 2;
             }
         }
