@@ -206,6 +206,7 @@ fn run_raster(
     let queue = Mutex::new(work.into_iter());
     let abort = AtomicBool::new(false);
     let worker = || -> Result<(u64, u64)> {
+        let _ftz = super::denormals::FlushDenormals::new();
         let mut ts = ThreadState::new(budget);
         loop {
             if abort.load(Ordering::Relaxed) {
@@ -277,6 +278,7 @@ fn read_indices(d: &SoftDriver, info: &DrawInfo, ib: &IndexBuffer) -> Result<Vec
 
 /// The draw entry point.
 pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
+    let _ftz = super::denormals::FlushDenormals::new();
     let vs = d
         .bound
         .vs

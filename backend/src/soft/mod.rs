@@ -8,6 +8,7 @@
 //! benchmarks install Rust-closure shaders with [`SoftDriver::create_exec_shader`].
 
 pub mod clip;
+pub mod denormals;
 pub mod draw;
 pub mod geometry;
 pub mod prim;
