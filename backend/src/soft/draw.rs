@@ -420,11 +420,15 @@ fn draw_with_targets(
             .filter(|&i| c < vinfo.outputs[i].components.max(1) as usize || c < 4)
             .map(|i| i * 4 + c)
     };
+    // A last vertex stage that never writes gl_Position leaves every position
+    // undefined (GL draws nothing useful, and nothing else can observe it):
+    // nothing is rasterized.
+    let Some(pos) = out_word(VARYING_SLOT_POS, 0) else {
+        return Ok(stats);
+    };
     let mut layout = OutLayout {
         stride: vinfo.outputs.len() * 4,
-        pos: out_word(VARYING_SLOT_POS, 0).ok_or_else(|| {
-            Error::InvalidArgument("vertex shader does not write gl_Position".into())
-        })?,
+        pos,
         psize: out_word(VARYING_SLOT_PSIZ, 0),
         clip: Vec::new(),
         link: Vec::new(),
