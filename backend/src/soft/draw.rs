@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use rgl_nir::ir::names::{
     FRAG_RESULT_COLOR, FRAG_RESULT_DATA0, FRAG_RESULT_DEPTH, VARYING_SLOT_CLIP_DIST0,
-    VARYING_SLOT_POS, VARYING_SLOT_PSIZ,
+    VARYING_SLOT_POS, VARYING_SLOT_PRIMITIVE_ID, VARYING_SLOT_PSIZ,
 };
 
 use super::clip::{Clipper, OutLayout};
@@ -430,6 +430,7 @@ fn draw_with_targets(
         stride: vinfo.outputs.len() * 4,
         pos,
         psize: out_word(VARYING_SLOT_PSIZ, 0),
+        gs_primitive_id: out_word(VARYING_SLOT_PRIMITIVE_ID, 0),
         clip: Vec::new(),
         link: Vec::new(),
     };
@@ -658,8 +659,11 @@ fn draw_with_targets(
         let mut next_pid = 0u32;
         for p in prims.iter() {
             // gl_PrimitiveID counts GL primitives: both halves of a quad and
-            // every triangle of a polygon share one.
-            let pid = if p.continues {
+            // every triangle of a polygon share one. After a geometry shader
+            // that writes gl_PrimitiveID, the provoking vertex's value is used.
+            let pid = if let Some(w) = layout.gs_primitive_id.filter(|_| gs.is_some()) {
+                vtx(p.provoking).get(w).copied().unwrap_or(0)
+            } else if p.continues {
                 next_pid.saturating_sub(1)
             } else {
                 next_pid += 1;
