@@ -23,7 +23,7 @@ use rgl_conformance::report::{self, Report};
 use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
 use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
-use rgl_conformance::{causes, glslparser, parallel, walk};
+use rgl_conformance::{causes, glslparser, parallel, result, walk};
 
 #[derive(Parser)]
 #[command(
@@ -118,7 +118,8 @@ struct ShaderTestArgs {
     #[arg(long)]
     in_process: bool,
     /// Also run every file on this peer implementation (`host`: the host's GL
-    /// through EGL) and print both results side by side.
+    /// through EGL) and print both results side by side (with --json FILE,
+    /// the peer's results go to FILE with the extension `host.json`).
     #[arg(long, value_name = "PEER")]
     peer: Option<String>,
     /// Print the N most common failure causes.
@@ -153,6 +154,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// Stack of the child's test thread.
+const CHILD_STACK: usize = 256 << 20;
+
 /// The child process of `shader-test`: one file, one JSON line.
 fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
     let engine = match Engine::parse(&args.engine) {
@@ -179,7 +183,26 @@ fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
         },
         root: String::new(),
     };
-    println!("{}", isolate::encode(&isolate::run_file(&file, engine)));
+    // A large stack, as the other runners give each test: deep nesting in a
+    // shader must be an error of the compiler, not a stack overflow here.
+    let worker = std::thread::Builder::new()
+        .name(format!("test {}", file.id))
+        .stack_size(CHILD_STACK)
+        .spawn(move || isolate::run_file(&file, engine));
+    let result = match worker {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(_) => {
+                eprintln!("error: the test thread died");
+                return ExitCode::FAILURE;
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot start the test thread: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{}", isolate::encode(&result));
     ExitCode::SUCCESS
 }
 
@@ -231,10 +254,10 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
                 .iter()
                 .zip(outcomes)
                 .map(|(f, o)| {
-                    o.unwrap_or_else(|why| rgl_conformance::result::TestResult {
+                    o.unwrap_or_else(|why| result::TestResult {
                         path: f.path.clone(),
                         id: f.id.clone(),
-                        status: rgl_conformance::result::Status::Fail,
+                        status: result::Status::Fail,
                         reason: why,
                         detail: String::new(),
                         duration: Duration::ZERO,
@@ -253,6 +276,12 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
             Ok(renderer) => {
                 let host = run_engine(engine);
                 extra.push_str(&peer::render(&results, &host, &renderer, true));
+                if let Some(json) = &common.json {
+                    let path = json.with_extension("host.json");
+                    if let Err(e) = std::fs::write(&path, result::to_json(&host)) {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                    }
+                }
                 host_results = Some(host);
             }
             Err(why) => {

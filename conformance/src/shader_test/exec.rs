@@ -242,6 +242,12 @@ impl<'c> Executor<'c> {
                 Ok(Err(log)) => Some(Err(log)),
             }
         };
+        // shader_runner stops at a failed link unless the script expects one.
+        if let Some(Err(log)) = &linked {
+            if !test.expects_link_error() {
+                return fail(format!("link failed: {}", first_line(log)));
+            }
+        }
         if let (Some(Ok(())), Some(data)) = (&linked, &test.vertex_data) {
             if let Err(e) = self.context.load_vertex_data(data) {
                 return fail(format!("[vertex data]: {e}"));
