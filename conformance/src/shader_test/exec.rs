@@ -242,12 +242,6 @@ impl<'c> Executor<'c> {
                 Ok(Err(log)) => Some(Err(log)),
             }
         };
-        // shader_runner stops at a failed link unless the script expects one.
-        if let Some(Err(log)) = &linked {
-            if !test.expects_link_error() {
-                return fail(format!("link failed: {}", first_line(log)));
-            }
-        }
         if let (Some(Ok(())), Some(data)) = (&linked, &test.vertex_data) {
             if let Err(e) = self.context.load_vertex_data(data) {
                 return fail(format!("[vertex data]: {e}"));
@@ -333,7 +327,8 @@ impl<'c> Executor<'c> {
         }
         if let Some(Err(log)) = &linked {
             if !link_error_seen {
-                messages.push(format!("link failed: {}", first_line(log)));
+                // First: it is the cause of the lines that needed the program.
+                messages.insert(0, format!("link failed: {}", first_line(log)));
             }
         }
         let failed = messages.iter().any(|m| !m.contains(": warning: "));
