@@ -347,7 +347,7 @@ impl GlContext for HostContext {
         self.renderer.clone()
     }
 
-    fn create_framebuffer(&mut self, width: u32, height: u32, _depth: bool) -> Result<(), String> {
+    fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String> {
         let (w, h) = (
             i32::try_from(width).map_err(|_| "framebuffer too wide".to_string())?,
             i32::try_from(height).map_err(|_| "framebuffer too tall".to_string())?,
@@ -366,16 +366,18 @@ impl GlContext for HostContext {
                 glow::RENDERBUFFER,
                 Some(color),
             );
-            let zs = self.gl.create_renderbuffer()?;
-            self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
-            self.gl
-                .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
-            self.gl.framebuffer_renderbuffer(
-                glow::FRAMEBUFFER,
-                glow::DEPTH_STENCIL_ATTACHMENT,
-                glow::RENDERBUFFER,
-                Some(zs),
-            );
+            if depth {
+                let zs = self.gl.create_renderbuffer()?;
+                self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
+                self.gl
+                    .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
+                self.gl.framebuffer_renderbuffer(
+                    glow::FRAMEBUFFER,
+                    glow::DEPTH_STENCIL_ATTACHMENT,
+                    glow::RENDERBUFFER,
+                    Some(zs),
+                );
+            }
             let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
             if status != glow::FRAMEBUFFER_COMPLETE {
                 return Err(format!("framebuffer incomplete (0x{status:04x})"));

@@ -266,15 +266,44 @@ impl GlContext for RglContext {
         format!("rgl software rasterizer, {} thread(s)", driver_threads())
     }
 
-    fn create_framebuffer(&mut self, width: u32, height: u32, _depth: bool) -> Result<(), String> {
+    fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String> {
         if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
             return Err(format!(
                 "{width}x{height} is outside rgl's framebuffer sizes (1..={MAX_SIZE})"
             ));
         }
-        // The default framebuffer always has depth and stencil.
-        self.gl.resize_default_framebuffer(width, height);
-        self.gl.viewport(0, 0, width as i32, height as i32);
+        let (w, h) = (width as i32, height as i32);
+        // As piglit's `-fbo`: an RGBA8 colour buffer, depth/stencil on request.
+        let fbo = self.gl.create_framebuffer()?;
+        self.gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        let color = self.gl.create_renderbuffer()?;
+        self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(color));
+        self.gl
+            .renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, w, h);
+        self.gl.framebuffer_renderbuffer(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::RENDERBUFFER,
+            Some(color),
+        );
+        if depth {
+            let zs = self.gl.create_renderbuffer()?;
+            self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
+            self.gl
+                .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
+            self.gl.framebuffer_renderbuffer(
+                glow::FRAMEBUFFER,
+                glow::DEPTH_STENCIL_ATTACHMENT,
+                glow::RENDERBUFFER,
+                Some(zs),
+            );
+        }
+        self.check("framebuffer objects")?;
+        let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(format!("framebuffer incomplete (0x{status:04x})"));
+        }
+        self.gl.viewport(0, 0, w, h);
         self.check("framebuffer")
     }
 
