@@ -304,6 +304,14 @@ impl HostContext {
     }
 }
 
+/// `X*100+YY` of a `GL_SHADING_LANGUAGE_VERSION` string (`4.50 …`).
+fn glsl_number(text: &str) -> Option<u32> {
+    let word = text.split_whitespace().next()?;
+    let (major, minor) = word.split_once('.')?;
+    let minor: String = minor.chars().take_while(char::is_ascii_digit).collect();
+    Some(major.parse::<u32>().ok()? * 100 + minor.parse::<u32>().ok()?)
+}
+
 fn host_words(ty: UniformType, values: &UniformValues) -> Result<Vec<u32>, String> {
     match (ty.base, values) {
         (UniformBase::Float, UniformValues::Float(v)) => {
@@ -332,6 +340,21 @@ impl GlContext for HostContext {
             .any(|e| e == "GL_ARB_ES3_compatibility");
         caps.es_version = if es3 { 30 } else { 0 };
         caps.es_extensions = caps.desktop_extensions.clone();
+        // SAFETY: the context is current.
+        let glsl = unsafe { self.gl.get_parameter_string(glow::SHADING_LANGUAGE_VERSION) };
+        let desktop = glsl_number(&glsl).unwrap_or(110);
+        let es_max = match caps.es_version {
+            0 => 0,
+            _ if caps
+                .desktop_extensions
+                .iter()
+                .any(|e| e == "GL_ARB_ES3_2_compatibility") =>
+            {
+                320
+            }
+            _ => 300,
+        };
+        caps.glsl_versions = Some((desktop, es_max));
         for (pname, value) in &mut caps.limits {
             // SAFETY: the context is current.
             let v = unsafe { self.gl.get_parameter_i32(*pname) };
