@@ -7,6 +7,7 @@
 //! are glow's constants (the GL registry's numbers).
 
 use super::command::{DepthMode, Filter, SwizzleSource, TexParam, TextureTarget, Wrap};
+use super::exec::StateChange;
 use super::textures::{Level, Texels, TextureImage};
 use super::vertex_data::{ComponentType, Datum, ShaderType, VertexData};
 
@@ -450,6 +451,24 @@ pub fn image_params(image: &TextureImage) -> Vec<(u32, ParamValue)> {
         out.push((glow::TEXTURE_COMPARE_FUNC, int(f.value)));
     }
     out
+}
+
+/// The GL call a state change makes, for messages (`glEnable(GL_DEPTH_TEST)`).
+pub fn state_name(change: &StateChange) -> String {
+    match change {
+        StateChange::Enable(cap) => format!("glEnable({cap})"),
+        StateChange::Disable(cap) => format!("glDisable({cap})"),
+        StateChange::ClipPlane { index, .. } => format!("glClipPlane(GL_CLIP_PLANE{index})"),
+        StateChange::Color(_) => "glColor4f".into(),
+        StateChange::TexCoord { unit, .. } => format!("glMultiTexCoord4f(GL_TEXTURE{unit})"),
+        StateChange::ShadeModelFlat(_) => "glShadeModel".into(),
+        StateChange::ProvokingVertexFirst(_) => "glProvokingVertex".into(),
+        StateChange::PolygonMode { face, mode } => format!("glPolygonMode({face}, {mode})"),
+        StateChange::Hint { target, mode } => format!("glHint({target}, {mode})"),
+        StateChange::DepthFunc(func) => format!("glDepthFunc({func})"),
+        StateChange::Projection { frustum: true, .. } => "glFrustum".into(),
+        StateChange::Projection { frustum: false, .. } => "glOrtho".into(),
+    }
 }
 
 /// The GL error name of a `glGetError` code.

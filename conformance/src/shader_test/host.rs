@@ -113,7 +113,9 @@ impl HostContext {
     /// there is none.
     pub fn new() -> Result<HostContext, String> {
         let devices: Vec<Device> = Device::query_devices()
-            .map_err(|e| format!("EGL not available ({e})"))?
+            .map_err(|e| {
+                format!("EGL not available (loading libEGL.so.1 and listing devices: {e})")
+            })?
             .collect();
         let device = devices
             .first()
@@ -807,7 +809,7 @@ impl GlContext for HostContext {
                 }
             }
         }
-        self.check(&format!("{change:?}"))
+        self.check(&gl_plan::state_name(change))
     }
 
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String> {

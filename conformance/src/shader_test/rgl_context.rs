@@ -666,7 +666,7 @@ impl GlContext for RglContext {
                 self.gl.load_identity();
             }
         }
-        self.check(&format!("{change:?}"))
+        self.check(&gl_plan::state_name(change))
     }
 
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String> {
