@@ -510,6 +510,26 @@ pub fn shader_type(stage: rgl_glsl::Stage) -> u32 {
     }
 }
 
+/// The message of a shader that did not compile: the section and the first
+/// error of its info log. A Mesa-style location `0:L(C):` of the section's own
+/// text becomes the line of the test file (`file line N`).
+pub fn compile_error(shader: &super::link_only::ProgramShader, log: &str) -> String {
+    let first = first_error(log);
+    let located = (|| {
+        let (location, rest) = first.split_once("): ")?;
+        let (source, line_col) = location.split_once(':')?;
+        let (line, _col) = line_col.split_once('(')?;
+        let (source, line): (u32, i64) = (source.parse().ok()?, line.parse().ok()?);
+        let base = shader.line_base.filter(|_| source == 0)?;
+        Some(format!("file line {}: {rest}", base + line))
+    })();
+    format!(
+        "{} does not compile: {}",
+        shader.section,
+        located.unwrap_or(first)
+    )
+}
+
 /// The first error line of an info log (or the first line), for messages.
 pub fn first_error(log: &str) -> String {
     log.lines()
@@ -523,6 +543,29 @@ pub fn first_error(log: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compile_errors_point_into_the_test_file() {
+        let shader = super::super::link_only::ProgramShader {
+            stage: rgl_glsl::Stage::Fragment,
+            section: "[fragment shader]".into(),
+            source: String::new(),
+            line_base: Some(10),
+        };
+        let log = "warning: x\n0:3(5): error: `foo' undeclared\n";
+        assert_eq!(
+            compile_error(&shader, log),
+            "[fragment shader] does not compile: file line 13: error: `foo' undeclared"
+        );
+        let generated = super::super::link_only::ProgramShader {
+            line_base: None,
+            ..shader
+        };
+        assert_eq!(
+            compile_error(&generated, log),
+            "[fragment shader] does not compile: 0:3(5): error: `foo' undeclared"
+        );
+    }
 
     #[test]
     fn halves_round_trip_common_values() {

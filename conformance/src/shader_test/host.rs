@@ -53,36 +53,40 @@ struct Compat {
 
 impl Compat {
     fn load(display: &Display) -> Result<Compat, String> {
-        let get = |name: &CStr| -> Result<*const c_void, String> {
+        /// The entry point `name` as a function pointer of type `F`.
+        ///
+        /// # Safety
+        /// `F` must be the `extern "system"` signature of `name`.
+        unsafe fn get<F: Copy>(display: &Display, name: &CStr) -> Result<F, String> {
+            const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*const c_void>()) };
             let p = display.get_proc_address(name);
             if p.is_null() {
                 Err(format!("the host GL has no {}", name.to_string_lossy()))
             } else {
-                Ok(p)
+                // SAFETY: a non-null entry point of the signature F (caller).
+                Ok(unsafe { std::mem::transmute_copy::<*const c_void, F>(&p) })
             }
-        };
+        }
         // SAFETY: each pointer is the named GL entry point, whose C signature
         // is the one of the field it is stored in.
         unsafe {
             Ok(Compat {
-                clip_plane: std::mem::transmute(get(c"glClipPlane")?),
-                matrix_mode: std::mem::transmute(get(c"glMatrixMode")?),
-                load_identity: std::mem::transmute(get(c"glLoadIdentity")?),
-                ortho: std::mem::transmute(get(c"glOrtho")?),
-                frustum: std::mem::transmute(get(c"glFrustum")?),
-                color_4f: std::mem::transmute(get(c"glColor4f")?),
-                multi_tex_coord_4f: std::mem::transmute(get(c"glMultiTexCoord4f")?),
-                shade_model: std::mem::transmute(get(c"glShadeModel")?),
-                provoking_vertex: std::mem::transmute(get(c"glProvokingVertex")?),
-                vertex_pointer: std::mem::transmute(get(c"glVertexPointer")?),
-                normal_pointer: std::mem::transmute(get(c"glNormalPointer")?),
-                color_pointer: std::mem::transmute(get(c"glColorPointer")?),
-                tex_coord_pointer: std::mem::transmute(get(c"glTexCoordPointer")?),
-                enable_client_state: std::mem::transmute(get(c"glEnableClientState")?),
-                client_active_texture: std::mem::transmute(get(c"glClientActiveTexture")?),
-                bind_frag_data_location_indexed: std::mem::transmute(get(
-                    c"glBindFragDataLocationIndexed",
-                )?),
+                clip_plane: get(display, c"glClipPlane")?,
+                matrix_mode: get(display, c"glMatrixMode")?,
+                load_identity: get(display, c"glLoadIdentity")?,
+                ortho: get(display, c"glOrtho")?,
+                frustum: get(display, c"glFrustum")?,
+                color_4f: get(display, c"glColor4f")?,
+                multi_tex_coord_4f: get(display, c"glMultiTexCoord4f")?,
+                shade_model: get(display, c"glShadeModel")?,
+                provoking_vertex: get(display, c"glProvokingVertex")?,
+                vertex_pointer: get(display, c"glVertexPointer")?,
+                normal_pointer: get(display, c"glNormalPointer")?,
+                color_pointer: get(display, c"glColorPointer")?,
+                tex_coord_pointer: get(display, c"glTexCoordPointer")?,
+                enable_client_state: get(display, c"glEnableClientState")?,
+                client_active_texture: get(display, c"glClientActiveTexture")?,
+                bind_frag_data_location_indexed: get(display, c"glBindFragDataLocationIndexed")?,
             })
         }
     }
@@ -428,11 +432,7 @@ impl GlContext for HostContext {
                 self.gl.compile_shader(s);
                 if !self.gl.get_shader_compile_status(s) {
                     let log = self.gl.get_shader_info_log(s);
-                    return Err(format!(
-                        "{} does not compile: {}",
-                        shader.section,
-                        gl_plan::first_error(&log)
-                    ));
+                    return Err(gl_plan::compile_error(shader, &log));
                 }
                 self.gl.attach_shader(program, s);
             }

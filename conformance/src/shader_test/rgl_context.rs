@@ -319,11 +319,7 @@ impl GlContext for RglContext {
             self.gl.compile_shader(s);
             if !self.gl.get_shader_compile_status(s) {
                 let log = self.gl.get_shader_info_log(s);
-                return Err(format!(
-                    "{} does not compile: {}",
-                    shader.section,
-                    gl_plan::first_error(&log)
-                ));
+                return Err(gl_plan::compile_error(shader, &log));
             }
             self.gl.attach_shader(program, s);
         }
