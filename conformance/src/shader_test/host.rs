@@ -230,7 +230,7 @@ impl HostContext {
                     (c.enable_client_state)(gl_plan::compat::COLOR_ARRAY);
                 }
                 LegacyArray::TexCoord(unit) => {
-                    (c.client_active_texture)(glow::TEXTURE0 + unit);
+                    (c.client_active_texture)(glow::TEXTURE0.saturating_add(unit));
                     (c.tex_coord_pointer)(size, ty, stride, ptr);
                     (c.enable_client_state)(gl_plan::compat::TEXTURE_COORD_ARRAY);
                     (c.client_active_texture)(glow::TEXTURE0);
@@ -289,7 +289,8 @@ impl HostContext {
                 for r in 0..ty.rows {
                     let (major, minor) = if row_major { (r, c) } else { (c, r) };
                     let at = i64::from(major) * i64::from(matrix_stride) + i64::from(minor) * 4;
-                    writes.push((at, words[(c * ty.rows + r) as usize].to_le_bytes().to_vec()));
+                    let word = words.get((c * ty.rows + r) as usize).copied().unwrap_or(0);
+                    writes.push((at, word.to_le_bytes().to_vec()));
                 }
             }
         } else {
@@ -719,7 +720,7 @@ impl GlContext for HostContext {
         let internal = gl_plan::internal_format(&image.internal_format)? as i32;
         // SAFETY: the context is current for every call below.
         unsafe {
-            self.gl.active_texture(glow::TEXTURE0 + unit);
+            self.gl.active_texture(glow::TEXTURE0.saturating_add(unit));
             if let Some(i) = self.textures.iter().position(|(u, _)| *u == unit) {
                 let (_, old) = self.textures.remove(i);
                 self.gl.delete_texture(old);
@@ -772,13 +773,14 @@ impl GlContext for HostContext {
             match change {
                 StateChange::Enable(cap) => self.gl.enable(cap.value),
                 StateChange::Disable(cap) => self.gl.disable(cap.value),
-                StateChange::ClipPlane { index, plane } => {
-                    (c.clip_plane)(gl_plan::compat::CLIP_PLANE0 + index, plane.as_ptr())
-                }
+                StateChange::ClipPlane { index, plane } => (c.clip_plane)(
+                    gl_plan::compat::CLIP_PLANE0.saturating_add(*index),
+                    plane.as_ptr(),
+                ),
                 StateChange::Color([r, g, b, a]) => (c.color_4f)(*r, *g, *b, *a),
                 StateChange::TexCoord { unit, coords } => {
                     let [s, t, r, q] = *coords;
-                    (c.multi_tex_coord_4f)(glow::TEXTURE0 + unit, s, t, r, q)
+                    (c.multi_tex_coord_4f)(glow::TEXTURE0.saturating_add(*unit), s, t, r, q)
                 }
                 StateChange::ShadeModelFlat(flat) => (c.shade_model)(if *flat {
                     gl_plan::compat::FLAT

@@ -171,7 +171,7 @@ impl RglContext {
                 for r in 0..ty.rows {
                     let (major, minor) = if row_major { (r, c) } else { (c, r) };
                     let at = i64::from(major) * i64::from(matrix_stride) + i64::from(minor) * 4;
-                    let word = words[(c * ty.rows + r) as usize];
+                    let word = words.get((c * ty.rows + r) as usize).copied().unwrap_or(0);
                     writes.push((at, word.to_le_bytes().to_vec()));
                 }
             }
@@ -222,7 +222,8 @@ impl RglContext {
                 (gl_plan::compat::COLOR_ARRAY, None)
             }
             LegacyArray::TexCoord(unit) => {
-                self.gl.client_active_texture(glow::TEXTURE0 + unit);
+                self.gl
+                    .client_active_texture(glow::TEXTURE0.saturating_add(unit));
                 self.gl.tex_coord_pointer(size, ty, stride, offset);
                 (gl_plan::compat::TEXTURE_COORD_ARRAY, Some(unit))
             }
@@ -576,7 +577,7 @@ impl GlContext for RglContext {
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
         let target = gl_plan::texture_target(image.target);
         let internal = gl_plan::internal_format(&image.internal_format)? as i32;
-        self.gl.active_texture(glow::TEXTURE0 + unit);
+        self.gl.active_texture(glow::TEXTURE0.saturating_add(unit));
         self.check(&format!("glActiveTexture(GL_TEXTURE{unit})"))?;
         if let Some(i) = self.textures.iter().position(|(u, _)| *u == unit) {
             let (_, old) = self.textures.remove(i);
@@ -627,12 +628,12 @@ impl GlContext for RglContext {
             StateChange::Disable(cap) => self.gl.disable(cap.value),
             StateChange::ClipPlane { index, plane } => self
                 .gl
-                .clip_plane(gl_plan::compat::CLIP_PLANE0 + index, *plane),
+                .clip_plane(gl_plan::compat::CLIP_PLANE0.saturating_add(*index), *plane),
             StateChange::Color([r, g, b, a]) => self.gl.color_4_f32(*r, *g, *b, *a),
             StateChange::TexCoord { unit, coords } => {
                 let [s, t, r, q] = *coords;
                 self.gl
-                    .multi_tex_coord_4_f32(glow::TEXTURE0 + unit, s, t, r, q)
+                    .multi_tex_coord_4_f32(glow::TEXTURE0.saturating_add(*unit), s, t, r, q)
             }
             StateChange::ShadeModelFlat(flat) => self.gl.shade_model(if *flat {
                 gl_plan::compat::FLAT
