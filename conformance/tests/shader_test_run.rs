@@ -8,8 +8,9 @@
 //! panic, the timeout) while the rest of the run goes on, a shader that never
 //! ends fails and does not hang, `--in-process` agrees with the child
 //! processes, and `--peer host` either runs the files on the host GL (where
-//! the hand-written files must pass, except the `expect-fail-*` and `fault-*`
-//! ones, which must fail) or says that EGL is missing and skips.
+//! the hand-written files must pass, except the `expect-fail-*` ones and the
+//! `fault-*` ones with a fault injected, which must fail) or says that EGL is missing
+//! and skips.
 //!
 //! What depends on rgl's pixels (the status and messages of every file) is
 //! compared with `tests/shader_test/run/expected.txt`; `BLESS=1` rewrites it,
@@ -21,7 +22,10 @@ use std::time::{Duration, Instant};
 
 use rgl_conformance::shader_test::isolate::{parse_flat_object, status_named, FAULT_ENV};
 
+/// Every fault injected (see `isolate.rs`).
 const FAULTS: &str = "abort:fault-abort,panic:fault-panic,hang:fault-hang";
+/// The faults that end a child at once (no timeout to wait for).
+const QUICK_FAULTS: &str = "abort:fault-abort,panic:fault-panic";
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -63,7 +67,7 @@ struct Run {
     elapsed: Duration,
 }
 
-fn run(args: &[&str], paths: &[PathBuf]) -> Run {
+fn run(args: &[&str], paths: &[PathBuf], faults: &str) -> Run {
     let json = std::env::temp_dir().join(format!(
         "rgl-shader-test-run-{}-{}.json",
         std::process::id(),
@@ -76,7 +80,7 @@ fn run(args: &[&str], paths: &[PathBuf]) -> Run {
         .arg("--json")
         .arg(&json)
         .args(paths)
-        .env(FAULT_ENV, FAULTS)
+        .env(FAULT_ENV, faults)
         .output()
         .expect("run rgl-conformance");
     let elapsed = start.elapsed();
@@ -163,7 +167,11 @@ fn compare_or_bless(path: &Path, actual: &str) {
 fn runs_files_in_isolation_and_matches_expected_results() {
     let mut paths = vec![run_dir()];
     paths.extend(corpus_files());
-    let run = run(&["--timeout", "3", "-j", "2", "--causes", "5"], &paths);
+    let run = run(
+        &["--timeout", "3", "-j", "2", "--causes", "5"],
+        &paths,
+        FAULTS,
+    );
 
     // Every file has a result, in input order after the fixtures' folder.
     let corpus = corpus_files();
@@ -240,8 +248,8 @@ fn in_process_mode_agrees_with_child_processes() {
         run_dir().join("expect-fail-tolerance.shader_test"),
         run_dir().join("draw-rect.shader_test"),
     ];
-    let isolated = run(&["--timeout", "10"], &files);
-    let in_process = run(&["--in-process", "--timeout", "10"], &files);
+    let isolated = run(&["--timeout", "10"], &files, QUICK_FAULTS);
+    let in_process = run(&["--in-process", "--timeout", "10"], &files, "");
     let summary = |run: &Run| -> Vec<(String, String, String)> {
         run.rows
             .iter()
@@ -253,7 +261,12 @@ fn in_process_mode_agrees_with_child_processes() {
 
 #[test]
 fn host_peer_runs_the_files_or_skips() {
-    let run = run(&["--timeout", "3", "--peer", "host"], &[run_dir()]);
+    // A generous timeout (llvmpipe on a loaded machine) and no hang to wait for.
+    let run = run(
+        &["--timeout", "20", "--peer", "host"],
+        &[run_dir()],
+        QUICK_FAULTS,
+    );
     let peer_line = run
         .stdout
         .lines()
@@ -277,7 +290,9 @@ fn host_peer_runs_the_files_or_skips() {
         .collect();
     assert_eq!(host.len(), 12, "{}", run.stdout);
     for (id, status) in &host {
-        let should_fail = id.contains("/expect-fail-") || id.contains("/fault-");
+        let should_fail = id.contains("/expect-fail-")
+            || id.contains("/fault-abort")
+            || id.contains("/fault-panic");
         let want = if should_fail { "FAIL" } else { "PASS" };
         assert_eq!(status, want, "host result of {id}:\n{}", run.stdout);
     }
