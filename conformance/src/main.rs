@@ -90,7 +90,7 @@ struct CommonArgs {
     /// glslparser and --link-only: stop the run (exit status 3) if one test
     /// runs for longer than this many seconds (default 120; 0: never).
     /// shader-test: kill a file's child process after this many seconds and
-    /// fail the file with "timeout" (default 10).
+    /// fail the file with "timeout" (default 10; 0: never).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<u64>,
 }
@@ -225,7 +225,11 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
         }
     };
     let roots: BTreeSet<String> = common.paths.iter().map(|p| walk::root_name(p)).collect();
-    let timeout = Duration::from_secs(common.timeout.unwrap_or(10).max(1));
+    // 0: no limit.
+    let timeout = match common.timeout.unwrap_or(10) {
+        0 => None,
+        t => Some(Duration::from_secs(t)),
+    };
     let exe = match std::env::current_exe() {
         Ok(exe) => exe,
         Err(e) => {
@@ -236,13 +240,13 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
     let child = isolate::ChildOptions {
         exe,
         jobs: common.jobs,
-        timeout,
+        timeout: timeout.unwrap_or(Duration::MAX),
     };
     let run_engine = |engine: Engine| {
         if args.in_process {
             let options = parallel::Options {
                 jobs: common.jobs,
-                timeout: Some(timeout),
+                timeout,
             };
             let outcomes = parallel::run(
                 &files,
