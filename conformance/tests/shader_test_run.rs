@@ -35,10 +35,13 @@ fn run_dir() -> PathBuf {
     manifest_dir().join("tests/shader_test/run")
 }
 
+/// `$RGL_CORPUS` (relative paths are taken from the repository root, as
+/// `.ci/run` does), else `../shared/corpus` beside the repository.
 fn corpus_dir() -> PathBuf {
+    let repo = manifest_dir().join("..");
     match std::env::var_os("RGL_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => manifest_dir().join("../../shared/corpus"),
+        Some(dir) => repo.join(dir),
+        None => repo.join("../shared/corpus"),
     }
 }
 
