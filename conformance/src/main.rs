@@ -23,7 +23,7 @@ use rgl_conformance::report::{self, Report};
 use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
 use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
-use rgl_conformance::{causes, fill, glslparser, parallel, walk};
+use rgl_conformance::{causes, fill, glslparser, parallel, result, walk};
 
 #[derive(Parser)]
 #[command(
@@ -133,7 +133,7 @@ struct CommonArgs {
     /// glslparser and --link-only: stop the run (exit status 3) if one test
     /// runs for longer than this many seconds (default 120; 0: never).
     /// shader-test: kill a file's child process after this many seconds and
-    /// fail the file with "timeout" (default 10).
+    /// fail the file with "timeout" (default 10; 0: never).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<u64>,
 }
@@ -161,7 +161,8 @@ struct ShaderTestArgs {
     #[arg(long)]
     in_process: bool,
     /// Also run every file on this peer implementation (`host`: the host's GL
-    /// through EGL) and print both results side by side.
+    /// through EGL) and print both results side by side (with --json FILE,
+    /// the peer's results go to FILE with the extension `host.json`).
     #[arg(long, value_name = "PEER")]
     peer: Option<String>,
     /// Print the N most common failure causes.
@@ -316,6 +317,9 @@ fn fill(args: &FillArgs) -> ExitCode {
     }
 }
 
+/// Stack of the child's test thread.
+const CHILD_STACK: usize = 256 << 20;
+
 /// The child process of `shader-test`: one file, one JSON line.
 fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
     let engine = match Engine::parse(&args.engine) {
@@ -342,7 +346,26 @@ fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
         },
         root: String::new(),
     };
-    println!("{}", isolate::encode(&isolate::run_file(&file, engine)));
+    // A large stack, as the other runners give each test: deep nesting in a
+    // shader must be an error of the compiler, not a stack overflow here.
+    let worker = std::thread::Builder::new()
+        .name(format!("test {}", file.id))
+        .stack_size(CHILD_STACK)
+        .spawn(move || isolate::run_file(&file, engine));
+    let result = match worker {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(_) => {
+                eprintln!("error: the test thread died");
+                return ExitCode::FAILURE;
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot start the test thread: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{}", isolate::encode(&result));
     ExitCode::SUCCESS
 }
 
@@ -365,7 +388,11 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
         }
     };
     let roots: BTreeSet<String> = common.paths.iter().map(|p| walk::root_name(p)).collect();
-    let timeout = Duration::from_secs(common.timeout.unwrap_or(10).max(1));
+    // 0: no limit.
+    let timeout = match common.timeout.unwrap_or(10) {
+        0 => None,
+        t => Some(Duration::from_secs(t)),
+    };
     let exe = match std::env::current_exe() {
         Ok(exe) => exe,
         Err(e) => {
@@ -376,13 +403,13 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
     let child = isolate::ChildOptions {
         exe,
         jobs: common.jobs,
-        timeout,
+        timeout: timeout.unwrap_or(Duration::MAX),
     };
     let run_engine = |engine: Engine| {
         if args.in_process {
             let options = parallel::Options {
                 jobs: common.jobs,
-                timeout: Some(timeout),
+                timeout,
             };
             let outcomes = parallel::run(
                 &files,
@@ -394,10 +421,10 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
                 .iter()
                 .zip(outcomes)
                 .map(|(f, o)| {
-                    o.unwrap_or_else(|why| rgl_conformance::result::TestResult {
+                    o.unwrap_or_else(|why| result::TestResult {
                         path: f.path.clone(),
                         id: f.id.clone(),
-                        status: rgl_conformance::result::Status::Fail,
+                        status: result::Status::Fail,
                         reason: why,
                         detail: String::new(),
                         duration: Duration::ZERO,
@@ -416,6 +443,12 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
             Ok(renderer) => {
                 let host = run_engine(engine);
                 extra.push_str(&peer::render(&results, &host, &renderer, true));
+                if let Some(json) = &common.json {
+                    let path = json.with_extension("host.json");
+                    if let Err(e) = std::fs::write(&path, result::to_json(&host)) {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                    }
+                }
                 host_results = Some(host);
             }
             Err(why) => {

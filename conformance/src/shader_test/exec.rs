@@ -327,7 +327,8 @@ impl<'c> Executor<'c> {
         }
         if let Some(Err(log)) = &linked {
             if !link_error_seen {
-                messages.push(format!("link failed: {}", first_line(log)));
+                // First: it is the cause of the lines that needed the program.
+                messages.insert(0, format!("link failed: {}", first_line(log)));
             }
         }
         let failed = messages.iter().any(|m| !m.contains(": warning: "));

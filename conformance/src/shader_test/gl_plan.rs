@@ -7,6 +7,7 @@
 //! are glow's constants (the GL registry's numbers).
 
 use super::command::{DepthMode, Filter, SwizzleSource, TexParam, TextureTarget, Wrap};
+use super::exec::StateChange;
 use super::textures::{Level, Texels, TextureImage};
 use super::vertex_data::{ComponentType, Datum, ShaderType, VertexData};
 
@@ -452,6 +453,24 @@ pub fn image_params(image: &TextureImage) -> Vec<(u32, ParamValue)> {
     out
 }
 
+/// The GL call a state change makes, for messages (`glEnable(GL_DEPTH_TEST)`).
+pub fn state_name(change: &StateChange) -> String {
+    match change {
+        StateChange::Enable(cap) => format!("glEnable({cap})"),
+        StateChange::Disable(cap) => format!("glDisable({cap})"),
+        StateChange::ClipPlane { index, .. } => format!("glClipPlane(GL_CLIP_PLANE{index})"),
+        StateChange::Color(_) => "glColor4f".into(),
+        StateChange::TexCoord { unit, .. } => format!("glMultiTexCoord4f(GL_TEXTURE{unit})"),
+        StateChange::ShadeModelFlat(_) => "glShadeModel".into(),
+        StateChange::ProvokingVertexFirst(_) => "glProvokingVertex".into(),
+        StateChange::PolygonMode { face, mode } => format!("glPolygonMode({face}, {mode})"),
+        StateChange::Hint { target, mode } => format!("glHint({target}, {mode})"),
+        StateChange::DepthFunc(func) => format!("glDepthFunc({func})"),
+        StateChange::Projection { frustum: true, .. } => "glFrustum".into(),
+        StateChange::Projection { frustum: false, .. } => "glOrtho".into(),
+    }
+}
+
 /// The GL error name of a `glGetError` code.
 pub fn error_name(code: u32) -> String {
     match code {
@@ -491,6 +510,26 @@ pub fn shader_type(stage: rgl_glsl::Stage) -> u32 {
     }
 }
 
+/// The message of a shader that did not compile: the section and the first
+/// error of its info log. A Mesa-style location `0:L(C):` of the section's own
+/// text becomes the line of the test file (`file line N`).
+pub fn compile_error(shader: &super::link_only::ProgramShader, log: &str) -> String {
+    let first = first_error(log);
+    let located = (|| {
+        let (location, rest) = first.split_once("): ")?;
+        let (source, line_col) = location.split_once(':')?;
+        let (line, _col) = line_col.split_once('(')?;
+        let (source, line): (u32, i64) = (source.parse().ok()?, line.parse().ok()?);
+        let base = shader.line_base.filter(|_| source == 0)?;
+        Some(format!("file line {}: {rest}", base + line))
+    })();
+    format!(
+        "{} does not compile: {}",
+        shader.section,
+        located.unwrap_or(first)
+    )
+}
+
 /// The first error line of an info log (or the first line), for messages.
 pub fn first_error(log: &str) -> String {
     log.lines()
@@ -504,6 +543,29 @@ pub fn first_error(log: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compile_errors_point_into_the_test_file() {
+        let shader = super::super::link_only::ProgramShader {
+            stage: rgl_glsl::Stage::Fragment,
+            section: "[fragment shader]".into(),
+            source: String::new(),
+            line_base: Some(10),
+        };
+        let log = "warning: x\n0:3(5): error: `foo' undeclared\n";
+        assert_eq!(
+            compile_error(&shader, log),
+            "[fragment shader] does not compile: file line 13: error: `foo' undeclared"
+        );
+        let generated = super::super::link_only::ProgramShader {
+            line_base: None,
+            ..shader
+        };
+        assert_eq!(
+            compile_error(&generated, log),
+            "[fragment shader] does not compile: 0:3(5): error: `foo' undeclared"
+        );
+    }
 
     #[test]
     fn halves_round_trip_common_values() {

@@ -53,36 +53,40 @@ struct Compat {
 
 impl Compat {
     fn load(display: &Display) -> Result<Compat, String> {
-        let get = |name: &CStr| -> Result<*const c_void, String> {
+        /// The entry point `name` as a function pointer of type `F`.
+        ///
+        /// # Safety
+        /// `F` must be the `extern "system"` signature of `name`.
+        unsafe fn get<F: Copy>(display: &Display, name: &CStr) -> Result<F, String> {
+            const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*const c_void>()) };
             let p = display.get_proc_address(name);
             if p.is_null() {
                 Err(format!("the host GL has no {}", name.to_string_lossy()))
             } else {
-                Ok(p)
+                // SAFETY: a non-null entry point of the signature F (caller).
+                Ok(unsafe { std::mem::transmute_copy::<*const c_void, F>(&p) })
             }
-        };
+        }
         // SAFETY: each pointer is the named GL entry point, whose C signature
         // is the one of the field it is stored in.
         unsafe {
             Ok(Compat {
-                clip_plane: std::mem::transmute(get(c"glClipPlane")?),
-                matrix_mode: std::mem::transmute(get(c"glMatrixMode")?),
-                load_identity: std::mem::transmute(get(c"glLoadIdentity")?),
-                ortho: std::mem::transmute(get(c"glOrtho")?),
-                frustum: std::mem::transmute(get(c"glFrustum")?),
-                color_4f: std::mem::transmute(get(c"glColor4f")?),
-                multi_tex_coord_4f: std::mem::transmute(get(c"glMultiTexCoord4f")?),
-                shade_model: std::mem::transmute(get(c"glShadeModel")?),
-                provoking_vertex: std::mem::transmute(get(c"glProvokingVertex")?),
-                vertex_pointer: std::mem::transmute(get(c"glVertexPointer")?),
-                normal_pointer: std::mem::transmute(get(c"glNormalPointer")?),
-                color_pointer: std::mem::transmute(get(c"glColorPointer")?),
-                tex_coord_pointer: std::mem::transmute(get(c"glTexCoordPointer")?),
-                enable_client_state: std::mem::transmute(get(c"glEnableClientState")?),
-                client_active_texture: std::mem::transmute(get(c"glClientActiveTexture")?),
-                bind_frag_data_location_indexed: std::mem::transmute(get(
-                    c"glBindFragDataLocationIndexed",
-                )?),
+                clip_plane: get(display, c"glClipPlane")?,
+                matrix_mode: get(display, c"glMatrixMode")?,
+                load_identity: get(display, c"glLoadIdentity")?,
+                ortho: get(display, c"glOrtho")?,
+                frustum: get(display, c"glFrustum")?,
+                color_4f: get(display, c"glColor4f")?,
+                multi_tex_coord_4f: get(display, c"glMultiTexCoord4f")?,
+                shade_model: get(display, c"glShadeModel")?,
+                provoking_vertex: get(display, c"glProvokingVertex")?,
+                vertex_pointer: get(display, c"glVertexPointer")?,
+                normal_pointer: get(display, c"glNormalPointer")?,
+                color_pointer: get(display, c"glColorPointer")?,
+                tex_coord_pointer: get(display, c"glTexCoordPointer")?,
+                enable_client_state: get(display, c"glEnableClientState")?,
+                client_active_texture: get(display, c"glClientActiveTexture")?,
+                bind_frag_data_location_indexed: get(display, c"glBindFragDataLocationIndexed")?,
             })
         }
     }
@@ -113,7 +117,9 @@ impl HostContext {
     /// there is none.
     pub fn new() -> Result<HostContext, String> {
         let devices: Vec<Device> = Device::query_devices()
-            .map_err(|e| format!("EGL not available ({e})"))?
+            .map_err(|e| {
+                format!("EGL not available (loading libEGL.so.1 and listing devices: {e})")
+            })?
             .collect();
         let device = devices
             .first()
@@ -224,7 +230,7 @@ impl HostContext {
                     (c.enable_client_state)(gl_plan::compat::COLOR_ARRAY);
                 }
                 LegacyArray::TexCoord(unit) => {
-                    (c.client_active_texture)(glow::TEXTURE0 + unit);
+                    (c.client_active_texture)(glow::TEXTURE0.saturating_add(unit));
                     (c.tex_coord_pointer)(size, ty, stride, ptr);
                     (c.enable_client_state)(gl_plan::compat::TEXTURE_COORD_ARRAY);
                     (c.client_active_texture)(glow::TEXTURE0);
@@ -283,7 +289,8 @@ impl HostContext {
                 for r in 0..ty.rows {
                     let (major, minor) = if row_major { (r, c) } else { (c, r) };
                     let at = i64::from(major) * i64::from(matrix_stride) + i64::from(minor) * 4;
-                    writes.push((at, words[(c * ty.rows + r) as usize].to_le_bytes().to_vec()));
+                    let word = words.get((c * ty.rows + r) as usize).copied().unwrap_or(0);
+                    writes.push((at, word.to_le_bytes().to_vec()));
                 }
             }
         } else {
@@ -302,6 +309,14 @@ impl HostContext {
         }
         self.check(&format!("uniform {name} (block buffer write)"))
     }
+}
+
+/// `X*100+YY` of a `GL_SHADING_LANGUAGE_VERSION` string (`4.50 …`).
+fn glsl_number(text: &str) -> Option<u32> {
+    let word = text.split_whitespace().next()?;
+    let (major, minor) = word.split_once('.')?;
+    let minor: String = minor.chars().take_while(char::is_ascii_digit).collect();
+    Some(major.parse::<u32>().ok()? * 100 + minor.parse::<u32>().ok()?)
 }
 
 fn host_words(ty: UniformType, values: &UniformValues) -> Result<Vec<u32>, String> {
@@ -332,6 +347,21 @@ impl GlContext for HostContext {
             .any(|e| e == "GL_ARB_ES3_compatibility");
         caps.es_version = if es3 { 30 } else { 0 };
         caps.es_extensions = caps.desktop_extensions.clone();
+        // SAFETY: the context is current.
+        let glsl = unsafe { self.gl.get_parameter_string(glow::SHADING_LANGUAGE_VERSION) };
+        let desktop = glsl_number(&glsl).unwrap_or(110);
+        let es_max = match caps.es_version {
+            0 => 0,
+            _ if caps
+                .desktop_extensions
+                .iter()
+                .any(|e| e == "GL_ARB_ES3_2_compatibility") =>
+            {
+                320
+            }
+            _ => 300,
+        };
+        caps.glsl_versions = Some((desktop, es_max));
         for (pname, value) in &mut caps.limits {
             // SAFETY: the context is current.
             let v = unsafe { self.gl.get_parameter_i32(*pname) };
@@ -347,7 +377,7 @@ impl GlContext for HostContext {
         self.renderer.clone()
     }
 
-    fn create_framebuffer(&mut self, width: u32, height: u32, _depth: bool) -> Result<(), String> {
+    fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String> {
         let (w, h) = (
             i32::try_from(width).map_err(|_| "framebuffer too wide".to_string())?,
             i32::try_from(height).map_err(|_| "framebuffer too tall".to_string())?,
@@ -366,16 +396,18 @@ impl GlContext for HostContext {
                 glow::RENDERBUFFER,
                 Some(color),
             );
-            let zs = self.gl.create_renderbuffer()?;
-            self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
-            self.gl
-                .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
-            self.gl.framebuffer_renderbuffer(
-                glow::FRAMEBUFFER,
-                glow::DEPTH_STENCIL_ATTACHMENT,
-                glow::RENDERBUFFER,
-                Some(zs),
-            );
+            if depth {
+                let zs = self.gl.create_renderbuffer()?;
+                self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
+                self.gl
+                    .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
+                self.gl.framebuffer_renderbuffer(
+                    glow::FRAMEBUFFER,
+                    glow::DEPTH_STENCIL_ATTACHMENT,
+                    glow::RENDERBUFFER,
+                    Some(zs),
+                );
+            }
             let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
             if status != glow::FRAMEBUFFER_COMPLETE {
                 return Err(format!("framebuffer incomplete (0x{status:04x})"));
@@ -401,11 +433,7 @@ impl GlContext for HostContext {
                 self.gl.compile_shader(s);
                 if !self.gl.get_shader_compile_status(s) {
                     let log = self.gl.get_shader_info_log(s);
-                    return Err(format!(
-                        "{} does not compile: {}",
-                        shader.section,
-                        gl_plan::first_error(&log)
-                    ));
+                    return Err(gl_plan::compile_error(shader, &log));
                 }
                 self.gl.attach_shader(program, s);
             }
@@ -692,7 +720,7 @@ impl GlContext for HostContext {
         let internal = gl_plan::internal_format(&image.internal_format)? as i32;
         // SAFETY: the context is current for every call below.
         unsafe {
-            self.gl.active_texture(glow::TEXTURE0 + unit);
+            self.gl.active_texture(glow::TEXTURE0.saturating_add(unit));
             if let Some(i) = self.textures.iter().position(|(u, _)| *u == unit) {
                 let (_, old) = self.textures.remove(i);
                 self.gl.delete_texture(old);
@@ -745,13 +773,14 @@ impl GlContext for HostContext {
             match change {
                 StateChange::Enable(cap) => self.gl.enable(cap.value),
                 StateChange::Disable(cap) => self.gl.disable(cap.value),
-                StateChange::ClipPlane { index, plane } => {
-                    (c.clip_plane)(gl_plan::compat::CLIP_PLANE0 + index, plane.as_ptr())
-                }
+                StateChange::ClipPlane { index, plane } => (c.clip_plane)(
+                    gl_plan::compat::CLIP_PLANE0.saturating_add(*index),
+                    plane.as_ptr(),
+                ),
                 StateChange::Color([r, g, b, a]) => (c.color_4f)(*r, *g, *b, *a),
                 StateChange::TexCoord { unit, coords } => {
                     let [s, t, r, q] = *coords;
-                    (c.multi_tex_coord_4f)(glow::TEXTURE0 + unit, s, t, r, q)
+                    (c.multi_tex_coord_4f)(glow::TEXTURE0.saturating_add(*unit), s, t, r, q)
                 }
                 StateChange::ShadeModelFlat(flat) => (c.shade_model)(if *flat {
                     gl_plan::compat::FLAT
@@ -782,7 +811,7 @@ impl GlContext for HostContext {
                 }
             }
         }
-        self.check(&format!("{change:?}"))
+        self.check(&gl_plan::state_name(change))
     }
 
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String> {

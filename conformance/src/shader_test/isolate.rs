@@ -9,7 +9,7 @@
 //! result line into a failure naming the signal or exit status and the last
 //! lines it wrote to stderr (a panic message, Rust's stack-overflow note).
 //!
-//! For tests of the isolation itself, `RGL_CONFORMANCE_FAULT=KIND:TEXT` makes
+//! For tests of the isolation itself, `RGL_CONFORMANCE_FAULT=KIND:TEXT[,…]` makes
 //! [`run_file`] misbehave on files whose id contains `TEXT`: `panic` panics,
 //! `abort` aborts the process, `hang` never returns.
 
@@ -56,25 +56,27 @@ impl Engine {
 pub const FAULT_ENV: &str = "RGL_CONFORMANCE_FAULT";
 
 fn inject_fault(id: &str) {
-    let Ok(spec) = std::env::var(FAULT_ENV) else {
+    let Ok(specs) = std::env::var(FAULT_ENV) else {
         return;
     };
-    let Some((kind, text)) = spec.split_once(':') else {
-        return;
-    };
-    if text.is_empty() || !id.contains(text) {
-        return;
-    }
-    match kind {
-        "panic" => panic!("{FAULT_ENV}: injected panic"),
-        "abort" => {
-            eprintln!("{FAULT_ENV}: injected abort");
-            std::process::abort()
+    for spec in specs.split(',') {
+        let Some((kind, text)) = spec.split_once(':') else {
+            continue;
+        };
+        if text.is_empty() || !id.contains(text) {
+            continue;
         }
-        "hang" => loop {
-            std::thread::sleep(Duration::from_secs(3600));
-        },
-        _ => {}
+        match kind {
+            "panic" => panic!("{FAULT_ENV}: injected panic"),
+            "abort" => {
+                eprintln!("{FAULT_ENV}: injected abort");
+                std::process::abort()
+            }
+            "hang" => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            _ => {}
+        }
     }
 }
 
@@ -191,46 +193,61 @@ fn json_str(s: &str) -> Option<(String, &str)> {
     None
 }
 
-/// Parses a result line written by [`encode`] (a flat object of strings and
-/// numbers) back into (status, reason, detail, duration).
-pub fn decode(line: &str) -> Option<(Status, String, String, Duration)> {
-    let mut rest = line.trim().strip_prefix('{')?;
-    let (mut status, mut reason, mut detail, mut duration) =
-        (None, String::new(), String::new(), 0.0);
+/// Parses one flat JSON object of string and number values (a result line,
+/// or one line of the `--json` file without its trailing comma) into its
+/// (key, value) pairs in order; numbers keep their text.
+pub fn parse_flat_object(line: &str) -> Option<Vec<(String, String)>> {
+    let mut rest = line.trim().trim_end_matches(',').strip_prefix('{')?;
+    let mut fields = Vec::new();
     loop {
         rest = rest.trim_start().trim_start_matches(',').trim_start();
         if rest.starts_with('}') {
-            break;
+            return Some(fields);
         }
         let (key, after) = json_str(rest.strip_prefix('"')?)?;
         rest = after.trim_start().strip_prefix(':')?.trim_start();
         if let Some(s) = rest.strip_prefix('"') {
             let (value, after) = json_str(s)?;
             rest = after;
-            match key.as_str() {
-                "status" => {
-                    status = Some(match value.as_str() {
-                        "pass" => Status::Pass,
-                        "fail" => Status::Fail,
-                        "skip" => Status::Skip,
-                        "error" => Status::Error,
-                        _ => return None,
-                    })
-                }
-                "reason" => reason = value,
-                "detail" => detail = value,
-                _ => {}
-            }
+            fields.push((key, value));
         } else {
-            let end = rest.find([',', '}']).unwrap_or(rest.len());
-            if key == "duration" {
-                duration = rest[..end].trim().parse().ok()?;
-            }
+            let end = rest.find([',', '}'])?;
+            fields.push((key, rest[..end].trim().to_string()));
             rest = &rest[end..];
         }
     }
+}
+
+/// A status by its JSON name.
+pub fn status_named(name: &str) -> Option<Status> {
+    Some(match name {
+        "pass" => Status::Pass,
+        "fail" => Status::Fail,
+        "skip" => Status::Skip,
+        "error" => Status::Error,
+        _ => return None,
+    })
+}
+
+/// Parses a result line written by [`encode`] back into (status, reason,
+/// detail, duration).
+pub fn decode(line: &str) -> Option<(Status, String, String, Duration)> {
+    let fields = parse_flat_object(line)?;
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
+    };
+    let status = status_named(&get("status")?)?;
+    let duration: f64 = get("duration").map_or(Some(0.0), |d| d.parse().ok())?;
     let duration = Duration::try_from_secs_f64(duration).unwrap_or(Duration::ZERO);
-    Some((status?, reason, detail, duration))
+    Some((
+        status,
+        get("reason").unwrap_or_default(),
+        get("detail").unwrap_or_default(),
+        duration,
+    ))
 }
 
 /// How to run children.

@@ -171,7 +171,7 @@ impl RglContext {
                 for r in 0..ty.rows {
                     let (major, minor) = if row_major { (r, c) } else { (c, r) };
                     let at = i64::from(major) * i64::from(matrix_stride) + i64::from(minor) * 4;
-                    let word = words[(c * ty.rows + r) as usize];
+                    let word = words.get((c * ty.rows + r) as usize).copied().unwrap_or(0);
                     writes.push((at, word.to_le_bytes().to_vec()));
                 }
             }
@@ -222,7 +222,8 @@ impl RglContext {
                 (gl_plan::compat::COLOR_ARRAY, None)
             }
             LegacyArray::TexCoord(unit) => {
-                self.gl.client_active_texture(glow::TEXTURE0 + unit);
+                self.gl
+                    .client_active_texture(glow::TEXTURE0.saturating_add(unit));
                 self.gl.tex_coord_pointer(size, ty, stride, offset);
                 (gl_plan::compat::TEXTURE_COORD_ARRAY, Some(unit))
             }
@@ -266,15 +267,44 @@ impl GlContext for RglContext {
         format!("rgl software rasterizer, {} thread(s)", driver_threads())
     }
 
-    fn create_framebuffer(&mut self, width: u32, height: u32, _depth: bool) -> Result<(), String> {
+    fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String> {
         if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
             return Err(format!(
                 "{width}x{height} is outside rgl's framebuffer sizes (1..={MAX_SIZE})"
             ));
         }
-        // The default framebuffer always has depth and stencil.
-        self.gl.resize_default_framebuffer(width, height);
-        self.gl.viewport(0, 0, width as i32, height as i32);
+        let (w, h) = (width as i32, height as i32);
+        // As piglit's `-fbo`: an RGBA8 colour buffer, depth/stencil on request.
+        let fbo = self.gl.create_framebuffer()?;
+        self.gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        let color = self.gl.create_renderbuffer()?;
+        self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(color));
+        self.gl
+            .renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, w, h);
+        self.gl.framebuffer_renderbuffer(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::RENDERBUFFER,
+            Some(color),
+        );
+        if depth {
+            let zs = self.gl.create_renderbuffer()?;
+            self.gl.bind_renderbuffer(glow::RENDERBUFFER, Some(zs));
+            self.gl
+                .renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, w, h);
+            self.gl.framebuffer_renderbuffer(
+                glow::FRAMEBUFFER,
+                glow::DEPTH_STENCIL_ATTACHMENT,
+                glow::RENDERBUFFER,
+                Some(zs),
+            );
+        }
+        self.check("framebuffer objects")?;
+        let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(format!("framebuffer incomplete (0x{status:04x})"));
+        }
+        self.gl.viewport(0, 0, w, h);
         self.check("framebuffer")
     }
 
@@ -290,11 +320,7 @@ impl GlContext for RglContext {
             self.gl.compile_shader(s);
             if !self.gl.get_shader_compile_status(s) {
                 let log = self.gl.get_shader_info_log(s);
-                return Err(format!(
-                    "{} does not compile: {}",
-                    shader.section,
-                    gl_plan::first_error(&log)
-                ));
+                return Err(gl_plan::compile_error(shader, &log));
             }
             self.gl.attach_shader(program, s);
         }
@@ -551,7 +577,7 @@ impl GlContext for RglContext {
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
         let target = gl_plan::texture_target(image.target);
         let internal = gl_plan::internal_format(&image.internal_format)? as i32;
-        self.gl.active_texture(glow::TEXTURE0 + unit);
+        self.gl.active_texture(glow::TEXTURE0.saturating_add(unit));
         self.check(&format!("glActiveTexture(GL_TEXTURE{unit})"))?;
         if let Some(i) = self.textures.iter().position(|(u, _)| *u == unit) {
             let (_, old) = self.textures.remove(i);
@@ -602,12 +628,12 @@ impl GlContext for RglContext {
             StateChange::Disable(cap) => self.gl.disable(cap.value),
             StateChange::ClipPlane { index, plane } => self
                 .gl
-                .clip_plane(gl_plan::compat::CLIP_PLANE0 + index, *plane),
+                .clip_plane(gl_plan::compat::CLIP_PLANE0.saturating_add(*index), *plane),
             StateChange::Color([r, g, b, a]) => self.gl.color_4_f32(*r, *g, *b, *a),
             StateChange::TexCoord { unit, coords } => {
                 let [s, t, r, q] = *coords;
                 self.gl
-                    .multi_tex_coord_4_f32(glow::TEXTURE0 + unit, s, t, r, q)
+                    .multi_tex_coord_4_f32(glow::TEXTURE0.saturating_add(*unit), s, t, r, q)
             }
             StateChange::ShadeModelFlat(flat) => self.gl.shade_model(if *flat {
                 gl_plan::compat::FLAT
@@ -637,7 +663,7 @@ impl GlContext for RglContext {
                 self.gl.load_identity();
             }
         }
-        self.check(&format!("{change:?}"))
+        self.check(&gl_plan::state_name(change))
     }
 
     fn read_color(&mut self, x: i32, y: i32, w: i32, h: i32) -> Result<Vec<[f32; 4]>, String> {
