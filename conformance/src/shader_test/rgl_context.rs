@@ -108,18 +108,10 @@ impl RglContext {
 
     /// Number of active uniform blocks.
     fn active_block_count(&mut self, program: Program) -> u32 {
-        let mut n = 0;
-        loop {
-            let _ = self.gl.get_active_uniform_block_parameter_i32(
-                program,
-                n,
-                glow::UNIFORM_BLOCK_DATA_SIZE,
-            );
-            if self.gl.get_error() != 0 {
-                return n;
-            }
-            n += 1;
-        }
+        let n = self
+            .gl
+            .get_program_parameter_i32(program, glow::ACTIVE_UNIFORM_BLOCKS);
+        n.max(0) as u32
     }
 
     /// `glGetUniformIndices` of one name.
@@ -646,9 +638,9 @@ impl GlContext for RglContext {
                 glow::LAST_VERTEX_CONVENTION
             }),
             StateChange::PolygonMode { face, mode } => self.gl.polygon_mode(face.value, mode.value),
-            // glHint: rgl has no implementation-dependent choices to steer; GL
-            // allows a hint to be ignored. The target is validated by the parser.
-            StateChange::Hint { .. } => {}
+            // glHint: recorded (and queryable); rgl has no implementation-
+            // dependent choices for it to steer.
+            StateChange::Hint { target, mode } => self.gl.hint(target.value, mode.value),
             StateChange::DepthFunc(func) => self.gl.depth_func(func.value),
             StateChange::Projection { frustum, planes } => {
                 let [l, r, b, t, n, f] = *planes;
@@ -703,33 +695,8 @@ impl GlContext for RglContext {
 
     fn program_query(&mut self, pname: u32) -> Result<i64, String> {
         let program = self.program()?;
-        let v = match pname {
-            glow::LINK_STATUS => i64::from(self.gl.get_program_link_status(program)),
-            glow::DELETE_STATUS => 0,
-            glow::ATTACHED_SHADERS => self.gl.get_attached_shaders(program).len() as i64,
-            glow::INFO_LOG_LENGTH => {
-                let log = self.gl.get_program_info_log(program);
-                if log.is_empty() {
-                    0
-                } else {
-                    log.len() as i64 + 1
-                }
-            }
-            glow::ACTIVE_UNIFORMS => self.active_uniform_names(program).len() as i64,
-            glow::ACTIVE_UNIFORM_MAX_LENGTH => self
-                .active_uniform_names(program)
-                .iter()
-                .map(|n| n.len() as i64 + 1)
-                .max()
-                .unwrap_or(0),
-            glow::ACTIVE_UNIFORM_BLOCKS => i64::from(self.active_block_count(program)),
-            other => {
-                return Err(format!(
-                    "glGetProgramiv(0x{other:04x}) is not available in rgl-state's API"
-                ))
-            }
-        };
+        let v = self.gl.get_program_parameter_i32(program, pname);
         self.check("glGetProgramiv")?;
-        Ok(v)
+        Ok(i64::from(v))
     }
 }
