@@ -6,6 +6,7 @@
 //! where Mesa does (a stage that failed its intrastage link is not linked further).
 //! [`dump_resources`] prints the program's interface for tests and tools.
 
+mod block_shapes;
 pub mod dump;
 pub mod limits;
 pub mod locations;
@@ -128,6 +129,7 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
 
     // Interstage: uniforms agree across stages, varyings are matched and placed.
     uniforms::cross_validate_uniforms(&stages, version, &mut errors, &mut warnings);
+    block_shapes::unify_block_shapes(&mut stages);
     varyings::link_varyings(&mut stages, version, &mut errors, &mut warnings);
     for st in &mut stages {
         st.refresh_usage();
