@@ -15,6 +15,7 @@
 //! * [`glutil`]: shader/program building and error checks; [`math`]: 4×4 matrices.
 
 pub mod args;
+pub mod cube;
 pub mod error;
 pub mod glutil;
 pub mod headless;
@@ -42,12 +43,13 @@ pub trait App {
 }
 
 /// Every example by binary name, for the golden tests and the harness.
-pub const APPS: [&str; 1] = ["triangle"];
+pub const APPS: [&str; 2] = ["triangle", "cube"];
 
 /// A fresh instance of the app called `name`, or `None` for an unknown name.
 pub fn app_by_name(name: &str) -> Option<Box<dyn App>> {
     Some(match name {
         "triangle" => Box::new(triangle::Triangle::default()),
+        "cube" => Box::new(cube::Cube::default()),
         _ => return None,
     })
 }
