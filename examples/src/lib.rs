@@ -17,6 +17,7 @@
 pub mod args;
 pub mod cube;
 pub mod error;
+pub mod gears;
 pub mod glutil;
 pub mod headless;
 pub mod math;
@@ -43,13 +44,14 @@ pub trait App {
 }
 
 /// Every example by binary name, for the golden tests and the harness.
-pub const APPS: [&str; 2] = ["triangle", "cube"];
+pub const APPS: [&str; 3] = ["triangle", "cube", "gears"];
 
 /// A fresh instance of the app called `name`, or `None` for an unknown name.
 pub fn app_by_name(name: &str) -> Option<Box<dyn App>> {
     Some(match name {
         "triangle" => Box::new(triangle::Triangle::default()),
         "cube" => Box::new(cube::Cube::default()),
+        "gears" => Box::new(gears::Gears::default()),
         _ => return None,
     })
 }
