@@ -17,6 +17,7 @@
 pub mod args;
 pub mod cube;
 pub mod error;
+pub mod fullscreen;
 pub mod gears;
 pub mod glutil;
 pub mod headless;
@@ -44,7 +45,7 @@ pub trait App {
 }
 
 /// Every example by binary name, for the golden tests and the harness.
-pub const APPS: [&str; 3] = ["triangle", "cube", "gears"];
+pub const APPS: [&str; 4] = ["triangle", "cube", "gears", "fullscreen"];
 
 /// A fresh instance of the app called `name`, or `None` for an unknown name.
 pub fn app_by_name(name: &str) -> Option<Box<dyn App>> {
@@ -52,6 +53,7 @@ pub fn app_by_name(name: &str) -> Option<Box<dyn App>> {
         "triangle" => Box::new(triangle::Triangle::default()),
         "cube" => Box::new(cube::Cube::default()),
         "gears" => Box::new(gears::Gears::default()),
+        "fullscreen" => Box::new(fullscreen::Fullscreen::default()),
         _ => return None,
     })
 }
