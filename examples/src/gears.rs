@@ -51,48 +51,58 @@ pub struct GearShape {
     pub tooth_depth: f32,
 }
 
-/// The three gears (shape, color, position, angle multiplier, phase in degrees)
-/// with the proportions glxgears uses, so their teeth mesh.
-const GEARS: [(GearShape, [f32; 3], [f32; 2], f32, f32); 3] = [
-    (
-        GearShape {
+/// One gear of the scene.
+struct Placed {
+    shape: GearShape,
+    color: [f32; 3],
+    /// Center in the xy plane.
+    position: [f32; 2],
+    /// Rotation = `speed` × the scene angle + `phase` (degrees).
+    speed: f32,
+    phase: f32,
+}
+
+/// The three gears with the proportions glxgears uses, so their teeth mesh.
+const GEARS: [Placed; 3] = [
+    Placed {
+        shape: GearShape {
             inner_radius: 1.0,
             outer_radius: 4.0,
             width: 1.0,
             teeth: 20,
             tooth_depth: 0.7,
         },
-        [0.8, 0.1, 0.0],
-        [-3.0, -2.0],
-        1.0,
-        0.0,
-    ),
-    (
-        GearShape {
+        color: [0.8, 0.1, 0.0],
+        position: [-3.0, -2.0],
+        speed: 1.0,
+        phase: 0.0,
+    },
+    Placed {
+        shape: GearShape {
             inner_radius: 0.5,
             outer_radius: 2.0,
             width: 2.0,
             teeth: 10,
             tooth_depth: 0.7,
         },
-        [0.0, 0.8, 0.2],
-        [3.1, -2.0],
-        -2.0,
-        -9.0,
-    ),
-    (
-        GearShape {
+        color: [0.0, 0.8, 0.2],
+        position: [3.1, -2.0],
+        speed: -2.0,
+        phase: -9.0,
+    },
+    Placed {
+        shape: GearShape {
             inner_radius: 1.3,
             outer_radius: 2.0,
             width: 0.5,
             teeth: 10,
             tooth_depth: 0.7,
         },
-        [0.2, 0.2, 1.0],
-        [-3.1, 4.2],
-        -2.0,
-        -25.0,
-    ),
+        color: [0.2, 0.2, 1.0],
+        position: [-3.1, 4.2],
+        speed: -2.0,
+        phase: -25.0,
+    },
 ];
 
 /// Floats per vertex: position then normal.
@@ -203,9 +213,9 @@ impl App for Gears {
         let vao = glutil::vertex_array(gl)?;
         let mut verts = Vec::new();
         let mut ranges = [(0, 0); 3];
-        for (range, (shape, ..)) in ranges.iter_mut().zip(&GEARS) {
+        for (range, g) in ranges.iter_mut().zip(&GEARS) {
             let first = verts.len() / VERTEX_FLOATS;
-            verts.extend(gear_mesh(shape));
+            verts.extend(gear_mesh(&g.shape));
             *range = (first as i32, (verts.len() / VERTEX_FLOATS - first) as i32);
         }
         glutil::buffer_with(gl, gl::ARRAY_BUFFER, &glutil::f32_bytes(&verts))?;
@@ -259,14 +269,15 @@ impl App for Gears {
         gl.use_program(Some(o.program));
         gl.bind_vertex_array(Some(o.vao));
         gl.uniform_matrix_4_f32_slice(Some(&o.projection), false, &projection);
-        for (&(first, count), (_, color, pos, mult, phase)) in o.ranges.iter().zip(&GEARS) {
+        for (&(first, count), g) in o.ranges.iter().zip(&GEARS) {
             let model: Mat4 = math::mul(
-                &math::translate(pos[0], pos[1], 0.0),
-                &math::rotate(mult * angle + phase, 0.0, 0.0, 1.0),
+                &math::translate(g.position[0], g.position[1], 0.0),
+                &math::rotate(g.speed * angle + g.phase, 0.0, 0.0, 1.0),
             );
             let modelview = math::mul(&view, &model);
             gl.uniform_matrix_4_f32_slice(Some(&o.modelview), false, &modelview);
-            gl.uniform_3_f32(Some(&o.color), color[0], color[1], color[2]);
+            let c = g.color;
+            gl.uniform_3_f32(Some(&o.color), c[0], c[1], c[2]);
             gl.draw_arrays(gl::TRIANGLES, first, count);
         }
         glutil::check_frame(gl, "gears")
@@ -279,7 +290,7 @@ mod tests {
 
     #[test]
     fn gear_mesh_has_expected_size_and_unit_normals() {
-        let g = GEARS[1].0;
+        let g = GEARS[1].shape;
         let m = gear_mesh(&g);
         // Per tooth: 2 sides × (ring + tooth) + 4 outline quads + 1 bore quad = 9 quads.
         assert_eq!(m.len(), g.teeth as usize * 9 * 6 * VERTEX_FLOATS);

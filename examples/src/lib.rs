@@ -12,9 +12,11 @@
 //! * [`headless`]: renders a fixed number of frames at a fixed time step with no
 //!   display and writes a PNG; also what the golden tests call.
 //! * [`window`]: a winit window presenting rgl's framebuffer through softbuffer.
-//! * [`glutil`]: shader/program building and error checks; [`math`]: 4×4 matrices.
+//! * [`glutil`]: shader/program building and error checks; [`math`]: 4×4 matrices;
+//!   [`compare`]: golden-image comparison.
 
 pub mod args;
+pub mod compare;
 pub mod cube;
 pub mod error;
 pub mod fullscreen;

@@ -215,10 +215,9 @@ impl ApplicationHandler for Handler {
             }
             WindowEvent::RedrawRequested => {
                 if let Err(e) = self.redraw() {
-                    return self.fail(event_loop, e);
-                }
-                if self.opts.frames.is_some_and(|n| self.frames >= n) {
-                    return self.finish(event_loop);
+                    self.fail(event_loop, e);
+                } else if self.opts.frames.is_some_and(|n| self.frames >= n) {
+                    self.finish(event_loop);
                 }
             }
             _ => {}
