@@ -29,6 +29,8 @@ pub struct Rendered {
     pub frames: u32,
     /// Wall time of `init` excluded, every frame and the final `finish` included.
     pub seconds: f64,
+    /// Part of `seconds` spent building shader variants (compiling at first draw).
+    pub variant_build_seconds: f64,
 }
 
 impl Rendered {
@@ -62,11 +64,14 @@ pub fn render(
     gl.finish();
     glutil::check(&mut gl, "finish")?;
     let seconds = start.elapsed().as_secs_f64();
+    let stats = gl.variant_stats();
+    log::info!("variant cache: {stats:?}");
     let image = read_back(&mut gl)?;
     Ok(Rendered {
         image,
         frames,
         seconds,
+        variant_build_seconds: stats.build_time.as_secs_f64(),
     })
 }
 
@@ -162,12 +167,13 @@ pub fn run_to_png(mut app: Box<dyn App>, opts: &Options, out: &Path) -> Result<(
     )?;
     write_png(&r.image, out)?;
     println!(
-        "{} frames in {:.3} s = {:.1} fps ({}x{}, wrote {})",
+        "{} frames in {:.3} s = {:.1} fps ({}x{}, {:.1} ms of it building shader variants; wrote {})",
         r.frames,
         r.seconds,
         r.fps(),
         opts.width,
         opts.height,
+        r.variant_build_seconds * 1e3,
         out.display()
     );
     Ok(())
