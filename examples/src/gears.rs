@@ -255,8 +255,14 @@ impl App for Gears {
         gl.viewport(0, 0, w as i32, h as i32);
         gl.clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
 
-        let aspect = h as f32 / w as f32;
-        let projection = math::frustum(-1.0, 1.0, -aspect, aspect, 5.0, 60.0);
+        // glxgears' frustum, widened along the longer side so all three gears
+        // stay in view whatever the window's shape.
+        let (sx, sy) = if w >= h {
+            (w as f32 / h as f32, 1.0)
+        } else {
+            (1.0, h as f32 / w as f32)
+        };
+        let projection = math::frustum(-sx, sx, -sy, sy, 5.0, 60.0);
         let view = math::mul(
             &math::translate(0.0, 0.0, -40.0),
             &math::mul(
