@@ -5,6 +5,7 @@
 //! * [`exec`]: the lane interface shaders run behind ([`ShaderExec`], [`exec::ShaderCompiler`])
 //!   and Rust-closure shaders for tests and benchmarks.
 //! * [`format`](mod@format): surface/texture/vertex formats and their conversions.
+//! * [`lanes`]: the NIR → lane-program shader compiler installed by default.
 //! * [`texture`]: sampling over lanes (pure functions the compiled shaders call).
 //! * [`soft`]: the software driver's pipeline: vertex fetch and shading, geometry
 //!   shaders, primitive assembly, clipping (frustum, guard band, user distances),
@@ -14,14 +15,15 @@
 //!
 //! Not supported (each returns [`Error::Unsupported`] or is documented where it
 //! applies): multisampling, integer render targets,
-//! sRGB, seamless cube filtering, anisotropic filtering. `create_shader` needs a
-//! [`exec::ShaderCompiler`] installed with [`SoftDriver::set_compiler`].
+//! sRGB, seamless cube filtering, anisotropic filtering. `create_shader` compiles
+//! NIR with [`lanes::LaneCompiler`] (replaceable with [`SoftDriver::set_compiler`]).
 #![deny(missing_docs)]
 
 pub mod driver;
 pub mod error;
 pub mod exec;
 pub mod format;
+pub mod lanes;
 pub mod soft;
 pub mod texture;
 

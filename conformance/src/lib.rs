@@ -3,11 +3,14 @@
 //! library holds the pieces: discovery ([`walk`]), the glslparser runner
 //! ([`glslparser`]), the `.shader_test` parser and runners ([`shader_test`]),
 //! threading and isolation ([`parallel`], [`panic_capture`]), results and their
-//! JSON form ([`result`]), per-folder summaries ([`summary`]), the ratchet
+//! JSON form ([`result`]), per-folder summaries ([`summary`]), the most common
+//! failure causes ([`causes`]), the ratchet
 //! against a committed list of passing tests ([`baseline`]) and the common end
 //! of a run ([`report`]).
 
 pub mod baseline;
+pub mod causes;
+pub mod fill;
 pub mod glslparser;
 pub mod panic_capture;
 pub mod parallel;

@@ -4,8 +4,9 @@
 //! * `rgl-conformance shader-test --link-only PATH...` compiles and links the
 //!   program of every `.shader_test` file and checks `link error` (`--nir`:
 //!   through the link-time NIR pipeline too);
-//! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts (needs a
-//!   GL context; until rgl has one, every file is a skip saying so);
+//! * `rgl-conformance shader-test PATH...` runs the `[test]` scripts on rgl's
+//!   state tracker, each file in its own child process (`--timeout` kills a
+//!   hung one); `--peer host` runs them on the host's GL too and compares;
 //! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
 //!   totals of sections, requirements and commands, and every parse error.
 //!
@@ -19,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use rgl_conformance::report::{self, Report};
+use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
-use rgl_conformance::shader_test::{self, stats::ParseStats};
-use rgl_conformance::{glslparser, parallel, walk};
+use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
+use rgl_conformance::{causes, fill, glslparser, parallel, result, walk};
 
 #[derive(Parser)]
 #[command(
@@ -40,6 +42,69 @@ enum Command {
     Glslparser(CommonArgs),
     /// Run piglit .shader_test files.
     ShaderTest(ShaderTestArgs),
+    /// (internal) Run one .shader_test file in this process and print its
+    /// result as one JSON line: the child process of `shader-test`.
+    #[command(hide = true)]
+    ShaderTestOne(ShaderTestOneArgs),
+    /// Fill-rate benchmark: time full-screen draws of workload .shader_test
+    /// files on rgl and on the host's Mesa drivers, one child process per
+    /// configuration.
+    Fill(FillArgs),
+    /// (internal) One fill-rate configuration in this process: the child of `fill`.
+    #[command(hide = true)]
+    FillOne(FillOneArgs),
+}
+
+#[derive(clap::Args)]
+struct FillArgs {
+    /// Workload files or folders (default: conformance/benches/fill).
+    paths: Vec<PathBuf>,
+    /// Configurations to measure: rgl:N, llvmpipe:N, softpipe.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "rgl:1,rgl:2,llvmpipe:1,llvmpipe:2,softpipe:1"
+    )]
+    configs: Vec<String>,
+    /// At least this many timed draws per configuration.
+    #[arg(long, default_value_t = 5)]
+    min_draws: usize,
+    /// At most this many timed draws per configuration.
+    #[arg(long, default_value_t = 50)]
+    max_draws: usize,
+    /// Keep drawing until this many seconds have passed (after --min-draws).
+    #[arg(long, default_value_t = 3.0)]
+    budget: f64,
+}
+
+#[derive(clap::Args)]
+struct FillOneArgs {
+    /// rgl or host.
+    #[arg(long)]
+    engine: String,
+    #[arg(long)]
+    min_draws: usize,
+    #[arg(long)]
+    max_draws: usize,
+    #[arg(long)]
+    budget: f64,
+    path: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct ShaderTestOneArgs {
+    /// rgl or host.
+    #[arg(long, default_value = "rgl")]
+    engine: String,
+    /// Only check that the engine can create a context.
+    #[arg(long)]
+    probe: bool,
+    /// The file's id.
+    #[arg(long, default_value = "")]
+    id: String,
+    /// The file.
+    #[arg(required_unless_present = "probe")]
+    path: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -65,9 +130,12 @@ struct CommonArgs {
     /// Number of worker threads.
     #[arg(long, short = 'j', default_value_t = 2)]
     jobs: usize,
-    /// Stop the run (exit status 3) if one test runs for longer than this many seconds (0: never).
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
-    timeout: u64,
+    /// glslparser and --link-only: stop the run (exit status 3) if one test
+    /// runs for longer than this many seconds (default 120; 0: never).
+    /// shader-test: kill a file's child process after this many seconds and
+    /// fail the file with "timeout" (default 10; 0: never).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<u64>,
 }
 
 #[derive(clap::Args)]
@@ -88,6 +156,18 @@ struct ShaderTestArgs {
     /// With --parse-only: also print the parsed form of every file.
     #[arg(long, requires = "parse_only")]
     dump: bool,
+    /// Run the files in this process instead of one child process each (for
+    /// debugging: a crash then ends the run, and --timeout stops it).
+    #[arg(long)]
+    in_process: bool,
+    /// Also run every file on this peer implementation (`host`: the host's GL
+    /// through EGL) and print both results side by side (with --json FILE,
+    /// the peer's results go to FILE with the extension `host.json`).
+    #[arg(long, value_name = "PEER")]
+    peer: Option<String>,
+    /// Print the N most common failure causes.
+    #[arg(long, value_name = "N")]
+    causes: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -112,13 +192,292 @@ fn main() -> ExitCode {
                 |files, o| shader_test::link_only::run_all(files, o, depth),
             )
         }
-        Command::ShaderTest(args) => run(
-            &args.common,
-            "shader-test",
-            shader_test::is_candidate,
-            shader_test::exec::run_all_without_context,
-        ),
+        Command::ShaderTest(args) => run_shader_tests(&args),
+        Command::ShaderTestOne(args) => shader_test_one(&args),
+        Command::Fill(args) => fill(&args),
+        Command::FillOne(args) => {
+            let result = Engine::parse(&args.engine).and_then(|engine| {
+                fill::measure(
+                    &args.path,
+                    engine,
+                    args.min_draws,
+                    args.max_draws,
+                    Duration::from_secs_f64(args.budget.max(0.0)),
+                )
+            });
+            println!("{}", fill::encode(&result));
+            ExitCode::SUCCESS
+        }
     }
+}
+
+/// `fill`: every workload × configuration in child processes, then a table
+/// with the ratios to softpipe and llvmpipe and the image agreement with the
+/// first configuration.
+fn fill(args: &FillArgs) -> ExitCode {
+    let configs: Result<Vec<_>, _> = args
+        .configs
+        .iter()
+        .map(|c| fill::Config::parse(c))
+        .collect();
+    let configs = match configs {
+        Ok(c) if !c.is_empty() => c,
+        Ok(_) => {
+            eprintln!("error: no configuration");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/fill"
+        ))]
+    } else {
+        args.paths.clone()
+    };
+    let workloads = fill::workloads(&paths);
+    if workloads.is_empty() {
+        eprintln!("error: no workload files");
+        return ExitCode::from(2);
+    }
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot find this executable: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let scaling = fill::cpu_scaling();
+    println!("CPU scaling check (2-thread / 1-thread ALU throughput, 2.0 = perfect): {scaling:.2}");
+    let budget = Duration::from_secs_f64(args.budget.max(0.0));
+    let mut failed = false;
+    for workload in &workloads {
+        let name = workload
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        println!("\n{name}");
+        println!(
+            "  {:<12} {:>10} {:>7} {:>12} {:>12} {:>10}",
+            "config", "Mpix/s", "draws", "/softpipe", "/llvmpipe", "max diff"
+        );
+        let results: Vec<_> = configs
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    fill::run_child(&exe, c, workload, (args.min_draws, args.max_draws), budget),
+                )
+            })
+            .collect();
+        let rate = |driver: &str, threads: u32| {
+            results.iter().find_map(|(c, r)| match r {
+                Ok(m) if c.driver == driver && (driver == "softpipe" || c.threads == threads) => {
+                    Some(m.mpix_per_s())
+                }
+                _ => None,
+            })
+        };
+        let reference = results.iter().find_map(|(_, r)| r.as_ref().ok());
+        for (c, r) in &results {
+            match r {
+                Ok(m) => {
+                    let ratio = |peer: Option<f64>| {
+                        peer.map_or("-".to_string(), |p| format!("{:.2}x", m.mpix_per_s() / p))
+                    };
+                    let diff = reference.map_or(0.0, |first| {
+                        fill::max_difference(&first.samples, &m.samples)
+                    });
+                    println!(
+                        "  {:<12} {:>10.2} {:>7} {:>12} {:>12} {:>10.3}",
+                        c.label(),
+                        m.mpix_per_s(),
+                        m.draws,
+                        ratio(rate("softpipe", 1)),
+                        ratio(rate("llvmpipe", c.threads)),
+                        diff
+                    );
+                }
+                Err(e) => {
+                    if c.driver == "rgl" {
+                        failed = true;
+                    }
+                    println!("  {:<12} error: {e}", c.label());
+                }
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Stack of the child's test thread.
+const CHILD_STACK: usize = 256 << 20;
+
+/// The child process of `shader-test`: one file, one JSON line.
+fn shader_test_one(args: &ShaderTestOneArgs) -> ExitCode {
+    let engine = match Engine::parse(&args.engine) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.probe {
+        println!("{}", isolate::probe_line(engine));
+        return ExitCode::SUCCESS;
+    }
+    let Some(path) = &args.path else {
+        eprintln!("error: no file given");
+        return ExitCode::from(2);
+    };
+    let file = walk::FoundFile {
+        path: path.clone(),
+        id: if args.id.is_empty() {
+            path.display().to_string()
+        } else {
+            args.id.clone()
+        },
+        root: String::new(),
+    };
+    // A large stack, as the other runners give each test: deep nesting in a
+    // shader must be an error of the compiler, not a stack overflow here.
+    let worker = std::thread::Builder::new()
+        .name(format!("test {}", file.id))
+        .stack_size(CHILD_STACK)
+        .spawn(move || isolate::run_file(&file, engine));
+    let result = match worker {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(_) => {
+                eprintln!("error: the test thread died");
+                return ExitCode::FAILURE;
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot start the test thread: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{}", isolate::encode(&result));
+    ExitCode::SUCCESS
+}
+
+fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
+    let common = &args.common;
+    let start = Instant::now();
+    let peer = match args.peer.as_deref() {
+        None => None,
+        Some("host") => Some(Engine::Host),
+        Some(other) => {
+            eprintln!("error: unknown peer {other:?} (the only peer is `host`)");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match walk::walk(&common.paths, shader_test::is_candidate) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let roots: BTreeSet<String> = common.paths.iter().map(|p| walk::root_name(p)).collect();
+    // 0: no limit.
+    let timeout = match common.timeout.unwrap_or(10) {
+        0 => None,
+        t => Some(Duration::from_secs(t)),
+    };
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("error: cannot find this program's path to start child processes: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let child = isolate::ChildOptions {
+        exe,
+        jobs: common.jobs,
+        timeout: timeout.unwrap_or(Duration::MAX),
+    };
+    let run_engine = |engine: Engine| {
+        if args.in_process {
+            let options = parallel::Options {
+                jobs: common.jobs,
+                timeout,
+            };
+            let outcomes = parallel::run(
+                &files,
+                options,
+                |f| f.id.clone(),
+                |f| isolate::run_file(f, engine),
+            );
+            files
+                .iter()
+                .zip(outcomes)
+                .map(|(f, o)| {
+                    o.unwrap_or_else(|why| result::TestResult {
+                        path: f.path.clone(),
+                        id: f.id.clone(),
+                        status: result::Status::Fail,
+                        reason: why,
+                        detail: String::new(),
+                        duration: Duration::ZERO,
+                    })
+                })
+                .collect::<Vec<_>>()
+        } else {
+            isolate::run_all(&files, engine, &child)
+        }
+    };
+    let results = run_engine(Engine::Rgl);
+    let mut extra = String::new();
+    let mut host_results = None;
+    if let Some(engine) = peer {
+        match isolate::probe(engine, &child) {
+            Ok(renderer) => {
+                let host = run_engine(engine);
+                extra.push_str(&peer::render(&results, &host, &renderer, true));
+                if let Some(json) = &common.json {
+                    let path = json.with_extension("host.json");
+                    if let Err(e) = std::fs::write(&path, result::to_json(&host)) {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                    }
+                }
+                host_results = Some(host);
+            }
+            Err(why) => {
+                let why = if why.starts_with("EGL not available") {
+                    why
+                } else {
+                    format!("EGL not available ({why})")
+                };
+                extra.push_str(&format!("peer host: {why}; skipping\n"));
+            }
+        }
+    }
+    if let Some(n) = args.causes {
+        extra.push_str(&causes::render(&results, n, "rgl"));
+        if let Some(host) = &host_results {
+            extra.push_str(&causes::render(host, n, "host"));
+        }
+    }
+    let report = Report {
+        command: "shader-test".to_string(),
+        verbose: common.verbose,
+        json: common.json.clone(),
+        baseline: common.baseline.clone(),
+        update_baseline: common.update_baseline,
+        summary: common.summary,
+        jobs: common.jobs,
+        extra,
+    };
+    report::finish(&report, &results, &roots, start)
 }
 
 fn run(
@@ -138,7 +497,10 @@ fn run(
     let roots: BTreeSet<String> = args.paths.iter().map(|p| walk::root_name(p)).collect();
     let options = parallel::Options {
         jobs: args.jobs,
-        timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
+        timeout: match args.timeout.unwrap_or(120) {
+            0 => None,
+            t => Some(Duration::from_secs(t)),
+        },
     };
     let results = run_all(&files, options);
     let report = Report {
@@ -149,6 +511,7 @@ fn run(
         update_baseline: args.update_baseline,
         summary: args.summary,
         jobs: args.jobs,
+        extra: String::new(),
     };
     report::finish(&report, &results, &roots, start)
 }

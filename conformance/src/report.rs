@@ -1,5 +1,6 @@
 //! The end of a run, shared by every subcommand: print failure/skip lines
-//! (every line with `--verbose`), the per-folder `--summary`, write `--json`,
+//! (every line with `--verbose`), the per-folder `--summary`, any extra
+//! tables of the subcommand, write `--json`,
 //! compare with or rewrite the `--baseline`, and print the closing
 //! `N passed, N failed, N skipped` line. Returns the process exit status.
 
@@ -29,6 +30,9 @@ pub struct Report {
     pub summary: bool,
     /// Worker threads (for the timing line).
     pub jobs: usize,
+    /// Text printed after the summary and before the closing line (the
+    /// `--peer host` comparison, `--causes`).
+    pub extra: String,
 }
 
 /// Prints and checks `results` of a run over `roots` started at `start`.
@@ -52,6 +56,7 @@ pub fn finish(
     if report.summary {
         let _ = write!(out, "{}", summary::render(results));
     }
+    let _ = write!(out, "{}", report.extra);
 
     let mut exit = ExitCode::SUCCESS;
     let counts = Counts::of(results);

@@ -112,7 +112,8 @@ impl std::fmt::Display for Counts {
     }
 }
 
-fn json_string(out: &mut String, s: &str) {
+/// Appends `s` to `out` as a JSON string literal.
+pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -160,6 +160,7 @@ fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
         version: pp_out.version,
         stage: options.stage,
         extensions: pp_out.extensions.clone(),
+        invariant_all: pp_out.invariant_all,
     };
     let (hir, diags) = check::check(&unit, &check_options);
     result.info_log.extend(diags);

@@ -2,7 +2,9 @@
 //! `gl_NormalMatrix`, `gl_DepthRange`, `gl_ClipPlane[]`, `gl_Point`, ...) computed
 //! from the context's state at draw time, as Mesa's `STATE_*` parameters are.
 //! Values are produced as vec4 slots in rgl's uniform storage layout (one slot per
-//! matrix column or vector, arrays one element after another).
+//! matrix column or vector, arrays one element after another). Lighting, material,
+//! fog and texgen built-ins (`gl_LightSource[]`, `gl_FrontMaterial`, `gl_Fog`, ...)
+//! hold GL's initial values: rgl has no entry points that change them.
 
 use crate::matrices::{invert, mul, transpose, Mat4, IDENTITY};
 use crate::Context;
@@ -101,8 +103,97 @@ impl Context {
             "gl_Point.fadeThresholdSize"
             | "gl_Point.distanceLinearAttenuation"
             | "gl_Point.distanceQuadraticAttenuation" => out.push([0.0; 4]),
-            _ => return None,
+            _ => {
+                let slot = initial_fixed_function_value(name)?;
+                out.resize(array_size.max(1) as usize, slot);
+            }
         }
         Some(out)
     }
+}
+
+/// `gl_LightSource[i]` member `field` in GL's initial state: light 0 is white,
+/// the others black; every light is directional along +z with no spot cutoff.
+fn initial_light(i: usize, field: &str) -> Option<[f32; 4]> {
+    let white_if_first = if i == 0 {
+        [1.0; 4]
+    } else {
+        [0.0, 0.0, 0.0, 1.0]
+    };
+    Some(match field {
+        "ambient" => [0.0, 0.0, 0.0, 1.0],
+        "diffuse" | "specular" => white_if_first,
+        "position" => [0.0, 0.0, 1.0, 0.0],
+        // normalize(eye direction (0, 0, 1) + light direction (0, 0, 1)).
+        "halfVector" => [0.0, 0.0, 1.0, 0.0],
+        "spotDirection" => [0.0, 0.0, -1.0, 0.0],
+        "spotCutoff" => [180.0, 0.0, 0.0, 0.0],
+        "spotCosCutoff" => [-1.0, 0.0, 0.0, 0.0],
+        "constantAttenuation" => [1.0, 0.0, 0.0, 0.0],
+        "spotExponent" | "linearAttenuation" | "quadraticAttenuation" => [0.0; 4],
+        _ => return None,
+    })
+}
+
+/// A material member in GL's initial state (front and back are equal).
+fn initial_material(field: &str) -> Option<[f32; 4]> {
+    Some(match field {
+        "emission" | "specular" => [0.0, 0.0, 0.0, 1.0],
+        "ambient" => [0.2, 0.2, 0.2, 1.0],
+        "diffuse" => [0.8, 0.8, 0.8, 1.0],
+        "shininess" => [0.0; 4],
+        _ => return None,
+    })
+}
+
+const LIGHT_MODEL_AMBIENT: [f32; 4] = [0.2, 0.2, 0.2, 1.0];
+
+fn product(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]]
+}
+
+/// One vec4 slot of a lighting, material, fog, texture-environment or
+/// texture-generation built-in uniform (one array element, or the whole
+/// value of a non-array). rgl has no `glLight`/`glMaterial`/`glFog`/`glTexGen`
+/// entry points, so these keep the values GL gives them initially.
+fn initial_fixed_function_value(name: &str) -> Option<[f32; 4]> {
+    let (base, field) = match name.split_once('.') {
+        Some((b, f)) => (b, f),
+        None => (name, ""),
+    };
+    let (array, index) = match base.split_once('[') {
+        Some((a, rest)) => (a, rest.strip_suffix(']')?.parse::<usize>().ok()?),
+        None => (base, 0),
+    };
+    Some(match array {
+        "gl_LightSource" => initial_light(index, field)?,
+        "gl_FrontMaterial" | "gl_BackMaterial" => initial_material(field)?,
+        "gl_LightModel" if field == "ambient" => LIGHT_MODEL_AMBIENT,
+        "gl_FrontLightModelProduct" | "gl_BackLightModelProduct" if field == "sceneColor" => {
+            let e = initial_material("emission")?;
+            let a = product(initial_material("ambient")?, LIGHT_MODEL_AMBIENT);
+            [
+                e[0] + a[0],
+                e[1] + a[1],
+                e[2] + a[2],
+                initial_material("diffuse")?[3],
+            ]
+        }
+        "gl_FrontLightProduct" | "gl_BackLightProduct" => {
+            let mut p = product(initial_light(index, field)?, initial_material(field)?);
+            p[3] = initial_material("diffuse")?[3];
+            p
+        }
+        "gl_Fog" => match field {
+            "color" | "start" => [0.0; 4],
+            // density, end and scale = 1 / (end - start).
+            "density" | "end" | "scale" => [1.0, 0.0, 0.0, 0.0],
+            _ => return None,
+        },
+        "gl_TextureEnvColor" => [0.0; 4],
+        "gl_EyePlaneS" | "gl_ObjectPlaneS" => [1.0, 0.0, 0.0, 0.0],
+        "gl_EyePlaneT" | "gl_ObjectPlaneT" => [0.0, 1.0, 0.0, 0.0],
+        "gl_EyePlaneR" | "gl_ObjectPlaneR" | "gl_EyePlaneQ" | "gl_ObjectPlaneQ" => [0.0; 4],
+        _ => return None,
+    })
 }

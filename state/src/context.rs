@@ -197,6 +197,9 @@ impl Context {
                 if let Some(v) = self.texture_parameter_i32(pname) {
                     return v;
                 }
+                if let Some(v) = self.hint_parameter(pname) {
+                    return v;
+                }
                 self.record(GlError::InvalidEnum);
                 return 0;
             }

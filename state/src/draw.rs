@@ -470,6 +470,7 @@ impl Context {
                 unit: 0,
                 target: gl::TEXTURE_2D,
                 shadow: false,
+                float_shadow: false,
             };
             linked.num_samplers as usize
         ];
@@ -484,6 +485,7 @@ impl Context {
                         unit: p.uniforms.sampler_units.get(i).copied().unwrap_or(0),
                         target: sampler_target(s.dim, s.arrayed),
                         shadow: s.shadow,
+                        float_shadow: s.shadow && linked.version.at_least(130, 300),
                     };
                 }
             }
@@ -492,13 +494,21 @@ impl Context {
     }
 
     /// The array feeding attribute location `loc`, or its constant value.
-    fn attrib_source(&self, loc: i32) -> Result<AttribArray, [u32; 4]> {
+    /// `reads_position`: the vertex shader also reads `gl_Vertex`.
+    fn attrib_source(&self, loc: i32, reads_position: bool) -> Result<AttribArray, [u32; 4]> {
         let vao = self.vao();
         let one = 1.0f32.to_bits();
         if loc >= VERT_ATTRIB_GENERIC0 {
             let n = (loc - VERT_ATTRIB_GENERIC0) as usize;
             return match vao.attribs.get(n) {
                 Some(a) if a.enabled => Ok(*a),
+                // Compatibility: a shader that reads generic attribute 0 but not
+                // gl_Vertex takes it from the glVertexPointer array (Mesa's
+                // "generic 0 aliases position" attribute mapping).
+                _ if n == 0 && !reads_position => match vao.legacy.first() {
+                    Some(a) if a.enabled => Ok(*a),
+                    _ => Err(self.current_attribs[0]),
+                },
                 _ => Err(self
                     .current_attribs
                     .get(n)
@@ -528,12 +538,13 @@ impl Context {
     fn bind_vertex_inputs(&mut self, variant: &Rc<Variant>) -> GlResult<()> {
         let mut elements = Vec::with_capacity(variant.vs_inputs.len());
         let mut buffers = Vec::new();
+        let reads_position = variant.vs_inputs.contains(&Some(VERT_ATTRIB_POS));
         for loc in &variant.vs_inputs {
             let Some(loc) = *loc else {
                 elements.push(VertexSource::Constant([0; 4]));
                 continue;
             };
-            match self.attrib_source(loc) {
+            match self.attrib_source(loc, reads_position) {
                 Err(words) => elements.push(VertexSource::Constant(words)),
                 Ok(a) => {
                     let Some(buffer) = a.buffer else {

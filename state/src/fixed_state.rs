@@ -75,6 +75,8 @@ impl Default for BlendState {
 /// The state this module owns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FixedState {
+    /// `glHint` modes, indexed like [`crate::queries::HINT_TARGETS`].
+    pub hints: [u32; crate::queries::HINT_TARGETS.len()],
     /// `GL_BLEND`.
     pub blend: bool,
     /// `GL_CULL_FACE`.
@@ -157,6 +159,7 @@ impl FixedState {
             height.min(i32::MAX as u32) as i32,
         );
         FixedState {
+            hints: [gl::DONT_CARE; crate::queries::HINT_TARGETS.len()],
             blend: false,
             cull_face: false,
             depth_test: false,

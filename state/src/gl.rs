@@ -24,6 +24,28 @@ pub const ACTIVE_ATTRIBUTES: u32 = 0x8B89;
 pub const ACTIVE_UNIFORM_BLOCKS: u32 = 0x8A36;
 pub const SHADER_TYPE: u32 = 0x8B4F;
 pub const DELETE_STATUS: u32 = 0x8B80;
+pub const VALIDATE_STATUS: u32 = 0x8B83;
+pub const ACTIVE_UNIFORM_MAX_LENGTH: u32 = 0x8B87;
+pub const ACTIVE_ATTRIBUTE_MAX_LENGTH: u32 = 0x8B8A;
+pub const SHADER_SOURCE_LENGTH: u32 = 0x8B88;
+pub const ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: u32 = 0x8A35;
+pub const GEOMETRY_VERTICES_OUT: u32 = 0x8916;
+pub const GEOMETRY_INPUT_TYPE: u32 = 0x8917;
+pub const GEOMETRY_OUTPUT_TYPE: u32 = 0x8918;
+pub const GEOMETRY_SHADER_INVOCATIONS: u32 = 0x887F;
+
+// glHint targets and modes.
+pub const DONT_CARE: u32 = 0x1100;
+pub const FASTEST: u32 = 0x1101;
+pub const NICEST: u32 = 0x1102;
+pub const PERSPECTIVE_CORRECTION_HINT: u32 = 0x0C50;
+pub const POINT_SMOOTH_HINT: u32 = 0x0C51;
+pub const LINE_SMOOTH_HINT: u32 = 0x0C52;
+pub const POLYGON_SMOOTH_HINT: u32 = 0x0C53;
+pub const FOG_HINT: u32 = 0x0C54;
+pub const GENERATE_MIPMAP_HINT: u32 = 0x8192;
+pub const TEXTURE_COMPRESSION_HINT: u32 = 0x84EF;
+pub const FRAGMENT_SHADER_DERIVATIVE_HINT: u32 = 0x8B8B;
 
 // Uniform types (GL_FLOAT_VEC2 ...).
 pub const FLOAT: u32 = 0x1406;

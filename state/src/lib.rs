@@ -35,6 +35,7 @@ pub mod limits;
 pub mod matrices;
 pub mod names;
 pub mod pixels;
+pub mod queries;
 pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;

@@ -46,6 +46,9 @@ pub struct SamplerUse {
     pub target: u32,
     /// A shadow sampler.
     pub shadow: bool,
+    /// Its lookups return the comparison as a float (GLSL 1.30 / ES 3.00 and
+    /// later), so `GL_DEPTH_TEXTURE_MODE` does not apply, as in Mesa.
+    pub float_shadow: bool,
 }
 
 /// The texture targets, in the order of a unit's binding slots.
@@ -1368,7 +1371,11 @@ impl Context {
                                     last_level: last,
                                     swizzle: crate::sampler::compose_swizzle(
                                         obj.swizzle,
-                                        base_fmt.swizzle(obj.depth_mode),
+                                        base_fmt.swizzle(if u.float_shadow {
+                                            gl::RED
+                                        } else {
+                                            obj.depth_mode
+                                        }),
                                     ),
                                 };
                                 let shadow = u.shadow && base_fmt.has_depth();

@@ -12,6 +12,9 @@ use std::path::Path;
 
 use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
+#[path = "api/texfb.rs"]
+mod texfb;
+
 fn enum_value(name: &str) -> Option<u32> {
     let n = name.strip_prefix("GL_")?;
     Some(match n {
@@ -40,7 +43,32 @@ fn enum_value(name: &str) -> Option<u32> {
         "CLIP_DISTANCE0" => gl::CLIP_DISTANCE0,
         "MODELVIEW" => gl::MODELVIEW,
         "PROJECTION" => gl::PROJECTION,
-        _ => return None,
+        "LINK_STATUS" => gl::LINK_STATUS,
+        "UNIFORM_IS_ROW_MAJOR" => gl::UNIFORM_IS_ROW_MAJOR,
+        "UNIFORM_MATRIX_STRIDE" => gl::UNIFORM_MATRIX_STRIDE,
+        "DELETE_STATUS" => gl::DELETE_STATUS,
+        "INFO_LOG_LENGTH" => gl::INFO_LOG_LENGTH,
+        "ATTACHED_SHADERS" => gl::ATTACHED_SHADERS,
+        "ACTIVE_ATTRIBUTES" => gl::ACTIVE_ATTRIBUTES,
+        "ACTIVE_ATTRIBUTE_MAX_LENGTH" => gl::ACTIVE_ATTRIBUTE_MAX_LENGTH,
+        "ACTIVE_UNIFORMS" => gl::ACTIVE_UNIFORMS,
+        "ACTIVE_UNIFORM_MAX_LENGTH" => gl::ACTIVE_UNIFORM_MAX_LENGTH,
+        "ACTIVE_UNIFORM_BLOCKS" => gl::ACTIVE_UNIFORM_BLOCKS,
+        "ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH" => gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH,
+        "GEOMETRY_VERTICES_OUT" => gl::GEOMETRY_VERTICES_OUT,
+        "GEOMETRY_INPUT_TYPE" => gl::GEOMETRY_INPUT_TYPE,
+        "GEOMETRY_OUTPUT_TYPE" => gl::GEOMETRY_OUTPUT_TYPE,
+        "GEOMETRY_SHADER_INVOCATIONS" => gl::GEOMETRY_SHADER_INVOCATIONS,
+        "SHADER_TYPE" => gl::SHADER_TYPE,
+        "COMPILE_STATUS" => gl::COMPILE_STATUS,
+        "SHADER_SOURCE_LENGTH" => gl::SHADER_SOURCE_LENGTH,
+        "NICEST" => gl::NICEST,
+        "FASTEST" => gl::FASTEST,
+        "DONT_CARE" => gl::DONT_CARE,
+        "GENERATE_MIPMAP_HINT" => gl::GENERATE_MIPMAP_HINT,
+        "FRAGMENT_SHADER_DERIVATIVE_HINT" => gl::FRAGMENT_SHADER_DERIVATIVE_HINT,
+        "LINE_SMOOTH_HINT" => gl::LINE_SMOOTH_HINT,
+        _ => return texfb::enum_value(n),
     })
 }
 
@@ -56,11 +84,24 @@ fn error_name(code: u32) -> &'static str {
     }
 }
 
+/// A GL enum by name, or a decimal / `0x` hex number.
+fn parse_u32(w: &str) -> Result<u32, String> {
+    if let Some(v) = enum_value(w) {
+        return Ok(v);
+    }
+    let parsed = match w.strip_prefix("0x") {
+        Some(hex) => u32::from_str_radix(hex, 16),
+        None => w.parse(),
+    };
+    parsed.map_err(|_| format!("bad number `{w}`"))
+}
+
 #[derive(Default)]
 struct Names {
     shaders: HashMap<String, Shader>,
     programs: HashMap<String, Program>,
     locations: HashMap<String, Option<UniformLocation>>,
+    objects: texfb::Objects,
 }
 
 struct Args<'a> {
@@ -79,15 +120,7 @@ impl<'a> Args<'a> {
         Ok(w)
     }
     fn u32(&mut self) -> Result<u32, String> {
-        let w = self.next()?;
-        if let Some(v) = enum_value(w) {
-            return Ok(v);
-        }
-        let parsed = match w.strip_prefix("0x") {
-            Some(hex) => u32::from_str_radix(hex, 16),
-            None => w.parse(),
-        };
-        parsed.map_err(|_| format!("bad number `{w}`"))
+        parse_u32(self.next()?)
     }
     fn i32(&mut self) -> Result<i32, String> {
         let w = self.next()?;
@@ -274,6 +307,14 @@ fn call(
             ctx.get_error();
             out.join(" ")
         }
+        "active_uniform_parameter" => {
+            let p = program(names, a.next()?)?;
+            let index = a.u32()?;
+            format!(
+                "{}",
+                ctx.get_active_uniform_parameter_i32(p, index, a.u32()?)
+            )
+        }
         "enable" => {
             ctx.enable(a.u32()?);
             String::new()
@@ -329,6 +370,23 @@ fn call(
             String::new()
         }
         "get_parameter" => format!("{}", ctx.get_parameter_i32(a.u32()?)),
+        "get_program_parameter" => {
+            let p = program(names, a.next()?)?;
+            format!("{}", ctx.get_program_parameter_i32(p, a.u32()?))
+        }
+        "get_shader_parameter" => {
+            let s = shader(names, a.next()?)?;
+            format!("{}", ctx.get_shader_parameter_i32(s, a.u32()?))
+        }
+        "get_uniform_indices" => {
+            let p = program(names, a.next()?)?;
+            let list: Vec<&str> = std::iter::from_fn(|| a.next().ok()).collect();
+            format!("{:?}", ctx.get_uniform_indices(p, &list))
+        }
+        "hint" => {
+            ctx.hint(a.u32()?, a.u32()?);
+            String::new()
+        }
         "vertex_attrib_pointer" => {
             let (index, size, ty) = (a.u32()?, a.i32()?, a.u32()?);
             let (stride, offset) = (a.i32()?, a.i32()?);
@@ -351,7 +409,10 @@ fn call(
             }
             String::new()
         }
-        other => return Err(format!("unknown call `{other}`")),
+        other => {
+            return texfb::call(ctx, &mut names.objects, other, a)
+                .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
+        }
     })
 }
 

@@ -23,6 +23,8 @@ pub struct OutLayout {
     pub pos: usize,
     /// Point size word.
     pub psize: Option<usize>,
+    /// The `gl_PrimitiveID` word a geometry shader wrote.
+    pub gs_primitive_id: Option<usize>,
     /// Enabled user clip distance words.
     pub clip: Vec<usize>,
     /// Per FS input component: the VS output word feeding it (None reads 0).

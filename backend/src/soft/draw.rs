@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use rgl_nir::ir::names::{
     FRAG_RESULT_COLOR, FRAG_RESULT_DATA0, FRAG_RESULT_DEPTH, VARYING_SLOT_CLIP_DIST0,
-    VARYING_SLOT_POS, VARYING_SLOT_PSIZ,
+    VARYING_SLOT_POS, VARYING_SLOT_PRIMITIVE_ID, VARYING_SLOT_PSIZ,
 };
 
 use super::clip::{Clipper, OutLayout};
@@ -206,6 +206,7 @@ fn run_raster(
     let queue = Mutex::new(work.into_iter());
     let abort = AtomicBool::new(false);
     let worker = || -> Result<(u64, u64)> {
+        let _ftz = super::denormals::FlushDenormals::new();
         let mut ts = ThreadState::new(budget);
         loop {
             if abort.load(Ordering::Relaxed) {
@@ -277,6 +278,7 @@ fn read_indices(d: &SoftDriver, info: &DrawInfo, ib: &IndexBuffer) -> Result<Vec
 
 /// The draw entry point.
 pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
+    let _ftz = super::denormals::FlushDenormals::new();
     let vs = d
         .bound
         .vs
@@ -418,12 +420,17 @@ fn draw_with_targets(
             .filter(|&i| c < vinfo.outputs[i].components.max(1) as usize || c < 4)
             .map(|i| i * 4 + c)
     };
+    // A last vertex stage that never writes gl_Position leaves every position
+    // undefined (GL draws nothing useful, and nothing else can observe it):
+    // nothing is rasterized.
+    let Some(pos) = out_word(VARYING_SLOT_POS, 0) else {
+        return Ok(stats);
+    };
     let mut layout = OutLayout {
         stride: vinfo.outputs.len() * 4,
-        pos: out_word(VARYING_SLOT_POS, 0).ok_or_else(|| {
-            Error::InvalidArgument("vertex shader does not write gl_Position".into())
-        })?,
+        pos,
         psize: out_word(VARYING_SLOT_PSIZ, 0),
+        gs_primitive_id: out_word(VARYING_SLOT_PRIMITIVE_ID, 0),
         clip: Vec::new(),
         link: Vec::new(),
     };
@@ -649,8 +656,19 @@ fn draw_with_targets(
                 .get(i as usize * st..(i as usize + 1) * st)
                 .unwrap_or(&[])
         };
-        for (pid, p) in prims.iter().enumerate() {
-            let pid = pid as u32;
+        let mut next_pid = 0u32;
+        for p in prims.iter() {
+            // gl_PrimitiveID counts GL primitives: both halves of a quad and
+            // every triangle of a polygon share one. After a geometry shader
+            // that writes gl_PrimitiveID, the provoking vertex's value is used.
+            let pid = if let Some(w) = layout.gs_primitive_id.filter(|_| gs.is_some()) {
+                vtx(p.provoking).get(w).copied().unwrap_or(0)
+            } else if p.continues {
+                next_pid.saturating_sub(1)
+            } else {
+                next_pid += 1;
+                next_pid - 1
+            };
             match class {
                 PrimClass::Point => clipper.point(&mut tris, vtx(p.v[0]), pid),
                 PrimClass::Line => {

@@ -4,10 +4,11 @@
 //! ([`setup`]), and the threaded band rasterizer ([`raster`]).
 //!
 //! Shaders: `create_shader` hands finalized NIR to the installed
-//! [`ShaderCompiler`]; without one it returns [`Error::Unsupported`]. Tests and
+//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] by default). Tests and
 //! benchmarks install Rust-closure shaders with [`SoftDriver::create_exec_shader`].
 
 pub mod clip;
+pub mod denormals;
 pub mod draw;
 pub mod geometry;
 pub mod prim;
@@ -28,8 +29,10 @@ pub const MAX_TEXTURE_SIZE: u32 = 16384;
 pub const MAX_TEXTURE_LAYERS: u32 = 2048;
 /// Largest single resource in bytes.
 pub const MAX_RESOURCE_BYTES: u64 = 1 << 30;
-/// Default per-thread instruction budget of one draw.
-pub const DEFAULT_BUDGET: u64 = 1 << 34;
+/// Default per-thread instruction budget of one draw, in lane instructions (the lane
+/// compiler charges 16 per executed instruction): about 134 M instructions over
+/// 16-lane batches, a fraction of a second of an endless loop.
+pub const DEFAULT_BUDGET: u64 = 1 << 31;
 
 /// A handle table: slots are never reused.
 pub(crate) struct Table<T> {
@@ -183,7 +186,7 @@ impl SoftDriver {
             counters: Counters::default(),
             threads: threads.clamp(1, 64),
             budget: DEFAULT_BUDGET,
-            compiler: None,
+            compiler: Some(Arc::new(crate::lanes::LaneCompiler)),
         }
     }
 

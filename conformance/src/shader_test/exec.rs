@@ -13,11 +13,9 @@
 //! GL entry point each, so rgl's state tracker and a host GL (glow) adapt to
 //! it in a few lines per method.
 //!
-//! rgl has no context yet, so [`run_all_without_context`] parses each file and
-//! reports it skipped with the reason `draw commands need the rgl state
-//! tracker (not implemented yet)`.
-
-use std::time::Duration;
+//! The implementations are [`super::rgl_context::RglContext`] (rgl's state
+//! tracker) and [`super::host::HostContext`] (the host's GL, `--peer host`);
+//! [`super::isolate`] runs each file in its own process over one of them.
 
 use super::command::{
     Command, Probe, ProbeRegion, QueryValue, RectSpace, TexParam, TextureTarget, UniformTarget,
@@ -28,18 +26,17 @@ use super::link_only::{program_shaders, runner_bindings, NotRunnable, ProgramSha
 use super::parse::ShaderTest;
 use super::support::{self, Capabilities};
 use super::textures::{self, TextureImage};
-use crate::parallel;
-use crate::result::{Status, TestResult};
-use crate::walk::FoundFile;
-
-/// Skip reason while rgl has no GL context.
-pub const NO_CONTEXT: &str = "draw commands need the rgl state tracker (not implemented yet)";
+use crate::result::Status;
 
 /// A GL-like context the executor drives. Errors are messages naming what
 /// failed (a GL error, an unsupported feature); they fail the command's line.
 pub trait GlContext {
     /// What the context advertises (versions, extensions, limits).
     fn capabilities(&self) -> Capabilities;
+    /// What implementation this is (`GL_RENDERER` and version), for reports.
+    fn describe(&self) -> String {
+        "a GL context".to_string()
+    }
     /// Creates a framebuffer of `width` x `height` (RGBA8 colour, plus depth
     /// and stencil when `depth`) and makes it current, as piglit's `-fbo` does.
     fn create_framebuffer(&mut self, width: u32, height: u32, depth: bool) -> Result<(), String>;
@@ -330,7 +327,8 @@ impl<'c> Executor<'c> {
         }
         if let Some(Err(log)) = &linked {
             if !link_error_seen {
-                messages.push(format!("link failed: {}", first_line(log)));
+                // First: it is the cause of the lines that needed the program.
+                messages.insert(0, format!("link failed: {}", first_line(log)));
             }
         }
         let failed = messages.iter().any(|m| !m.contains(": warning: "));
@@ -364,6 +362,17 @@ impl<'c> Executor<'c> {
     }
 
     /// Runs a command that ends in GL calls.
+    /// Runs one GL command of a script again after [`Executor::run`] (the
+    /// fill-rate benchmark replays a file's `draw rect`).
+    pub fn replay(&mut self, command: &Command) -> Result<(), String> {
+        self.gl_command(command)
+    }
+
+    /// The context the executor drives.
+    pub fn context(&mut self) -> &mut dyn GlContext {
+        &mut *self.context
+    }
+
     fn gl_command(&mut self, command: &Command) -> Result<(), String> {
         let state = |c: StateChange| Some(c);
         let change = match command {
@@ -568,39 +577,4 @@ fn compare_query(what: &str, got: i64, expected: &QueryValue) -> Result<(), Stri
         };
         Err(format!("{what}: expected {shown}, got {got} (0x{got:x})"))
     }
-}
-
-/// The full runner while rgl has no GL context: parse errors are reported as
-/// errors; every other file is a skip with [`NO_CONTEXT`].
-pub fn run_all_without_context(files: &[FoundFile], options: parallel::Options) -> Vec<TestResult> {
-    let outcomes = parallel::run(
-        files,
-        options,
-        |file| file.id.clone(),
-        |file| {
-            let parsed = super::read(&file.path).map(|(text, _)| super::parse(&text));
-            match parsed {
-                Err(e) => (Status::Error, format!("cannot read the file: {e}")),
-                Ok(parsed) => match parsed.errors.first() {
-                    Some(e) => (Status::Error, format!("parse error: {e}")),
-                    None => (Status::Skip, NO_CONTEXT.to_string()),
-                },
-            }
-        },
-    );
-    files
-        .iter()
-        .zip(outcomes)
-        .map(|(file, outcome)| {
-            let (status, reason) = outcome.unwrap_or_else(|why| (Status::Fail, why));
-            TestResult {
-                path: file.path.clone(),
-                id: file.id.clone(),
-                status,
-                reason,
-                detail: String::new(),
-                duration: Duration::ZERO,
-            }
-        })
-        .collect()
 }

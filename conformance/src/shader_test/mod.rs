@@ -3,17 +3,26 @@
 //! deterministic text dump of a parsed file ([`dump`]), a summary of a parse
 //! over many files ([`stats`]), what rgl supports as seen by a test ([`support`]),
 //! the `--link-only` runner ([`link_only`]), the command executor that the
-//! full runner drives over an abstract GL-like context ([`exec`]) and the
-//! texture images of `texture` commands ([`textures`]).
+//! full runner drives over an abstract GL-like context ([`exec`]), the
+//! texture images of `texture` commands ([`textures`]), what GL calls the
+//! runner's data turns into ([`gl_plan`]), the contexts over rgl
+//! ([`rgl_context`]) and over the host's GL ([`host`]), the per-file child
+//! processes ([`isolate`]) and the side-by-side report of `--peer host`
+//! ([`peer`]).
 
 pub mod command;
 pub mod dump;
 pub mod exec;
 pub mod gl_enum;
+pub mod gl_plan;
+pub mod host;
+pub mod isolate;
 pub mod lex;
 pub mod link_only;
 pub mod parse;
+pub mod peer;
 pub mod require;
+pub mod rgl_context;
 pub mod stats;
 pub mod support;
 pub mod textures;

@@ -28,6 +28,9 @@ pub struct Capabilities {
     pub es_extensions: Vec<String>,
     /// Integer limits by enum value (`GL_MAX_VARYING_COMPONENTS` …).
     pub limits: Vec<(u32, i64)>,
+    /// Highest GLSL versions (`X*100+YY`: desktop, ES) when they are not
+    /// rgl_glsl's (a host GL's `GL_SHADING_LANGUAGE_VERSION`).
+    pub glsl_versions: Option<(u32, u32)>,
 }
 
 /// API-level extensions (no shading-language side) whose features are core in
@@ -130,11 +133,15 @@ impl Capabilities {
             desktop_extensions,
             es_extensions,
             limits,
+            glsl_versions: None,
         }
     }
 
     /// Highest GLSL version for the context family (`X*100+YY`).
     pub fn glsl_version(&self, es: bool) -> u32 {
+        if let Some((desktop, es_max)) = self.glsl_versions {
+            return if es { es_max } else { desktop };
+        }
         rgl_glsl::version::SUPPORTED_VERSIONS
             .iter()
             .filter(|(_, e)| *e == es)

@@ -9,7 +9,7 @@ use crate::arena::Handle;
 use crate::ast::{self, Storage};
 use crate::hir::{self, GsPrimitive, MatrixLayout, Stmt, VarMode, Variable};
 use crate::span::SourceLoc;
-use crate::types::{StructType, Type};
+use crate::types::{StructField, StructType, Type};
 use crate::version::Stage;
 
 use super::qualifiers::{self, DeclContext, ResolvedQualifiers, StorageClass};
@@ -730,14 +730,24 @@ impl Checker<'_> {
                 return;
             }
             if let Some(instance) = &block.instance {
-                let _ = self.builtin_variable(&instance.name);
+                if let Some(gl_in) = self.builtin_variable(&instance.name) {
+                    self.resize_per_vertex_members(gl_in, &fields);
+                }
             } else {
                 for field in &fields {
-                    if self.builtin_variable(&field.name).is_none() {
-                        self.error(
+                    match self.builtin_variable(&field.name) {
+                        // `float gl_ClipDistance[N]` sizes the built-in.
+                        Some(v) => {
+                            if let Some(ty) =
+                                sized_redeclaration(&self.module.variables[v].ty, &field.ty)
+                            {
+                                self.module.variables[v].ty = ty;
+                            }
+                        }
+                        None => self.error(
                             block.name.loc,
                             SemanticError::PerVertexMember(field.name.clone()),
-                        );
+                        ),
                     }
                 }
             }
@@ -820,6 +830,36 @@ impl Checker<'_> {
                             SemanticError::Redeclared(field.name.clone()),
                         );
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The type a `gl_PerVertex` redeclaration gives a built-in member: its
+/// explicitly sized array when the built-in is the same array unsized.
+fn sized_redeclaration(builtin: &Type, redeclared: &Type) -> Option<Type> {
+    match (builtin, redeclared) {
+        (Type::Array(a, None), Type::Array(b, Some(_))) if a == b => Some(redeclared.clone()),
+        _ => None,
+    }
+}
+
+impl Checker<'_> {
+    /// Applies the member sizes of an `in gl_PerVertex { ... } gl_in[]`
+    /// redeclaration to the block type of `gl_in`.
+    fn resize_per_vertex_members(&mut self, gl_in: Handle<Variable>, fields: &[StructField]) {
+        let Type::Array(elem, _) = &self.module.variables[gl_in].ty else {
+            return;
+        };
+        let Type::Struct(block) = **elem else {
+            return;
+        };
+        for field in fields {
+            let members = &mut self.module.structs[block].fields;
+            if let Some(member) = members.iter_mut().find(|m| m.name == field.name) {
+                if let Some(ty) = sized_redeclaration(&member.ty, &field.ty) {
+                    member.ty = ty;
                 }
             }
         }

@@ -729,6 +729,10 @@ impl Checker<'_> {
                     actuals.push(converted);
                 }
                 ParamDirection::Out | ParamDirection::InOut => {
+                    // The l-value is evaluated before the call (GLSL 1.20
+                    // §6.1.1): `f(i, a[i])` writes back to the element `i`
+                    // named at the call, whatever `f` does to `i`.
+                    let value = self.freeze_lvalue_indices(value, loc);
                     let direct = &self.ty(value) == param_ty
                         && !matches!(
                             self.module.exprs.get(value).map(|e| &e.kind),
@@ -782,6 +786,56 @@ impl Checker<'_> {
                 loc,
             ),
         }
+    }
+
+    /// `value` (an l-value) with every non-constant array index copied into a
+    /// temporary now, so that later uses of the l-value name the same element;
+    /// `value` itself when it has no such index.
+    fn freeze_lvalue_indices(
+        &mut self,
+        value: Handle<hir::Expr>,
+        loc: SourceLoc,
+    ) -> Handle<hir::Expr> {
+        let Some(node) = self.module.exprs.get(value).cloned() else {
+            return value;
+        };
+        let kind = match node.kind {
+            ExprKind::ArrayRef(base, index) => {
+                let frozen_base = self.freeze_lvalue_indices(base, loc);
+                let is_constant = matches!(
+                    self.module.exprs.get(index).map(|e| &e.kind),
+                    Some(ExprKind::Constant(_))
+                );
+                if is_constant && frozen_base == base {
+                    return value;
+                }
+                let frozen_index = if is_constant {
+                    index
+                } else {
+                    let tmp = self.temporary("lvalue_index", self.ty(index), loc);
+                    let dst = self.var_ref(tmp, loc);
+                    self.emit_assign(dst, index, loc);
+                    self.var_ref(tmp, loc)
+                };
+                ExprKind::ArrayRef(frozen_base, frozen_index)
+            }
+            ExprKind::RecordRef(base, field) => {
+                let frozen = self.freeze_lvalue_indices(base, loc);
+                if frozen == base {
+                    return value;
+                }
+                ExprKind::RecordRef(frozen, field)
+            }
+            ExprKind::Swizzle(base, swizzle) => {
+                let frozen = self.freeze_lvalue_indices(base, loc);
+                if frozen == base {
+                    return value;
+                }
+                ExprKind::Swizzle(frozen, swizzle)
+            }
+            _ => return value,
+        };
+        self.add_expr(kind, node.ty, loc)
     }
 
     /// Any call expression: constructor or function.

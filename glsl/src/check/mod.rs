@@ -44,13 +44,24 @@ pub struct CheckOptions {
     pub stage: Stage,
     /// `#extension` directives of the shader.
     pub extensions: Vec<ExtensionDirective>,
+    /// `#pragma STDGL invariant(all)` was seen: every output of the stage is
+    /// `invariant` (the preprocessor rejects the pragma in fragment shaders).
+    pub invariant_all: bool,
 }
 
 /// Checks a translation unit and builds its HIR.
 pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Diagnostic>) {
     let mut checker = Checker::new(options);
     checker.check_unit(unit);
-    checker.finish()
+    let (mut module, diagnostics) = checker.finish();
+    if options.invariant_all {
+        for (_, var) in module.variables.iter_mut() {
+            if var.mode == crate::hir::VarMode::ShaderOut {
+                var.invariant = true;
+            }
+        }
+    }
+    (module, diagnostics)
 }
 
 /// What a `break`/`continue` refers to.

@@ -14,6 +14,8 @@ pub const VARYING_SLOT_POS: i32 = 0;
 pub const VARYING_SLOT_PSIZ: i32 = 12;
 /// `VARYING_SLOT_CLIP_DIST0` (`gl_ClipDistance[0..4]`; `..4..8` is `CLIP_DIST1`).
 pub const VARYING_SLOT_CLIP_DIST0: i32 = 17;
+/// `VARYING_SLOT_PRIMITIVE_ID`: `gl_PrimitiveID` written by a geometry shader.
+pub const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 /// First user varying slot (`VARYING_SLOT_VAR0`).
 pub const VARYING_SLOT_VAR0: i32 = 32;
 /// Number of user varying slots.

@@ -61,7 +61,7 @@ pub enum StorageClass {
     Const,
     /// Stage input: `in`, `attribute`, or `varying` in a fragment shader.
     In,
-    /// Stage output: `out`, or `varying` in a vertex/geometry shader.
+    /// Stage output: `out`, or `varying` in a vertex shader.
     Out,
     /// `uniform`
     Uniform,
@@ -621,7 +621,10 @@ fn check_variable_qualifiers(
     if w.attribute.is_some() && stage != Stage::Vertex && !env.version.at_least(0, 300) {
         error(QualifierError::AttributeStage(stage));
     }
-    if w.varying.is_some() && stage == Stage::Geometry {
+    // A compatibility-profile geometry shader may still write `varying`: like
+    // Mesa, rgl accepts it and (see `variable_storage`) makes it a plain global;
+    // the core profile rejects it.
+    if w.varying.is_some() && stage == Stage::Geometry && !env.version.is_compat() {
         error(QualifierError::VaryingInGeometry);
     }
     if context == DeclContext::LocalVariable {

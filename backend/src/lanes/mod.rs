@@ -1,0 +1,407 @@
+//! The lane compiler: finalized NIR → a compact register program run over
+//! [`LANES`] invocations at once (the software driver's [`ShaderCompiler`]).
+//!
+//! * [`compile`](mod@compile): interface ([`ShaderInfo`]) from the IO intrinsics,
+//!   register assignment, masked structured control flow, phis, local arrays.
+//! * [`alu`]: ALU lowering and lane kernels (exactly the opcode table's semantics).
+//! * [`tex`]: texture instructions through [`crate::texture`].
+//! * [`program`]: the instruction set and the masked-write helpers.
+//!
+//! Running ([`LaneShader::run`]) is one `match` per instruction per batch of 16 lanes
+//! over a register file kept in the thread's scratch vector; constants are written
+//! once per thread and program (register 0 carries a program tag), locals are reset
+//! per batch. Every executed instruction counts [`LANES`] lane instructions against the
+//! draw's [`crate::exec::Budget`], charged at loop back-edges and at the end, so endless
+//! loops stop with [`Error::BudgetExceeded`].
+//!
+//! Semantics follow the reference interpreter `rgl_nir::eval` (the `lanes_eval` test
+//! compares them on the piglit corpus): `undef` is 0; reads of uniforms, UBOs,
+//! inputs and local arrays outside their range give 0 and such writes are dropped;
+//! derivatives are fine 2×2-quad differences in fragment shaders and 0 elsewhere;
+//! interpolated inputs arrive interpolated by the driver (barycentric loads are 0);
+//! `gl_FragCoord`, `gl_PointCoord`, `gl_FrontFacing` and the FS primitive id come from
+//! the driver's system values.
+
+pub mod alu;
+pub mod compile;
+pub mod program;
+pub mod tex;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use program::{store, Op, Program, SysKind, MAX_DEPTH};
+
+use crate::exec::{
+    ddx, ddy, Invocation, Reg, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES, LANES,
+};
+use crate::Result;
+
+/// The NIR → lane-program compiler.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaneCompiler;
+
+impl ShaderCompiler for LaneCompiler {
+    fn compile(&self, nir: &rgl_nir::ir::Shader) -> Result<Arc<dyn ShaderExec>> {
+        Ok(Arc::new(LaneShader::new(nir)?))
+    }
+}
+
+static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
+
+/// A compiled shader.
+#[derive(Debug)]
+pub struct LaneShader {
+    info: ShaderInfo,
+    prog: Program,
+    tag: u32,
+}
+
+impl LaneShader {
+    /// Compiles a finalized shader (vertex, geometry or fragment).
+    pub fn new(nir: &rgl_nir::ir::Shader) -> Result<LaneShader> {
+        let (info, prog) = compile::compile(nir)?;
+        Ok(LaneShader {
+            info,
+            prog,
+            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
+        })
+    }
+    /// Instructions in the program.
+    pub fn instruction_count(&self) -> usize {
+        self.prog.ops.len()
+    }
+    /// Registers the program uses.
+    pub fn register_count(&self) -> u32 {
+        self.prog.nregs
+    }
+}
+
+impl ShaderExec for LaneShader {
+    fn info(&self) -> &ShaderInfo {
+        &self.info
+    }
+
+    fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        let p = &self.prog;
+        let regs = &mut *inv.scratch;
+        let n = p.nregs as usize;
+        if regs.len() < n {
+            regs.resize(n, Reg::default());
+        }
+        if regs[0].0[0] != self.tag || regs[0].0[1] != n as u32 {
+            for &(r, v) in &p.consts {
+                regs[r as usize] = Reg::splat_u(v);
+            }
+            regs[0].0[0] = self.tag;
+            regs[0].0[1] = n as u32;
+        }
+        for (base, init) in &p.locals {
+            for (k, &w) in init.iter().enumerate() {
+                regs[*base as usize + k] = Reg::splat_u(w);
+            }
+        }
+        for o in inv.outputs.iter_mut() {
+            *o = Reg::default();
+        }
+        let live = inv.mask & ALL_LANES;
+        let mut exec = if p.fragment { ALL_LANES } else { live };
+        let ninputs = self.info.inputs.len();
+        let mut m_a = [0u32; MAX_DEPTH];
+        let mut m_b = [0u32; MAX_DEPTH];
+        let mut count: u64 = 0;
+        let mut pc = 0usize;
+        let ops = &p.ops[..];
+        while let Some(op) = ops.get(pc) {
+            count += 1;
+            pc += 1;
+            match op {
+                Op::Un { f, d, a } => alu::run_un(regs, exec, *f, *d, *a),
+                Op::Bin { f, d, a, b } => alu::run_bin(regs, exec, *f, *d, *a, *b),
+                Op::Tri { f, d, a, b, c } => alu::run_tri(regs, exec, *f, *d, *a, *b, *c),
+                Op::Dot { n, d, a, b } => alu::run_dot(regs, exec, *n, *d, a, b),
+                Op::Fold {
+                    op,
+                    bits,
+                    comp,
+                    d,
+                    srcs,
+                } => alu::run_fold(regs, exec, *op, *bits, *comp, *d, srcs),
+                Op::LoadInput { d, i } => {
+                    let v = inv.inputs.get(*i as usize).copied().unwrap_or_default();
+                    store(regs, *d, exec, v.0);
+                }
+                Op::LoadInputIndirect {
+                    d,
+                    off,
+                    table,
+                    comp,
+                } => {
+                    let o = regs[*off as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let idx = table.get(o[l] as usize).copied().unwrap_or(-1);
+                        if idx >= 0 && *comp < 4 {
+                            v[l] = inv
+                                .inputs
+                                .get(idx as usize * 4 + *comp as usize)
+                                .map_or(0, |r| r.0[l]);
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::LoadVertexInput {
+                    d,
+                    vertex,
+                    table,
+                    off,
+                    comp,
+                    vertices,
+                } => {
+                    let vx = regs[*vertex as usize].0;
+                    let o = off.map(|r| regs[r as usize].0).unwrap_or([0; LANES]);
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let idx = table.get(o[l] as usize).copied().unwrap_or(-1);
+                        if idx >= 0 && vx[l] < *vertices && *comp < 4 {
+                            let w =
+                                vx[l] as usize * ninputs * 4 + idx as usize * 4 + *comp as usize;
+                            v[l] = inv.inputs.get(w).map_or(0, |r| r.0[l]);
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::LoadOutput { d, o } => {
+                    let v = inv.outputs.get(*o as usize).copied().unwrap_or_default();
+                    store(regs, *d, exec, v.0);
+                }
+                Op::StoreOutput { o, a } => {
+                    let v = regs[*a as usize].0;
+                    if let Some(out) = inv.outputs.get_mut(*o as usize) {
+                        store(std::slice::from_mut(out), 0, exec, v);
+                    }
+                }
+                Op::StoreOutputIndirect {
+                    a,
+                    off,
+                    table,
+                    comp,
+                } => {
+                    let v = regs[*a as usize].0;
+                    let o = regs[*off as usize].0;
+                    for l in 0..LANES {
+                        if exec & (1 << l) == 0 {
+                            continue;
+                        }
+                        let idx = table.get(o[l] as usize).copied().unwrap_or(-1);
+                        if idx >= 0 {
+                            if let Some(r) = inv.outputs.get_mut(idx as usize * 4 + *comp as usize)
+                            {
+                                r.0[l] = v[l];
+                            }
+                        }
+                    }
+                }
+                Op::LoadUniform { d, slot, comp } => {
+                    let v = inv.res.uniform(*slot as usize, *comp as usize);
+                    store(regs, *d, exec, [v; LANES]);
+                }
+                Op::LoadUniformIndirect { d, base, off, comp } => {
+                    let o = regs[*off as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let slot = i64::from(*base) + i64::from(o[l] as i32);
+                        if let Ok(s) = usize::try_from(slot) {
+                            v[l] = inv.res.uniform(s, *comp as usize);
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::LoadUbo {
+                    d,
+                    block,
+                    off,
+                    comp,
+                } => {
+                    let bl = regs[*block as usize].0;
+                    let o = regs[*off as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let byte = i64::from(o[l] as i32) + 4 * i64::from(*comp);
+                        if let Ok(byte) = u64::try_from(byte) {
+                            v[l] = inv.res.ubo_word(bl[l] as usize, byte);
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::SysVal { d, v } => {
+                    let s = inv.sys;
+                    let val = match v {
+                        SysKind::FragCoord(c) => s.frag_coord[(*c as usize).min(3)].0,
+                        SysKind::FrontFace => s.front_face.0.map(|x| (x != 0) as u32),
+                        SysKind::PointCoord(c) => s.point_coord[(*c as usize).min(1)].0,
+                        SysKind::VertexId => s.vertex_id.0,
+                        SysKind::InstanceId => s.instance_id.0,
+                        SysKind::PrimitiveId => s.primitive_id.0,
+                        SysKind::Helper => {
+                            let mut h = [0u32; LANES];
+                            for (l, x) in h.iter_mut().enumerate() {
+                                *x = (live >> l & 1 == 0) as u32;
+                            }
+                            h
+                        }
+                        SysKind::Const(w) => [*w; LANES],
+                    };
+                    store(regs, *d, exec, val);
+                }
+                Op::Ddx { d, a } => {
+                    let v = ddx(&regs[*a as usize]);
+                    store(regs, *d, exec, v.0);
+                }
+                Op::Ddy { d, a } => {
+                    let v = ddy(&regs[*a as usize]);
+                    store(regs, *d, exec, v.0);
+                }
+                Op::DerefIndex {
+                    d,
+                    parent,
+                    idx,
+                    stride,
+                    len,
+                } => {
+                    let i = regs[*idx as usize].0;
+                    let par = parent.map(|r| regs[r as usize].0).unwrap_or([0; LANES]);
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        v[l] = if i[l] < *len {
+                            par[l].saturating_add(i[l].saturating_mul(*stride))
+                        } else {
+                            u32::MAX
+                        };
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::LoadLocal {
+                    d,
+                    base,
+                    size,
+                    off,
+                    k,
+                    bool1,
+                } => {
+                    let o = off.map(|r| regs[r as usize].0).unwrap_or([0; LANES]);
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let e = o[l].saturating_add(*k);
+                        if e < *size {
+                            v[l] = regs[(*base + e) as usize].0[l];
+                            if *bool1 {
+                                v[l] = (v[l] != 0) as u32;
+                            }
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::StoreLocal {
+                    a,
+                    base,
+                    size,
+                    off,
+                    k,
+                } => {
+                    let o = off.map(|r| regs[r as usize].0).unwrap_or([0; LANES]);
+                    let v = regs[*a as usize].0;
+                    for l in 0..LANES {
+                        let e = o[l].saturating_add(*k);
+                        if exec & (1 << l) != 0 && e < *size {
+                            regs[(*base + e) as usize].0[l] = v[l];
+                        }
+                    }
+                }
+                Op::Tex(t) => tex::run_tex(regs, exec, t, &inv.res),
+                Op::Kill { cond } => {
+                    let lanes = match cond {
+                        Some(c) => {
+                            let c = &regs[*c as usize].0;
+                            let mut m = 0u32;
+                            for (l, x) in c.iter().enumerate() {
+                                m |= ((*x != 0) as u32) << l;
+                            }
+                            exec & m
+                        }
+                        None => exec,
+                    };
+                    inv.kill |= lanes & live;
+                    exec &= !lanes;
+                }
+                Op::Emit => {
+                    if let Some(sink) = inv.gs.as_mut() {
+                        sink.emit_vertex(exec & live, inv.outputs);
+                    }
+                }
+                Op::EndPrim => {
+                    if let Some(sink) = inv.gs.as_mut() {
+                        sink.end_primitive(exec & live);
+                    }
+                }
+                Op::If {
+                    cond,
+                    slot,
+                    else_pc,
+                } => {
+                    let c = &regs[*cond as usize].0;
+                    let mut m = 0u32;
+                    for (l, x) in c.iter().enumerate() {
+                        m |= ((*x != 0) as u32) << l;
+                    }
+                    let s = *slot as usize;
+                    m_a[s] = exec & !m;
+                    exec &= m;
+                    if exec == 0 {
+                        pc = *else_pc as usize;
+                    }
+                }
+                Op::Else { slot, end_pc } => {
+                    let s = *slot as usize;
+                    m_b[s] = exec;
+                    exec = m_a[s];
+                    if exec == 0 {
+                        pc = *end_pc as usize;
+                    }
+                }
+                Op::EndIf { slot } => exec |= m_b[*slot as usize],
+                Op::Loop { slot, exit_pc } => {
+                    let s = *slot as usize;
+                    m_a[s] = 0;
+                    m_b[s] = 0;
+                    if exec == 0 {
+                        pc = *exit_pc as usize;
+                    }
+                }
+                Op::EndLoop { slot, body_pc } => {
+                    let s = *slot as usize;
+                    exec |= m_b[s];
+                    m_b[s] = 0;
+                    inv.budget.charge(count * LANES as u64)?;
+                    count = 0;
+                    if exec != 0 {
+                        pc = *body_pc as usize;
+                    } else {
+                        exec = m_a[s];
+                    }
+                }
+                Op::Break { slot } => {
+                    m_a[*slot as usize] |= exec;
+                    exec = 0;
+                }
+                Op::Continue { slot } => {
+                    m_b[*slot as usize] |= exec;
+                    exec = 0;
+                }
+                Op::Stop => exec = 0,
+            }
+        }
+        inv.budget.charge(count * LANES as u64)?;
+        Ok(())
+    }
+}

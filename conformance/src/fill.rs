@@ -1,0 +1,321 @@
+//! `rgl-conformance fill`: the fill-rate benchmark. Each workload is a
+//! `.shader_test` file (`conformance/benches/fill/`) that draws one full-screen
+//! rectangle; the benchmark runs the file once through the shader_runner
+//! [`Executor`] (its probes must pass), then replays its last `draw rect`,
+//! reading back one pixel after each draw so that every draw is finished
+//! before the next starts (batched draws would let llvmpipe skip covered
+//! tiles), and reports the median time per draw as Mpix/s.
+//!
+//! Every configuration runs in its own child process (`fill-one`) because the
+//! thread count and the host driver are chosen through the environment before
+//! any GL code runs: `RGL_THREADS` for rgl, `GALLIUM_DRIVER` and
+//! `LP_NUM_THREADS` for the host's Mesa. The parent also measures how well
+//! this machine's CPUs scale from one thread to two on a pure ALU loop
+//! ([`cpu_scaling`]), so that 2-thread figures can be read against it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::time::{Duration, Instant};
+
+use crate::shader_test::command::Command;
+use crate::shader_test::exec::Executor;
+use crate::shader_test::isolate::{make_context, Engine};
+use crate::shader_test::{self};
+
+/// One engine configuration of the benchmark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `rgl`, `llvmpipe` or `softpipe`.
+    pub driver: String,
+    /// Worker threads (rgl: `RGL_THREADS`, llvmpipe: `LP_NUM_THREADS`).
+    pub threads: u32,
+}
+
+impl Config {
+    /// Parses `rgl:2`, `llvmpipe:1`, `softpipe`.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let (driver, threads) = match text.split_once(':') {
+            Some((d, t)) => (
+                d,
+                t.parse()
+                    .map_err(|_| format!("bad thread count in {text:?}"))?,
+            ),
+            None => (text, 1),
+        };
+        if !matches!(driver, "rgl" | "llvmpipe" | "softpipe") {
+            return Err(format!(
+                "unknown driver {driver:?} (rgl, llvmpipe or softpipe)"
+            ));
+        }
+        Ok(Config {
+            driver: driver.to_string(),
+            threads,
+        })
+    }
+
+    /// `driver:threads`.
+    pub fn label(&self) -> String {
+        format!("{}:{}", self.driver, self.threads)
+    }
+
+    fn engine(&self) -> Engine {
+        if self.driver == "rgl" {
+            Engine::Rgl
+        } else {
+            Engine::Host
+        }
+    }
+
+    /// The environment that selects this configuration in a child.
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        match self.driver.as_str() {
+            "rgl" => vec![("RGL_THREADS", self.threads.to_string())],
+            driver => vec![
+                ("GALLIUM_DRIVER", driver.to_string()),
+                ("LP_NUM_THREADS", self.threads.to_string()),
+            ],
+        }
+    }
+}
+
+/// Points (fractions of the framebuffer) read back after the timed draws, so
+/// that the engines' images can be compared.
+const SAMPLE_POINTS: [(f32, f32); 8] = [
+    (0.1, 0.1),
+    (0.9, 0.1),
+    (0.1, 0.9),
+    (0.9, 0.9),
+    (0.5, 0.5),
+    (0.3, 0.7),
+    (0.7, 0.3),
+    (0.55, 0.45),
+];
+
+/// What one configuration measured on one workload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// Timed draws.
+    pub draws: usize,
+    /// Median seconds per draw (draw + one-pixel read-back).
+    pub median_s: f64,
+    /// Pixels per draw.
+    pub pixels: u64,
+    /// Colors at [`SAMPLE_POINTS`].
+    pub samples: Vec<[f32; 4]>,
+}
+
+impl Measurement {
+    /// Megapixels per second at the median draw time.
+    pub fn mpix_per_s(&self) -> f64 {
+        self.pixels as f64 / self.median_s / 1e6
+    }
+}
+
+/// Runs `path` once, then times its last `draw rect` until `min_draws` draws
+/// are done and `budget` has passed (at most `max_draws`).
+pub fn measure(
+    path: &Path,
+    engine: Engine,
+    min_draws: usize,
+    max_draws: usize,
+    budget: Duration,
+) -> Result<Measurement, String> {
+    let (text, _) = shader_test::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let parsed = shader_test::parse(&text);
+    if let Some(e) = parsed.errors.first() {
+        return Err(format!(
+            "{}: line {}: {}",
+            path.display(),
+            e.line,
+            e.message
+        ));
+    }
+    let test = parsed.test;
+    let draw = test
+        .commands
+        .iter()
+        .rev()
+        .find(|c| matches!(c.value, Command::DrawRect { .. }))
+        .map(|c| c.value.clone())
+        .ok_or_else(|| format!("{}: no `draw rect` to time", path.display()))?;
+    let (width, height) = test.requirements.size();
+    let mut context = make_context(engine)?;
+    let mut executor = Executor::new(context.as_mut());
+    let outcome = executor.run(&test, path);
+    if outcome.status != crate::result::Status::Pass {
+        return Err(format!(
+            "the workload does not pass: {}",
+            outcome.messages.join("; ")
+        ));
+    }
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < max_draws && (times.len() < min_draws || start.elapsed() < budget) {
+        let t = Instant::now();
+        executor.replay(&draw)?;
+        executor.context().read_color(0, 0, 1, 1)?;
+        times.push(t.elapsed().as_secs_f64());
+    }
+    let mut samples = Vec::new();
+    for (fx, fy) in SAMPLE_POINTS {
+        let (x, y) = ((fx * width as f32) as i32, (fy * height as f32) as i32);
+        let px = executor.context().read_color(x, y, 1, 1)?;
+        samples.push(px.first().copied().ok_or("empty read-back")?);
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(Measurement {
+        draws: times.len(),
+        median_s: times[times.len() / 2],
+        pixels: width as u64 * height as u64,
+        samples,
+    })
+}
+
+/// The child's result line (`ok …` or `err …`).
+pub fn encode(result: &Result<Measurement, String>) -> String {
+    match result {
+        Ok(m) => {
+            let samples: Vec<String> = m
+                .samples
+                .iter()
+                .map(|s| {
+                    s.iter()
+                        .map(|c| format!("{c}"))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect();
+            format!(
+                "ok {} {} {} {}",
+                m.draws,
+                m.median_s,
+                m.pixels,
+                samples.join(";")
+            )
+        }
+        Err(e) => format!("err {}", e.replace('\n', " ")),
+    }
+}
+
+/// Reads a child's result line.
+pub fn decode(line: &str) -> Result<Measurement, String> {
+    if let Some(e) = line.strip_prefix("err ") {
+        return Err(e.to_string());
+    }
+    let bad = || format!("malformed fill-one output {line:?}");
+    let rest = line.strip_prefix("ok ").ok_or_else(bad)?;
+    let mut words = rest.split(' ');
+    let mut next = || words.next().ok_or_else(bad);
+    let draws = next()?.parse().map_err(|_| bad())?;
+    let median_s = next()?.parse().map_err(|_| bad())?;
+    let pixels = next()?.parse().map_err(|_| bad())?;
+    let mut samples = Vec::new();
+    for s in next()?.split(';') {
+        let c: Vec<f32> = s.split(',').filter_map(|v| v.parse().ok()).collect();
+        samples.push(<[f32; 4]>::try_from(c.as_slice()).map_err(|_| bad())?);
+    }
+    Ok(Measurement {
+        draws,
+        median_s,
+        pixels,
+        samples,
+    })
+}
+
+/// Runs one configuration on one workload in a child process of `exe`.
+pub fn run_child(
+    exe: &Path,
+    config: &Config,
+    workload: &Path,
+    draws: (usize, usize),
+    budget: Duration,
+) -> Result<Measurement, String> {
+    let mut child = Process::new(exe);
+    child
+        .arg("fill-one")
+        .arg("--engine")
+        .arg(config.engine().name())
+        .arg("--min-draws")
+        .arg(draws.0.to_string())
+        .arg("--max-draws")
+        .arg(draws.1.to_string())
+        .arg("--budget")
+        .arg(budget.as_secs_f64().to_string())
+        .arg(workload);
+    for (k, v) in config.env() {
+        child.env(k, v);
+    }
+    let out = child
+        .output()
+        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("ok ") || l.starts_with("err "))
+    {
+        Some(line) => decode(line),
+        None => Err(format!(
+            "fill-one exited with {} and no result: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )),
+    }
+}
+
+/// The 2-thread / 1-thread throughput of a pure ALU loop on this machine
+/// right now (2.0 = perfect scaling): the same-run check that 2-thread
+/// figures are read against.
+pub fn cpu_scaling() -> f64 {
+    fn spin(iterations: u64) -> u64 {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..iterations {
+            x = x.rotate_left(7) ^ i.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
+        x
+    }
+    const N: u64 = 200_000_000;
+    let t = Instant::now();
+    std::hint::black_box(spin(N));
+    let one = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        let a = s.spawn(|| spin(N));
+        let b = s.spawn(|| spin(N));
+        std::hint::black_box((a.join().ok(), b.join().ok()));
+    });
+    let two = t.elapsed().as_secs_f64();
+    2.0 * one / two
+}
+
+/// The largest per-channel difference between two sample sets.
+pub fn max_difference(a: &[[f32; 4]], b: &[[f32; 4]]) -> f32 {
+    a.iter()
+        .zip(b)
+        .flat_map(|(x, y)| (0..4).map(move |c| (x[c] - y[c]).abs()))
+        .fold(0.0, f32::max)
+}
+
+/// The workloads under `paths` (files, or folders of `.shader_test` files).
+pub fn workloads(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(p)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "shader_test"))
+                .collect();
+            files.sort();
+            out.extend(files);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
