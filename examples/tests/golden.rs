@@ -38,7 +38,7 @@ fn check(name: &str) {
         };
         panic!(
             "{name}: golden missing: {}; run BLESS=1 cargo test --release -p rgl-examples \
-             --features golden --test golden, look at the images, and commit them ({status})",
+             --test golden, look at the images, and commit them ({status})",
             golden.display()
         );
     }
