@@ -41,6 +41,8 @@ struct Handler {
     report_start: Instant,
     report_frames: u32,
     frames: u32,
+    /// Set once the loop has been asked to exit (events may still arrive).
+    exiting: bool,
 }
 
 /// Opens a window for `app` and runs it until it is closed.
@@ -61,6 +63,7 @@ pub fn run(app: Box<dyn App>, name: &str, opts: &Options) -> Result<(), ExampleE
         report_start: Instant::now(),
         report_frames: 0,
         frames: 0,
+        exiting: false,
     };
     event_loop
         .run_app(&mut h)
@@ -168,10 +171,14 @@ impl Handler {
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, e: ExampleError) {
         self.error.get_or_insert(e);
+        self.exiting = true;
         event_loop.exit();
     }
 
     fn finish(&mut self, event_loop: &ActiveEventLoop) {
+        if std::mem::replace(&mut self.exiting, true) {
+            return;
+        }
         let secs = self.start.elapsed().as_secs_f64();
         if self.report_frames > 0 || self.frames > 0 {
             println!(
@@ -200,8 +207,11 @@ impl ApplicationHandler for Handler {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if self.exiting {
+            return;
+        }
         match event {
-            WindowEvent::CloseRequested => self.finish(event_loop),
+            WindowEvent::CloseRequested | WindowEvent::Destroyed => self.finish(event_loop),
             WindowEvent::KeyboardInput { event, .. }
                 if event.state == ElementState::Pressed
                     && event.logical_key == Key::Named(NamedKey::Escape) =>
@@ -225,6 +235,9 @@ impl ApplicationHandler for Handler {
     }
 
     fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if self.exiting {
+            return;
+        }
         if let Some(l) = &self.live {
             l.window.request_redraw();
         }
