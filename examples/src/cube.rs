@@ -178,7 +178,7 @@ impl App for Cube {
 
     fn frame(&mut self, gl: &mut Context, t: f32) -> Result<(), ExampleError> {
         let Some(o) = &self.objects else {
-            return Err(ExampleError::Args("cube: frame before init".into()));
+            return Err(ExampleError::NotInitialized("cube"));
         };
         let (w, h) = gl.default_framebuffer_size();
         gl.viewport(0, 0, w as i32, h as i32);

@@ -52,6 +52,9 @@ pub enum ExampleError {
         /// What went wrong.
         msg: String,
     },
+    /// `App::frame` was called before a successful `App::init`.
+    #[error("{0}: frame drawn before init")]
+    NotInitialized(&'static str),
     /// Opening or presenting to the window failed.
     #[error("window: {0}")]
     Window(String),

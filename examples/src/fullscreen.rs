@@ -146,7 +146,7 @@ impl App for Fullscreen {
 
     fn frame(&mut self, gl: &mut Context, t: f32) -> Result<(), ExampleError> {
         let Some(o) = &self.objects else {
-            return Err(ExampleError::Args("fullscreen: frame before init".into()));
+            return Err(ExampleError::NotInitialized("fullscreen"));
         };
         let (w, h) = gl.default_framebuffer_size();
         gl.viewport(0, 0, w as i32, h as i32);

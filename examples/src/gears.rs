@@ -249,7 +249,7 @@ impl App for Gears {
 
     fn frame(&mut self, gl: &mut Context, t: f32) -> Result<(), ExampleError> {
         let Some(o) = &self.objects else {
-            return Err(ExampleError::Args("gears: frame before init".into()));
+            return Err(ExampleError::NotInitialized("gears"));
         };
         let (w, h) = gl.default_framebuffer_size();
         gl.viewport(0, 0, w as i32, h as i32);

@@ -53,7 +53,7 @@ impl App for Triangle {
 
     fn frame(&mut self, gl: &mut Context, _t: f32) -> Result<(), ExampleError> {
         let Some((program, vao)) = self.objects else {
-            return Err(ExampleError::Args("triangle: frame before init".into()));
+            return Err(ExampleError::NotInitialized("triangle"));
         };
         let (w, h) = gl.default_framebuffer_size();
         gl.viewport(0, 0, w as i32, h as i32);

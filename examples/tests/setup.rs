@@ -25,3 +25,13 @@ fn every_example_sets_up_without_gl_errors() {
 fn unknown_example_name_is_rejected() {
     assert!(app_by_name("no-such-app").is_none());
 }
+
+#[test]
+fn drawing_before_init_is_an_error() {
+    for name in APPS {
+        let mut app = app_by_name(name).expect("listed app exists");
+        let mut gl = Context::new_headless(8, 8);
+        let e = app.frame(&mut gl, 0.0).unwrap_err();
+        assert_eq!(e.to_string(), format!("{name}: frame drawn before init"));
+    }
+}
