@@ -83,6 +83,27 @@ impl ShaderExec for LaneShader {
     }
 
     fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above); `run_avx2` is the
+            // same safe code compiled with AVX2 enabled.
+            return unsafe { self.run_avx2(inv) };
+        }
+        self.run_body(inv)
+    }
+}
+
+impl LaneShader {
+    /// [`LaneShader::run_body`] compiled for AVX2 (8-wide lane loops).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        self.run_body(inv)
+    }
+
+    /// The interpreter loop: one `match` per instruction per batch.
+    #[inline(always)]
+    fn run_body(&self, inv: &mut Invocation<'_>) -> Result<()> {
         let p = &self.prog;
         let regs = &mut *inv.scratch;
         let n = p.nregs as usize;

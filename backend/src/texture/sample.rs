@@ -5,7 +5,7 @@
 //! cube maps take a direction vector and select a face (no seamless filtering across
 //! faces: each face clamps to its edge).
 
-use super::{Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
+use super::{ceil_f32, floor_f32, Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
 use crate::driver::{Swizzle, TexTarget};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -155,6 +155,82 @@ fn shadow(t: [f32; 4], reference: Option<(crate::driver::CompareFunc, f32)>) -> 
     }
 }
 
+/// [`filter_level`] for 2D and rectangle RGBA8 textures without shadow comparison:
+/// the same arithmetic in the same order (so the same results), without the per-axis
+/// closures and the generic texel decode.
+#[inline]
+fn filter_2d_rgba8(
+    lv: &MipLevel<'_>,
+    filter: Filter,
+    pos: [f32; 3],
+    wraps: [Wrap; 3],
+    border: [f32; 4],
+) -> [f32; 4] {
+    let (w, h) = (lv.width as i64, lv.height as i64);
+    let fetch = |x: Option<i64>, y: Option<i64>| -> [f32; 4] {
+        let (Some(x), Some(y)) = (x, y) else {
+            return border;
+        };
+        let off = (y as usize * lv.width as usize + x as usize) * 4;
+        match lv.data.get(off..off + 4) {
+            Some(b) => [
+                b[0] as f32 * (1.0 / 255.0),
+                b[1] as f32 * (1.0 / 255.0),
+                b[2] as f32 * (1.0 / 255.0),
+                b[3] as f32 * (1.0 / 255.0),
+            ],
+            None => [0.0; 4],
+        }
+    };
+    match filter {
+        Filter::Nearest => {
+            let nw = |wr: Wrap| {
+                if wr == Wrap::Clamp {
+                    Wrap::ClampToEdge
+                } else {
+                    wr
+                }
+            };
+            fetch(
+                wrap_index(floor_f32(pos[0]) as i64, w, nw(wraps[0])),
+                wrap_index(floor_f32(pos[1]) as i64, h, nw(wraps[1])),
+            )
+        }
+        Filter::Linear => {
+            let u = pos[0] - 0.5;
+            let fl = floor_f32(u);
+            let fx = u - fl;
+            let ix = fl as i64;
+            let v = pos[1] - 0.5;
+            let fl = floor_f32(v);
+            let fy = v - fl;
+            let iy = fl as i64;
+            let x0 = wrap_index(ix, w, wraps[0]);
+            let x1 = wrap_index(ix + 1, w, wraps[0]);
+            let y0 = wrap_index(iy, h, wraps[1]);
+            let y1 = wrap_index(iy + 1, h, wraps[1]);
+            let mut out = [0.0f32; 4];
+            for k in 0..4 {
+                let (x, wx) = if k & 1 == 1 { (x1, fx) } else { (x0, 1.0 - fx) };
+                let (y, wy) = if k >> 1 & 1 == 1 {
+                    (y1, fy)
+                } else {
+                    (y0, 1.0 - fy)
+                };
+                let wt = wx * wy * 1.0;
+                if wt == 0.0 {
+                    continue;
+                }
+                let t = fetch(x, y);
+                for c in 0..4 {
+                    out[c] += t[c] * wt;
+                }
+            }
+            out
+        }
+    }
+}
+
 /// Filters level `lv` at texel-space position (already offset), returning RGBA.
 #[allow(clippy::too_many_arguments)]
 fn filter_level(
@@ -168,6 +244,12 @@ fn filter_level(
 ) -> [f32; 4] {
     let s = &b.sampler;
     let d = dims(view.target);
+    if reference.is_none()
+        && view.format == Format::Rgba8Unorm
+        && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
+    {
+        return filter_2d_rgba8(lv, filter, pos, s.wrap, s.border);
+    }
     let size = [lv.width as i64, lv.height as i64, lv.depth as i64];
     let border = s.border;
     let fmt = view.format;
@@ -198,7 +280,7 @@ fn filter_level(
                         } else {
                             wraps[a]
                         };
-                        wrap_index(pos[a].floor() as i64, size[a], w)
+                        wrap_index(floor_f32(pos[a]) as i64, size[a], w)
                     }
                 };
             }
@@ -216,7 +298,7 @@ fn filter_level(
                     }
                     None => {
                         let u = pos[a] - 0.5;
-                        let fl = u.floor();
+                        let fl = floor_f32(u);
                         f[a] = u - fl;
                         let i = fl as i64;
                         i0[a] = wrap_index(i, size[a], wraps[a]);
@@ -306,7 +388,7 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
                 _ => None,
             };
             if let Some((ax, n)) = la {
-                let v = (coord(req.coords, ax, l) + 0.5).floor();
+                let v = floor_f32(coord(req.coords, ax, l) + 0.5);
                 layer[l] = if v.is_nan() {
                     0
                 } else {
@@ -415,13 +497,17 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             let lvl = if lam <= 0.5 {
                 0.0
             } else {
-                ((lam + 0.5).ceil() - 1.0).min(last)
+                (ceil_f32(lam + 0.5) - 1.0).min(last)
             };
             at_level(lvl as usize, s.min)
         } else {
-            let l1 = lam.floor().min(last);
+            let l1 = floor_f32(lam).min(last);
             let l2 = (l1 + 1.0).min(last);
-            let fr = if l1 >= last { 0.0 } else { lam - lam.floor() };
+            let fr = if l1 >= last {
+                0.0
+            } else {
+                lam - floor_f32(lam)
+            };
             let a = at_level(l1 as usize, s.min);
             if fr == 0.0 {
                 a
