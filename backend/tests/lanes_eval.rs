@@ -9,8 +9,10 @@
 //! emitted vertices of geometry shaders, and discards) must agree: integers bit for
 //! bit, floats within 2 ulps (±0 and NaNs equal). Lanes the interpreter reports as
 //! undefined (undefined outputs, control flow on undefined values, out-of-bounds
-//! accesses) or over its budget are skipped; stages with texture instructions are
-//! compiled but not compared (the interpreter samples procedural textures). Fragment
+//! accesses) or over its budget are skipped. Textures: both sides get the same 4×4
+//! (×4) texels with nearest, level-0, repeat sampling (the interpreter's model);
+//! stages with array, cube or shadow lookups, projectors or other ops are compiled
+//! but not compared (their models differ). Fragment
 //! stages using derivatives get the same inputs on the four lanes of each quad, so
 //! their derivatives are 0 as in the interpreter.
 //!
@@ -21,19 +23,24 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use rgl_backend::driver::{Swizzle, TexTarget};
 use rgl_backend::exec::{
     Budget, GsSink, Invocation, Reg, Resources, ShaderExec, ShaderStage, SysVals, LANES,
 };
+use rgl_backend::format::Format;
 use rgl_backend::lanes::LaneShader;
+use rgl_backend::texture::{
+    Filter, MipFilter, MipLevel, SamplerState, TexView, TextureBinding, Wrap,
+};
 use rgl_backend::Error;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
-use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey};
+use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
 use rgl_nir::ir::names::{self, alu_type_from_code};
-use rgl_nir::ir::{FunctionImpl, InstrKind, Intrinsic, Shader};
+use rgl_nir::ir::{FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind};
 use rgl_nir::opcodes::Base;
 use rgl_nir::passes::Runner;
 
@@ -106,6 +113,10 @@ struct Scan {
     ubo_blocks: u32,
     has_tex: bool,
     has_derivs: bool,
+    /// Why the stage's texture instructions cannot be compared, if they cannot.
+    tex_skip: Option<&'static str>,
+    /// Texture index → (dim, result base type).
+    textures: BTreeMap<u32, (SamplerDim, Base)>,
 }
 
 fn scan(s: &Shader, f: &FunctionImpl) -> Scan {
@@ -117,7 +128,46 @@ fn scan(s: &Shader, f: &FunctionImpl) -> Scan {
     for b in f.blocks_in_order() {
         for i in f.block_instrs(b) {
             match &f.instrs[i].kind {
-                InstrKind::Tex(_) => out.has_tex = true,
+                InstrKind::Tex(t) => {
+                    out.has_tex = true;
+                    let why = if t.is_array || t.dim == SamplerDim::Cube {
+                        Some("texture: array or cube")
+                    } else if t.is_shadow {
+                        Some("texture: shadow")
+                    } else if !matches!(
+                        t.dim,
+                        SamplerDim::D1 | SamplerDim::D2 | SamplerDim::D3 | SamplerDim::Rect
+                    ) {
+                        Some("texture: dimension")
+                    } else if t.srcs.iter().any(|(k, _)| {
+                        matches!(k, TexSrcKind::Projector | TexSrcKind::TextureOffset)
+                    }) {
+                        Some("texture: projector or dynamic index")
+                    } else if !matches!(
+                        t.op,
+                        TexOp::Tex
+                            | TexOp::Txb
+                            | TexOp::Txl
+                            | TexOp::Txd
+                            | TexOp::Txf
+                            | TexOp::Txs
+                            | TexOp::QueryLevels
+                    ) {
+                        Some("texture: op")
+                    } else {
+                        None
+                    };
+                    out.tex_skip = out.tex_skip.or(why);
+                    match out.textures.get(&t.texture_index) {
+                        Some((d, _)) if *d != t.dim => {
+                            out.tex_skip = out.tex_skip.or(Some("texture: one unit, two dims"))
+                        }
+                        _ => {
+                            out.textures
+                                .insert(t.texture_index, (t.dim, t.dest_type.base));
+                        }
+                    }
+                }
                 InstrKind::Intrinsic(intr) => {
                     let loc = (index(intr, IndexKind::IoSemantics) & 0xffff) as i32;
                     let slots = (index(intr, IndexKind::IoSemantics) >> 16).max(1) as i32;
@@ -185,6 +235,7 @@ struct Counts {
     stages: usize,
     compiled: usize,
     compared: usize,
+    tex_compared: usize,
     lanes: usize,
     skipped_lanes: BTreeMap<&'static str, usize>,
     skipped_stages: BTreeMap<String, usize>,
@@ -280,9 +331,12 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
     counts.compiled += 1;
     let Some(func) = entry(nir) else { return };
     let sc = scan(nir, func);
-    if sc.has_tex {
-        *counts.skipped_stages.entry("texture".into()).or_default() += 1;
+    if let Some(why) = sc.tex_skip {
+        *counts.skipped_stages.entry(why.into()).or_default() += 1;
         return;
+    }
+    if sc.has_tex {
+        counts.tex_compared += 1;
     }
     let info = shader.info().clone();
     let stage = info.stage;
@@ -302,6 +356,8 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
             .map(|_| (0..64).flat_map(|_| rng.word(None).to_le_bytes()).collect())
             .collect();
         let ubo_refs: Vec<&[u8]> = ubos.iter().map(|v| v.as_slice()).collect();
+        let texs = make_textures(&sc, &mut rng);
+        let bindings = bind_textures(&texs);
         // Per-lane inputs.
         let per_vertex = info.inputs.len() * 4;
         let mut inputs = vec![Reg::default(); nv * per_vertex];
@@ -353,7 +409,6 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
             verts: vec![Vec::new(); LANES],
             prims: vec![0; LANES],
         };
-        let textures = [];
         let mut inv = Invocation {
             inputs: &inputs,
             outputs: &mut outputs,
@@ -363,7 +418,7 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
             res: Resources {
                 uniforms: &uniforms,
                 ubos: &ubo_refs,
-                textures: &textures,
+                textures: &bindings,
             },
             budget: &mut budget,
             scratch: &mut scratch,
@@ -393,6 +448,7 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
                 uniforms: uniforms.clone(),
                 ubos: ubos.clone(),
                 max_instructions: EVAL_BUDGET,
+                textures: texs.iter().map(|t| t.eval.clone()).collect(),
                 ..EvalInput::default()
             };
             for v in 0..nv {
@@ -560,6 +616,142 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
     }
 }
 
+/// A texture given to both sides: the interpreter's texels (level 0) and the driver's
+/// RGBA32F levels, where level `l` holds the level-0 texel at `(x << l, y << l)` (what
+/// the interpreter's `txf` at level `l` reads). Sampling is nearest on level 0 with
+/// repeat wrapping (clamp for rectangles), as in the interpreter.
+struct TestTexture {
+    eval: Texture,
+    target: TexTarget,
+    levels: Vec<(u32, u32, u32, Vec<u8>)>,
+}
+
+fn make_textures(sc: &Scan, rng: &mut Rng) -> Vec<TestTexture> {
+    let n = sc
+        .textures
+        .keys()
+        .next_back()
+        .map_or(0, |k| *k as usize + 1)
+        .min(32);
+    (0..n as u32)
+        .map(|i| {
+            let (dim, base) = sc
+                .textures
+                .get(&i)
+                .copied()
+                .unwrap_or((SamplerDim::D2, Base::Float));
+            let (w, h, d) = match dim {
+                SamplerDim::D1 => (4u32, 1u32, 1u32),
+                SamplerDim::D3 => (4, 4, 4),
+                _ => (4, 4, 1),
+            };
+            let nlevels = if dim == SamplerDim::Rect { 1 } else { 3 };
+            let texels: Vec<[u32; 4]> = (0..w * h * d)
+                .map(|_| {
+                    [0; 4].map(|_| {
+                        match base {
+                            Base::Int | Base::Uint => (rng.next() % 200) as i32 as f32,
+                            _ => (rng.next() % 256) as f32 / 255.0,
+                        }
+                        .to_bits()
+                    })
+                })
+                .collect();
+            let mut levels = Vec::new();
+            for l in 0..nlevels {
+                let (lw, lh) = ((w >> l).max(1), (h >> l).max(1));
+                let ld = if dim == SamplerDim::D3 {
+                    (d >> l).max(1)
+                } else {
+                    1
+                };
+                let mut data = Vec::new();
+                for z in 0..ld {
+                    for y in 0..lh {
+                        for x in 0..lw {
+                            let sx = (x << l).min(w - 1);
+                            let sy = (y << l).min(h - 1);
+                            let sz = if dim == SamplerDim::D3 {
+                                (z << l).min(d - 1)
+                            } else {
+                                z
+                            };
+                            let t = texels[(sx + w * (sy + h * sz)) as usize];
+                            for c in 0..4 {
+                                data.extend_from_slice(&t[c].to_le_bytes());
+                            }
+                        }
+                    }
+                }
+                levels.push((lw, lh, ld, data));
+            }
+            let target = match dim {
+                SamplerDim::D1 => TexTarget::D1,
+                SamplerDim::D3 => TexTarget::D3,
+                SamplerDim::Rect => TexTarget::Rect,
+                _ => TexTarget::D2,
+            };
+            // Integer results: the driver stores floats and converts them; the
+            // interpreter's words must be the integers themselves.
+            let eval_texels = match base {
+                Base::Int | Base::Uint => texels
+                    .iter()
+                    .map(|t| t.map(|w| f32::from_bits(w) as i32 as u32))
+                    .collect(),
+                _ => texels.clone(),
+            };
+            TestTexture {
+                eval: Texture {
+                    width: w,
+                    height: h,
+                    depth: d,
+                    levels: nlevels,
+                    texels: Some(eval_texels),
+                    seed: 0,
+                },
+                target,
+                levels,
+            }
+        })
+        .collect()
+}
+
+fn bind_textures(texs: &[TestTexture]) -> Vec<Option<TextureBinding<'_>>> {
+    texs.iter()
+        .map(|t| {
+            let wrap = if t.target == TexTarget::Rect {
+                Wrap::ClampToEdge
+            } else {
+                Wrap::Repeat
+            };
+            Some(TextureBinding {
+                view: TexView {
+                    target: t.target,
+                    format: Format::Rgba32Float,
+                    levels: t
+                        .levels
+                        .iter()
+                        .map(|(w, h, d, data)| MipLevel {
+                            data,
+                            width: *w,
+                            height: *h,
+                            depth: *d,
+                        })
+                        .collect(),
+                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+                },
+                sampler: SamplerState {
+                    wrap: [wrap; 3],
+                    mag: Filter::Nearest,
+                    min: Filter::Nearest,
+                    mip: MipFilter::None,
+                    ..SamplerState::default()
+                },
+            })
+        })
+        .collect()
+}
+
 fn files(root: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(root) else {
         return;
@@ -630,12 +822,13 @@ fn lanes_match_the_reference_interpreter() {
         }
     }
     println!(
-        "lanes_eval: {} files, {} programs linked, {} stages, {} compiled, {} compared ({} lanes)",
+        "lanes_eval: {} files, {} programs linked, {} stages, {} compiled, {} compared ({} with textures, {} lanes)",
         counts.files,
         counts.programs,
         counts.stages,
         counts.compiled,
         counts.compared,
+        counts.tex_compared,
         counts.lanes
     );
     for (k, v) in &counts.unsupported {
