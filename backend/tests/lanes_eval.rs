@@ -72,7 +72,7 @@ impl Rng {
             Some(Base::Int | Base::Uint) => self.int(),
             Some(Base::Bool) => [0, 1, u32::MAX][(self.next() % 3) as usize],
             None => {
-                if self.next() % 2 == 0 {
+                if self.next().is_multiple_of(2) {
                     self.float()
                 } else {
                     self.int()
@@ -398,7 +398,11 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
             for c in 0..2 {
                 sys.point_coord[c].0[l] = rng.float();
             }
-            sys.front_face.0[l] = if rng.next() % 2 == 0 { u32::MAX } else { 0 };
+            sys.front_face.0[l] = if rng.next().is_multiple_of(2) {
+                u32::MAX
+            } else {
+                0
+            };
             sys.vertex_id.0[l] = rng.int();
             sys.instance_id.0[l] = rng.int();
             sys.primitive_id.0[l] = rng.int();
@@ -677,8 +681,8 @@ fn make_textures(sc: &Scan, rng: &mut Rng) -> Vec<TestTexture> {
                                 z
                             };
                             let t = texels[(sx + w * (sy + h * sz)) as usize];
-                            for c in 0..4 {
-                                data.extend_from_slice(&t[c].to_le_bytes());
+                            for w in t {
+                                data.extend_from_slice(&w.to_le_bytes());
                             }
                         }
                     }

@@ -26,8 +26,8 @@ const VARYING_SLOT_PNTC: i32 = 25;
 const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 /// `VARYING_SLOT_FACE`.
 const VARYING_SLOT_FACE: i32 = 24;
-/// Most scalar registers one program may use.
-const MAX_REGS: u32 = 1 << 20;
+/// Most scalar registers one program may use (16 MiB of register file per thread).
+const MAX_REGS: u32 = 1 << 18;
 
 fn unsupported<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Unsupported(msg.into()))
@@ -143,7 +143,9 @@ impl<'a> Compiler<'a> {
             .next
             .checked_add(n)
             .filter(|v| *v <= MAX_REGS)
-            .ok_or_else(|| Error::TooLarge("shader needs more than 2^20 registers".into()))?;
+            .ok_or_else(|| {
+                Error::TooLarge("shader needs more than 2^18 scalar registers".into())
+            })?;
         Ok(b)
     }
 
@@ -1074,8 +1076,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         func,
         stage,
         regs: Vec::new(),
-        // Register 0 holds the program tag (constants-loaded marker).
-        next: 1,
+        next: 0,
         consts: Vec::new(),
         zero: None,
         locals: Vec::new(),

@@ -8,9 +8,8 @@
 //! * [`program`]: the instruction set and the masked-write helpers.
 //!
 //! Running ([`LaneShader::run`]) is one `match` per instruction per batch of 16 lanes
-//! over a register file kept in the thread's scratch vector; constants are written
-//! once per thread and program (register 0 carries a program tag), locals are reset
-//! per batch. Every executed instruction counts [`LANES`] lane instructions against the
+//! over a register file kept in the thread's scratch vector; constants and local
+//! arrays are (re)initialised per batch. Every executed instruction counts [`LANES`] lane instructions against the
 //! draw's [`crate::exec::Budget`], charged at loop back-edges and at the end, so endless
 //! loops stop with [`Error::BudgetExceeded`].
 //!
@@ -27,7 +26,6 @@ pub mod compile;
 pub mod program;
 pub mod tex;
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use program::{store, Op, Program, SysKind, MAX_DEPTH};
@@ -47,25 +45,18 @@ impl ShaderCompiler for LaneCompiler {
     }
 }
 
-static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
-
 /// A compiled shader.
 #[derive(Debug)]
 pub struct LaneShader {
     info: ShaderInfo,
     prog: Program,
-    tag: u32,
 }
 
 impl LaneShader {
     /// Compiles a finalized shader (vertex, geometry or fragment).
     pub fn new(nir: &rgl_nir::ir::Shader) -> Result<LaneShader> {
         let (info, prog) = compile::compile(nir)?;
-        Ok(LaneShader {
-            info,
-            prog,
-            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
-        })
+        Ok(LaneShader { info, prog })
     }
     /// Instructions in the program.
     pub fn instruction_count(&self) -> usize {
@@ -110,12 +101,10 @@ impl LaneShader {
         if regs.len() < n {
             regs.resize(n, Reg::default());
         }
-        if regs[0].0[0] != self.tag || regs[0].0[1] != n as u32 {
-            for &(r, v) in &p.consts {
-                regs[r as usize] = Reg::splat_u(v);
-            }
-            regs[0].0[0] = self.tag;
-            regs[0].0[1] = n as u32;
+        // Constants are rewritten every batch: the scratch file is shared with other
+        // shaders of the thread, which may have used these registers.
+        for &(r, v) in &p.consts {
+            regs[r as usize] = Reg::splat_u(v);
         }
         for (base, init) in &p.locals {
             for (k, &w) in init.iter().enumerate() {
