@@ -7,7 +7,8 @@
 //!   two vec4 ALU ops.
 //!
 //! Before criterion runs, each case prints its wall-clock Mpix/s over about two
-//! seconds of draws (the numbers BENCHMARKS.md records; `RGL_LANES_FILL=name` limits
+//! seconds of draws and Mpix per CPU-second (independent of other jobs on a shared
+//! machine) (the numbers BENCHMARKS.md records; `RGL_LANES_FILL=name` limits
 //! it to one case); criterion's throughput is in
 //! pixels (elements/s ÷ 10⁶ = Mpix/s).
 
@@ -197,6 +198,15 @@ const CASES: [(&str, &str); 3] = [
     ("loop64", LOOP64),
 ];
 
+/// Process CPU time (user + system) in seconds, from `/proc/self/stat`.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn report() {
     let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
     // `RGL_LANES_FILL=name` restricts the report to one case (for profiling).
@@ -209,6 +219,7 @@ fn report() {
             let mut d = setup(threads, fs);
             d.draw(&draw).unwrap();
             d.finish().unwrap();
+            let c0 = cpu_seconds().unwrap_or(0.0);
             let t0 = std::time::Instant::now();
             let mut frames = 0u64;
             while t0.elapsed().as_secs_f64() < 2.0 {
@@ -217,9 +228,11 @@ fn report() {
                 frames += 1;
             }
             let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
+            let cpu = cpu_seconds().unwrap_or(0.0) - c0;
             println!(
-                "lanes_fill {name} threads_{threads}: {frames} frames, {:.1} Mpix/s wall",
-                mpix / t0.elapsed().as_secs_f64()
+                "lanes_fill {name} threads_{threads}: {frames} frames, {:.1} Mpix/s wall, {:.1} Mpix per CPU-second",
+                mpix / t0.elapsed().as_secs_f64(),
+                mpix / cpu.max(1e-9)
             );
         }
     }

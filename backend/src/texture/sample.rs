@@ -96,6 +96,9 @@ pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
 #[inline]
 pub(crate) fn wrap_index(i: i64, n: i64, w: Wrap) -> Option<i64> {
     match w {
+        // Power-of-two sizes (the common case) wrap with a mask: the same result as
+        // `rem_euclid` in two's complement, without a division.
+        Wrap::Repeat if n > 0 && n & (n - 1) == 0 => Some(i & (n - 1)),
         Wrap::Repeat => Some(i.rem_euclid(n)),
         Wrap::ClampToEdge => Some(i.clamp(0, n - 1)),
         Wrap::ClampToBorder | Wrap::Clamp => (0..n).contains(&i).then_some(i),
