@@ -466,6 +466,7 @@ pub(crate) fn run_tri(regs: &mut [Reg], exec: u32, op: Tri, dst: u32, a: u32, bb
     let r = match op {
         // The product of two f32 is exact in f64, so one f64 add is the fused result.
         Tri::FFma => map3(x, y, z, |a, b, c| f64r(d(a) * d(b) + d(c))),
+        Tri::FMulAdd => map3(x, y, z, |a, b, c| (f(a) * f(b) + f(c)).to_bits()),
         Tri::FLrp => map3(x, y, z, |a, b, c| f64r(d(a) * (1.0 - d(c)) + d(b) * d(c))),
         Tri::BCsel => map3(x, y, z, |a, b, c| if a != 0 { b } else { c }),
         Tri::FCsel => map3(x, y, z, |a, b, c| if f(a) != 0.0 { b } else { c }),

@@ -95,6 +95,11 @@ struct Compiler<'a> {
     local_of: BTreeMap<VarId, (u32, u32)>,
     places: BTreeMap<Def, Place>,
     ops: Vec<Op>,
+    prologue: Vec<Op>,
+    /// Users of every def (by def index).
+    uses: Vec<Vec<Instr>>,
+    /// `fmul`s folded into their `fadd`.
+    deferred: BTreeMap<Def, Alu>,
     io: Io,
     depth: u32,
     max_depth: u32,
@@ -173,6 +178,43 @@ impl<'a> Compiler<'a> {
     fn shape(&self, d: Def) -> (u8, u8) {
         let dd = &self.func.defs[d];
         (dd.num_components, dd.bit_size)
+    }
+
+    /// An `fmul` whose only use is an `fadd` later in the same block: it is emitted as
+    /// part of that `fadd` (two roundings, like the separate ops, in one instruction).
+    /// No phi move or other write can change its sources in between.
+    fn fusable_fmul(&self, i: Instr, alu: &Alu, d: Def) -> bool {
+        if alu.op != rgl_nir::opcodes::Opcode::fmul || self.shape(d).1 != 32 {
+            return false;
+        }
+        let Some(users) = self.uses.get(d.index()) else {
+            return false;
+        };
+        let [u] = users[..] else {
+            return false;
+        };
+        let same_block = self.func.instr_block(u) == self.func.instr_block(i);
+        let is_fadd = matches!(
+            &self.func.instrs[u].kind,
+            InstrKind::Alu(a) if a.op == rgl_nir::opcodes::Opcode::fadd
+                && a.srcs[0].def != a.srcs[1].def
+        );
+        let add32 = self.func.instrs[u]
+            .def
+            .is_some_and(|ud| self.shape(ud).1 == 32);
+        same_block && is_fadd && add32
+    }
+
+    /// Emits a load of a per-batch constant (an input, a uniform at a constant slot, a
+    /// system value) into the prologue, which runs once per batch for every lane
+    /// before the program: loop-invariant by construction. 1-bit results (normalised
+    /// by a following op in the body) stay in place.
+    fn hoist(&mut self, op: Op, bits: u8) {
+        if bits == 32 {
+            self.prologue.push(op);
+        } else {
+            self.ops.push(op);
+        }
     }
 
     fn mov(&mut self, d: u32, a: u32) {
@@ -321,6 +363,41 @@ impl<'a> Compiler<'a> {
         match &data.kind {
             InstrKind::Alu(alu) => {
                 let d = self.def_of(i)?;
+                if self.fusable_fmul(i, alu, d) {
+                    self.deferred.insert(d, alu.clone());
+                    return Ok(());
+                }
+                if alu.op == rgl_nir::opcodes::Opcode::fadd && self.shape(d).1 == 32 {
+                    for (k, other) in [(0usize, 1usize), (1, 0)] {
+                        let Some(m) = self.deferred.get(&alu.srcs[k].def).cloned() else {
+                            continue;
+                        };
+                        // Both sources deferred: the other one is emitted on its own.
+                        let od = alu.srcs[other].def;
+                        if let Some(m2) = self.deferred.remove(&od) {
+                            let mut ops = std::mem::take(&mut self.ops);
+                            let r = compile_alu(self.func, &m2, od, self, &mut ops);
+                            self.ops = ops;
+                            r?;
+                        }
+                        for c in 0..self.shape(d).0 {
+                            let j = alu.srcs[k].swizzle[c as usize] as usize;
+                            let a = self.reg(m.srcs[0].def, m.srcs[0].swizzle[j])?;
+                            let b = self.reg(m.srcs[1].def, m.srcs[1].swizzle[j])?;
+                            let o = &alu.srcs[other];
+                            let cc = self.reg(o.def, o.swizzle[c as usize])?;
+                            let dst = self.reg(d, c)?;
+                            self.ops.push(Op::Tri {
+                                f: super::program::Tri::FMulAdd,
+                                d: dst,
+                                a,
+                                b,
+                                c: cc,
+                            });
+                        }
+                        return Ok(());
+                    }
+                }
                 let mut ops = std::mem::take(&mut self.ops);
                 let r = compile_alu(self.func, alu, d, self, &mut ops);
                 self.ops = ops;
@@ -548,10 +625,13 @@ impl<'a> Compiler<'a> {
                     let comp = component + u32::from(c);
                     match self.konst(off_src) {
                         Some(k) => match self.io.inputs.get(&(loc + k as i32)) {
-                            Some(&idx) if comp < 4 => self.ops.push(Op::LoadInput {
-                                d: r,
-                                i: (idx * 4) as u32 + comp,
-                            }),
+                            Some(&idx) if comp < 4 => self.hoist(
+                                Op::LoadInput {
+                                    d: r,
+                                    i: (idx * 4) as u32 + comp,
+                                },
+                                bits,
+                            ),
                             _ => {
                                 let z = self.zero()?;
                                 self.mov(r, z)
@@ -689,11 +769,14 @@ impl<'a> Compiler<'a> {
                         Some(k) => {
                             let slot = i64::from(base) + k;
                             match u32::try_from(slot) {
-                                Ok(slot) => self.ops.push(Op::LoadUniform {
-                                    d: r,
-                                    slot,
-                                    comp: c,
-                                }),
+                                Ok(slot) => self.hoist(
+                                    Op::LoadUniform {
+                                        d: r,
+                                        slot,
+                                        comp: c,
+                                    },
+                                    bits,
+                                ),
                                 Err(_) => {
                                     let z = self.zero()?;
                                     self.mov(r, z)
@@ -888,7 +971,8 @@ impl<'a> Compiler<'a> {
             SysKind::Helper | SysKind::Const(_) => 0,
         };
         let r = self.reg(d, c)?;
-        self.ops.push(Op::SysVal { d: r, v });
+        let bits = self.shape(d).1;
+        self.hoist(Op::SysVal { d: r, v }, bits);
         Ok(())
     }
 
@@ -1083,6 +1167,14 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         local_of: BTreeMap::new(),
         places: BTreeMap::new(),
         ops: Vec::new(),
+        prologue: Vec::new(),
+        uses: {
+            let u = func.build_uses();
+            (0..func.defs.len())
+                .map(|i| u.get(Def::new(i)).clone())
+                .collect()
+        },
+        deferred: BTreeMap::new(),
         io,
         depth: 0,
         max_depth: 0,
@@ -1100,8 +1192,21 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         uses_discard: c.uses_discard,
         gs,
     };
+    // The prologue goes first; jump targets move by its length.
+    let shift = c.prologue.len() as u32;
+    let mut ops = std::mem::take(&mut c.prologue);
+    for mut op in std::mem::take(&mut c.ops) {
+        match &mut op {
+            Op::If { else_pc, .. } => *else_pc += shift,
+            Op::Else { end_pc, .. } => *end_pc += shift,
+            Op::Loop { exit_pc, .. } => *exit_pc += shift,
+            Op::EndLoop { body_pc, .. } => *body_pc += shift,
+            _ => {}
+        }
+        ops.push(op);
+    }
     let program = Program {
-        ops: c.ops,
+        ops,
         nregs: c.next,
         consts: c.consts,
         locals: c.locals,

@@ -146,6 +146,8 @@ pub(crate) enum Bin {
 /// Ternary per-lane operations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Tri {
+    /// `a * b + c` with two roundings (a fused `fmul` + `fadd`).
+    FMulAdd,
     FFma,
     FLrp,
     BCsel,
