@@ -369,6 +369,31 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let d = dims(view.target);
     let normalized = view.target != TexTarget::Rect;
     let is_cube = view.target == TexTarget::Cube;
+    // Level 0 whatever the LOD (one level or no mipmapping) with the same filter for
+    // magnification and minification: the LOD cannot change the result, so skip it.
+    if (s.mip == MipFilter::None || view.levels.len() == 1)
+        && s.mag == s.min
+        && s.compare.is_none()
+        && view.format == Format::Rgba8Unorm
+        && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
+    {
+        let n = [base.width as f32, base.height as f32];
+        for l in 0..LANES {
+            let mut pos = [0.0f32; 3];
+            for a in 0..2 {
+                pos[a] = prep(coord(req.coords, a, l), n[a], s.wrap[a], normalized)
+                    + req.offset[a] as f32;
+            }
+            let v = swizzle(
+                filter_2d_rgba8(base, s.mag, pos, s.wrap, s.border),
+                view.swizzle,
+            );
+            for c in 0..4 {
+                out[c].set_f(l, v[c]);
+            }
+        }
+        return out;
+    }
     // Per-lane texel-space position at the base level (before offsets), face/layer.
     let mut st = [[0.0f32; 3]; LANES];
     let mut layer = [0u32; LANES];
