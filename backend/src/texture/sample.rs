@@ -234,6 +234,85 @@ fn filter_2d_rgba8(
     }
 }
 
+/// Level-0 RGBA8 filtering of all lanes for repeat (power-of-two sizes) and
+/// clamp-to-edge wrapping, where every index is in range: a lean per-lane loop with
+/// the arithmetic of [`filter_2d_rgba8`] (zero weights are added rather than skipped,
+/// which changes nothing for finite texels).
+fn level0_rgba8(
+    lv: &MipLevel<'_>,
+    filter: Filter,
+    req: &SampleRequest<'_>,
+    wraps: [Wrap; 3],
+    normalized: bool,
+) -> [Reg; 4] {
+    let (w, h) = (lv.width as i64, lv.height as i64);
+    let wrap = |i: i64, n: i64, wr: Wrap| -> usize {
+        if wr == Wrap::Repeat {
+            (i & (n - 1)) as usize
+        } else {
+            i.clamp(0, n - 1) as usize
+        }
+    };
+    let sx = if normalized { w as f32 } else { 1.0 };
+    let sy = if normalized { h as f32 } else { 1.0 };
+    let (ox, oy) = (req.offset[0] as f32, req.offset[1] as f32);
+    let data = lv.data;
+    let stride = lv.width as usize;
+    let texel = |x: usize, y: usize| -> [f32; 4] {
+        let off = (y * stride + x) * 4;
+        match data.get(off..off + 4) {
+            Some(b) => [
+                b[0] as f32 * (1.0 / 255.0),
+                b[1] as f32 * (1.0 / 255.0),
+                b[2] as f32 * (1.0 / 255.0),
+                b[3] as f32 * (1.0 / 255.0),
+            ],
+            None => [0.0; 4],
+        }
+    };
+    let mut out = [Reg::default(); 4];
+    for l in 0..LANES {
+        let px = coord(req.coords, 0, l) * sx + ox;
+        let py = coord(req.coords, 1, l) * sy + oy;
+        let v = match filter {
+            Filter::Nearest => texel(
+                wrap(floor_f32(px) as i64, w, wraps[0]),
+                wrap(floor_f32(py) as i64, h, wraps[1]),
+            ),
+            Filter::Linear => {
+                let u = px - 0.5;
+                let fl = floor_f32(u);
+                let fx = u - fl;
+                let ix = fl as i64;
+                let v = py - 0.5;
+                let fl = floor_f32(v);
+                let fy = v - fl;
+                let iy = fl as i64;
+                let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix + 1, w, wraps[0]));
+                let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy + 1, h, wraps[1]));
+                let t = [texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1)];
+                let wt = [
+                    (1.0 - fx) * (1.0 - fy) * 1.0,
+                    fx * (1.0 - fy) * 1.0,
+                    (1.0 - fx) * fy * 1.0,
+                    fx * fy * 1.0,
+                ];
+                let mut o = [0.0f32; 4];
+                for k in 0..4 {
+                    for c in 0..4 {
+                        o[c] += t[k][c] * wt[k];
+                    }
+                }
+                o
+            }
+        };
+        for c in 0..4 {
+            out[c].set_f(l, v[c]);
+        }
+    }
+    out
+}
+
 /// Filters level `lv` at texel-space position (already offset), returning RGBA.
 #[allow(clippy::too_many_arguments)]
 fn filter_level(
@@ -378,6 +457,15 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
     {
         let n = [base.width as f32, base.height as f32];
+        let simple = |w: Wrap, size: u32| {
+            w == Wrap::ClampToEdge || (w == Wrap::Repeat && size.is_power_of_two())
+        };
+        if simple(s.wrap[0], base.width)
+            && simple(s.wrap[1], base.height)
+            && view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        {
+            return level0_rgba8(base, s.mag, req, s.wrap, normalized);
+        }
         for l in 0..LANES {
             let mut pos = [0.0f32; 3];
             for a in 0..2 {
