@@ -238,6 +238,7 @@ fn filter_2d_rgba8(
 /// clamp-to-edge wrapping, where every index is in range: a lean per-lane loop with
 /// the arithmetic of [`filter_2d_rgba8`] (zero weights are added rather than skipped,
 /// which changes nothing for finite texels).
+#[inline(always)]
 fn level0_rgba8(
     lv: &MipLevel<'_>,
     filter: Filter,
@@ -258,27 +259,20 @@ fn level0_rgba8(
     let (ox, oy) = (req.offset[0] as f32, req.offset[1] as f32);
     let data = lv.data;
     let stride = lv.width as usize;
-    let texel = |x: usize, y: usize| -> [f32; 4] {
-        let off = (y * stride + x) * 4;
-        match data.get(off..off + 4) {
-            Some(b) => [
-                b[0] as f32 * (1.0 / 255.0),
-                b[1] as f32 * (1.0 / 255.0),
-                b[2] as f32 * (1.0 / 255.0),
-                b[3] as f32 * (1.0 / 255.0),
-            ],
-            None => [0.0; 4],
-        }
-    };
-    let mut out = [Reg::default(); 4];
+    // Phase 1: per lane, the texel indices and weights of its taps.
+    let taps = if filter == Filter::Linear { 4 } else { 1 };
+    let mut at = [[0usize; LANES]; 4];
+    let mut wt = [[0.0f32; LANES]; 4];
     for l in 0..LANES {
         let px = coord(req.coords, 0, l) * sx + ox;
         let py = coord(req.coords, 1, l) * sy + oy;
-        let v = match filter {
-            Filter::Nearest => texel(
-                wrap(floor_f32(px) as i64, w, wraps[0]),
-                wrap(floor_f32(py) as i64, h, wraps[1]),
-            ),
+        match filter {
+            Filter::Nearest => {
+                let x = wrap(floor_f32(px) as i64, w, wraps[0]);
+                let y = wrap(floor_f32(py) as i64, h, wraps[1]);
+                at[0][l] = y * stride + x;
+                wt[0][l] = 1.0;
+            }
             Filter::Linear => {
                 let u = px - 0.5;
                 let fl = floor_f32(u);
@@ -290,25 +284,39 @@ fn level0_rgba8(
                 let iy = fl as i64;
                 let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix + 1, w, wraps[0]));
                 let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy + 1, h, wraps[1]));
-                let t = [texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1)];
-                let wt = [
-                    (1.0 - fx) * (1.0 - fy) * 1.0,
-                    fx * (1.0 - fy) * 1.0,
-                    (1.0 - fx) * fy * 1.0,
-                    fx * fy * 1.0,
-                ];
-                let mut o = [0.0f32; 4];
-                for k in 0..4 {
-                    for c in 0..4 {
-                        o[c] += t[k][c] * wt[k];
-                    }
-                }
-                o
+                at[0][l] = y0 * stride + x0;
+                at[1][l] = y0 * stride + x1;
+                at[2][l] = y1 * stride + x0;
+                at[3][l] = y1 * stride + x1;
+                wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+                wt[1][l] = fx * (1.0 - fy) * 1.0;
+                wt[2][l] = (1.0 - fx) * fy * 1.0;
+                wt[3][l] = fx * fy * 1.0;
             }
-        };
-        for c in 0..4 {
-            out[c].set_f(l, v[c]);
         }
+    }
+    // Phase 2: fetch the texel words.
+    let mut words = [[0u32; LANES]; 4];
+    for k in 0..taps {
+        for l in 0..LANES {
+            let off = at[k][l] * 4;
+            words[k][l] = match data.get(off..off + 4) {
+                Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                None => 0,
+            };
+        }
+    }
+    // Phase 3: decode and weight, channel by channel, taps in order.
+    let mut out = [Reg::default(); 4];
+    for (c, reg) in out.iter_mut().enumerate() {
+        let mut o = [0.0f32; LANES];
+        for k in 0..taps {
+            for l in 0..LANES {
+                let t = ((words[k][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
+                o[l] = if taps == 1 { t } else { o[l] + t * wt[k][l] };
+            }
+        }
+        *reg = Reg::from_f32(&o);
     }
     out
 }
@@ -439,6 +447,24 @@ fn swizzle(v: [f32; 4], sw: [Swizzle; 4]) -> [f32; 4] {
 /// A filtered texture lookup for every lane (inactive lanes compute too; the results
 /// of lanes outside the caller's mask are simply unused).
 pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above); `sample_avx2` is the
+        // same safe code compiled with AVX2 enabled.
+        return unsafe { sample_avx2(b, req) };
+    }
+    sample_body(b, req)
+}
+
+/// [`sample`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sample_avx2(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    sample_body(b, req)
+}
+
+#[inline(always)]
+fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let mut out = [Reg::default(); 4];
     let view = &b.view;
     let Some(base) = view.levels.first() else {
