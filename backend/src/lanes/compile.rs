@@ -1,11 +1,17 @@
 //! NIR → lane program: register assignment (one register per scalar component of
-//! every SSA def, constants in registers filled once per thread), the IO interface
+//! every SSA def; constants in registers), the IO interface
 //! ([`ShaderInfo`]) from the lowered IO intrinsics, structured control flow to masked
 //! `If`/`Else`/`EndIf` and `Loop`/`EndLoop` ops, phis to masked moves at the end of
 //! their predecessor blocks (through temporaries when a source is a phi of the same
 //! block, so swaps stay parallel), and the remaining local arrays (indirectly indexed
 //! temporaries `lower_indirect_derefs` left alone) to register ranges addressed by a
 //! per-lane element offset with bounds checks.
+//!
+//! Small optimisations on the way: loads of per-batch values (inputs, uniforms at
+//! constant slots, system values) go to a prologue run once per batch, so they leave
+//! loops; an `fmul` whose only use is an `fadd` of the same block becomes part of one
+//! `FMulAdd` op (still two roundings); `if (c) break;` / `if (c) continue;` become one
+//! `BreakIf` / `ContinueIf` that also ends the iteration when no lane is left.
 
 use std::collections::BTreeMap;
 
@@ -104,6 +110,8 @@ struct Compiler<'a> {
     depth: u32,
     max_depth: u32,
     loop_slots: Vec<u32>,
+    /// Per open loop: `BreakIf`/`ContinueIf` ops to point at its `EndLoop`.
+    loop_exits: Vec<Vec<usize>>,
     sysvals: u32,
     uses_discard: bool,
     gs_vertices: u32,
@@ -253,14 +261,24 @@ impl<'a> Compiler<'a> {
                         *end_pc = at_end as u32;
                     }
                     self.depth -= 1;
+                    self.fold_conditional_jump(at_if, c);
                 }
                 CfKind::Loop { body } => {
                     let slot = self.enter()?;
                     let at_loop = self.ops.len();
                     self.ops.push(Op::Loop { slot, exit_pc: 0 });
                     self.loop_slots.push(slot);
+                    self.loop_exits.push(Vec::new());
                     self.list(body)?;
                     self.loop_slots.pop();
+                    let at_end = self.ops.len() as u32;
+                    for at in self.loop_exits.pop().unwrap_or_default() {
+                        if let Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } =
+                            &mut self.ops[at]
+                        {
+                            *end_pc = at_end;
+                        }
+                    }
                     self.ops.push(Op::EndLoop {
                         slot,
                         body_pc: at_loop as u32 + 1,
@@ -274,6 +292,46 @@ impl<'a> Compiler<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `if (c) break;` / `if (c) continue;` with nothing else in either arm (the ops
+    /// `If, Break|Continue, Else, EndIf`) becomes one `BreakIf` / `ContinueIf`. When
+    /// the `if` sits directly in the loop body, the op also jumps to the loop end once
+    /// no lane is left in the iteration.
+    fn fold_conditional_jump(&mut self, at_if: usize, cond: u32) {
+        if self.ops.len() != at_if + 4 {
+            return;
+        }
+        let slot = match (
+            &self.ops[at_if + 1],
+            &self.ops[at_if + 2],
+            &self.ops[at_if + 3],
+        ) {
+            (Op::Break { slot }, Op::Else { .. }, Op::EndIf { .. }) => (*slot, true),
+            (Op::Continue { slot }, Op::Else { .. }, Op::EndIf { .. }) => (*slot, false),
+            _ => return,
+        };
+        self.ops.truncate(at_if);
+        let direct = self.loop_slots.last() == Some(&slot.0) && self.depth == slot.0 + 1;
+        let end_pc = u32::MAX;
+        self.ops.push(if slot.1 {
+            Op::BreakIf {
+                cond,
+                slot: slot.0,
+                end_pc,
+            }
+        } else {
+            Op::ContinueIf {
+                cond,
+                slot: slot.0,
+                end_pc,
+            }
+        });
+        if direct {
+            if let Some(exits) = self.loop_exits.last_mut() {
+                exits.push(at_if);
+            }
+        }
     }
 
     fn enter(&mut self) -> Result<u32> {
@@ -1179,6 +1237,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         depth: 0,
         max_depth: 0,
         loop_slots: Vec::new(),
+        loop_exits: Vec::new(),
         sysvals: 0,
         uses_discard: false,
         gs_vertices: gs.map_or(0, |g| u32::from(g.vertices_in)),
@@ -1201,6 +1260,9 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
             Op::Else { end_pc, .. } => *end_pc += shift,
             Op::Loop { exit_pc, .. } => *exit_pc += shift,
             Op::EndLoop { body_pc, .. } => *body_pc += shift,
+            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } if *end_pc != u32::MAX => {
+                *end_pc += shift
+            }
             _ => {}
         }
         ops.push(op);

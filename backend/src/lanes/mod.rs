@@ -408,6 +408,23 @@ impl LaneShader {
                     m_b[*slot as usize] |= exec;
                     exec = 0;
                 }
+                Op::BreakIf { cond, slot, end_pc } | Op::ContinueIf { cond, slot, end_pc } => {
+                    let c = &regs[*cond as usize].0;
+                    let mut m = 0u32;
+                    for (l, x) in c.iter().enumerate() {
+                        m |= ((*x != 0) as u32) << l;
+                    }
+                    let lanes = exec & m;
+                    if matches!(op, Op::BreakIf { .. }) {
+                        m_a[*slot as usize] |= lanes;
+                    } else {
+                        m_b[*slot as usize] |= lanes;
+                    }
+                    exec &= !lanes;
+                    if exec == 0 && *end_pc != u32::MAX {
+                        pc = *end_pc as usize;
+                    }
+                }
                 Op::Stop => exec = 0,
             }
         }

@@ -286,6 +286,12 @@ pub(crate) enum Op {
     Break { slot: u32 },
     /// Lanes go to the next iteration.
     Continue { slot: u32 },
+    /// Lanes of `exec` where `cond` is set leave the loop; with no lane left, jump to
+    /// the loop's `EndLoop` at `end_pc` (`u32::MAX`: no jump).
+    BreakIf { cond: u32, slot: u32, end_pc: u32 },
+    /// Lanes of `exec` where `cond` is set go to the next iteration (jumping like
+    /// `BreakIf`).
+    ContinueIf { cond: u32, slot: u32, end_pc: u32 },
     /// Lanes stop (`return` from main, `halt`).
     Stop,
 }
