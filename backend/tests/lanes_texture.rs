@@ -122,7 +122,7 @@ fn rgba8_fast_paths_match_the_generic_path() {
                         let lod = Reg::from_f32(
                             &[0.0; LANES].map(|_| (rng.next() % 40) as f32 / 10.0 - 1.0),
                         );
-                        let offset = [(round % 3) as i32 - 1, (round % 2) as i32, 0];
+                        let offset = [round % 3 - 1, round % 2, 0];
                         let mode = match round % 3 {
                             0 => LodMode::Implicit(None),
                             1 => LodMode::Implicit(Some(&lod)),
