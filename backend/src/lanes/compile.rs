@@ -188,6 +188,133 @@ impl<'a> Compiler<'a> {
         (dd.num_components, dd.bit_size)
     }
 
+    /// Gives a loop-header phi and its back-edge source one register, so the
+    /// back-edge needs no move, when that is safe under masked execution:
+    /// the phi has exactly two sources (entry and the body's last block `last`), the
+    /// source is an ALU result defined in `last` and read by no other phi of the
+    /// header, the phi is no back-edge source itself, and no instruction reads the
+    /// phi after the source is written (reads by the defining instruction itself only
+    /// component-wise, lane for lane). Lanes that leave the iteration earlier are not
+    /// active when the source is written, so they keep the phi's old value.
+    fn coalesce_loop_phis(&mut self, body: CfList) -> Result<()> {
+        let f = self.func;
+        let (Some(first), Some(lastn)) = (body.first, body.last) else {
+            return Ok(());
+        };
+        let (Some(header), Some(last)) = (f.cf_block(first), f.cf_block(lastn)) else {
+            return Ok(());
+        };
+        if f.block_jump(last).is_some() {
+            return Ok(());
+        }
+        let last_instrs = f.block_instrs(last);
+        let pos = |i: Instr| last_instrs.iter().position(|x| *x == i);
+        let mut phis = Vec::new();
+        for i in f.block_instrs(header) {
+            let InstrKind::Phi(srcs) = &f.instrs[i].kind else {
+                break;
+            };
+            phis.push((i, srcs.clone()));
+        }
+        let back_srcs: Vec<Def> = phis
+            .iter()
+            .filter_map(|(_, srcs)| srcs.iter().find(|(b, _)| *b == last).map(|(_, d)| *d))
+            .collect();
+        for (pi, srcs) in &phis {
+            let Some(p) = f.instrs[*pi].def else { continue };
+            if srcs.len() != 2 || back_srcs.contains(&p) {
+                continue;
+            }
+            let Some(&(_, sdef)) = srcs.iter().find(|(b, _)| *b == last) else {
+                continue;
+            };
+            let si = f.defs[sdef].instr;
+            let Some(spos) = pos(si) else { continue };
+            let InstrKind::Alu(salu) = &f.instrs[si].kind else {
+                continue;
+            };
+            if back_srcs.iter().filter(|d| **d == sdef).count() != 1
+                || self.regs.get(sdef.index()).copied().flatten().is_some()
+                || self.deferred.contains_key(&sdef)
+                || (salu.op == rgl_nir::opcodes::Opcode::fmul && self.fusable_fmul(si, salu, sdef))
+            {
+                continue;
+            }
+            let n = self.shape(p).0;
+            // Does `alu` read `p` only lane-for-lane (component c for result c)?
+            let lanewise = |alu: &Alu, map: &dyn Fn(usize) -> usize| {
+                let info = alu.op.info();
+                info.output_size == 0
+                    && info.input_sizes.iter().all(|x| *x == 0)
+                    && alu.srcs.iter().all(|src| {
+                        src.def != p || (0..n as usize).all(|c| src.swizzle[map(c)] as usize == c)
+                    })
+            };
+            let mut safe = true;
+            for &u in self.uses.get(p.index()).map_or(&[][..], |v| &v[..]) {
+                if f.instr_block(u) != Some(last) {
+                    continue;
+                }
+                let Some(upos) = pos(u) else {
+                    safe = false;
+                    break;
+                };
+                let InstrKind::Alu(ualu) = &f.instrs[u].kind else {
+                    safe &= upos < spos;
+                    continue;
+                };
+                let ud = f.instrs[u].def;
+                // Where does `u` really read `p`: at its own position, or (an fmul
+                // fused into its fadd) at the fadd's.
+                let fused_into = ud
+                    .filter(|d| self.fusable_fmul(u, ualu, *d))
+                    .and_then(|d| self.uses.get(d.index()).and_then(|v| v.first().copied()));
+                match fused_into {
+                    Some(add) => {
+                        let Some(apos) = pos(add) else {
+                            safe = false;
+                            break;
+                        };
+                        if apos > spos {
+                            safe = false;
+                        } else if apos == spos {
+                            let InstrKind::Alu(aalu) = &f.instrs[add].kind else {
+                                safe = false;
+                                break;
+                            };
+                            let Some(k) = aalu.srcs.iter().position(|x| Some(x.def) == ud) else {
+                                safe = false;
+                                break;
+                            };
+                            let sw = aalu.srcs[k].swizzle;
+                            safe &= lanewise(aalu, &|c| c) && lanewise(ualu, &|c| sw[c] as usize);
+                        }
+                    }
+                    None => {
+                        if upos > spos {
+                            safe = false;
+                        } else if upos == spos {
+                            safe &= lanewise(ualu, &|c| c);
+                        }
+                    }
+                }
+                if !safe {
+                    break;
+                }
+            }
+            if !safe {
+                continue;
+            }
+            let base = self.reg(p, 0)?;
+            let i = sdef.index();
+            if self.regs.len() <= i {
+                self.regs.resize(i + 1, None);
+            }
+            self.regs[i] = Some(base);
+        }
+        Ok(())
+    }
+
     /// An `fmul` whose only use is an `fadd` later in the same block: it is emitted as
     /// part of that `fadd` (two roundings, like the separate ops, in one instruction).
     /// No phi move or other write can change its sources in between.
@@ -264,6 +391,7 @@ impl<'a> Compiler<'a> {
                     self.fold_conditional_jump(at_if, c);
                 }
                 CfKind::Loop { body } => {
+                    self.coalesce_loop_phis(body)?;
                     let slot = self.enter()?;
                     let at_loop = self.ops.len();
                     self.ops.push(Op::Loop { slot, exit_pc: 0 });
@@ -398,6 +526,9 @@ impl<'a> Compiler<'a> {
                 for c in 0..n {
                     let to = self.reg(d, c)?;
                     let from = self.reg(src, c.min(self.shape(src).0.saturating_sub(1)))?;
+                    if to == from {
+                        continue;
+                    }
                     if parallel {
                         let t = self.alloc(1)?;
                         self.mov(t, from);
