@@ -11,7 +11,9 @@
 //! constant slots, system values) go to a prologue run once per batch, so they leave
 //! loops; an `fmul` whose only use is an `fadd` of the same block becomes part of one
 //! `FMulAdd` op (still two roundings); `if (c) break;` / `if (c) continue;` become one
-//! `BreakIf` / `ContinueIf` that also ends the iteration when no lane is left.
+//! `BreakIf` / `ContinueIf` that also ends the iteration when no lane is left; a
+//! loop-header phi shares its register with its back-edge source when no later read
+//! can observe the early write (so loops carry values without moves).
 
 use std::collections::BTreeMap;
 
