@@ -129,6 +129,21 @@ impl LaneShader {
                 Op::Un { f, d, a } => alu::run_un(regs, exec, *f, *d, *a),
                 Op::Bin { f, d, a, b } => alu::run_bin(regs, exec, *f, *d, *a, *b),
                 Op::Tri { f, d, a, b, c } => alu::run_tri(regs, exec, *f, *d, *a, *b, *c),
+                Op::UnN { f, n, d, a } => {
+                    for k in 0..*n as usize {
+                        alu::run_un(regs, exec, *f, d[k], a[k]);
+                    }
+                }
+                Op::BinN { f, n, d, a, b } => {
+                    for k in 0..*n as usize {
+                        alu::run_bin(regs, exec, *f, d[k], a[k], b[k]);
+                    }
+                }
+                Op::TriN { f, n, d, a, b, c } => {
+                    for k in 0..*n as usize {
+                        alu::run_tri(regs, exec, *f, d[k], a[k], b[k], c[k]);
+                    }
+                }
                 Op::Dot { n, d, a, b } => alu::run_dot(regs, exec, *n, *d, a, b),
                 Op::Fold {
                     op,

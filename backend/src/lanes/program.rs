@@ -169,6 +169,30 @@ pub(crate) enum Op {
         b: u32,
         c: u32,
     },
+    /// Up to 4 consecutive `Un` ops with the same `f`, run in order.
+    UnN {
+        f: Un,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+    },
+    /// Up to 4 consecutive `Bin` ops with the same `f`, run in order.
+    BinN {
+        f: Bin,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+    },
+    /// Up to 4 consecutive `Tri` ops with the same `f`, run in order.
+    TriN {
+        f: Tri,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+        c: [u32; 4],
+    },
     /// `d = dot(a[..n], b[..n])` (products summed in f64, rounded once).
     Dot {
         n: u8,
