@@ -1265,12 +1265,13 @@ fn group_ops(ops: Vec<Op>) -> Vec<Op> {
                     _ => {}
                 }
             }
-            out.push(match fun {
-                Some((Some(f), _, _)) => Op::UnN { f, n, d, a },
-                Some((_, Some(f), _)) => Op::BinN { f, n, d, a, b },
-                Some((_, _, Some(f))) => Op::TriN { f, n, d, a, b, c },
-                _ => unreachable!("a run only holds Un, Bin or Tri ops"),
-            });
+            match fun {
+                Some((Some(f), _, _)) => out.push(Op::UnN { f, n, d, a }),
+                Some((_, Some(f), _)) => out.push(Op::BinN { f, n, d, a, b }),
+                Some((_, _, Some(f))) => out.push(Op::TriN { f, n, d, a, b, c }),
+                // Runs only hold Un, Bin or Tri ops (see `key`).
+                _ => out.extend(ops[i..j].iter().cloned()),
+            }
         }
         i = j;
     }
@@ -1286,10 +1287,8 @@ fn group_ops(ops: Vec<Op>) -> Vec<Op> {
             Op::Else { end_pc, .. } => fix(end_pc),
             Op::Loop { exit_pc, .. } => fix(exit_pc),
             Op::EndLoop { body_pc, .. } => fix(body_pc),
-            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } => {
-                if *end_pc != u32::MAX {
-                    fix(end_pc)
-                }
+            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } if *end_pc != u32::MAX => {
+                fix(end_pc)
             }
             _ => {}
         }
