@@ -14,6 +14,7 @@ use rgl_nir::opcodes::{encode, Fold, Opcode};
 
 use super::program::{f, map1, map2, map3, store, Bin, Op, Tri, Un};
 use crate::exec::{Reg, LANES};
+use crate::texture::{ceil_f32, floor_f32, round_even_f32, trunc_f32};
 use crate::{Error, Result};
 
 /// How the compiler names the registers of a def.
@@ -296,6 +297,18 @@ fn fold_op(
     })
 }
 
+/// `x.floor()` for f64 without a libm call (same results).
+#[inline(always)]
+fn floor_f64(x: f64) -> f64 {
+    if x.abs() < 4_503_599_627_370_496.0 {
+        let t = x as i64 as f64;
+        let r = if t > x { t - 1.0 } else { t };
+        r.copysign(x)
+    } else {
+        x
+    }
+}
+
 #[inline(always)]
 fn b(v: bool) -> u32 {
     v as u32
@@ -343,11 +356,11 @@ pub(crate) fn run_un(regs: &mut [Reg], exec: u32, op: Un, dst: u32, a: u32) {
             })
             .to_bits()
         }),
-        Un::FFloor => map1(x, |a| f(a).floor().to_bits()),
-        Un::FCeil => map1(x, |a| f(a).ceil().to_bits()),
-        Un::FTrunc => map1(x, |a| f(a).trunc().to_bits()),
-        Un::FFract => map1(x, |a| f64r(d(a) - d(a).floor())),
-        Un::FRoundEven => map1(x, |a| f(a).round_ties_even().to_bits()),
+        Un::FFloor => map1(x, |a| floor_f32(f(a)).to_bits()),
+        Un::FCeil => map1(x, |a| ceil_f32(f(a)).to_bits()),
+        Un::FTrunc => map1(x, |a| trunc_f32(f(a)).to_bits()),
+        Un::FFract => map1(x, |a| f64r(d(a) - floor_f32(f(a)) as f64)),
+        Un::FRoundEven => map1(x, |a| round_even_f32(f(a)).to_bits()),
         Un::FSqrt => map1(x, |a| f(a).sqrt().to_bits()),
         Un::FRsq => map1(x, |a| f64r(1.0 / d(a).sqrt())),
         Un::FRcp => map1(x, |a| (1.0 / f(a)).to_bits()),
@@ -398,7 +411,7 @@ pub(crate) fn run_bin(regs: &mut [Reg], exec: u32, op: Bin, dst: u32, a: u32, bb
         Bin::FDiv => map2(x, y, |a, b| (f(a) / f(b)).to_bits()),
         Bin::FMin => map2(x, y, |a, b| f(a).min(f(b)).to_bits()),
         Bin::FMax => map2(x, y, |a, b| f(a).max(f(b)).to_bits()),
-        Bin::FMod => map2(x, y, |a, b| f64r(d(a) - d(b) * (d(a) / d(b)).floor())),
+        Bin::FMod => map2(x, y, |a, b| f64r(d(a) - d(b) * floor_f64(d(a) / d(b)))),
         Bin::FPow => map2(x, y, |a, b| f64r(d(a).powf(d(b)))),
         Bin::IAdd => map2(x, y, |a, b| a.wrapping_add(b)),
         Bin::ISub => map2(x, y, |a, b| a.wrapping_sub(b)),
@@ -453,6 +466,7 @@ pub(crate) fn run_tri(regs: &mut [Reg], exec: u32, op: Tri, dst: u32, a: u32, bb
     let r = match op {
         // The product of two f32 is exact in f64, so one f64 add is the fused result.
         Tri::FFma => map3(x, y, z, |a, b, c| f64r(d(a) * d(b) + d(c))),
+        Tri::FMulAdd => map3(x, y, z, |a, b, c| (f(a) * f(b) + f(c)).to_bits()),
         Tri::FLrp => map3(x, y, z, |a, b, c| f64r(d(a) * (1.0 - d(c)) + d(b) * d(c))),
         Tri::BCsel => map3(x, y, z, |a, b, c| if a != 0 { b } else { c }),
         Tri::FCsel => map3(x, y, z, |a, b, c| if f(a) != 0.0 { b } else { c }),

@@ -1,11 +1,19 @@
 //! NIR → lane program: register assignment (one register per scalar component of
-//! every SSA def, constants in registers filled once per thread), the IO interface
+//! every SSA def; constants in registers), the IO interface
 //! ([`ShaderInfo`]) from the lowered IO intrinsics, structured control flow to masked
 //! `If`/`Else`/`EndIf` and `Loop`/`EndLoop` ops, phis to masked moves at the end of
 //! their predecessor blocks (through temporaries when a source is a phi of the same
 //! block, so swaps stay parallel), and the remaining local arrays (indirectly indexed
 //! temporaries `lower_indirect_derefs` left alone) to register ranges addressed by a
 //! per-lane element offset with bounds checks.
+//!
+//! Small optimisations on the way: loads of per-batch values (inputs, uniforms at
+//! constant slots, system values) go to a prologue run once per batch, so they leave
+//! loops; an `fmul` whose only use is an `fadd` of the same block becomes part of one
+//! `FMulAdd` op (still two roundings); `if (c) break;` / `if (c) continue;` become one
+//! `BreakIf` / `ContinueIf` that also ends the iteration when no lane is left; a
+//! loop-header phi shares its register with its back-edge source when no later read
+//! can observe the early write (so loops carry values without moves).
 
 use std::collections::BTreeMap;
 
@@ -26,8 +34,8 @@ const VARYING_SLOT_PNTC: i32 = 25;
 const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 /// `VARYING_SLOT_FACE`.
 const VARYING_SLOT_FACE: i32 = 24;
-/// Most scalar registers one program may use.
-const MAX_REGS: u32 = 1 << 20;
+/// Most scalar registers one program may use (16 MiB of register file per thread).
+const MAX_REGS: u32 = 1 << 18;
 
 fn unsupported<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Unsupported(msg.into()))
@@ -95,10 +103,17 @@ struct Compiler<'a> {
     local_of: BTreeMap<VarId, (u32, u32)>,
     places: BTreeMap<Def, Place>,
     ops: Vec<Op>,
+    prologue: Vec<Op>,
+    /// Users of every def (by def index).
+    uses: Vec<Vec<Instr>>,
+    /// `fmul`s folded into their `fadd`.
+    deferred: BTreeMap<Def, Alu>,
     io: Io,
     depth: u32,
     max_depth: u32,
     loop_slots: Vec<u32>,
+    /// Per open loop: `BreakIf`/`ContinueIf` ops to point at its `EndLoop`.
+    loop_exits: Vec<Vec<usize>>,
     sysvals: u32,
     uses_discard: bool,
     gs_vertices: u32,
@@ -143,7 +158,9 @@ impl<'a> Compiler<'a> {
             .next
             .checked_add(n)
             .filter(|v| *v <= MAX_REGS)
-            .ok_or_else(|| Error::TooLarge("shader needs more than 2^20 registers".into()))?;
+            .ok_or_else(|| {
+                Error::TooLarge("shader needs more than 2^18 scalar registers".into())
+            })?;
         Ok(b)
     }
 
@@ -171,6 +188,170 @@ impl<'a> Compiler<'a> {
     fn shape(&self, d: Def) -> (u8, u8) {
         let dd = &self.func.defs[d];
         (dd.num_components, dd.bit_size)
+    }
+
+    /// Gives a loop-header phi and its back-edge source one register, so the
+    /// back-edge needs no move, when that is safe under masked execution:
+    /// the phi has exactly two sources (entry and the body's last block `last`), the
+    /// source is an ALU result defined in `last` and read by no other phi of the
+    /// header, the phi is no back-edge source itself, and no instruction reads the
+    /// phi after the source is written (reads by the defining instruction itself only
+    /// component-wise, lane for lane). Lanes that leave the iteration earlier are not
+    /// active when the source is written, so they keep the phi's old value.
+    fn coalesce_loop_phis(&mut self, body: CfList) -> Result<()> {
+        let f = self.func;
+        let (Some(first), Some(lastn)) = (body.first, body.last) else {
+            return Ok(());
+        };
+        let (Some(header), Some(last)) = (f.cf_block(first), f.cf_block(lastn)) else {
+            return Ok(());
+        };
+        if f.block_jump(last).is_some() {
+            return Ok(());
+        }
+        let last_instrs = f.block_instrs(last);
+        let pos = |i: Instr| last_instrs.iter().position(|x| *x == i);
+        let mut phis = Vec::new();
+        for i in f.block_instrs(header) {
+            let InstrKind::Phi(srcs) = &f.instrs[i].kind else {
+                break;
+            };
+            phis.push((i, srcs.clone()));
+        }
+        let back_srcs: Vec<Def> = phis
+            .iter()
+            .filter_map(|(_, srcs)| srcs.iter().find(|(b, _)| *b == last).map(|(_, d)| *d))
+            .collect();
+        for (pi, srcs) in &phis {
+            let Some(p) = f.instrs[*pi].def else { continue };
+            if srcs.len() != 2 || back_srcs.contains(&p) {
+                continue;
+            }
+            let Some(&(_, sdef)) = srcs.iter().find(|(b, _)| *b == last) else {
+                continue;
+            };
+            let si = f.defs[sdef].instr;
+            let Some(spos) = pos(si) else { continue };
+            let InstrKind::Alu(salu) = &f.instrs[si].kind else {
+                continue;
+            };
+            if back_srcs.iter().filter(|d| **d == sdef).count() != 1
+                || self.regs.get(sdef.index()).copied().flatten().is_some()
+                || self.deferred.contains_key(&sdef)
+                || (salu.op == rgl_nir::opcodes::Opcode::fmul && self.fusable_fmul(si, salu, sdef))
+            {
+                continue;
+            }
+            let n = self.shape(p).0;
+            // Does `alu` read `p` only lane-for-lane (component c for result c)?
+            let lanewise = |alu: &Alu, map: &dyn Fn(usize) -> usize| {
+                let info = alu.op.info();
+                info.output_size == 0
+                    && info.input_sizes.iter().all(|x| *x == 0)
+                    && alu.srcs.iter().all(|src| {
+                        src.def != p || (0..n as usize).all(|c| src.swizzle[map(c)] as usize == c)
+                    })
+            };
+            let mut safe = true;
+            for &u in self.uses.get(p.index()).map_or(&[][..], |v| &v[..]) {
+                if f.instr_block(u) != Some(last) {
+                    continue;
+                }
+                let Some(upos) = pos(u) else {
+                    safe = false;
+                    break;
+                };
+                let InstrKind::Alu(ualu) = &f.instrs[u].kind else {
+                    safe &= upos < spos;
+                    continue;
+                };
+                let ud = f.instrs[u].def;
+                // Where does `u` really read `p`: at its own position, or (an fmul
+                // fused into its fadd) at the fadd's.
+                let fused_into = ud
+                    .filter(|d| self.fusable_fmul(u, ualu, *d))
+                    .and_then(|d| self.uses.get(d.index()).and_then(|v| v.first().copied()));
+                match fused_into {
+                    Some(add) => {
+                        let Some(apos) = pos(add) else {
+                            safe = false;
+                            break;
+                        };
+                        if apos > spos {
+                            safe = false;
+                        } else if apos == spos {
+                            let InstrKind::Alu(aalu) = &f.instrs[add].kind else {
+                                safe = false;
+                                break;
+                            };
+                            let Some(k) = aalu.srcs.iter().position(|x| Some(x.def) == ud) else {
+                                safe = false;
+                                break;
+                            };
+                            let sw = aalu.srcs[k].swizzle;
+                            safe &= lanewise(aalu, &|c| c) && lanewise(ualu, &|c| sw[c] as usize);
+                        }
+                    }
+                    None => {
+                        if upos > spos {
+                            safe = false;
+                        } else if upos == spos {
+                            safe &= lanewise(ualu, &|c| c);
+                        }
+                    }
+                }
+                if !safe {
+                    break;
+                }
+            }
+            if !safe {
+                continue;
+            }
+            let base = self.reg(p, 0)?;
+            let i = sdef.index();
+            if self.regs.len() <= i {
+                self.regs.resize(i + 1, None);
+            }
+            self.regs[i] = Some(base);
+        }
+        Ok(())
+    }
+
+    /// An `fmul` whose only use is an `fadd` later in the same block: it is emitted as
+    /// part of that `fadd` (two roundings, like the separate ops, in one instruction).
+    /// No phi move or other write can change its sources in between.
+    fn fusable_fmul(&self, i: Instr, alu: &Alu, d: Def) -> bool {
+        if alu.op != rgl_nir::opcodes::Opcode::fmul || self.shape(d).1 != 32 {
+            return false;
+        }
+        let Some(users) = self.uses.get(d.index()) else {
+            return false;
+        };
+        let [u] = users[..] else {
+            return false;
+        };
+        let same_block = self.func.instr_block(u) == self.func.instr_block(i);
+        let is_fadd = matches!(
+            &self.func.instrs[u].kind,
+            InstrKind::Alu(a) if a.op == rgl_nir::opcodes::Opcode::fadd
+                && a.srcs[0].def != a.srcs[1].def
+        );
+        let add32 = self.func.instrs[u]
+            .def
+            .is_some_and(|ud| self.shape(ud).1 == 32);
+        same_block && is_fadd && add32
+    }
+
+    /// Emits a load of a per-batch constant (an input, a uniform at a constant slot, a
+    /// system value) into the prologue, which runs once per batch for every lane
+    /// before the program: loop-invariant by construction. 1-bit results (normalised
+    /// by a following op in the body) stay in place.
+    fn hoist(&mut self, op: Op, bits: u8) {
+        if bits == 32 {
+            self.prologue.push(op);
+        } else {
+            self.ops.push(op);
+        }
     }
 
     fn mov(&mut self, d: u32, a: u32) {
@@ -209,14 +390,25 @@ impl<'a> Compiler<'a> {
                         *end_pc = at_end as u32;
                     }
                     self.depth -= 1;
+                    self.fold_conditional_jump(at_if, c);
                 }
                 CfKind::Loop { body } => {
+                    self.coalesce_loop_phis(body)?;
                     let slot = self.enter()?;
                     let at_loop = self.ops.len();
                     self.ops.push(Op::Loop { slot, exit_pc: 0 });
                     self.loop_slots.push(slot);
+                    self.loop_exits.push(Vec::new());
                     self.list(body)?;
                     self.loop_slots.pop();
+                    let at_end = self.ops.len() as u32;
+                    for at in self.loop_exits.pop().unwrap_or_default() {
+                        if let Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } =
+                            &mut self.ops[at]
+                        {
+                            *end_pc = at_end;
+                        }
+                    }
                     self.ops.push(Op::EndLoop {
                         slot,
                         body_pc: at_loop as u32 + 1,
@@ -230,6 +422,46 @@ impl<'a> Compiler<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `if (c) break;` / `if (c) continue;` with nothing else in either arm (the ops
+    /// `If, Break|Continue, Else, EndIf`) becomes one `BreakIf` / `ContinueIf`. When
+    /// the `if` sits directly in the loop body, the op also jumps to the loop end once
+    /// no lane is left in the iteration.
+    fn fold_conditional_jump(&mut self, at_if: usize, cond: u32) {
+        if self.ops.len() != at_if + 4 {
+            return;
+        }
+        let slot = match (
+            &self.ops[at_if + 1],
+            &self.ops[at_if + 2],
+            &self.ops[at_if + 3],
+        ) {
+            (Op::Break { slot }, Op::Else { .. }, Op::EndIf { .. }) => (*slot, true),
+            (Op::Continue { slot }, Op::Else { .. }, Op::EndIf { .. }) => (*slot, false),
+            _ => return,
+        };
+        self.ops.truncate(at_if);
+        let direct = self.loop_slots.last() == Some(&slot.0) && self.depth == slot.0 + 1;
+        let end_pc = u32::MAX;
+        self.ops.push(if slot.1 {
+            Op::BreakIf {
+                cond,
+                slot: slot.0,
+                end_pc,
+            }
+        } else {
+            Op::ContinueIf {
+                cond,
+                slot: slot.0,
+                end_pc,
+            }
+        });
+        if direct {
+            if let Some(exits) = self.loop_exits.last_mut() {
+                exits.push(at_if);
+            }
+        }
     }
 
     fn enter(&mut self) -> Result<u32> {
@@ -296,6 +528,9 @@ impl<'a> Compiler<'a> {
                 for c in 0..n {
                     let to = self.reg(d, c)?;
                     let from = self.reg(src, c.min(self.shape(src).0.saturating_sub(1)))?;
+                    if to == from {
+                        continue;
+                    }
                     if parallel {
                         let t = self.alloc(1)?;
                         self.mov(t, from);
@@ -319,6 +554,41 @@ impl<'a> Compiler<'a> {
         match &data.kind {
             InstrKind::Alu(alu) => {
                 let d = self.def_of(i)?;
+                if self.fusable_fmul(i, alu, d) {
+                    self.deferred.insert(d, alu.clone());
+                    return Ok(());
+                }
+                if alu.op == rgl_nir::opcodes::Opcode::fadd && self.shape(d).1 == 32 {
+                    for (k, other) in [(0usize, 1usize), (1, 0)] {
+                        let Some(m) = self.deferred.get(&alu.srcs[k].def).cloned() else {
+                            continue;
+                        };
+                        // Both sources deferred: the other one is emitted on its own.
+                        let od = alu.srcs[other].def;
+                        if let Some(m2) = self.deferred.remove(&od) {
+                            let mut ops = std::mem::take(&mut self.ops);
+                            let r = compile_alu(self.func, &m2, od, self, &mut ops);
+                            self.ops = ops;
+                            r?;
+                        }
+                        for c in 0..self.shape(d).0 {
+                            let j = alu.srcs[k].swizzle[c as usize] as usize;
+                            let a = self.reg(m.srcs[0].def, m.srcs[0].swizzle[j])?;
+                            let b = self.reg(m.srcs[1].def, m.srcs[1].swizzle[j])?;
+                            let o = &alu.srcs[other];
+                            let cc = self.reg(o.def, o.swizzle[c as usize])?;
+                            let dst = self.reg(d, c)?;
+                            self.ops.push(Op::Tri {
+                                f: super::program::Tri::FMulAdd,
+                                d: dst,
+                                a,
+                                b,
+                                c: cc,
+                            });
+                        }
+                        return Ok(());
+                    }
+                }
                 let mut ops = std::mem::take(&mut self.ops);
                 let r = compile_alu(self.func, alu, d, self, &mut ops);
                 self.ops = ops;
@@ -546,10 +816,13 @@ impl<'a> Compiler<'a> {
                     let comp = component + u32::from(c);
                     match self.konst(off_src) {
                         Some(k) => match self.io.inputs.get(&(loc + k as i32)) {
-                            Some(&idx) if comp < 4 => self.ops.push(Op::LoadInput {
-                                d: r,
-                                i: (idx * 4) as u32 + comp,
-                            }),
+                            Some(&idx) if comp < 4 => self.hoist(
+                                Op::LoadInput {
+                                    d: r,
+                                    i: (idx * 4) as u32 + comp,
+                                },
+                                bits,
+                            ),
                             _ => {
                                 let z = self.zero()?;
                                 self.mov(r, z)
@@ -687,11 +960,14 @@ impl<'a> Compiler<'a> {
                         Some(k) => {
                             let slot = i64::from(base) + k;
                             match u32::try_from(slot) {
-                                Ok(slot) => self.ops.push(Op::LoadUniform {
-                                    d: r,
-                                    slot,
-                                    comp: c,
-                                }),
+                                Ok(slot) => self.hoist(
+                                    Op::LoadUniform {
+                                        d: r,
+                                        slot,
+                                        comp: c,
+                                    },
+                                    bits,
+                                ),
                                 Err(_) => {
                                     let z = self.zero()?;
                                     self.mov(r, z)
@@ -886,7 +1162,8 @@ impl<'a> Compiler<'a> {
             SysKind::Helper | SysKind::Const(_) => 0,
         };
         let r = self.reg(d, c)?;
-        self.ops.push(Op::SysVal { d: r, v });
+        let bits = self.shape(d).1;
+        self.hoist(Op::SysVal { d: r, v }, bits);
         Ok(())
     }
 
@@ -910,6 +1187,113 @@ impl<'a> Compiler<'a> {
             .map(|s| self.io.inputs.get(&(loc + s)).map_or(-1, |&i| i as i32))
             .collect()
     }
+}
+
+/// Merges runs of up to 4 consecutive `Un` / `Bin` / `Tri` ops with the same
+/// function into one `UnN` / `BinN` / `TriN` (one dispatch; the parts still run in
+/// order, so the meaning is unchanged). A run never swallows a jump target except at
+/// its start; jump targets are renumbered.
+fn group_ops(ops: Vec<Op>) -> Vec<Op> {
+    let mut targets = vec![false; ops.len() + 1];
+    for op in &ops {
+        let t = match op {
+            Op::If { else_pc, .. } => *else_pc,
+            Op::Else { end_pc, .. } => *end_pc,
+            Op::Loop { exit_pc, .. } => *exit_pc,
+            Op::EndLoop { body_pc, .. } => *body_pc,
+            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } => *end_pc,
+            _ => continue,
+        };
+        if let Some(x) = targets.get_mut(t as usize) {
+            *x = true;
+        }
+    }
+    let key = |op: &Op| match op {
+        Op::Un { f, .. } => Some((0u8, *f as u8)),
+        Op::Bin { f, .. } => Some((1, *f as u8)),
+        Op::Tri { f, .. } => Some((2, *f as u8)),
+        _ => None,
+    };
+    let mut map = vec![0u32; ops.len() + 1];
+    let mut out: Vec<Op> = Vec::with_capacity(ops.len());
+    let mut i = 0;
+    while i < ops.len() {
+        let k = key(&ops[i]);
+        let mut j = i + 1;
+        if k.is_some() {
+            while j < ops.len() && j - i < 4 && !targets[j] && key(&ops[j]) == k {
+                j += 1;
+            }
+        }
+        for m in map.iter_mut().take(j).skip(i) {
+            *m = out.len() as u32;
+        }
+        if j - i == 1 {
+            out.push(ops[i].clone());
+        } else {
+            let n = (j - i) as u8;
+            let mut d = [0u32; 4];
+            let mut a = [0u32; 4];
+            let mut b = [0u32; 4];
+            let mut c = [0u32; 4];
+            let mut fun = None;
+            for (x, op) in ops[i..j].iter().enumerate() {
+                match op {
+                    Op::Un { f, d: dd, a: aa } => {
+                        (d[x], a[x]) = (*dd, *aa);
+                        fun = Some((Some(*f), None, None));
+                    }
+                    Op::Bin {
+                        f,
+                        d: dd,
+                        a: aa,
+                        b: bb,
+                    } => {
+                        (d[x], a[x], b[x]) = (*dd, *aa, *bb);
+                        fun = Some((None, Some(*f), None));
+                    }
+                    Op::Tri {
+                        f,
+                        d: dd,
+                        a: aa,
+                        b: bb,
+                        c: cc,
+                    } => {
+                        (d[x], a[x], b[x], c[x]) = (*dd, *aa, *bb, *cc);
+                        fun = Some((None, None, Some(*f)));
+                    }
+                    _ => {}
+                }
+            }
+            match fun {
+                Some((Some(f), _, _)) => out.push(Op::UnN { f, n, d, a }),
+                Some((_, Some(f), _)) => out.push(Op::BinN { f, n, d, a, b }),
+                Some((_, _, Some(f))) => out.push(Op::TriN { f, n, d, a, b, c }),
+                // Runs only hold Un, Bin or Tri ops (see `key`).
+                _ => out.extend(ops[i..j].iter().cloned()),
+            }
+        }
+        i = j;
+    }
+    map[ops.len()] = out.len() as u32;
+    let fix = |t: &mut u32| {
+        if let Some(v) = map.get(*t as usize) {
+            *t = *v;
+        }
+    };
+    for op in out.iter_mut() {
+        match op {
+            Op::If { else_pc, .. } => fix(else_pc),
+            Op::Else { end_pc, .. } => fix(end_pc),
+            Op::Loop { exit_pc, .. } => fix(exit_pc),
+            Op::EndLoop { body_pc, .. } => fix(body_pc),
+            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } if *end_pc != u32::MAX => {
+                fix(end_pc)
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Walks every intrinsic of the entry point to find the IO declarations.
@@ -1074,18 +1458,26 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         func,
         stage,
         regs: Vec::new(),
-        // Register 0 holds the program tag (constants-loaded marker).
-        next: 1,
+        next: 0,
         consts: Vec::new(),
         zero: None,
         locals: Vec::new(),
         local_of: BTreeMap::new(),
         places: BTreeMap::new(),
         ops: Vec::new(),
+        prologue: Vec::new(),
+        uses: {
+            let u = func.build_uses();
+            (0..func.defs.len())
+                .map(|i| u.get(Def::new(i)).clone())
+                .collect()
+        },
+        deferred: BTreeMap::new(),
         io,
         depth: 0,
         max_depth: 0,
         loop_slots: Vec::new(),
+        loop_exits: Vec::new(),
         sysvals: 0,
         uses_discard: false,
         gs_vertices: gs.map_or(0, |g| u32::from(g.vertices_in)),
@@ -1099,8 +1491,25 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         uses_discard: c.uses_discard,
         gs,
     };
+    // The prologue goes first; jump targets move by its length.
+    let shift = c.prologue.len() as u32;
+    let mut ops = std::mem::take(&mut c.prologue);
+    for mut op in std::mem::take(&mut c.ops) {
+        match &mut op {
+            Op::If { else_pc, .. } => *else_pc += shift,
+            Op::Else { end_pc, .. } => *end_pc += shift,
+            Op::Loop { exit_pc, .. } => *exit_pc += shift,
+            Op::EndLoop { body_pc, .. } => *body_pc += shift,
+            Op::BreakIf { end_pc, .. } | Op::ContinueIf { end_pc, .. } if *end_pc != u32::MAX => {
+                *end_pc += shift
+            }
+            _ => {}
+        }
+        ops.push(op);
+    }
+    let ops = group_ops(ops);
     let program = Program {
-        ops: c.ops,
+        ops,
         nregs: c.next,
         consts: c.consts,
         locals: c.locals,

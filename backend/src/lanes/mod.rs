@@ -8,9 +8,8 @@
 //! * [`program`]: the instruction set and the masked-write helpers.
 //!
 //! Running ([`LaneShader::run`]) is one `match` per instruction per batch of 16 lanes
-//! over a register file kept in the thread's scratch vector; constants are written
-//! once per thread and program (register 0 carries a program tag), locals are reset
-//! per batch. Every executed instruction counts [`LANES`] lane instructions against the
+//! over a register file kept in the thread's scratch vector; constants and local
+//! arrays are (re)initialised per batch. Every executed instruction counts [`LANES`] lane instructions against the
 //! draw's [`crate::exec::Budget`], charged at loop back-edges and at the end, so endless
 //! loops stop with [`Error::BudgetExceeded`].
 //!
@@ -27,7 +26,6 @@ pub mod compile;
 pub mod program;
 pub mod tex;
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use program::{store, Op, Program, SysKind, MAX_DEPTH};
@@ -47,25 +45,18 @@ impl ShaderCompiler for LaneCompiler {
     }
 }
 
-static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
-
 /// A compiled shader.
 #[derive(Debug)]
 pub struct LaneShader {
     info: ShaderInfo,
     prog: Program,
-    tag: u32,
 }
 
 impl LaneShader {
     /// Compiles a finalized shader (vertex, geometry or fragment).
     pub fn new(nir: &rgl_nir::ir::Shader) -> Result<LaneShader> {
         let (info, prog) = compile::compile(nir)?;
-        Ok(LaneShader {
-            info,
-            prog,
-            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
-        })
+        Ok(LaneShader { info, prog })
     }
     /// Instructions in the program.
     pub fn instruction_count(&self) -> usize {
@@ -83,18 +74,37 @@ impl ShaderExec for LaneShader {
     }
 
     fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above); `run_avx2` is the
+            // same safe code compiled with AVX2 enabled.
+            return unsafe { self.run_avx2(inv) };
+        }
+        self.run_body(inv)
+    }
+}
+
+impl LaneShader {
+    /// [`LaneShader::run_body`] compiled for AVX2 (8-wide lane loops).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        self.run_body(inv)
+    }
+
+    /// The interpreter loop: one `match` per instruction per batch.
+    #[inline(always)]
+    fn run_body(&self, inv: &mut Invocation<'_>) -> Result<()> {
         let p = &self.prog;
         let regs = &mut *inv.scratch;
         let n = p.nregs as usize;
         if regs.len() < n {
             regs.resize(n, Reg::default());
         }
-        if regs[0].0[0] != self.tag || regs[0].0[1] != n as u32 {
-            for &(r, v) in &p.consts {
-                regs[r as usize] = Reg::splat_u(v);
-            }
-            regs[0].0[0] = self.tag;
-            regs[0].0[1] = n as u32;
+        // Constants are rewritten every batch: the scratch file is shared with other
+        // shaders of the thread, which may have used these registers.
+        for &(r, v) in &p.consts {
+            regs[r as usize] = Reg::splat_u(v);
         }
         for (base, init) in &p.locals {
             for (k, &w) in init.iter().enumerate() {
@@ -119,6 +129,21 @@ impl ShaderExec for LaneShader {
                 Op::Un { f, d, a } => alu::run_un(regs, exec, *f, *d, *a),
                 Op::Bin { f, d, a, b } => alu::run_bin(regs, exec, *f, *d, *a, *b),
                 Op::Tri { f, d, a, b, c } => alu::run_tri(regs, exec, *f, *d, *a, *b, *c),
+                Op::UnN { f, n, d, a } => {
+                    for k in 0..*n as usize {
+                        alu::run_un(regs, exec, *f, d[k], a[k]);
+                    }
+                }
+                Op::BinN { f, n, d, a, b } => {
+                    for k in 0..*n as usize {
+                        alu::run_bin(regs, exec, *f, d[k], a[k], b[k]);
+                    }
+                }
+                Op::TriN { f, n, d, a, b, c } => {
+                    for k in 0..*n as usize {
+                        alu::run_tri(regs, exec, *f, d[k], a[k], b[k], c[k]);
+                    }
+                }
                 Op::Dot { n, d, a, b } => alu::run_dot(regs, exec, *n, *d, a, b),
                 Op::Fold {
                     op,
@@ -397,6 +422,23 @@ impl ShaderExec for LaneShader {
                 Op::Continue { slot } => {
                     m_b[*slot as usize] |= exec;
                     exec = 0;
+                }
+                Op::BreakIf { cond, slot, end_pc } | Op::ContinueIf { cond, slot, end_pc } => {
+                    let c = &regs[*cond as usize].0;
+                    let mut m = 0u32;
+                    for (l, x) in c.iter().enumerate() {
+                        m |= ((*x != 0) as u32) << l;
+                    }
+                    let lanes = exec & m;
+                    if matches!(op, Op::BreakIf { .. }) {
+                        m_a[*slot as usize] |= lanes;
+                    } else {
+                        m_b[*slot as usize] |= lanes;
+                    }
+                    exec &= !lanes;
+                    if exec == 0 && *end_pc != u32::MAX {
+                        pc = *end_pc as usize;
+                    }
                 }
                 Op::Stop => exec = 0,
             }

@@ -146,6 +146,8 @@ pub(crate) enum Bin {
 /// Ternary per-lane operations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Tri {
+    /// `a * b + c` with two roundings (a fused `fmul` + `fadd`).
+    FMulAdd,
     FFma,
     FLrp,
     BCsel,
@@ -166,6 +168,30 @@ pub(crate) enum Op {
         a: u32,
         b: u32,
         c: u32,
+    },
+    /// Up to 4 consecutive `Un` ops with the same `f`, run in order.
+    UnN {
+        f: Un,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+    },
+    /// Up to 4 consecutive `Bin` ops with the same `f`, run in order.
+    BinN {
+        f: Bin,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+    },
+    /// Up to 4 consecutive `Tri` ops with the same `f`, run in order.
+    TriN {
+        f: Tri,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+        c: [u32; 4],
     },
     /// `d = dot(a[..n], b[..n])` (products summed in f64, rounded once).
     Dot {
@@ -284,6 +310,12 @@ pub(crate) enum Op {
     Break { slot: u32 },
     /// Lanes go to the next iteration.
     Continue { slot: u32 },
+    /// Lanes of `exec` where `cond` is set leave the loop; with no lane left, jump to
+    /// the loop's `EndLoop` at `end_pc` (`u32::MAX`: no jump).
+    BreakIf { cond: u32, slot: u32, end_pc: u32 },
+    /// Lanes of `exec` where `cond` is set go to the next iteration (jumping like
+    /// `BreakIf`).
+    ContinueIf { cond: u32, slot: u32, end_pc: u32 },
     /// Lanes stop (`return` from main, `halt`).
     Stop,
 }

@@ -5,6 +5,53 @@
 
 mod sample;
 
+/// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same
+/// result for every input, including -0.0, NaN and infinities.
+#[inline(always)]
+pub fn floor_f32(x: f32) -> f32 {
+    if x.abs() < 8_388_608.0 {
+        let t = x as i32 as f32;
+        let r = if t > x { t - 1.0 } else { t };
+        r.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// `x.ceil()` without a libm call (same results as `f32::ceil`).
+#[inline(always)]
+pub fn ceil_f32(x: f32) -> f32 {
+    if x.abs() < 8_388_608.0 {
+        let t = x as i32 as f32;
+        let r = if t < x { t + 1.0 } else { t };
+        r.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// `x.trunc()` without a libm call (same results as `f32::trunc`).
+#[inline(always)]
+pub fn trunc_f32(x: f32) -> f32 {
+    if x.abs() < 8_388_608.0 {
+        (x as i32 as f32).copysign(x)
+    } else {
+        x
+    }
+}
+
+/// `x.round_ties_even()` without a libm call (same results): adding and removing
+/// 2^23 rounds to an integer in the default rounding mode.
+#[inline(always)]
+pub fn round_even_f32(x: f32) -> f32 {
+    let a = x.abs();
+    if a < 8_388_608.0 {
+        ((a + 8_388_608.0) - 8_388_608.0).copysign(x)
+    } else {
+        x
+    }
+}
+
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
 
 use crate::driver::{CompareFunc, Swizzle, TexTarget};

@@ -5,7 +5,7 @@
 //! cube maps take a direction vector and select a face (no seamless filtering across
 //! faces: each face clamps to its edge).
 
-use super::{Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
+use super::{ceil_f32, floor_f32, Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
 use crate::driver::{Swizzle, TexTarget};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -96,6 +96,9 @@ pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
 #[inline]
 pub(crate) fn wrap_index(i: i64, n: i64, w: Wrap) -> Option<i64> {
     match w {
+        // Power-of-two sizes (the common case) wrap with a mask: the same result as
+        // `rem_euclid` in two's complement, without a division.
+        Wrap::Repeat if n > 0 && n & (n - 1) == 0 => Some(i & (n - 1)),
         Wrap::Repeat => Some(i.rem_euclid(n)),
         Wrap::ClampToEdge => Some(i.clamp(0, n - 1)),
         Wrap::ClampToBorder | Wrap::Clamp => (0..n).contains(&i).then_some(i),
@@ -155,6 +158,169 @@ fn shadow(t: [f32; 4], reference: Option<(crate::driver::CompareFunc, f32)>) -> 
     }
 }
 
+/// [`filter_level`] for 2D and rectangle RGBA8 textures without shadow comparison:
+/// the same arithmetic in the same order (so the same results), without the per-axis
+/// closures and the generic texel decode.
+#[inline]
+fn filter_2d_rgba8(
+    lv: &MipLevel<'_>,
+    filter: Filter,
+    pos: [f32; 3],
+    wraps: [Wrap; 3],
+    border: [f32; 4],
+) -> [f32; 4] {
+    let (w, h) = (lv.width as i64, lv.height as i64);
+    let fetch = |x: Option<i64>, y: Option<i64>| -> [f32; 4] {
+        let (Some(x), Some(y)) = (x, y) else {
+            return border;
+        };
+        let off = (y as usize * lv.width as usize + x as usize) * 4;
+        match lv.data.get(off..off + 4) {
+            Some(b) => [
+                b[0] as f32 * (1.0 / 255.0),
+                b[1] as f32 * (1.0 / 255.0),
+                b[2] as f32 * (1.0 / 255.0),
+                b[3] as f32 * (1.0 / 255.0),
+            ],
+            None => [0.0; 4],
+        }
+    };
+    match filter {
+        Filter::Nearest => {
+            let nw = |wr: Wrap| {
+                if wr == Wrap::Clamp {
+                    Wrap::ClampToEdge
+                } else {
+                    wr
+                }
+            };
+            fetch(
+                wrap_index(floor_f32(pos[0]) as i64, w, nw(wraps[0])),
+                wrap_index(floor_f32(pos[1]) as i64, h, nw(wraps[1])),
+            )
+        }
+        Filter::Linear => {
+            let u = pos[0] - 0.5;
+            let fl = floor_f32(u);
+            let fx = u - fl;
+            let ix = fl as i64;
+            let v = pos[1] - 0.5;
+            let fl = floor_f32(v);
+            let fy = v - fl;
+            let iy = fl as i64;
+            let x0 = wrap_index(ix, w, wraps[0]);
+            let x1 = wrap_index(ix + 1, w, wraps[0]);
+            let y0 = wrap_index(iy, h, wraps[1]);
+            let y1 = wrap_index(iy + 1, h, wraps[1]);
+            let mut out = [0.0f32; 4];
+            for k in 0..4 {
+                let (x, wx) = if k & 1 == 1 { (x1, fx) } else { (x0, 1.0 - fx) };
+                let (y, wy) = if k >> 1 & 1 == 1 {
+                    (y1, fy)
+                } else {
+                    (y0, 1.0 - fy)
+                };
+                let wt = wx * wy * 1.0;
+                if wt == 0.0 {
+                    continue;
+                }
+                let t = fetch(x, y);
+                for c in 0..4 {
+                    out[c] += t[c] * wt;
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Level-0 RGBA8 filtering of all lanes for repeat (power-of-two sizes) and
+/// clamp-to-edge wrapping, where every index is in range: a lean per-lane loop with
+/// the arithmetic of [`filter_2d_rgba8`] (zero weights are added rather than skipped,
+/// which changes nothing for finite texels).
+#[inline(always)]
+fn level0_rgba8(
+    lv: &MipLevel<'_>,
+    filter: Filter,
+    req: &SampleRequest<'_>,
+    wraps: [Wrap; 3],
+    normalized: bool,
+) -> [Reg; 4] {
+    let (w, h) = (lv.width as i64, lv.height as i64);
+    let wrap = |i: i64, n: i64, wr: Wrap| -> usize {
+        if wr == Wrap::Repeat {
+            (i & (n - 1)) as usize
+        } else {
+            i.clamp(0, n - 1) as usize
+        }
+    };
+    let sx = if normalized { w as f32 } else { 1.0 };
+    let sy = if normalized { h as f32 } else { 1.0 };
+    let (ox, oy) = (req.offset[0] as f32, req.offset[1] as f32);
+    let data = lv.data;
+    let stride = lv.width as usize;
+    // Phase 1: per lane, the texel indices and weights of its taps.
+    let taps = if filter == Filter::Linear { 4 } else { 1 };
+    let mut at = [[0usize; LANES]; 4];
+    let mut wt = [[0.0f32; LANES]; 4];
+    for l in 0..LANES {
+        let px = coord(req.coords, 0, l) * sx + ox;
+        let py = coord(req.coords, 1, l) * sy + oy;
+        match filter {
+            Filter::Nearest => {
+                let x = wrap(floor_f32(px) as i64, w, wraps[0]);
+                let y = wrap(floor_f32(py) as i64, h, wraps[1]);
+                at[0][l] = y * stride + x;
+                wt[0][l] = 1.0;
+            }
+            Filter::Linear => {
+                let u = px - 0.5;
+                let fl = floor_f32(u);
+                let fx = u - fl;
+                let ix = fl as i64;
+                let v = py - 0.5;
+                let fl = floor_f32(v);
+                let fy = v - fl;
+                let iy = fl as i64;
+                let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix + 1, w, wraps[0]));
+                let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy + 1, h, wraps[1]));
+                at[0][l] = y0 * stride + x0;
+                at[1][l] = y0 * stride + x1;
+                at[2][l] = y1 * stride + x0;
+                at[3][l] = y1 * stride + x1;
+                wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+                wt[1][l] = fx * (1.0 - fy) * 1.0;
+                wt[2][l] = (1.0 - fx) * fy * 1.0;
+                wt[3][l] = fx * fy * 1.0;
+            }
+        }
+    }
+    // Phase 2: fetch the texel words.
+    let mut words = [[0u32; LANES]; 4];
+    for k in 0..taps {
+        for l in 0..LANES {
+            let off = at[k][l] * 4;
+            words[k][l] = match data.get(off..off + 4) {
+                Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                None => 0,
+            };
+        }
+    }
+    // Phase 3: decode and weight, channel by channel, taps in order.
+    let mut out = [Reg::default(); 4];
+    for (c, reg) in out.iter_mut().enumerate() {
+        let mut o = [0.0f32; LANES];
+        for k in 0..taps {
+            for l in 0..LANES {
+                let t = ((words[k][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
+                o[l] = if taps == 1 { t } else { o[l] + t * wt[k][l] };
+            }
+        }
+        *reg = Reg::from_f32(&o);
+    }
+    out
+}
+
 /// Filters level `lv` at texel-space position (already offset), returning RGBA.
 #[allow(clippy::too_many_arguments)]
 fn filter_level(
@@ -168,6 +334,12 @@ fn filter_level(
 ) -> [f32; 4] {
     let s = &b.sampler;
     let d = dims(view.target);
+    if reference.is_none()
+        && view.format == Format::Rgba8Unorm
+        && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
+    {
+        return filter_2d_rgba8(lv, filter, pos, s.wrap, s.border);
+    }
     let size = [lv.width as i64, lv.height as i64, lv.depth as i64];
     let border = s.border;
     let fmt = view.format;
@@ -198,7 +370,7 @@ fn filter_level(
                         } else {
                             wraps[a]
                         };
-                        wrap_index(pos[a].floor() as i64, size[a], w)
+                        wrap_index(floor_f32(pos[a]) as i64, size[a], w)
                     }
                 };
             }
@@ -216,7 +388,7 @@ fn filter_level(
                     }
                     None => {
                         let u = pos[a] - 0.5;
-                        let fl = u.floor();
+                        let fl = floor_f32(u);
                         f[a] = u - fl;
                         let i = fl as i64;
                         i0[a] = wrap_index(i, size[a], wraps[a]);
@@ -275,6 +447,24 @@ fn swizzle(v: [f32; 4], sw: [Swizzle; 4]) -> [f32; 4] {
 /// A filtered texture lookup for every lane (inactive lanes compute too; the results
 /// of lanes outside the caller's mask are simply unused).
 pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above); `sample_avx2` is the
+        // same safe code compiled with AVX2 enabled.
+        return unsafe { sample_avx2(b, req) };
+    }
+    sample_body(b, req)
+}
+
+/// [`sample`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sample_avx2(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    sample_body(b, req)
+}
+
+#[inline(always)]
+fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let mut out = [Reg::default(); 4];
     let view = &b.view;
     let Some(base) = view.levels.first() else {
@@ -284,6 +474,40 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let d = dims(view.target);
     let normalized = view.target != TexTarget::Rect;
     let is_cube = view.target == TexTarget::Cube;
+    // Level 0 whatever the LOD (one level or no mipmapping) with the same filter for
+    // magnification and minification: the LOD cannot change the result, so skip it.
+    if (s.mip == MipFilter::None || view.levels.len() == 1)
+        && s.mag == s.min
+        && s.compare.is_none()
+        && view.format == Format::Rgba8Unorm
+        && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
+    {
+        let n = [base.width as f32, base.height as f32];
+        let simple = |w: Wrap, size: u32| {
+            w == Wrap::ClampToEdge || (w == Wrap::Repeat && size.is_power_of_two())
+        };
+        if simple(s.wrap[0], base.width)
+            && simple(s.wrap[1], base.height)
+            && view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        {
+            return level0_rgba8(base, s.mag, req, s.wrap, normalized);
+        }
+        for l in 0..LANES {
+            let mut pos = [0.0f32; 3];
+            for a in 0..2 {
+                pos[a] = prep(coord(req.coords, a, l), n[a], s.wrap[a], normalized)
+                    + req.offset[a] as f32;
+            }
+            let v = swizzle(
+                filter_2d_rgba8(base, s.mag, pos, s.wrap, s.border),
+                view.swizzle,
+            );
+            for c in 0..4 {
+                out[c].set_f(l, v[c]);
+            }
+        }
+        return out;
+    }
     // Per-lane texel-space position at the base level (before offsets), face/layer.
     let mut st = [[0.0f32; 3]; LANES];
     let mut layer = [0u32; LANES];
@@ -306,7 +530,7 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
                 _ => None,
             };
             if let Some((ax, n)) = la {
-                let v = (coord(req.coords, ax, l) + 0.5).floor();
+                let v = floor_f32(coord(req.coords, ax, l) + 0.5);
                 layer[l] = if v.is_nan() {
                     0
                 } else {
@@ -415,13 +639,17 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             let lvl = if lam <= 0.5 {
                 0.0
             } else {
-                ((lam + 0.5).ceil() - 1.0).min(last)
+                (ceil_f32(lam + 0.5) - 1.0).min(last)
             };
             at_level(lvl as usize, s.min)
         } else {
-            let l1 = lam.floor().min(last);
+            let l1 = floor_f32(lam).min(last);
             let l2 = (l1 + 1.0).min(last);
-            let fr = if l1 >= last { 0.0 } else { lam - lam.floor() };
+            let fr = if l1 >= last {
+                0.0
+            } else {
+                lam - floor_f32(lam)
+            };
             let a = at_level(l1 as usize, s.min);
             if fr == 0.0 {
                 a

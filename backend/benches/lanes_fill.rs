@@ -1,0 +1,261 @@
+//! Fill rate of GLSL shaders compiled by the lane compiler: 1024×1024 RGBA8
+//! full-screen quads (one draw plus `finish` per iteration) at 1 and 2 raster threads,
+//! with three fragment shaders —
+//! * `constant`: a constant color;
+//! * `tex_alu20`: one bilinear texture lookup (256×256 RGBA8) and 20 vec4 ALU ops;
+//! * `loop64`: a 64-iteration loop (count from a uniform, so it is not unrolled) of
+//!   two vec4 ALU ops.
+//!
+//! Before criterion runs, each case prints its wall-clock Mpix/s over about two
+//! seconds of draws and Mpix per CPU-second (independent of other jobs on a shared
+//! machine) (the numbers BENCHMARKS.md records; `RGL_LANES_FILL=name` limits
+//! it to one case); criterion's throughput is in
+//! pixels (elements/s ÷ 10⁶ = Mpix/s).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rgl_backend::driver::*;
+use rgl_backend::exec::ShaderStage;
+use rgl_backend::format::{Format, VertexFormat};
+use rgl_backend::texture::{Filter, MipFilter, SamplerState};
+use rgl_backend::{Driver, SoftDriver};
+use rgl_link::pipeline::{build_program, PipelineOptions};
+use rgl_link::Bindings;
+use rgl_nir::finalize::{finalize_variant, VariantLowering};
+use rgl_nir::ir::Shader;
+use rgl_nir::passes::Runner;
+
+const SIZE: u32 = 1024;
+
+const VS: &str = "#version 130
+in vec4 pos;
+out vec2 uv;
+void main() { gl_Position = pos; uv = pos.xy * 0.5 + 0.5; }
+";
+
+const CONSTANT: &str = "#version 130
+void main() { gl_FragColor = vec4(0.2, 0.4, 0.6, 1.0); }
+";
+
+const TEX_ALU20: &str = "#version 130
+in vec2 uv;
+uniform sampler2D s;
+uniform vec4 k;
+void main() {
+  vec4 c = texture(s, uv);
+  c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx;
+  c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx;
+  c = c * k + k.wzyx; c = c * k + k.wzyx;
+  gl_FragColor = c;
+}
+";
+
+const LOOP64: &str = "#version 130
+in vec2 uv;
+uniform vec4 k;
+uniform int n;
+void main() {
+  vec4 c = uv.xyxy;
+  for (int i = 0; i < n; i++) c = c * k + k.wzyx;
+  gl_FragColor = c;
+}
+";
+
+fn compile(fs: &str) -> Vec<Shader> {
+    let v = rgl_glsl::compile(VS, &rgl_glsl::CompileOptions::new(rgl_glsl::Stage::Vertex));
+    let f = rgl_glsl::compile(
+        fs,
+        &rgl_glsl::CompileOptions::new(rgl_glsl::Stage::Fragment),
+    );
+    let bindings = Bindings {
+        attribs: vec![("pos".into(), 0)],
+        frag_data: Vec::new(),
+    };
+    let linked = build_program(&[&v, &f], &bindings, PipelineOptions::default()).unwrap();
+    linked
+        .stages
+        .iter()
+        .map(|st| {
+            let mut nir = st.nir.clone().unwrap();
+            finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).unwrap();
+            nir
+        })
+        .collect()
+}
+
+fn setup(threads: usize, fs: &str) -> SoftDriver {
+    let mut d = SoftDriver::new(threads);
+    let tex = d
+        .create_texture(&TextureDesc {
+            target: TexTarget::D2,
+            format: Format::Rgba8Unorm,
+            width: SIZE,
+            height: SIZE,
+            depth: 1,
+            levels: 1,
+        })
+        .unwrap();
+    d.set_framebuffer(&FramebufferState {
+        width: SIZE,
+        height: SIZE,
+        colors: vec![Some(Surface {
+            texture: tex,
+            level: 0,
+            layer: 0,
+        })],
+        zs: None,
+    })
+    .unwrap();
+    d.set_viewport(Viewport {
+        x: 0.0,
+        y: 0.0,
+        width: SIZE as f32,
+        height: SIZE as f32,
+        near: 0.0,
+        far: 1.0,
+    })
+    .unwrap();
+    let quad: [f32; 16] = [
+        -1., -1., 0., 1., 1., -1., 0., 1., 1., 1., 0., 1., -1., 1., 0., 1.,
+    ];
+    let bytes: Vec<u8> = quad.iter().flat_map(|f| f.to_le_bytes()).collect();
+    let vb = d.create_buffer(&bytes).unwrap();
+    d.set_vertex_buffers(&[VertexBufferBinding {
+        buffer: vb,
+        offset: 0,
+        stride: 16,
+    }])
+    .unwrap();
+    let ve = d
+        .create_vertex_elements(&[VertexSource::Array {
+            buffer: 0,
+            offset: 0,
+            format: VertexFormat::float(4),
+            divisor: 0,
+        }])
+        .unwrap();
+    d.bind_vertex_elements(ve).unwrap();
+    for nir in compile(fs) {
+        let stage = if nir.stage == rgl_nir::ir::Stage::Vertex {
+            ShaderStage::Vertex
+        } else {
+            ShaderStage::Fragment
+        };
+        let h = d.create_shader(&nir).unwrap();
+        d.bind_shader(stage, Some(h)).unwrap();
+    }
+    // Uniforms: k at slot 0, n at slot 1 (the linker's order of first use).
+    let k = [0.5f32, 0.25, 0.125, 0.0625];
+    let mut words: Vec<u32> = k.iter().map(|f| f.to_bits()).collect();
+    words.extend_from_slice(&[64, 64, 64, 64]);
+    d.set_uniforms(&words).unwrap();
+    let t = d
+        .create_texture(&TextureDesc {
+            target: TexTarget::D2,
+            format: Format::Rgba8Unorm,
+            width: 256,
+            height: 256,
+            depth: 1,
+            levels: 1,
+        })
+        .unwrap();
+    let texels: Vec<u8> = (0..256 * 256 * 4).map(|i| (i * 7 % 251) as u8).collect();
+    d.texture_upload(
+        t,
+        0,
+        TexBox {
+            x: 0,
+            y: 0,
+            z: 0,
+            width: 256,
+            height: 256,
+            depth: 1,
+        },
+        &texels,
+    )
+    .unwrap();
+    d.set_sampler_views(&[Some(SamplerView {
+        texture: t,
+        first_level: 0,
+        last_level: 0,
+        swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+    })])
+    .unwrap();
+    let s = d
+        .create_sampler_state(&SamplerState {
+            mag: Filter::Linear,
+            min: Filter::Linear,
+            mip: MipFilter::None,
+            ..SamplerState::default()
+        })
+        .unwrap();
+    d.bind_sampler_states(&[Some(s)]).unwrap();
+    d
+}
+
+const CASES: [(&str, &str); 3] = [
+    ("constant", CONSTANT),
+    ("tex_alu20", TEX_ALU20),
+    ("loop64", LOOP64),
+];
+
+/// Process CPU time (user + system) in seconds, from `/proc/self/stat`.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn report() {
+    let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
+    // `RGL_LANES_FILL=name` restricts the report to one case (for profiling).
+    let only = std::env::var("RGL_LANES_FILL").ok();
+    for (name, fs) in CASES {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        for threads in [1usize, 2] {
+            let mut d = setup(threads, fs);
+            d.draw(&draw).unwrap();
+            d.finish().unwrap();
+            let c0 = cpu_seconds().unwrap_or(0.0);
+            let t0 = std::time::Instant::now();
+            let mut frames = 0u64;
+            while t0.elapsed().as_secs_f64() < 2.0 {
+                d.draw(&draw).unwrap();
+                d.finish().unwrap();
+                frames += 1;
+            }
+            let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
+            let cpu = cpu_seconds().unwrap_or(0.0) - c0;
+            println!(
+                "lanes_fill {name} threads_{threads}: {frames} frames, {:.1} Mpix/s wall, {:.1} Mpix per CPU-second",
+                mpix / t0.elapsed().as_secs_f64(),
+                mpix / cpu.max(1e-9)
+            );
+        }
+    }
+}
+
+fn fill(c: &mut Criterion) {
+    report();
+    for (name, fs) in CASES {
+        let mut g = c.benchmark_group(format!("lanes_fill_1024_{name}"));
+        g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
+        for threads in [1usize, 2] {
+            let mut d = setup(threads, fs);
+            let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
+            g.bench_function(format!("threads_{threads}"), |b| {
+                b.iter(|| {
+                    d.draw(&draw).unwrap();
+                    d.finish().unwrap();
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, fill);
+criterion_main!(benches);

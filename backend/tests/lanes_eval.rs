@@ -1,0 +1,859 @@
+//! Translation validation of the lane compiler against the reference interpreter:
+//! every `.shader_test` of `../shared/corpus/{piglit,piglit-geometry,shader-db}` is
+//! compiled and linked through the NIR pipeline (`rgl_link::pipeline::build_program`,
+//! `piglit_vertex` at attribute 0 and `piglit_texcoord` at 1, as the conformance
+//! runner binds them), each stage finalized with a default variant and compiled by
+//! [`LaneShader`]; it then runs on deterministic pseudo-random batches of 16 lanes
+//! (inputs, uniforms, uniform blocks and system values typed by the loads that read
+//! them), and `rgl_nir::eval::evaluate` runs on each lane's inputs. Outputs (or the
+//! emitted vertices of geometry shaders, and discards) must agree: integers bit for
+//! bit, floats within 2 ulps (±0 and NaNs equal). Lanes the interpreter reports as
+//! undefined (undefined outputs, control flow on undefined values, out-of-bounds
+//! accesses) or over its budget are skipped. Textures: both sides get the same 4×4
+//! (×4) texels with nearest, level-0, repeat sampling (the interpreter's model);
+//! stages with array, cube or shadow lookups, projectors or other ops are compiled
+//! but not compared (their models differ). Fragment
+//! stages using derivatives get the same inputs on the four lanes of each quad, so
+//! their derivatives are 0 as in the interpreter.
+//!
+//! The test prints the counts (stages compiled, compared, unsupported by reason,
+//! skipped lanes) and fails on any mismatch or panic.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use rgl_backend::driver::{Swizzle, TexTarget};
+use rgl_backend::exec::{
+    Budget, GsSink, Invocation, Reg, Resources, ShaderExec, ShaderStage, SysVals, LANES,
+};
+use rgl_backend::format::Format;
+use rgl_backend::lanes::LaneShader;
+use rgl_backend::texture::{
+    Filter, MipFilter, MipLevel, SamplerState, TexView, TextureBinding, Wrap,
+};
+use rgl_backend::Error;
+use rgl_link::pipeline::{build_program, PipelineOptions};
+use rgl_link::shader_test::{compile_sections, parse_program};
+use rgl_link::Bindings;
+use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
+use rgl_nir::finalize::{finalize_variant, VariantLowering};
+use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
+use rgl_nir::ir::names::{self, alu_type_from_code};
+use rgl_nir::ir::{FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind};
+use rgl_nir::opcodes::Base;
+use rgl_nir::passes::Runner;
+
+const BATCHES: usize = 3;
+const EVAL_BUDGET: u64 = 200_000;
+const VARYING_SLOT_POS: i32 = 0;
+const VARYING_SLOT_FACE: i32 = 24;
+const VARYING_SLOT_PNTC: i32 = 25;
+const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as u32
+    }
+    fn float(&mut self) -> u32 {
+        let v = (self.next() % 4001) as f32 / 1000.0 - 2.0;
+        v.to_bits()
+    }
+    fn int(&mut self) -> u32 {
+        (self.next() % 12) as i32 as u32
+    }
+    fn word(&mut self, base: Option<Base>) -> u32 {
+        match base {
+            Some(Base::Float) => self.float(),
+            Some(Base::Int | Base::Uint) => self.int(),
+            Some(Base::Bool) => [0, 1, u32::MAX][(self.next() % 3) as usize],
+            None => {
+                if self.next().is_multiple_of(2) {
+                    self.float()
+                } else {
+                    self.int()
+                }
+            }
+        }
+    }
+}
+
+fn index(intr: &Intrinsic, kind: IndexKind) -> u32 {
+    intr.op
+        .info()
+        .index_slot(kind)
+        .and_then(|i| intr.indices.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
+fn entry(s: &Shader) -> Option<&FunctionImpl> {
+    s.functions
+        .iter()
+        .find(|(_, f)| f.is_entrypoint)
+        .and_then(|(_, f)| f.body.as_ref())
+}
+
+/// What the test needs to know about a stage's loads and stores.
+#[derive(Default)]
+struct Scan {
+    /// VS: driver location → io location.
+    vs_loc: BTreeMap<i32, i32>,
+    /// Input location → base type.
+    input_ty: BTreeMap<i32, Base>,
+    /// Uniform slot → base type.
+    uniform_ty: BTreeMap<u32, Base>,
+    /// Output location → base type.
+    output_ty: BTreeMap<i32, Base>,
+    uniform_slots: u32,
+    ubo_blocks: u32,
+    has_tex: bool,
+    has_derivs: bool,
+    /// Why the stage's texture instructions cannot be compared, if they cannot.
+    tex_skip: Option<&'static str>,
+    /// Texture index → (dim, result base type).
+    textures: BTreeMap<u32, (SamplerDim, Base)>,
+}
+
+fn scan(s: &Shader, f: &FunctionImpl) -> Scan {
+    let mut out = Scan {
+        uniform_slots: s.info.num_uniforms,
+        ..Scan::default()
+    };
+    let ty = |code: u32| alu_type_from_code(code).map(|t| t.base);
+    for b in f.blocks_in_order() {
+        for i in f.block_instrs(b) {
+            match &f.instrs[i].kind {
+                InstrKind::Tex(t) => {
+                    out.has_tex = true;
+                    let why = if t.is_array || t.dim == SamplerDim::Cube {
+                        Some("texture: array or cube")
+                    } else if t.is_shadow {
+                        Some("texture: shadow")
+                    } else if !matches!(
+                        t.dim,
+                        SamplerDim::D1 | SamplerDim::D2 | SamplerDim::D3 | SamplerDim::Rect
+                    ) {
+                        Some("texture: dimension")
+                    } else if t.srcs.iter().any(|(k, _)| {
+                        matches!(k, TexSrcKind::Projector | TexSrcKind::TextureOffset)
+                    }) {
+                        Some("texture: projector or dynamic index")
+                    } else if !matches!(
+                        t.op,
+                        TexOp::Tex
+                            | TexOp::Txb
+                            | TexOp::Txl
+                            | TexOp::Txd
+                            | TexOp::Txf
+                            | TexOp::Txs
+                            | TexOp::QueryLevels
+                    ) {
+                        Some("texture: op")
+                    } else {
+                        None
+                    };
+                    out.tex_skip = out.tex_skip.or(why);
+                    match out.textures.get(&t.texture_index) {
+                        Some((d, _)) if *d != t.dim => {
+                            out.tex_skip = out.tex_skip.or(Some("texture: one unit, two dims"))
+                        }
+                        _ => {
+                            out.textures
+                                .insert(t.texture_index, (t.dim, t.dest_type.base));
+                        }
+                    }
+                }
+                InstrKind::Intrinsic(intr) => {
+                    let loc = (index(intr, IndexKind::IoSemantics) & 0xffff) as i32;
+                    let slots = (index(intr, IndexKind::IoSemantics) >> 16).max(1) as i32;
+                    use IntrinsicOp as I;
+                    match intr.op {
+                        I::load_input | I::load_interpolated_input | I::load_per_vertex_input => {
+                            let base = index(intr, IndexKind::Base) as i32;
+                            for k in 0..slots {
+                                out.vs_loc.insert(base + k, loc + k);
+                                if let Some(t) = ty(index(intr, IndexKind::DestType)) {
+                                    out.input_ty.insert(loc + k, t);
+                                }
+                            }
+                        }
+                        I::store_output => {
+                            for k in 0..slots {
+                                if let Some(t) = ty(index(intr, IndexKind::SrcType)) {
+                                    out.output_ty.insert(loc + k, t);
+                                }
+                            }
+                        }
+                        I::load_uniform => {
+                            let base = index(intr, IndexKind::Base);
+                            let range = index(intr, IndexKind::Range).max(1);
+                            out.uniform_slots = out.uniform_slots.max(base + range);
+                            if let Some(t) = ty(index(intr, IndexKind::DestType)) {
+                                for k in 0..range {
+                                    out.uniform_ty.entry(base + k).or_insert(t);
+                                }
+                            }
+                        }
+                        I::load_ubo => {
+                            let blk = intr.srcs.first().and_then(|d| f.const_value(*d));
+                            let n = blk.and_then(|v| v.first()).map_or(4, |v| *v as u32 + 1);
+                            out.ubo_blocks = out.ubo_blocks.max(n.min(16));
+                        }
+                        I::ddx
+                        | I::ddy
+                        | I::ddx_fine
+                        | I::ddy_fine
+                        | I::ddx_coarse
+                        | I::ddy_coarse => out.has_derivs = true,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn sysval(name: &str) -> i32 {
+    names::SYSTEM_VALUES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .unwrap()
+}
+
+#[derive(Default)]
+struct Counts {
+    files: usize,
+    programs: usize,
+    stages: usize,
+    compiled: usize,
+    compared: usize,
+    tex_compared: usize,
+    lanes: usize,
+    skipped_lanes: BTreeMap<&'static str, usize>,
+    skipped_stages: BTreeMap<String, usize>,
+    unsupported: BTreeMap<String, usize>,
+    mismatches: Vec<String>,
+}
+
+#[derive(Default)]
+struct Sink {
+    /// Per lane: (primitive index, outputs snapshot).
+    verts: Vec<Vec<(u32, Vec<u32>)>>,
+    prims: Vec<u32>,
+}
+
+impl GsSink for Sink {
+    fn emit_vertex(&mut self, mask: u32, outputs: &[Reg]) {
+        for l in 0..LANES {
+            if mask & (1 << l) != 0 {
+                let snap = outputs.iter().map(|r| r.0[l]).collect();
+                self.verts[l].push((self.prims[l], snap));
+            }
+        }
+    }
+    fn end_primitive(&mut self, mask: u32) {
+        for l in 0..LANES {
+            if mask & (1 << l) != 0 {
+                self.prims[l] += 1;
+            }
+        }
+    }
+}
+
+fn same(a: u32, b: u32, float: bool) -> bool {
+    if a == b {
+        return true;
+    }
+    if !float {
+        return false;
+    }
+    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+    if x.is_nan() && y.is_nan() || x == y {
+        return true;
+    }
+    if x.is_sign_negative() != y.is_sign_negative() {
+        return false;
+    }
+    (a as i64 - b as i64).abs() <= 2
+}
+
+/// Outputs of one eval run vs the lane outputs of lane `l`.
+fn compare_outputs(
+    eval: &BTreeMap<(i32, u8), u32>,
+    undefined: &BTreeSet<(i32, u8)>,
+    info: &rgl_backend::ShaderInfo,
+    sc: &Scan,
+    get: impl Fn(usize) -> u32,
+) -> Option<String> {
+    for (&(loc, c), &v) in eval {
+        if undefined.contains(&(loc, c)) {
+            continue;
+        }
+        let Some(o) = info.outputs.iter().position(|d| d.location == loc) else {
+            return Some(format!("output {loc}.{c} written by eval is not declared"));
+        };
+        let mine = get(o * 4 + c as usize);
+        let float = sc.output_ty.get(&loc).is_none_or(|b| *b == Base::Float);
+        if !same(mine, v, float) {
+            return Some(format!(
+                "output {loc}.{c}: lanes {mine:#010x} ({}) eval {v:#010x} ({})",
+                f32::from_bits(mine),
+                f32::from_bits(v)
+            ));
+        }
+    }
+    None
+}
+
+fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
+    counts.stages += 1;
+    let shader = match LaneShader::new(nir) {
+        Ok(s) => s,
+        Err(Error::Unsupported(m)) => {
+            // Group reasons by their text without numbers.
+            let key: String = m.chars().filter(|c| !c.is_ascii_digit()).collect();
+            *counts.unsupported.entry(key).or_default() += 1;
+            return;
+        }
+        Err(e) => {
+            *counts.unsupported.entry(format!("{e}")).or_default() += 1;
+            return;
+        }
+    };
+    counts.compiled += 1;
+    let Some(func) = entry(nir) else { return };
+    let sc = scan(nir, func);
+    if let Some(why) = sc.tex_skip {
+        *counts.skipped_stages.entry(why.into()).or_default() += 1;
+        return;
+    }
+    if sc.has_tex {
+        counts.tex_compared += 1;
+    }
+    let info = shader.info().clone();
+    let stage = info.stage;
+    let nv = info.gs.map_or(1, |g| g.vertices_in as usize);
+    let mut rng = Rng(seed | 1);
+    let mut scratch = Vec::new();
+    counts.compared += 1;
+    for batch in 0..BATCHES {
+        // Resources shared by the batch.
+        let uniforms: Vec<[u32; 4]> = (0..sc.uniform_slots.min(4096) + 4)
+            .map(|s| {
+                let t = sc.uniform_ty.get(&s).copied();
+                [0; 4].map(|_| rng.word(t))
+            })
+            .collect();
+        let ubos: Vec<Vec<u8>> = (0..sc.ubo_blocks)
+            .map(|_| (0..64).flat_map(|_| rng.word(None).to_le_bytes()).collect())
+            .collect();
+        let ubo_refs: Vec<&[u8]> = ubos.iter().map(|v| v.as_slice()).collect();
+        let texs = make_textures(&sc, &mut rng);
+        let bindings = bind_textures(&texs);
+        // Per-lane inputs.
+        let per_vertex = info.inputs.len() * 4;
+        let mut inputs = vec![Reg::default(); nv * per_vertex];
+        let mut sys = SysVals::default();
+        let quad_same = stage == ShaderStage::Fragment && sc.has_derivs;
+        for l in 0..LANES {
+            let src = if quad_same { l & !3 } else { l };
+            if src != l {
+                for r in inputs.iter_mut() {
+                    r.0[l] = r.0[src];
+                }
+                for c in 0..4 {
+                    sys.frag_coord[c].0[l] = sys.frag_coord[c].0[src];
+                }
+                for c in 0..2 {
+                    sys.point_coord[c].0[l] = sys.point_coord[c].0[src];
+                }
+                sys.front_face.0[l] = sys.front_face.0[src];
+                sys.primitive_id.0[l] = sys.primitive_id.0[src];
+                continue;
+            }
+            for v in 0..nv {
+                for (i, d) in info.inputs.iter().enumerate() {
+                    let eloc = if stage == ShaderStage::Vertex {
+                        sc.vs_loc.get(&d.location).copied().unwrap_or(d.location)
+                    } else {
+                        d.location
+                    };
+                    let t = sc.input_ty.get(&eloc).copied();
+                    for c in 0..4 {
+                        inputs[v * per_vertex + i * 4 + c].0[l] = rng.word(t);
+                    }
+                }
+            }
+            for c in 0..4 {
+                sys.frag_coord[c].0[l] = rng.float();
+            }
+            for c in 0..2 {
+                sys.point_coord[c].0[l] = rng.float();
+            }
+            sys.front_face.0[l] = if rng.next().is_multiple_of(2) {
+                u32::MAX
+            } else {
+                0
+            };
+            sys.vertex_id.0[l] = rng.int();
+            sys.instance_id.0[l] = rng.int();
+            sys.primitive_id.0[l] = rng.int();
+        }
+        let mut outputs = vec![Reg::default(); info.outputs.len() * 4];
+        let mut budget = Budget::new(EVAL_BUDGET * 16 * 8);
+        let mut sink = Sink {
+            verts: vec![Vec::new(); LANES],
+            prims: vec![0; LANES],
+        };
+        let mut inv = Invocation {
+            inputs: &inputs,
+            outputs: &mut outputs,
+            sys: &sys,
+            mask: rgl_backend::exec::ALL_LANES,
+            kill: 0,
+            res: Resources {
+                uniforms: &uniforms,
+                ubos: &ubo_refs,
+                textures: &bindings,
+            },
+            budget: &mut budget,
+            scratch: &mut scratch,
+            gs: if stage == ShaderStage::Geometry {
+                Some(&mut sink)
+            } else {
+                None
+            },
+        };
+        let result = shader.run(&mut inv);
+        let kill = inv.kill;
+        let lanes_budget = matches!(result, Err(Error::BudgetExceeded(_)));
+        if let Err(e) = &result {
+            if !lanes_budget {
+                counts.mismatches.push(format!(
+                    "{}: {:?} batch {batch}: run failed: {e}",
+                    file.display(),
+                    stage
+                ));
+                return;
+            }
+        }
+        let mut any_eval_budget = false;
+        for l in 0..LANES {
+            counts.lanes += 1;
+            let mut ein = EvalInput {
+                uniforms: uniforms.clone(),
+                ubos: ubos.clone(),
+                max_instructions: EVAL_BUDGET,
+                textures: texs.iter().map(|t| t.eval.clone()).collect(),
+                ..EvalInput::default()
+            };
+            for v in 0..nv {
+                for (i, d) in info.inputs.iter().enumerate() {
+                    let eloc = if stage == ShaderStage::Vertex {
+                        sc.vs_loc.get(&d.location).copied().unwrap_or(d.location)
+                    } else {
+                        d.location
+                    };
+                    for c in 0..4u8 {
+                        ein.inputs.insert(
+                            InputKey {
+                                vertex: if stage == ShaderStage::Geometry {
+                                    v as u32
+                                } else {
+                                    0
+                                },
+                                location: eloc,
+                                component: c,
+                            },
+                            inputs[v * per_vertex + i * 4 + c as usize].0[l],
+                        );
+                    }
+                }
+            }
+            if stage == ShaderStage::Fragment {
+                for c in 0..4u8 {
+                    ein.inputs.insert(
+                        InputKey {
+                            vertex: 0,
+                            location: VARYING_SLOT_POS,
+                            component: c,
+                        },
+                        sys.frag_coord[c as usize].0[l],
+                    );
+                }
+                for c in 0..2u8 {
+                    ein.inputs.insert(
+                        InputKey {
+                            vertex: 0,
+                            location: VARYING_SLOT_PNTC,
+                            component: c,
+                        },
+                        sys.point_coord[c as usize].0[l],
+                    );
+                }
+                ein.inputs.insert(
+                    InputKey {
+                        vertex: 0,
+                        location: VARYING_SLOT_FACE,
+                        component: 0,
+                    },
+                    (sys.front_face.0[l] != 0) as u32,
+                );
+                ein.inputs.insert(
+                    InputKey {
+                        vertex: 0,
+                        location: VARYING_SLOT_PRIMITIVE_ID,
+                        component: 0,
+                    },
+                    sys.primitive_id.0[l],
+                );
+            }
+            let mut sv = |name: &str, v: [u32; 4]| {
+                ein.system_values.insert(sysval(name), v);
+            };
+            let fc = [0, 1, 2, 3].map(|c| sys.frag_coord[c].0[l]);
+            sv("SYSTEM_VALUE_FRAG_COORD", fc);
+            sv(
+                "SYSTEM_VALUE_POINT_COORD",
+                [sys.point_coord[0].0[l], sys.point_coord[1].0[l], 0, 0],
+            );
+            sv(
+                "SYSTEM_VALUE_FRONT_FACE",
+                [(sys.front_face.0[l] != 0) as u32, 0, 0, 0],
+            );
+            sv("SYSTEM_VALUE_VERTEX_ID", [sys.vertex_id.0[l], 0, 0, 0]);
+            sv("SYSTEM_VALUE_INSTANCE_ID", [sys.instance_id.0[l], 0, 0, 0]);
+            sv(
+                "SYSTEM_VALUE_PRIMITIVE_ID",
+                [sys.primitive_id.0[l], 0, 0, 0],
+            );
+            sv("SYSTEM_VALUE_SAMPLE_MASK_IN", [1, 0, 0, 0]);
+            let half = 0.5f32.to_bits();
+            sv("SYSTEM_VALUE_SAMPLE_POS", [half, half, 0, 0]);
+            let out = match evaluate(nir, &ein) {
+                Ok(o) => o,
+                Err(e) if e.kind == EvalErrorKind::BudgetExceeded => {
+                    any_eval_budget = true;
+                    *counts.skipped_lanes.entry("eval budget").or_default() += 1;
+                    continue;
+                }
+                Err(e) => {
+                    *counts.skipped_lanes.entry("eval error").or_default() += 1;
+                    let key = format!("eval: {:?}", e.kind);
+                    *counts.skipped_stages.entry(key).or_default() += 1;
+                    continue;
+                }
+            };
+            if lanes_budget {
+                continue;
+            }
+            if out.undefined_control > 0 || out.out_of_bounds > 0 {
+                *counts.skipped_lanes.entry("undefined").or_default() += 1;
+                continue;
+            }
+            let ctx = |m: String| {
+                format!(
+                    "{}: {:?} batch {batch} lane {l}: {m}",
+                    file.display(),
+                    stage
+                )
+            };
+            if stage == ShaderStage::Fragment && out.discarded != (kill >> l & 1 != 0) {
+                counts.mismatches.push(ctx(format!(
+                    "discard: lanes {} eval {}",
+                    kill >> l & 1 != 0,
+                    out.discarded
+                )));
+                return;
+            }
+            if out.discarded {
+                continue;
+            }
+            if stage == ShaderStage::Geometry {
+                let mine = &sink.verts[l];
+                if mine.len() != out.emitted.len() {
+                    counts.mismatches.push(ctx(format!(
+                        "emitted {} vertices, eval {}",
+                        mine.len(),
+                        out.emitted.len()
+                    )));
+                    return;
+                }
+                for (k, (ev, (prim, snap))) in out.emitted.iter().zip(mine).enumerate() {
+                    if ev.primitive != *prim {
+                        counts.mismatches.push(ctx(format!(
+                            "vertex {k}: primitive {prim}, eval {}",
+                            ev.primitive
+                        )));
+                        return;
+                    }
+                    if let Some(m) = compare_outputs(&ev.outputs, &ev.undefined, &info, &sc, |w| {
+                        snap.get(w).copied().unwrap_or(0)
+                    }) {
+                        counts.mismatches.push(ctx(format!("vertex {k}: {m}")));
+                        return;
+                    }
+                }
+            } else if let Some(m) = compare_outputs(&out.outputs, &out.undefined, &info, &sc, |w| {
+                outputs.get(w).map_or(0, |r| r.0[l])
+            }) {
+                counts.mismatches.push(ctx(m));
+                return;
+            }
+        }
+        if lanes_budget && !any_eval_budget {
+            counts.mismatches.push(format!(
+                "{}: {:?} batch {batch}: lane program exceeded its budget, eval did not",
+                file.display(),
+                stage
+            ));
+            return;
+        }
+    }
+}
+
+/// A texture given to both sides: the interpreter's texels (level 0) and the driver's
+/// RGBA32F levels, where level `l` holds the level-0 texel at `(x << l, y << l)` (what
+/// the interpreter's `txf` at level `l` reads). Sampling is nearest on level 0 with
+/// repeat wrapping (clamp for rectangles), as in the interpreter.
+struct TestTexture {
+    eval: Texture,
+    target: TexTarget,
+    levels: Vec<(u32, u32, u32, Vec<u8>)>,
+}
+
+fn make_textures(sc: &Scan, rng: &mut Rng) -> Vec<TestTexture> {
+    let n = sc
+        .textures
+        .keys()
+        .next_back()
+        .map_or(0, |k| *k as usize + 1)
+        .min(32);
+    (0..n as u32)
+        .map(|i| {
+            let (dim, base) = sc
+                .textures
+                .get(&i)
+                .copied()
+                .unwrap_or((SamplerDim::D2, Base::Float));
+            let (w, h, d) = match dim {
+                SamplerDim::D1 => (4u32, 1u32, 1u32),
+                SamplerDim::D3 => (4, 4, 4),
+                _ => (4, 4, 1),
+            };
+            let nlevels = if dim == SamplerDim::Rect { 1 } else { 3 };
+            let texels: Vec<[u32; 4]> = (0..w * h * d)
+                .map(|_| {
+                    [0; 4].map(|_| {
+                        match base {
+                            Base::Int | Base::Uint => (rng.next() % 200) as i32 as f32,
+                            _ => (rng.next() % 256) as f32 / 255.0,
+                        }
+                        .to_bits()
+                    })
+                })
+                .collect();
+            let mut levels = Vec::new();
+            for l in 0..nlevels {
+                let (lw, lh) = ((w >> l).max(1), (h >> l).max(1));
+                let ld = if dim == SamplerDim::D3 {
+                    (d >> l).max(1)
+                } else {
+                    1
+                };
+                let mut data = Vec::new();
+                for z in 0..ld {
+                    for y in 0..lh {
+                        for x in 0..lw {
+                            let sx = (x << l).min(w - 1);
+                            let sy = (y << l).min(h - 1);
+                            let sz = if dim == SamplerDim::D3 {
+                                (z << l).min(d - 1)
+                            } else {
+                                z
+                            };
+                            let t = texels[(sx + w * (sy + h * sz)) as usize];
+                            for w in t {
+                                data.extend_from_slice(&w.to_le_bytes());
+                            }
+                        }
+                    }
+                }
+                levels.push((lw, lh, ld, data));
+            }
+            let target = match dim {
+                SamplerDim::D1 => TexTarget::D1,
+                SamplerDim::D3 => TexTarget::D3,
+                SamplerDim::Rect => TexTarget::Rect,
+                _ => TexTarget::D2,
+            };
+            // Integer results: the driver stores floats and converts them; the
+            // interpreter's words must be the integers themselves.
+            let eval_texels = match base {
+                Base::Int | Base::Uint => texels
+                    .iter()
+                    .map(|t| t.map(|w| f32::from_bits(w) as i32 as u32))
+                    .collect(),
+                _ => texels.clone(),
+            };
+            TestTexture {
+                eval: Texture {
+                    width: w,
+                    height: h,
+                    depth: d,
+                    levels: nlevels,
+                    texels: Some(eval_texels),
+                    seed: 0,
+                },
+                target,
+                levels,
+            }
+        })
+        .collect()
+}
+
+fn bind_textures(texs: &[TestTexture]) -> Vec<Option<TextureBinding<'_>>> {
+    texs.iter()
+        .map(|t| {
+            let wrap = if t.target == TexTarget::Rect {
+                Wrap::ClampToEdge
+            } else {
+                Wrap::Repeat
+            };
+            Some(TextureBinding {
+                view: TexView {
+                    target: t.target,
+                    format: Format::Rgba32Float,
+                    levels: t
+                        .levels
+                        .iter()
+                        .map(|(w, h, d, data)| MipLevel {
+                            data,
+                            width: *w,
+                            height: *h,
+                            depth: *d,
+                        })
+                        .collect(),
+                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+                },
+                sampler: SamplerState {
+                    wrap: [wrap; 3],
+                    mag: Filter::Nearest,
+                    min: Filter::Nearest,
+                    mip: MipFilter::None,
+                    ..SamplerState::default()
+                },
+            })
+        })
+        .collect()
+}
+
+fn files(root: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "shader_test") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn lanes_match_the_reference_interpreter() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let mut all = Vec::new();
+    for sub in ["piglit", "piglit-geometry", "shader-db"] {
+        files(&corpus.join(sub), &mut all);
+    }
+    if all.is_empty() {
+        eprintln!("lanes_eval: no corpus at {}", corpus.display());
+        return;
+    }
+    let bindings = Bindings {
+        attribs: vec![("piglit_vertex".into(), 0), ("piglit_texcoord".into(), 1)],
+        frag_data: Vec::new(),
+    };
+    let mut counts = Counts::default();
+    let mut panics = Vec::new();
+    for (fi, f) in all.iter().enumerate() {
+        counts.files += 1;
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let src = parse_program(&text);
+        if src.shaders.is_empty() {
+            continue;
+        }
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            let compiled = compile_sections(&src);
+            if compiled.iter().any(|c| !c.success()) {
+                return None;
+            }
+            let refs: Vec<_> = compiled.iter().collect();
+            build_program(&refs, &bindings, PipelineOptions::default()).ok()
+        }));
+        let linked = match r {
+            Ok(Some(l)) => l,
+            Ok(None) | Err(_) => continue,
+        };
+        counts.programs += 1;
+        for (si, st) in linked.stages.iter().enumerate() {
+            let Some(mut nir) = st.nir.clone() else {
+                continue;
+            };
+            if finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).is_err()
+            {
+                continue;
+            }
+            let seed = 0x9e37_79b9_7f4a_7c15u64 ^ ((fi as u64) << 8) ^ si as u64;
+            let r = catch_unwind(AssertUnwindSafe(|| run_stage(&nir, f, seed, &mut counts)));
+            if r.is_err() {
+                panics.push(format!("{}: stage {si} panicked", f.display()));
+            }
+        }
+    }
+    println!(
+        "lanes_eval: {} files, {} programs linked, {} stages, {} compiled, {} compared ({} with textures, {} lanes)",
+        counts.files,
+        counts.programs,
+        counts.stages,
+        counts.compiled,
+        counts.compared,
+        counts.tex_compared,
+        counts.lanes
+    );
+    for (k, v) in &counts.unsupported {
+        println!("  unsupported {v:4}: {k}");
+    }
+    for (k, v) in &counts.skipped_stages {
+        println!("  not compared {v:4}: {k}");
+    }
+    for (k, v) in &counts.skipped_lanes {
+        println!("  skipped lanes {v:4}: {k}");
+    }
+    for m in counts.mismatches.iter().take(40) {
+        println!("MISMATCH {m}");
+    }
+    for p in &panics {
+        println!("PANIC {p}");
+    }
+    assert!(
+        counts.mismatches.is_empty() && panics.is_empty(),
+        "{} mismatches, {} panics",
+        counts.mismatches.len(),
+        panics.len()
+    );
+}
