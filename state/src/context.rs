@@ -25,6 +25,17 @@ pub fn extensions() -> Vec<&'static str> {
         .collect()
 }
 
+/// `RGL_SHADER_CACHE_DISABLE` is reserved for the on-disk shader cache, which
+/// does not exist yet: the switch has no effect, and says so once at debug level.
+fn note_shader_cache_switch() {
+    static NOTED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    NOTED.get_or_init(|| {
+        if std::env::var_os("RGL_SHADER_CACHE_DISABLE").is_some() {
+            log::debug!("RGL_SHADER_CACHE_DISABLE is set; rgl has no on-disk shader cache yet, so it has no effect");
+        }
+    });
+}
+
 /// A GL context with a headless default framebuffer.
 pub struct Context {
     pub(crate) error: Option<GlError>,
@@ -78,6 +89,7 @@ impl Context {
     /// A context drawing through `driver`, with a `width` × `height` default
     /// framebuffer (sizes are clamped to 1..=`MAX_RENDERBUFFER_SIZE`).
     pub fn with_driver(mut driver: Box<dyn Driver>, width: u32, height: u32) -> Context {
+        note_shader_cache_switch();
         let max = limits::MAX_RENDERBUFFER_SIZE;
         let (width, height) = (width.clamp(1, max), height.clamp(1, max));
         let framebuffers = FramebufferObjects::new(driver.as_mut(), width, height);
