@@ -45,8 +45,11 @@ pub fn print_shader(shader: &Shader) -> String {
     let _ = writeln!(out, "uniforms: {}", info.num_uniforms);
     for st in &shader.structs {
         let _ = write!(out, "decl_struct {} {{", st.name);
-        for (name, ty) in &st.fields {
+        for (i, (name, ty)) in st.fields.iter().enumerate() {
             out.push(' ');
+            if let Some(k) = st.layout(i).keyword() {
+                let _ = write!(out, "{k} ");
+            }
             let _ = ty.write(&shader.structs, &mut out);
             let _ = write!(out, " {name};");
         }
