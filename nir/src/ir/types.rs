@@ -1,6 +1,9 @@
 //! NIR's own small type representation (GLSL-like: scalars, vectors, matrices, arrays,
 //! structs, samplers), independent of `rgl-glsl`. Struct types live in the shader's
-//! struct table and are referenced by [`StructId`].
+//! struct table and are referenced by [`StructId`]. The std140 matrix layout of uniform
+//! block members lives on struct fields ([`FieldLayout`]), not on the matrix type, so
+//! a struct shared by a block and a temporary stays one type (copies between them
+//! type-check) and only std140 addressing looks at it.
 
 use crate::arena::EntityRef;
 use std::fmt;
