@@ -1,7 +1,7 @@
 //! Translation validation of the link-time NIR pipeline over the corpus.
 //!
-//! For every program of `../shared/corpus/shader-db` and every piglit `.shader_test`
-//! (`piglit/`, `piglit-geometry/`) whose shaders compile and whose program links, the
+//! For every program of `../shared/corpus/shader-db`, every piglit `.shader_test`
+//! (`piglit/`, `piglit-geometry/`) and rgl's own `tests/tv/shader_tests/` whose shaders compile and whose program links, the
 //! pipeline ([`rgl_link::pipeline::build_program`]) runs with an observer that keeps
 //! each stage's NIR right after `glsl_to_nir` ("before"); the final NIR of every
 //! stage is the "after". Both versions of the program are evaluated with
@@ -354,6 +354,11 @@ fn is_pipeline_error(log: &str) -> bool {
     })
 }
 
+/// rgl's own `.shader_test` files (`tests/tv/shader_tests`), validated with the corpus.
+fn local_tests() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tv/shader_tests")
+}
+
 #[test]
 fn translation_validation() {
     let root = corpus_root();
@@ -363,6 +368,7 @@ fn translation_validation() {
         files.extend(tv::corpus::shader_tests(&root.join(dir)));
     }
     assert!(!files.is_empty(), "no corpus at {}", root.display());
+    files.extend(tv::corpus::shader_tests(&local_tests()));
     let start = std::time::Instant::now();
     let mut report = Report::default();
     for path in &files {

@@ -3,8 +3,9 @@
 //!
 //! Blocks and SSA defs are numbered densely in program order while printing; the
 //! printer works per instruction *kind*, never per opcode. Extensions needed for
-//! round-tripping: `decl_struct` lines for struct types, `[%N]` array indices even
-//! when constant, and `// exact` on exact ALU instructions.
+//! round-tripping: `decl_struct` lines for struct types (a field's matrix layout, when
+//! not inherited, prefixes it: `row_major mat3x4 m;`), `[%N]` array indices even when
+//! constant, and `// exact` on exact ALU instructions.
 
 use crate::arena::{EntityRef, SecondaryMap};
 use crate::intrinsics::IndexKind;
@@ -45,8 +46,11 @@ pub fn print_shader(shader: &Shader) -> String {
     let _ = writeln!(out, "uniforms: {}", info.num_uniforms);
     for st in &shader.structs {
         let _ = write!(out, "decl_struct {} {{", st.name);
-        for (name, ty) in &st.fields {
+        for (i, (name, ty)) in st.fields.iter().enumerate() {
             out.push(' ');
+            if let Some(k) = st.layout(i).keyword() {
+                let _ = write!(out, "{k} ");
+            }
             let _ = ty.write(&shader.structs, &mut out);
             let _ = write!(out, " {name};");
         }

@@ -421,8 +421,17 @@ fn parse_struct(shader: &mut Shader, lx: &mut Lex) -> Res<()> {
     // Register first so fields may not refer to the struct itself (no recursion) but
     // later structs can refer to it.
     let mut fields = Vec::new();
+    let mut layouts = Vec::new();
     while !lx.eat("}") {
-        let tyname = lx.word()?;
+        let mut tyname = lx.word()?;
+        let mut layout = FieldLayout::Inherit;
+        for l in [FieldLayout::RowMajor, FieldLayout::ColumnMajor] {
+            if Some(tyname) == l.keyword() {
+                layout = l;
+                tyname = lx.word()?;
+            }
+        }
+        layouts.push(layout);
         let Some(ty) = Type::parse(tyname, &shader.structs) else {
             return lx.err(format!("unknown type `{}`", short(tyname)));
         };
@@ -431,7 +440,14 @@ fn parse_struct(shader: &mut Shader, lx: &mut Lex) -> Res<()> {
         fields.push((fname, ty));
     }
     lx.end()?;
-    shader.structs.push(StructDef { name, fields });
+    if layouts.iter().all(|l| *l == FieldLayout::Inherit) {
+        layouts.clear();
+    }
+    shader.structs.push(StructDef {
+        name,
+        fields,
+        layouts,
+    });
     Ok(())
 }
 

@@ -92,6 +92,18 @@ impl V<'_> {
 pub fn validate(shader: &Shader) -> Result<(), ValidationErrors> {
     let mut errors = Vec::new();
     for (i, st) in shader.structs.iter().enumerate() {
+        if !st.layouts.is_empty() && st.layouts.len() != st.fields.len() {
+            errors.push(ValidationError {
+                function: String::new(),
+                entity: format!("struct{i}"),
+                message: format!(
+                    "{} matrix layouts for {} fields",
+                    st.layouts.len(),
+                    st.fields.len()
+                ),
+                context: None,
+            });
+        }
         for (fname, ty) in &st.fields {
             check_type(shader, ty, &mut |m| {
                 errors.push(ValidationError {

@@ -24,7 +24,11 @@
 //!   `lower_io`'s business (32-bit load + `b2b1`).
 //! * A uniform block is one `ubo` variable whose type is the block's struct (an array
 //!   of it for block arrays); its `driver_location` is the block index. Members of
-//!   blocks without an instance name are reached with a `deref_struct` on it.
+//!   blocks without an instance name are reached with a `deref_struct` on it. Struct
+//!   fields carry their `row_major`/`column_major` qualifier as a NIR
+//!   [`rgl_nir::ir::FieldLayout`]; the block's default layout (the block's or a
+//!   default `layout(row_major) uniform;`) is folded into the block struct's fields
+//!   that have none, so `lower_io` and `nir::eval` see the layout of every member.
 //! * Named input/output blocks are split into one variable per member, named
 //!   `Block.member` (per-vertex arrays stay arrays); the members of `gl_in[]` keep
 //!   their built-in slots (`VARYING_SLOT_POS`, ...).

@@ -2,9 +2,9 @@
 //! names so the printed shader reads back), and GLSL IR constants → `load_const`
 //! values and flattened variable initializers.
 
-use rgl_glsl::hir::{Constant, ScalarValue};
+use rgl_glsl::hir::{Constant, MatrixLayout, ScalarValue};
 use rgl_glsl::types::{SamplerDim as GDim, ScalarKind, Type as GType};
-use rgl_nir::ir::{BaseType, Def, SamplerDim, StructDef, StructId, Type};
+use rgl_nir::ir::{BaseType, Def, FieldLayout, SamplerDim, StructDef, StructId, Type};
 use rgl_nir::opcodes::{AluType, Base};
 
 use super::{invalid, unsupported, Conv, Res};
@@ -107,8 +107,17 @@ impl Conv<'_> {
             return invalid("struct handle out of range");
         };
         let mut fields = Vec::with_capacity(st.fields.len());
+        let mut layouts = Vec::with_capacity(st.fields.len());
         for f in &st.fields {
             fields.push((f.name.clone(), self.ty_depth(&f.ty, depth + 1)?));
+            layouts.push(match f.qualifiers.matrix_layout {
+                MatrixLayout::Inherited => FieldLayout::Inherit,
+                MatrixLayout::ColumnMajor => FieldLayout::ColumnMajor,
+                MatrixLayout::RowMajor => FieldLayout::RowMajor,
+            });
+        }
+        if layouts.iter().all(|l| *l == FieldLayout::Inherit) {
+            layouts.clear();
         }
         // Names must read back: anonymous structs (`#anon_struct`) and any other
         // character outside [A-Za-z0-9_] become `_`; duplicates get a suffix.
@@ -134,9 +143,40 @@ impl Conv<'_> {
         }
         self.struct_names.insert(name.clone());
         let id = <StructId as rgl_nir::arena::EntityRef>::new(self.shader.structs.len());
-        self.shader.structs.push(StructDef { name, fields });
+        self.shader.structs.push(StructDef {
+            name,
+            fields,
+            layouts,
+        });
         self.structs.insert(h, id);
         Ok(id)
+    }
+
+    /// Folds a uniform block's default matrix layout (`layout(row_major) uniform B
+    /// {…}`, or a default `layout(row_major) uniform;`, carried by the block's
+    /// variables) into the fields of the block's NIR struct `ty` (or array of it) that
+    /// inherit theirs, so the NIR type alone says how every member is laid out.
+    pub(crate) fn apply_block_layout(&mut self, ty: &Type, layout: MatrixLayout) {
+        let mut t = ty;
+        while let Type::Array(e, _) = t {
+            t = e;
+        }
+        let (Type::Struct(id), MatrixLayout::RowMajor) = (t, layout) else {
+            return;
+        };
+        let Some(st) = self
+            .shader
+            .structs
+            .get_mut(rgl_nir::arena::EntityRef::index(*id))
+        else {
+            return;
+        };
+        st.layouts.resize(st.fields.len(), FieldLayout::Inherit);
+        for l in &mut st.layouts {
+            if *l == FieldLayout::Inherit {
+                *l = FieldLayout::RowMajor;
+            }
+        }
     }
 
     /// Fields of a NIR struct type.

@@ -187,6 +187,7 @@ impl Conv<'_> {
         }
         if mode == VarMode::Ubo {
             var.location = -1;
+            self.apply_block_layout(&var.ty, v.matrix_layout);
         }
         Ok(self.add_global(var))
     }
@@ -231,6 +232,7 @@ impl Conv<'_> {
             Some(id) => *id,
             None => {
                 let ty = self.ty(&rgl_glsl::types::Type::Struct(block))?;
+                self.apply_block_layout(&ty, v.matrix_layout);
                 let mut nv = Variable::new(&name, VarMode::Ubo, ty);
                 nv.driver_location = self
                     .stage

@@ -172,7 +172,7 @@ impl<'a> Interp<'a> {
         let Some(init) = &var.init else {
             return Ok(());
         };
-        let leaves = memory::leaves(&var.ty, &self.shader.structs, false)
+        let leaves = memory::leaves(&var.ty, &self.shader.structs, false, (false, 4))
             .ok_or_else(|| EvalError::unsupported("variable initializer too large"))?;
         for (leaf, word) in leaves.iter().zip(init) {
             let (s, c) = memory::normalise(leaf.slot, leaf.comp);
@@ -532,6 +532,8 @@ impl<'a> Interp<'a> {
                     sampler: 0,
                     vertex: 0,
                     compact: false,
+                    row_major: false,
+                    comp_bytes: 4,
                     wildcards: Vec::new(),
                     out_of_bounds: false,
                 };
@@ -595,20 +597,19 @@ impl<'a> Interp<'a> {
                     let (len, slot_step, comp_step, byte_step, sampler_step) = match &p.ty {
                         Type::Array(e, n) => {
                             let samplers = memory::samplers(e, structs);
+                            let stride = memory::std140_stride(e, structs, p.row_major);
                             if p.compact {
-                                (*n, 0, 1, memory::std140_stride(e, structs), samplers)
+                                (*n, 0, 1, stride, samplers)
                             } else {
-                                (
-                                    *n,
-                                    memory::slots(e, structs),
-                                    0,
-                                    memory::std140_stride(e, structs),
-                                    samplers,
-                                )
+                                (*n, memory::slots(e, structs), 0, stride, samplers)
                             }
                         }
-                        Type::Matrix { columns, .. } => (u32::from(*columns), 1, 0, 16, 0),
-                        Type::Vector(_, n) => (u32::from(*n), 0, 1, 4, 0),
+                        Type::Matrix { columns, .. } => {
+                            let (col, comp) = memory::std140_matrix_steps(p.row_major);
+                            p.comp_bytes = comp;
+                            (u32::from(*columns), 1, 0, col, 0)
+                        }
+                        Type::Vector(_, n) => (u32::from(*n), 0, 1, p.comp_bytes, 0),
                         other => {
                             return Err(EvalError::malformed(format!(
                                 "array deref of a non-array type {other:?}"
@@ -634,8 +635,12 @@ impl<'a> Interp<'a> {
                         } else {
                             (memory::slots(e, structs), 0)
                         };
-                        p.wildcards
-                            .push((s, c, memory::std140_stride(e, structs), *n));
+                        p.wildcards.push((
+                            s,
+                            c,
+                            memory::std140_stride(e, structs, p.row_major),
+                            *n,
+                        ));
                     }
                     other => {
                         return Err(EvalError::malformed(format!(
@@ -666,9 +671,13 @@ impl<'a> Interp<'a> {
                 p.slot = p
                     .slot
                     .saturating_add(memory::slot_field_offset(def, field, structs));
-                p.byte = p
-                    .byte
-                    .saturating_add(memory::std140_field_offset(def, field, structs));
+                p.byte = p.byte.saturating_add(memory::std140_field_offset(
+                    def,
+                    field,
+                    structs,
+                    p.row_major,
+                ));
+                p.row_major = def.field_row_major(field, p.row_major);
                 p.sampler = p
                     .sampler
                     .saturating_add(memory::sampler_field_offset(def, field, structs));
@@ -706,7 +715,9 @@ impl<'a> Interp<'a> {
             (Type::Array(e, n), true) => ((**e).clone(), (0..*n).collect::<Vec<_>>()),
             _ => (p.ty.clone(), vec![p.vertex]),
         };
-        let leaves: Vec<Leaf> = memory::leaves(&ty, structs, p.compact).ok_or_else(too_big)?;
+        let leaves: Vec<Leaf> =
+            memory::leaves(&ty, structs, p.compact, (p.row_major, p.comp_bytes))
+                .ok_or_else(too_big)?;
         let total = bases
             .len()
             .saturating_mul(vertices.len())
@@ -851,7 +862,7 @@ impl<'a> Interp<'a> {
             vertex: p.vertex,
             slot: p.slot,
             comp: p.comp + comp,
-            byte: p.byte + 4 * comp,
+            byte: p.byte + p.comp_bytes * comp,
         }
     }
 

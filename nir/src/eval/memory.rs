@@ -54,6 +54,11 @@ pub struct Ptr {
     pub vertex: u32,
     /// Compact float array (clip/cull distances): array indices step components.
     pub compact: bool,
+    /// Matrices reached are row-major (std140 layout state of a UBO deref).
+    pub row_major: bool,
+    /// Byte step between the components of the vector addressed (4; 16 for a column
+    /// of a row-major matrix).
+    pub comp_bytes: i64,
     /// Wildcard array levels: (slot stride, component stride, byte stride, length).
     pub wildcards: Vec<(i64, i64, i64, u32)>,
     /// An index went outside its array / matrix / vector.
@@ -132,12 +137,13 @@ pub fn sampler_field_offset(def: &StructDef, field: usize, structs: &[StructDef]
         .fold(0i64, |a, b| a.saturating_add(b))
 }
 
-/// std140 (base alignment, size) of `ty` in bytes.
-pub fn std140(ty: &Type, structs: &[StructDef]) -> (i64, i64) {
-    std140_depth(ty, structs, 0)
+/// std140 (base alignment, size) of `ty` in bytes; `rm` is the enclosing matrix
+/// layout (row-major: a `CxR` matrix is `R` 16-byte row vectors).
+pub fn std140(ty: &Type, structs: &[StructDef], rm: bool) -> (i64, i64) {
+    std140_depth(ty, structs, 0, rm)
 }
 
-fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
+fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32, rm: bool) -> (i64, i64) {
     if depth > 64 {
         return (4, 0);
     }
@@ -148,9 +154,9 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
             3 => (16, 12),
             _ => (16, 16),
         },
-        Type::Matrix { columns, .. } => (16, 16 * i64::from(*columns)),
+        Type::Matrix { columns, rows } => (16, 16 * i64::from(if rm { *rows } else { *columns })),
         Type::Array(e, n) => {
-            let (_, stride) = std140_array_stride(e, structs, depth + 1);
+            let (_, stride) = std140_array_stride(e, structs, depth + 1, rm);
             (16, stride.saturating_mul(i64::from(*n)))
         }
         Type::Struct(id) => {
@@ -159,8 +165,8 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
             };
             let mut off = 0i64;
             let mut align = 16i64;
-            for (_, f) in &s.fields {
-                let (a, size) = std140_depth(f, structs, depth + 1);
+            for (i, (_, f)) in s.fields.iter().enumerate() {
+                let (a, size) = std140_depth(f, structs, depth + 1, s.field_row_major(i, rm));
                 align = align.max(a);
                 off = round_up(off, a).saturating_add(size);
             }
@@ -169,16 +175,17 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
     }
 }
 
-fn std140_array_stride(elem: &Type, structs: &[StructDef], depth: u32) -> (i64, i64) {
-    let (a, size) = std140_depth(elem, structs, depth);
+fn std140_array_stride(elem: &Type, structs: &[StructDef], depth: u32, rm: bool) -> (i64, i64) {
+    let (a, size) = std140_depth(elem, structs, depth, rm);
     (16, round_up(size, a.max(16)))
 }
 
-/// std140 byte offset of struct field `field` of `def`.
-pub fn std140_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+/// std140 byte offset of struct field `field` of `def` laid out with enclosing matrix
+/// layout `rm`.
+pub fn std140_field_offset(def: &StructDef, field: usize, structs: &[StructDef], rm: bool) -> i64 {
     let mut off = 0i64;
     for (i, (_, f)) in def.fields.iter().enumerate() {
-        let (a, size) = std140(f, structs);
+        let (a, size) = std140(f, structs, def.field_row_major(i, rm));
         off = round_up(off, a);
         if i == field {
             return off;
@@ -186,6 +193,15 @@ pub fn std140_field_offset(def: &StructDef, field: usize, structs: &[StructDef])
         off = off.saturating_add(size);
     }
     off
+}
+
+/// std140 byte steps of a matrix: (between columns, between a column's components).
+pub fn std140_matrix_steps(rm: bool) -> (i64, i64) {
+    if rm {
+        (4, 16)
+    } else {
+        (16, 4)
+    }
 }
 
 /// Slot offset of struct field `field` of `def`.
@@ -197,9 +213,9 @@ pub fn slot_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -
         .fold(0i64, |a, b| a.saturating_add(b))
 }
 
-/// std140 stride of array elements of type `elem`.
-pub fn std140_stride(elem: &Type, structs: &[StructDef]) -> i64 {
-    std140_array_stride(elem, structs, 0).1
+/// std140 stride of array elements of type `elem` under matrix layout `rm`.
+pub fn std140_stride(elem: &Type, structs: &[StructDef], rm: bool) -> i64 {
+    std140_array_stride(elem, structs, 0, rm).1
 }
 
 /// One scalar leaf of a type: (slot offset, component offset, byte offset, base type).
@@ -217,10 +233,17 @@ pub struct Leaf {
 
 /// Scalar leaves of `ty` in flattening order (vector components, matrix columns,
 /// array elements, struct members); `None` when there are more than [`MAX_LEAVES`].
-/// `compact` lays a float array out as consecutive components.
-pub fn leaves(ty: &Type, structs: &[StructDef], compact: bool) -> Option<Vec<Leaf>> {
+/// `compact` lays a float array out as consecutive components. `layout` is the
+/// std140 layout state the value starts in: (row-major matrices, byte step between
+/// the components of a top-level vector: 4, or 16 for a row-major matrix column).
+pub fn leaves(
+    ty: &Type,
+    structs: &[StructDef],
+    compact: bool,
+    layout: (bool, i64),
+) -> Option<Vec<Leaf>> {
     let mut out = Vec::new();
-    leaves_into(ty, structs, compact, (0, 0, 0), &mut out, 0)?;
+    leaves_into(ty, structs, compact, (0, 0, 0), layout, &mut out, 0)?;
     Some(out)
 }
 
@@ -229,9 +252,11 @@ fn leaves_into(
     structs: &[StructDef],
     compact: bool,
     at: (i64, i64, i64),
+    layout: (bool, i64),
     out: &mut Vec<Leaf>,
     depth: u32,
 ) -> Option<()> {
+    let (rm, comp_step) = layout;
     if depth > 64 || out.len() > MAX_LEAVES {
         return None;
     }
@@ -254,18 +279,19 @@ fn leaves_into(
                 out.push(Leaf {
                     slot,
                     comp: comp + i,
-                    byte: byte + 4 * i,
+                    byte: byte + comp_step * i,
                     base: *b,
                 });
             }
         }
         Type::Matrix { columns, rows } => {
+            let (col_step, row_step) = std140_matrix_steps(rm);
             for c in 0..i64::from(*columns) {
                 for r in 0..i64::from(*rows) {
                     out.push(Leaf {
                         slot: slot + c,
                         comp: comp + r,
-                        byte: byte + 16 * c + 4 * r,
+                        byte: byte + col_step * c + row_step * r,
                         base: BaseType::Float,
                     });
                 }
@@ -273,7 +299,7 @@ fn leaves_into(
         }
         Type::Array(e, n) => {
             let s = slots(e, structs);
-            let stride = std140_stride(e, structs);
+            let stride = std140_stride(e, structs, rm);
             for i in 0..i64::from(*n) {
                 if out.len() > MAX_LEAVES {
                     return None;
@@ -283,7 +309,7 @@ fn leaves_into(
                 } else {
                     (slot + s * i, comp, byte + stride * i)
                 };
-                leaves_into(e, structs, compact, at, out, depth + 1)?;
+                leaves_into(e, structs, compact, at, (rm, 4), out, depth + 1)?;
             }
         }
         Type::Struct(id) => {
@@ -292,9 +318,10 @@ fn leaves_into(
                 let at = (
                     slot + slot_field_offset(def, i, structs),
                     comp,
-                    byte + std140_field_offset(def, i, structs),
+                    byte + std140_field_offset(def, i, structs, rm),
                 );
-                leaves_into(f, structs, compact, at, out, depth + 1)?;
+                let layout = (def.field_row_major(i, rm), 4);
+                leaves_into(f, structs, compact, at, layout, out, depth + 1)?;
             }
         }
     }

@@ -250,7 +250,7 @@ pub fn io_components(shader: &Shader, var: VarId) -> Vec<IoComponent> {
         _ => (v.ty.clone(), 1),
     };
     let compact = exec::is_compact(v);
-    let Some(leaves) = memory::leaves(&ty, &shader.structs, compact) else {
+    let Some(leaves) = memory::leaves(&ty, &shader.structs, compact, (false, 4)) else {
         return Vec::new();
     };
     let mut out = Vec::new();

@@ -16,7 +16,7 @@ use crate::arena::{Arena, EntityRef, SecondaryMap};
 use crate::intrinsics::IntrinsicOp;
 use crate::opcodes::{AluType, Opcode};
 pub use layout::{CfKind, CfList, CfParent};
-pub use types::{BaseType, SamplerDim, StructDef, StructId, Type};
+pub use types::{BaseType, FieldLayout, SamplerDim, StructDef, StructId, Type};
 
 crate::entity!(
     /// An SSA value.

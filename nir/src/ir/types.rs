@@ -1,6 +1,9 @@
 //! NIR's own small type representation (GLSL-like: scalars, vectors, matrices, arrays,
 //! structs, samplers), independent of `rgl-glsl`. Struct types live in the shader's
-//! struct table and are referenced by [`StructId`].
+//! struct table and are referenced by [`StructId`]. The std140 matrix layout of uniform
+//! block members lives on struct fields ([`FieldLayout`]), not on the matrix type, so
+//! a struct shared by a block and a temporary stays one type (copies between them
+//! type-check) and only std140 addressing looks at it.
 
 use crate::arena::EntityRef;
 use std::fmt;
@@ -113,6 +116,41 @@ pub enum Type {
     },
 }
 
+/// Matrix layout a struct field gives the matrices inside it when the struct lives in
+/// a uniform block (std140 memory); other storage ignores it. GLSL's `row_major` /
+/// `column_major` member qualifiers, with the block-level default folded into the
+/// block type's own fields by `glsl_to_nir`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FieldLayout {
+    /// The enclosing field's layout (column-major at the top of a block).
+    #[default]
+    Inherit,
+    /// `column_major`.
+    ColumnMajor,
+    /// `row_major`: a `CxR` matrix is `R` rows of `C` components at a 16-byte stride.
+    RowMajor,
+}
+
+impl FieldLayout {
+    /// Whether matrices under a field with this layout are row-major, given the
+    /// enclosing layout `outer`.
+    pub fn row_major(self, outer: bool) -> bool {
+        match self {
+            FieldLayout::Inherit => outer,
+            FieldLayout::ColumnMajor => false,
+            FieldLayout::RowMajor => true,
+        }
+    }
+    /// The qualifier word printed before a field (`None` for [`FieldLayout::Inherit`]).
+    pub fn keyword(self) -> Option<&'static str> {
+        match self {
+            FieldLayout::Inherit => None,
+            FieldLayout::ColumnMajor => Some("column_major"),
+            FieldLayout::RowMajor => Some("row_major"),
+        }
+    }
+}
+
 /// A struct declaration.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StructDef {
@@ -120,6 +158,29 @@ pub struct StructDef {
     pub name: String,
     /// Fields in order.
     pub fields: Vec<(String, Type)>,
+    /// Matrix layout per field: empty (all [`FieldLayout::Inherit`]) or one entry per
+    /// field (the validator checks the length).
+    pub layouts: Vec<FieldLayout>,
+}
+
+impl StructDef {
+    /// A struct whose fields all inherit their matrix layout.
+    pub fn new(name: String, fields: Vec<(String, Type)>) -> StructDef {
+        StructDef {
+            name,
+            fields,
+            layouts: Vec::new(),
+        }
+    }
+    /// Matrix layout of field `i`.
+    pub fn layout(&self, i: usize) -> FieldLayout {
+        self.layouts.get(i).copied().unwrap_or_default()
+    }
+    /// Whether matrices under field `i` are row-major when the struct itself is laid
+    /// out with enclosing layout `outer`.
+    pub fn field_row_major(&self, i: usize, outer: bool) -> bool {
+        self.layout(i).row_major(outer)
+    }
 }
 
 impl Type {
@@ -342,13 +403,15 @@ impl Type {
         }
     }
 
-    /// std140 base alignment and size in bytes (column-major matrices; booleans are
-    /// 4 bytes; samplers take no space). `None` on overflow or excessive nesting.
-    pub fn std140_align_size(&self, structs: &[StructDef]) -> Option<(u32, u32)> {
-        self.std140(structs, 0)
+    /// std140 base alignment and size in bytes; `row_major` is the enclosing matrix
+    /// layout (struct fields may override it, see [`FieldLayout`]): a column-major
+    /// `CxR` matrix takes `C` 16-byte vectors, a row-major one `R`. Booleans are 4
+    /// bytes; samplers take no space. `None` on overflow or excessive nesting.
+    pub fn std140_align_size(&self, structs: &[StructDef], row_major: bool) -> Option<(u32, u32)> {
+        self.std140(structs, 0, row_major)
     }
 
-    fn std140(&self, structs: &[StructDef], depth: u32) -> Option<(u32, u32)> {
+    fn std140(&self, structs: &[StructDef], depth: u32, rm: bool) -> Option<(u32, u32)> {
         if depth > MAX_TYPE_NESTING {
             return None;
         }
@@ -356,9 +419,12 @@ impl Type {
         match self {
             Type::Scalar(_) => Some((4, 4)),
             Type::Vector(_, n) => Some((if *n == 2 { 8 } else { 16 }, 4 * u32::from(*n))),
-            Type::Matrix { columns, .. } => Some((16, 16 * u32::from(*columns))),
+            Type::Matrix { columns, rows } => {
+                let vectors = if rm { *rows } else { *columns };
+                Some((16, 16 * u32::from(vectors)))
+            }
             Type::Array(..) => {
-                let stride = self.array_stride(structs, depth)?;
+                let stride = self.array_stride(structs, depth, rm)?;
                 let Type::Array(_, n) = self else { return None };
                 Some((16, stride.checked_mul(*n)?))
             }
@@ -366,8 +432,8 @@ impl Type {
                 let st = structs.get(id.index())?;
                 let mut offset = 0u32;
                 let mut align = 16u32;
-                for (_, t) in &st.fields {
-                    let (a, s) = t.std140(structs, depth + 1)?;
+                for (i, (_, t)) in st.fields.iter().enumerate() {
+                    let (a, s) = t.std140(structs, depth + 1, st.field_row_major(i, rm))?;
                     align = align.max(a);
                     offset = round(offset, a)?.checked_add(s)?;
                 }
@@ -378,31 +444,38 @@ impl Type {
     }
 
     /// std140 stride in bytes between consecutive elements of an array (the element
-    /// size rounded up to a multiple of 16), or between the columns of a matrix (16).
-    /// `None` for other types.
-    pub fn std140_array_stride(&self, structs: &[StructDef]) -> Option<u32> {
-        self.array_stride(structs, 0)
+    /// size rounded up to a multiple of 16), or between the columns of a matrix (16
+    /// column-major, 4 row-major). `row_major` is the enclosing matrix layout. `None`
+    /// for other types.
+    pub fn std140_array_stride(&self, structs: &[StructDef], row_major: bool) -> Option<u32> {
+        self.array_stride(structs, 0, row_major)
     }
 
-    fn array_stride(&self, structs: &[StructDef], depth: u32) -> Option<u32> {
+    fn array_stride(&self, structs: &[StructDef], depth: u32, rm: bool) -> Option<u32> {
         match self {
             Type::Array(e, _) => {
-                let (a, s) = e.std140(structs, depth + 1)?;
+                let (a, s) = e.std140(structs, depth + 1, rm)?;
                 let a = a.max(16);
                 s.checked_add(a - 1).map(|x| x / a * a)
             }
-            Type::Matrix { .. } => Some(16),
+            Type::Matrix { .. } => Some(if rm { 4 } else { 16 }),
             _ => None,
         }
     }
 
-    /// std140 byte offset of field `field` of a struct type.
-    pub fn std140_field_offset(&self, structs: &[StructDef], field: usize) -> Option<u32> {
+    /// std140 byte offset of field `field` of a struct type laid out with enclosing
+    /// matrix layout `row_major`.
+    pub fn std140_field_offset(
+        &self,
+        structs: &[StructDef],
+        field: usize,
+        row_major: bool,
+    ) -> Option<u32> {
         let Type::Struct(id) = self else { return None };
         let st = structs.get(id.index())?;
         let mut offset = 0u32;
         for (i, (_, t)) in st.fields.iter().enumerate() {
-            let (a, s) = t.std140(structs, 1)?;
+            let (a, s) = t.std140(structs, 1, st.field_row_major(i, row_major))?;
             offset = offset.checked_add(a - 1)? / a * a;
             if i == field {
                 return Some(offset);

@@ -32,8 +32,13 @@
 //!   block's struct type (an unnamed block's members are reached with `deref_struct`,
 //!   as Mesa's `glsl_to_nir` emits them) or an array of it; its `driver_location` is the
 //!   block index (array element `i` is block `driver_location + i`). Offsets follow
-//!   std140 with column-major matrices: NIR types carry no `row_major` flag, so
-//!   row-major members are read as column-major (a known gap, documented here).
+//!   std140; the matrix layout comes from the struct fields walked ([`FieldLayout`]:
+//!   `row_major`/`column_major` or inherited, column-major at the top of a block). A
+//!   row-major `CxR` matrix is `R` row vectors at a 16-byte stride, so column `i`
+//!   starts at byte `4 * i` and its components are 16 bytes apart: a column load
+//!   (constant or dynamic `i`) becomes one scalar `load_ubo` per row gathered with
+//!   `vecN` (as Mesa's UBO lowering does), and an element `m[i][j]` one scalar load
+//!   at `4 * i + 16 * j`.
 //!   `align_mul`/`align_offset` describe the offset (16 and `offset % 16` for constant
 //!   offsets); `range_base` = 0 and `range` = the block's std140 size.
 //! * Booleans are stored as 32-bit words: boolean loads read 32 bits (`dest_type=bool32`)
@@ -279,11 +284,26 @@ enum Comp {
 }
 
 /// An offset: constant part plus `index * stride` terms, and a component selection.
-#[derive(Clone, Debug, Default)]
+/// `comp_stride` is the distance between the components of the vector reached, in
+/// the offset's units (std140 bytes: 4, or 16 for a column of a row-major matrix;
+/// other units: unused, 1).
+#[derive(Clone, Debug)]
 struct Offset {
     konst: u32,
     terms: Vec<(Def, u32)>,
     comp: Option<Comp>,
+    comp_stride: u32,
+}
+
+impl Default for Offset {
+    fn default() -> Self {
+        Offset {
+            konst: 0,
+            terms: Vec::new(),
+            comp: None,
+            comp_stride: 1,
+        }
+    }
 }
 
 /// A 32-bit scalar constant as u32, if `d` is one.
@@ -301,7 +321,12 @@ fn compute_offset(
     units: Units,
 ) -> Option<(Offset, Type)> {
     let mut off = Offset::default();
+    if units == Units::Std140 {
+        off.comp_stride = 4;
+    }
     let mut ty = ty.clone();
+    // Matrix layout in effect (std140 only; the top of a block is column-major).
+    let mut row_major = false;
     for link in links {
         if off.comp.is_some() {
             return None;
@@ -325,9 +350,13 @@ fn compute_offset(
                 let elem = ty.element()?;
                 let stride = match units {
                     Units::Vec4 => elem.type_size_vec4(structs)?,
-                    Units::Std140 => ty.std140_array_stride(structs)?,
+                    Units::Std140 => ty.std140_array_stride(structs, row_major)?,
                     Units::Samplers => sampler_count(&elem, structs)?,
                 };
+                if units == Units::Std140 && row_major && matches!(ty, Type::Matrix { .. }) {
+                    // A column of a row-major matrix: one component per row vector.
+                    off.comp_stride = 16;
+                }
                 match const_u32(func, idx) {
                     Some(c) => off.konst = off.konst.checked_add(c.checked_mul(stride)?)?,
                     None => off.terms.push((idx, stride)),
@@ -342,12 +371,13 @@ fn compute_offset(
                     Units::Vec4 => st.fields[..f]
                         .iter()
                         .try_fold(0u32, |a, (_, t)| a.checked_add(t.type_size_vec4(structs)?))?,
-                    Units::Std140 => ty.std140_field_offset(structs, f)?,
+                    Units::Std140 => ty.std140_field_offset(structs, f, row_major)?,
                     Units::Samplers => st.fields[..f]
                         .iter()
                         .try_fold(0u32, |a, (_, t)| a.checked_add(sampler_count(t, structs)?))?,
                 };
                 off.konst = off.konst.checked_add(add)?;
+                row_major = st.field_row_major(f, row_major);
                 ty = field_ty;
             }
             _ => return None,
@@ -940,7 +970,7 @@ fn lower_ubo_load(
         (Type::Array(..), _) => return false,
         _ => (None, links, var.ty.clone()),
     };
-    let Some((_, block_size)) = block_ty.std140_align_size(cx.structs) else {
+    let Some((_, block_size)) = block_ty.std140_align_size(cx.structs, false) else {
         return false;
     };
     let Some((off, leaf)) = compute_offset(func, cx.structs, &block_ty, links, Units::Std140)
@@ -976,10 +1006,47 @@ fn lower_ubo_load(
     let mut terms = off.terms.clone();
     let mut konst = off.konst;
     match off.comp {
-        Some(Comp::Const(c)) => konst = konst.saturating_add(4 * u32::from(c)),
-        Some(Comp::Dynamic(idx)) => terms.push((idx, 4)),
+        Some(Comp::Const(c)) => {
+            konst = konst.saturating_add(off.comp_stride.saturating_mul(u32::from(c)))
+        }
+        Some(Comp::Dynamic(idx)) => terms.push((idx, off.comp_stride)),
         None => {}
     }
+    let loaded = if comps > 1 && off.comp_stride != 4 {
+        // The components are not adjacent (a column of a row-major matrix): one scalar
+        // load per component, gathered with `vecN`.
+        let Some(op) = vec_op(comps) else {
+            return false;
+        };
+        let mut parts = Vec::with_capacity(usize::from(comps));
+        for i in 0..u32::from(comps) {
+            let k = konst.saturating_add(off.comp_stride.saturating_mul(i));
+            let Some(part) = emit_ubo_load(&mut b, block_index, &terms, k, 1, block_size) else {
+                return false;
+            };
+            parts.push(AluSrc::new(part));
+        }
+        build_alu(&mut b, op, parts, false, comps, 32)
+    } else {
+        match emit_ubo_load(&mut b, block_index, &terms, konst, comps, block_size) {
+            Some(l) => l,
+            None => return false,
+        }
+    };
+    finish_load(func, uses, instr, old, loaded, is_bool(&leaf));
+    true
+}
+
+/// Emits one `load_ubo` of `comps` 32-bit components at byte offset `konst` plus the
+/// `terms`, with the alignment the offset guarantees.
+fn emit_ubo_load(
+    b: &mut Builder,
+    block_index: Def,
+    terms: &[(Def, u32)],
+    konst: u32,
+    comps: u8,
+    block_size: u32,
+) -> Option<Def> {
     // Alignment: the largest power of two (≤ 16) dividing every stride.
     let align_mul = terms
         .iter()
@@ -994,18 +1061,14 @@ fn lower_ubo_load(
         .unwrap_or(16)
         .max(4);
     let align_offset = konst % align_mul;
-    let offset = emit_offset(&mut b, &terms, konst);
-    let Some(loaded) = b.intrinsic(
+    let offset = emit_offset(b, terms, konst);
+    b.intrinsic(
         IntrinsicOp::load_ubo,
         vec![block_index, offset],
         comps,
         vec![0, align_mul, align_offset, 0, block_size],
         Some((comps, 32)),
-    ) else {
-        return false;
-    };
-    finish_load(func, uses, instr, old, loaded, is_bool(&leaf));
-    true
+    )
 }
 
 /// Replaces sampler/texture derefs of a tex instruction by indices (and offsets).
