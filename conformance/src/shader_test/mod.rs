@@ -13,8 +13,10 @@
 pub mod command;
 pub mod dump;
 pub mod exec;
+pub mod gl_api;
 pub mod gl_enum;
 pub mod gl_plan;
+pub mod gl_runner;
 pub mod host;
 pub mod isolate;
 pub mod lex;
