@@ -22,7 +22,7 @@ use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile};
 use glutin::display::GlDisplay;
 
 use super::command::UniformBase;
-use super::gl_api::GlApi;
+use super::gl_api::{shared_gl_methods, GlApi};
 use super::gl_runner::GlRunner;
 use super::support::Capabilities;
 
@@ -170,7 +170,10 @@ impl GlRunner<HostGl> {
 
 /// `GlApi` methods that are the glow call of the same name and arguments.
 macro_rules! forward_to_glow {
-    ($(fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?;)*) => {$(
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident(&mut self $(, $arg:ident: $ty:ty)* $(,)?) $(-> $ret:ty)?;
+    )*) => {$(
         fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
             // SAFETY: the context is current (see `HostGl`); the arguments
             // are plain values, slices glow passes with their lengths, and
@@ -273,114 +276,7 @@ impl GlApi for HostGl {
         None
     }
 
-    forward_to_glow! {
-        fn get_error(&mut self) -> u32;
-        fn create_framebuffer(&mut self) -> Result<GlFramebuffer, String>;
-        fn bind_framebuffer(&mut self, target: u32, fbo: Option<GlFramebuffer>);
-        fn create_renderbuffer(&mut self) -> Result<GlRenderbuffer, String>;
-        fn bind_renderbuffer(&mut self, target: u32, rb: Option<GlRenderbuffer>);
-        fn renderbuffer_storage(&mut self, target: u32, format: u32, width: i32, height: i32);
-        fn framebuffer_renderbuffer(
-            &mut self,
-            target: u32,
-            attachment: u32,
-            rb_target: u32,
-            rb: Option<GlRenderbuffer>
-        );
-        fn check_framebuffer_status(&mut self, target: u32) -> u32;
-        fn draw_buffer(&mut self, buffer: u32);
-        fn read_buffer(&mut self, buffer: u32);
-        fn viewport(&mut self, x: i32, y: i32, width: i32, height: i32);
-        fn create_program(&mut self) -> Result<GlProgram, String>;
-        fn create_shader(&mut self, ty: u32) -> Result<GlShader, String>;
-        fn shader_source(&mut self, shader: GlShader, source: &str);
-        fn compile_shader(&mut self, shader: GlShader);
-        fn get_shader_compile_status(&mut self, shader: GlShader) -> bool;
-        fn get_shader_info_log(&mut self, shader: GlShader) -> String;
-        fn attach_shader(&mut self, program: GlProgram, shader: GlShader);
-        fn bind_attrib_location(&mut self, program: GlProgram, index: u32, name: &str);
-        fn link_program(&mut self, program: GlProgram);
-        fn get_program_link_status(&mut self, program: GlProgram) -> bool;
-        fn get_program_info_log(&mut self, program: GlProgram) -> String;
-        fn use_program(&mut self, program: Option<GlProgram>);
-        fn get_program_parameter_i32(&mut self, program: GlProgram, pname: u32) -> i32;
-        fn get_active_uniform_block_parameter_i32(
-            &mut self,
-            program: GlProgram,
-            index: u32,
-            pname: u32
-        ) -> i32;
-        fn uniform_block_binding(&mut self, program: GlProgram, index: u32, binding: u32);
-        fn get_attrib_location(&mut self, program: GlProgram, name: &str) -> Option<u32>;
-        fn create_buffer(&mut self) -> Result<GlBuffer, String>;
-        fn delete_buffer(&mut self, buffer: GlBuffer);
-        fn bind_buffer(&mut self, target: u32, buffer: Option<GlBuffer>);
-        fn bind_buffer_base(&mut self, target: u32, index: u32, buffer: Option<GlBuffer>);
-        fn buffer_data_u8_slice(&mut self, target: u32, data: &[u8], usage: u32);
-        fn buffer_sub_data_u8_slice(&mut self, target: u32, offset: i32, data: &[u8]);
-        fn create_vertex_array(&mut self) -> Result<GlVao, String>;
-        fn delete_vertex_array(&mut self, vao: GlVao);
-        fn bind_vertex_array(&mut self, vao: Option<GlVao>);
-        fn vertex_attrib_pointer_f32(
-            &mut self,
-            index: u32,
-            size: i32,
-            ty: u32,
-            normalized: bool,
-            stride: i32,
-            offset: i32
-        );
-        fn vertex_attrib_pointer_i32(
-            &mut self,
-            index: u32,
-            size: i32,
-            ty: u32,
-            stride: i32,
-            offset: i32
-        );
-        fn enable_vertex_attrib_array(&mut self, index: u32);
-        fn get_uniform_location(&mut self, program: GlProgram, name: &str) -> Option<GlLocation>;
-        fn uniform_1_f32_slice(&mut self, loc: Option<&GlLocation>, v: &[f32]);
-        fn uniform_2_f32_slice(&mut self, loc: Option<&GlLocation>, v: &[f32]);
-        fn uniform_3_f32_slice(&mut self, loc: Option<&GlLocation>, v: &[f32]);
-        fn uniform_4_f32_slice(&mut self, loc: Option<&GlLocation>, v: &[f32]);
-        fn uniform_1_i32_slice(&mut self, loc: Option<&GlLocation>, v: &[i32]);
-        fn uniform_2_i32_slice(&mut self, loc: Option<&GlLocation>, v: &[i32]);
-        fn uniform_3_i32_slice(&mut self, loc: Option<&GlLocation>, v: &[i32]);
-        fn uniform_4_i32_slice(&mut self, loc: Option<&GlLocation>, v: &[i32]);
-        fn uniform_1_u32_slice(&mut self, loc: Option<&GlLocation>, v: &[u32]);
-        fn uniform_2_u32_slice(&mut self, loc: Option<&GlLocation>, v: &[u32]);
-        fn uniform_3_u32_slice(&mut self, loc: Option<&GlLocation>, v: &[u32]);
-        fn uniform_4_u32_slice(&mut self, loc: Option<&GlLocation>, v: &[u32]);
-        fn uniform_matrix_2_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_3_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_4_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_2x3_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_2x4_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_3x2_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_3x4_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_4x2_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn uniform_matrix_4x3_f32_slice(&mut self, loc: Option<&GlLocation>, t: bool, v: &[f32]);
-        fn active_texture(&mut self, unit: u32);
-        fn create_texture(&mut self) -> Result<GlTexture, String>;
-        fn delete_texture(&mut self, texture: GlTexture);
-        fn bind_texture(&mut self, target: u32, texture: Option<GlTexture>);
-        fn tex_parameter_i32(&mut self, target: u32, pname: u32, value: i32);
-        fn tex_parameter_f32(&mut self, target: u32, pname: u32, value: f32);
-        fn tex_parameter_f32_slice(&mut self, target: u32, pname: u32, values: &[f32]);
-        fn enable(&mut self, cap: u32);
-        fn disable(&mut self, cap: u32);
-        fn polygon_mode(&mut self, face: u32, mode: u32);
-        fn hint(&mut self, target: u32, mode: u32);
-        fn depth_func(&mut self, func: u32);
-        fn clear_color(&mut self, r: f32, g: f32, b: f32, a: f32);
-        fn clear_depth(&mut self, depth: f64);
-        fn clear_stencil(&mut self, stencil: i32);
-        fn clear(&mut self, mask: u32);
-        fn draw_arrays(&mut self, mode: u32, first: i32, count: i32);
-        fn draw_arrays_instanced(&mut self, mode: u32, first: i32, count: i32, instances: i32);
-        fn pixel_store_i32(&mut self, pname: u32, value: i32);
-    }
+    shared_gl_methods!(forward_to_glow);
 
     fn bind_frag_data_location_indexed(
         &mut self,
@@ -509,6 +405,11 @@ impl GlApi for HostGl {
                 target, level, internal, width, height, depth, border, format, ty, px,
             )
         }
+    }
+
+    fn clear_depth(&mut self, depth: f64) {
+        // SAFETY: the context is current (see `HostGl`).
+        unsafe { self.gl.clear_depth(depth) }
     }
 
     fn clip_plane(&mut self, plane: u32, equation: [f64; 4]) {
