@@ -1,12 +1,14 @@
-//! [`HostContext`]: the `--peer host` [`GlContext`], the machine's own GL
-//! (Mesa llvmpipe on the CI machines) through EGL without a window: glutin
-//! opens the first EGL device, creates a desktop GL compatibility-profile
-//! context (so GLSL 1.10 tests and `gl_Vertex` work) and makes it current
-//! without a surface; rendering goes to a framebuffer object of RGBA8 colour
-//! and depth/stencil renderbuffers, as piglit's `-fbo` mode does. GL calls go
-//! through glow; the compatibility-profile entry points glow does not wrap
-//! (`glClipPlane`, the matrix stack, `glColor4f`, `glVertexPointer`, …) are
-//! loaded from EGL by name.
+//! [`HostContext`]: the `--peer host` [`GlContext`](super::exec::GlContext),
+//! the machine's own GL (Mesa llvmpipe on the CI machines) through EGL without
+//! a window: glutin opens the first EGL device, creates a desktop GL
+//! compatibility-profile context (so GLSL 1.10 tests and `gl_Vertex` work) and
+//! makes it current without a surface; rendering goes to a framebuffer object
+//! of RGBA8 colour and depth/stencil renderbuffers, as piglit's `-fbo` mode
+//! does. The runner's GL logic is the shared [`GlRunner`]; this file is its
+//! [`GlApi`] adapter, [`HostGl`]: GL calls go through glow, and the
+//! compatibility-profile entry points glow does not wrap (`glClipPlane`, the
+//! matrix stack, `glColor4f`, `glVertexPointer`, …) are loaded from EGL by
+//! name. All the unsafe calls of the runner are here.
 //!
 //! glutin loads libEGL at run time: without it (or without a GL driver),
 //! [`HostContext::new`] returns why, and the runner skips the peer.
@@ -99,10 +101,10 @@ type GlLocation = <glow::Context as HasContext>::UniformLocation;
 /// The host's GL as a runner context.
 pub type HostContext = GlRunner<HostGl>;
 
-/// The host's GL (glow plus [`Compat`]) as the runner's [`GlApi`]. Its
-/// context is made current on the creating thread in [`HostContext::new`]
-/// and stays current for the adapter's life: that is what makes the glow and
-/// compatibility calls below sound.
+/// The host's GL (glow plus the compatibility entry points) as the runner's
+/// [`GlApi`]. Its context is made current on the creating thread in
+/// [`HostContext::new`] and stays current for the adapter's life: that is
+/// what makes the glow and compatibility calls below sound.
 pub struct HostGl {
     gl: glow::Context,
     compat: Compat,
@@ -187,14 +189,16 @@ macro_rules! forward_to_glow {
 macro_rules! compat_call {
     ($self:ident.$name:ident($($arg:expr),*)) => {
         // SAFETY: the context is current (see `HostGl`) and the pointer is
-        // the entry point of that name (`Compat::load`); no argument is a
-        // pointer the callee keeps.
+        // the entry point of that name (`Compat::load`); a pointer argument
+        // is either read during the call (a plane, a NUL-terminated name) or,
+        // for the array pointers, a byte offset into the bound array buffer.
         unsafe { ($self.compat.$name)($($arg),*) }
     };
 }
 
 impl HostGl {
-    /// Points a fixed-function array at `offset` in the bound array buffer.
+    /// `offset` into the bound array buffer as the pointer argument of
+    /// `glVertexPointer` and its kin.
     fn array_pointer(offset: i32) -> *const c_void {
         offset as usize as *const c_void
     }
