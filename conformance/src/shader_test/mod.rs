@@ -5,16 +5,19 @@
 //! the `--link-only` runner ([`link_only`]), the command executor that the
 //! full runner drives over an abstract GL-like context ([`exec`]), the
 //! texture images of `texture` commands ([`textures`]), what GL calls the
-//! runner's data turns into ([`gl_plan`]), the contexts over rgl
-//! ([`rgl_context`]) and over the host's GL ([`host`]), the per-file child
-//! processes ([`isolate`]) and the side-by-side report of `--peer host`
+//! runner's data turns into ([`gl_plan`]), the one implementation of that
+//! context ([`gl_runner`]) over the glow-shaped GL calls of [`gl_api`], with
+//! adapters for rgl ([`rgl_context`]) and the host's GL ([`host`]), the
+//! per-file child processes ([`isolate`]) and the side-by-side report of `--peer host`
 //! ([`peer`]).
 
 pub mod command;
 pub mod dump;
 pub mod exec;
+pub mod gl_api;
 pub mod gl_enum;
 pub mod gl_plan;
+pub mod gl_runner;
 pub mod host;
 pub mod isolate;
 pub mod lex;
