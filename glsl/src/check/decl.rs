@@ -181,6 +181,13 @@ impl Checker<'_> {
 
         let mut var = Variable::new(ident.name.clone(), ty.clone(), mode);
         self.apply_qualifiers(&mut var, resolved);
+        // ES: a uniform without a precision qualifier has its type's default
+        // precision; the linker compares uniform precisions across stages.
+        if self.version.is_es() && mode == VarMode::Uniform && var.precision.is_none() {
+            var.precision = self
+                .precision_key(&ty)
+                .and_then(|key| self.scope.default_precision(&key));
+        }
         var.read_only = is_const || mode == VarMode::Uniform || mode == VarMode::ShaderIn;
         let handle = self.new_variable(var, loc);
 
@@ -381,6 +388,7 @@ impl Checker<'_> {
                 }
             }
             self.fragcoord_layout = Some(layout);
+            self.module.layout.frag_coord_redeclared = true;
             self.module.layout.origin_upper_left = layout.0;
             self.module.layout.pixel_center_integer = layout.1;
             if resolved.invariant {
@@ -728,6 +736,15 @@ impl Checker<'_> {
             {
                 self.error(block.name.loc, SemanticError::PerVertexOutputForm);
                 return;
+            }
+            let members: Vec<(String, Type)> = fields
+                .iter()
+                .map(|f| (f.name.clone(), f.ty.clone()))
+                .collect();
+            if mode == VarMode::ShaderIn {
+                self.module.layout.per_vertex_in = Some(members);
+            } else {
+                self.module.layout.per_vertex_out = Some(members);
             }
             if let Some(instance) = &block.instance {
                 if let Some(gl_in) = self.builtin_variable(&instance.name) {
