@@ -160,6 +160,17 @@ impl Checker<'_> {
                 None
             }
         });
+        if !in_function
+            && mode == VarMode::ShaderOut
+            && self.module.layout.per_vertex_out.is_some()
+            && PER_VERTEX_OUT_MEMBERS.contains(&ident.name.as_str())
+        {
+            self.error(
+                loc,
+                SemanticError::PerVertexMemberAfterBlock(ident.name.clone()),
+            );
+            return;
+        }
         if let Some(earlier) = existing {
             let earlier_in_scope = self.scope.lookup_current(&ident.name).is_some();
             let is_builtin = self.module.variables[earlier].is_builtin;
@@ -744,6 +755,14 @@ impl Checker<'_> {
             if mode == VarMode::ShaderIn {
                 self.module.layout.per_vertex_in = Some(members);
             } else {
+                // Mesa: the redeclaration precedes every use or separate
+                // redeclaration of any member of the implicit block.
+                if PER_VERTEX_OUT_MEMBERS
+                    .iter()
+                    .any(|m| self.builtin_variables.contains_key(*m))
+                {
+                    self.error(block.name.loc, SemanticError::PerVertexAfterUse);
+                }
                 self.module.layout.per_vertex_out = Some(members);
             }
             if let Some(instance) = &block.instance {
@@ -852,6 +871,15 @@ impl Checker<'_> {
         }
     }
 }
+
+/// Members of the implicit `out gl_PerVertex` block of vertex and geometry
+/// shaders.
+pub(crate) const PER_VERTEX_OUT_MEMBERS: [&str; 4] = [
+    "gl_Position",
+    "gl_PointSize",
+    "gl_ClipDistance",
+    "gl_ClipVertex",
+];
 
 /// The type a `gl_PerVertex` redeclaration gives a built-in member: its
 /// explicitly sized array when the built-in is the same array unsized.
