@@ -55,10 +55,17 @@ pub(crate) fn size_block_members(module: &mut Module) {
         let ExprKind::RecordRef(base, field) = array.kind else {
             continue;
         };
-        let ExprKind::Constant(c) = &index.kind else {
-            continue;
+        // A constant, or a `const` variable such as `gl_MaxClipDistances`.
+        let value = match &index.kind {
+            ExprKind::Constant(c) => Some(c),
+            ExprKind::VarRef(v) => module
+                .variables
+                .get(*v)
+                .filter(|v| v.read_only)
+                .and_then(|v| v.constant_value.as_ref()),
+            _ => None,
         };
-        let Some(i) = constant_index(c) else {
+        let Some(i) = value.and_then(constant_index) else {
             continue;
         };
         let Some(base) = module.exprs.get(base) else {

@@ -829,9 +829,28 @@ fn size_geometry_inputs(module: &mut Module, errors: &mut Vec<LinkError>) {
 }
 
 /// Built-in arrays sized by their accesses may not exceed the implementation
-/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`).
+/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`),
+/// `gl_in[].gl_ClipDistance` included.
 fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
     use rgl_glsl::builtins::variables::limits as fe;
+    let clip_limit = fe::MAX_CLIP_DISTANCES;
+    let member_too_large = module
+        .structs
+        .iter()
+        .filter(|(_, s)| s.is_interface && s.name == "gl_PerVertex")
+        .flat_map(|(_, s)| s.fields.iter())
+        .filter(|f| f.name == "gl_ClipDistance")
+        .any(|f| {
+            f.ty.array_len()
+                .is_some_and(|n| n as i64 > clip_limit as i64)
+        });
+    if member_too_large {
+        errors.push(LinkError::BuiltinArrayTooLarge(
+            "gl_ClipDistance",
+            "gl_MaxClipDistances",
+            clip_limit.max(0) as u32,
+        ));
+    }
     for v in usage::globals(module) {
         let var = &module.variables[v];
         if !var.is_builtin {
