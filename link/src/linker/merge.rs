@@ -221,6 +221,10 @@ struct BlockShape {
     array: bool,
 }
 
+/// Interface blocks by (mode, block name): struct, instance array length and
+/// declaration shape of the first declaration.
+type BlockDefs = HashMap<(VarMode, String), (Handle<StructType>, Option<u32>, BlockShape)>;
+
 /// The merged module of a stage plus what later phases need.
 pub struct StageModule {
     /// The linked module.
@@ -289,8 +293,7 @@ fn merge_units(
     let mut frag_coord_used = false;
     let mut frag_coord_reported = false;
     // Interface blocks by (mode, block name): struct and instance array length.
-    let mut block_defs: HashMap<(VarMode, String), (Handle<StructType>, Option<u32>, BlockShape)> =
-        HashMap::new();
+    let mut block_defs: BlockDefs = HashMap::new();
     let mut block_reported: HashSet<String> = HashSet::new();
     // Initialized globals by name: the constant value of the first unit's
     // initializer (`None` if it is not constant).
