@@ -86,6 +86,9 @@ pub enum LinkError {
         /// Qualifier word (`invariant`, `centroid`, `precision`).
         qualifier: &'static str,
     },
+    /// Two units give one global variable initializers, not both constant.
+    #[error("shared global variable `{0}' has multiple non-constant initializers.")]
+    MultipleNonConstInitializers(String),
     /// An interface block is defined differently in two units or stages.
     #[error("definitions of interface block `{0}' do not match")]
     InterfaceBlockMismatch(String),

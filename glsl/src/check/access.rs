@@ -192,14 +192,18 @@ impl Checker<'_> {
             None => {
                 if let Type::Array(elem, len) = &aty {
                     if len.is_none() {
-                        let root_ok = self
-                            .root_variable(array)
-                            .and_then(|v| self.module.variables.get(v))
-                            .is_some_and(|v| {
-                                // GS inputs are sized later from the input primitive.
-                                self.stage == crate::version::Stage::Geometry
-                                    && v.mode == hir::VarMode::ShaderIn
-                            });
+                        // GS input arrays are sized later from the input
+                        // primitive; their unsized members (`gl_in[i].gl_ClipDistance`)
+                        // are not.
+                        let root_ok = match self.module.exprs.get(array).map(|e| &e.kind) {
+                            Some(ExprKind::VarRef(v)) => {
+                                self.module.variables.get(*v).is_some_and(|v| {
+                                    self.stage == crate::version::Stage::Geometry
+                                        && v.mode == hir::VarMode::ShaderIn
+                                })
+                            }
+                            _ => false,
+                        };
                         if !root_ok {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);
                         }

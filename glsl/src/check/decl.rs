@@ -160,6 +160,17 @@ impl Checker<'_> {
                 None
             }
         });
+        if !in_function
+            && mode == VarMode::ShaderOut
+            && self.module.layout.per_vertex_out.is_some()
+            && PER_VERTEX_OUT_MEMBERS.contains(&ident.name.as_str())
+        {
+            self.error(
+                loc,
+                SemanticError::PerVertexMemberAfterBlock(ident.name.clone()),
+            );
+            return;
+        }
         if let Some(earlier) = existing {
             let earlier_in_scope = self.scope.lookup_current(&ident.name).is_some();
             let is_builtin = self.module.variables[earlier].is_builtin;
@@ -181,6 +192,13 @@ impl Checker<'_> {
 
         let mut var = Variable::new(ident.name.clone(), ty.clone(), mode);
         self.apply_qualifiers(&mut var, resolved);
+        // ES: a uniform without a precision qualifier has its type's default
+        // precision; the linker compares uniform precisions across stages.
+        if self.version.is_es() && mode == VarMode::Uniform && var.precision.is_none() {
+            var.precision = self
+                .precision_key(&ty)
+                .and_then(|key| self.scope.default_precision(&key));
+        }
         var.read_only = is_const || mode == VarMode::Uniform || mode == VarMode::ShaderIn;
         let handle = self.new_variable(var, loc);
 
@@ -381,6 +399,7 @@ impl Checker<'_> {
                 }
             }
             self.fragcoord_layout = Some(layout);
+            self.module.layout.frag_coord_redeclared = true;
             self.module.layout.origin_upper_left = layout.0;
             self.module.layout.pixel_center_integer = layout.1;
             if resolved.invariant {
@@ -729,6 +748,23 @@ impl Checker<'_> {
                 self.error(block.name.loc, SemanticError::PerVertexOutputForm);
                 return;
             }
+            let members: Vec<(String, Type)> = fields
+                .iter()
+                .map(|f| (f.name.clone(), f.ty.clone()))
+                .collect();
+            if mode == VarMode::ShaderIn {
+                self.module.layout.per_vertex_in = Some(members);
+            } else {
+                // Mesa: the redeclaration precedes every use or separate
+                // redeclaration of any member of the implicit block.
+                if PER_VERTEX_OUT_MEMBERS
+                    .iter()
+                    .any(|m| self.builtin_variables.contains_key(*m))
+                {
+                    self.error(block.name.loc, SemanticError::PerVertexAfterUse);
+                }
+                self.module.layout.per_vertex_out = Some(members);
+            }
             if let Some(instance) = &block.instance {
                 if let Some(gl_in) = self.builtin_variable(&instance.name) {
                     self.resize_per_vertex_members(gl_in, &fields);
@@ -835,6 +871,15 @@ impl Checker<'_> {
         }
     }
 }
+
+/// Members of the implicit `out gl_PerVertex` block of vertex and geometry
+/// shaders.
+pub(crate) const PER_VERTEX_OUT_MEMBERS: [&str; 4] = [
+    "gl_Position",
+    "gl_PointSize",
+    "gl_ClipDistance",
+    "gl_ClipVertex",
+];
 
 /// The type a `gl_PerVertex` redeclaration gives a built-in member: its
 /// explicitly sized array when the built-in is the same array unsized.

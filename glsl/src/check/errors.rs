@@ -434,6 +434,13 @@ pub enum SemanticError {
         "redeclaration of gl_PerVertex input must use the instance name gl_in and be an array"
     )]
     PerVertexInputForm,
+    /// `out gl_PerVertex` redeclared after one of its members was used or
+    /// redeclared on its own.
+    #[error("redeclaration of a built-in interface block must appear before any use of any member of the interface block")]
+    PerVertexAfterUse,
+    /// A `gl_PerVertex` member redeclared on its own after the block was.
+    #[error("`{0}' cannot be redeclared after gl_PerVertex was redeclared")]
+    PerVertexMemberAfterBlock(String),
     /// An `out gl_PerVertex` redeclaration has no instance name.
     #[error("redeclaration of gl_PerVertex output cannot have an instance name or be an array")]
     PerVertexOutputForm,

@@ -123,6 +123,15 @@ impl Checker<'_> {
         if let Some(var) = self.builtin_variables.get(name) {
             return Some(*var);
         }
+        // A member left out of an `out gl_PerVertex` redeclaration is gone.
+        if let Some(members) = &self.module.layout.per_vertex_out {
+            if self.stage != crate::version::Stage::Fragment
+                && super::decl::PER_VERTEX_OUT_MEMBERS.contains(&name)
+                && members.iter().all(|(m, _)| m != name)
+            {
+                return None;
+            }
+        }
         let avail = crate::builtins::Availability {
             version: self.version,
             stage: self.stage,

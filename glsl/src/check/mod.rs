@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use crate::arena::Handle;
 use crate::ast::{self, TranslationUnit};
 use crate::diag::Diagnostic;
-use crate::hir::{self, Function, Item, Module, Stmt, Variable};
+use crate::hir::{self, ExprKind, Function, Item, Module, Stmt, Variable};
 use crate::pp::{ExtensionBehavior, ExtensionDirective};
 use crate::span::SourceLoc;
 use crate::types::Type;
@@ -316,6 +316,16 @@ impl<'a> Checker<'a> {
             return;
         }
         let inits = std::mem::take(&mut self.global_inits);
+        for s in &inits {
+            if let Some(&Stmt::Assign { lhs, rhs, .. }) = self.module.stmts.get(*s) {
+                if let Some(&ExprKind::VarRef(v)) = self.module.exprs.get(lhs).map(|e| &e.kind) {
+                    if self.module.initialized_globals.iter().all(|(g, _)| *g != v) {
+                        let value = self.evaluate(rhs);
+                        self.module.initialized_globals.push((v, value));
+                    }
+                }
+            }
+        }
         if let Some(main) = self.main_function {
             if let Some(function) = self.module.functions.get(main) {
                 if let Some(index) = function.signatures.iter().position(|s| s.is_defined) {

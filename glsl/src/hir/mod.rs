@@ -62,6 +62,10 @@ pub struct Module {
     pub layout: ShaderLayout,
     /// Extensions enabled by `#extension` (names as written).
     pub enabled_extensions: Vec<String>,
+    /// Globals declared with an initializer, with its value when it is a
+    /// constant expression (the linker checks that a global initialized in two
+    /// units has equal constant initializers).
+    pub initialized_globals: Vec<(Handle<Variable>, Option<Constant>)>,
 }
 
 /// A top-level entry of a module.
@@ -90,6 +94,12 @@ pub struct ShaderLayout {
     pub pixel_center_integer: bool,
     /// `layout(early_fragment_tests) in;`
     pub early_fragment_tests: bool,
+    /// `gl_FragCoord` was redeclared (with or without layout qualifiers).
+    pub frag_coord_redeclared: bool,
+    /// Members (name, type) of an `out gl_PerVertex { ... };` redeclaration.
+    pub per_vertex_out: Option<Vec<(String, crate::types::Type)>>,
+    /// Members (name, type) of an `in gl_PerVertex { ... } gl_in[];` redeclaration.
+    pub per_vertex_in: Option<Vec<(String, crate::types::Type)>>,
 }
 
 /// Geometry shader primitive kinds.

@@ -5,8 +5,8 @@
 //! the block type. Before varyings are matched, the unnamed side of such a pair
 //! is rewritten into the named shape: one new instance variable, and every
 //! reference to a member variable becomes a member access on it. Blocks that
-//! have the same shape on both sides, and blocks with implicitly sized array
-//! members, are left alone.
+//! have the same shape on both sides are left alone. Implicitly sized members
+//! were sized per stage before this runs (`block_sizes`).
 
 use std::collections::BTreeSet;
 
@@ -30,16 +30,6 @@ fn unnamed_member_block(var: &Variable) -> Option<Handle<StructType>> {
     }
 }
 
-/// Whether a block has an implicitly sized array member. Such blocks are left
-/// as they are: their sizes come from each stage's accesses, which rgl does not
-/// yet reconcile across the two shapes.
-fn has_unsized_member(block: &StructType) -> bool {
-    block
-        .fields
-        .iter()
-        .any(|f| matches!(f.ty, Type::Array(_, None)))
-}
-
 /// Block names of `mode` interface blocks in `module`: (named instances, unnamed).
 fn block_shapes(module: &Module, mode: VarMode) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut named = BTreeSet::new();
@@ -54,9 +44,6 @@ fn block_shapes(module: &Module, mode: VarMode) -> (BTreeSet<String>, BTreeSet<S
         let Some(block) = module.structs.get(b) else {
             continue;
         };
-        if has_unsized_member(block) {
-            continue;
-        }
         let name = block.name.clone();
         if unnamed_member_block(var).is_some() {
             unnamed.insert(name);

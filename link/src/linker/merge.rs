@@ -213,6 +213,18 @@ pub fn cross_validate(
     adopt
 }
 
+/// How a unit declares an interface block: its instance name, if any, and
+/// whether the instance is an array.
+#[derive(Clone, Debug, PartialEq)]
+struct BlockShape {
+    instance: Option<String>,
+    array: bool,
+}
+
+/// Interface blocks by (mode, block name): struct, instance array length and
+/// declaration shape of the first declaration.
+type BlockDefs = HashMap<(VarMode, String), (Handle<StructType>, Option<u32>, BlockShape)>;
+
 /// The merged module of a stage plus what later phases need.
 pub struct StageModule {
     /// The linked module.
@@ -250,6 +262,7 @@ pub fn link_stage(
     if stage == Stage::Geometry {
         size_geometry_inputs(&mut module, errors);
     }
+    super::block_sizes::size_block_members(&mut module);
     size_implicit_arrays(&mut module);
     check_builtin_array_sizes(&module, errors);
     drop_unreachable_functions(&mut module);
@@ -280,9 +293,12 @@ fn merge_units(
     let mut frag_coord_used = false;
     let mut frag_coord_reported = false;
     // Interface blocks by (mode, block name): struct and instance array length.
-    let mut block_defs: HashMap<(VarMode, String), (Handle<StructType>, Option<u32>)> =
-        HashMap::new();
+    let mut block_defs: BlockDefs = HashMap::new();
     let mut block_reported: HashSet<String> = HashSet::new();
+    // Initialized globals by name: the constant value of the first unit's
+    // initializer (`None` if it is not constant).
+    let mut init_kinds: HashMap<String, Option<Constant>> = HashMap::new();
+    let mut init_reported: HashSet<String> = HashSet::new();
     for unit in units {
         merge_layout(&mut out, unit, errors);
         if stage == Stage::Fragment {
@@ -290,7 +306,8 @@ fn merge_units(
                 .iter()
                 .any(|v| unit.variables[*v].name == "gl_FragCoord");
             let l = &unit.layout;
-            let redeclares = l.origin_upper_left || l.pixel_center_integer;
+            let redeclares =
+                l.frag_coord_redeclared || l.origin_upper_left || l.pixel_center_integer;
             let mine = (l.origin_upper_left, l.pixel_center_integer);
             let conflict = match frag_coord {
                 Some(prev) => (redeclares && prev != mine) || (!redeclares && uses),
@@ -326,6 +343,8 @@ fn merge_units(
         }
         // Variables.
         let unit_globals: HashSet<Handle<Variable>> = usage::globals(unit).into_iter().collect();
+        let initialized: HashMap<Handle<Variable>, Option<Constant>> =
+            unit.initialized_globals.iter().cloned().collect();
         let mut var_map: Vec<Handle<Variable>> = Vec::with_capacity(unit.variables.len());
         let mut new_globals: HashSet<Handle<Variable>> = HashSet::new();
         for (h, v) in unit.variables.iter() {
@@ -345,19 +364,62 @@ fn merge_units(
                     let is_instance =
                         matches!(super::types::without_array(&nv.ty), Type::Struct(h) if *h == b);
                     let len = if is_instance { nv.ty.array_len() } else { None };
+                    // Mesa's intrastage rules: instance names are present in
+                    // all declarations or in none (and equal, except for
+                    // uniforms), and an instance array matches only arrays.
+                    let shape = BlockShape {
+                        instance: is_instance.then(|| nv.name.clone()),
+                        array: is_instance && matches!(nv.ty, Type::Array(..)),
+                    };
                     let key = (nv.mode, name.clone());
                     match block_defs.get(&key) {
-                        Some(&(pb, plen)) => {
-                            let sizes_differ = plen.is_some() && len.is_some() && plen != len;
-                            if (pb != b || sizes_differ) && block_reported.insert(name.clone()) {
+                        Some((pb, plen, pshape)) => {
+                            let sizes_differ = plen.is_some() && len.is_some() && *plen != len;
+                            let shapes_differ = pshape.array != shape.array
+                                || pshape.instance.is_some() != shape.instance.is_some()
+                                || (nv.mode != VarMode::Uniform
+                                    && pshape.instance != shape.instance);
+                            if (*pb != b || sizes_differ || shapes_differ)
+                                && block_reported.insert(name.clone())
+                            {
                                 errors.push(LinkError::InterfaceBlockMismatch(name));
                             }
                             if plen.is_none() && len.is_some() {
-                                block_defs.insert(key, (pb, len));
+                                let (pb, pshape) = (*pb, pshape.clone());
+                                block_defs.insert(key, (pb, len, pshape));
                             }
                         }
                         None => {
-                            block_defs.insert(key, (b, len));
+                            block_defs.insert(key, (b, len, shape));
+                        }
+                    }
+                }
+            }
+            if is_global {
+                // Mesa: a global initialized in two units needs constant
+                // initializers in both (equal ones, checked below).
+                if let Some(init) = initialized.get(&h) {
+                    match (init_kinds.get(&v.name), init) {
+                        (Some(Some(a)), Some(b)) => {
+                            // `const` globals are compared by cross_validate.
+                            if a != b
+                                && nv.constant_initializer.is_none()
+                                && init_reported.insert(v.name.clone())
+                            {
+                                errors.push(LinkError::InitializerMismatch {
+                                    mode: mode_string(&nv),
+                                    name: v.name.clone(),
+                                });
+                            }
+                        }
+                        (Some(_), _) => {
+                            if init_reported.insert(v.name.clone()) {
+                                errors
+                                    .push(LinkError::MultipleNonConstInitializers(v.name.clone()));
+                            }
+                        }
+                        (None, _) => {
+                            init_kinds.insert(v.name.clone(), init.clone());
                         }
                     }
                 }
@@ -544,6 +606,13 @@ fn merge_layout(out: &mut Module, unit: &Module, errors: &mut Vec<LinkError>) {
     o.origin_upper_left |= l.origin_upper_left;
     o.pixel_center_integer |= l.pixel_center_integer;
     o.early_fragment_tests |= l.early_fragment_tests;
+    o.frag_coord_redeclared |= l.frag_coord_redeclared;
+    if o.per_vertex_out.is_none() {
+        o.per_vertex_out = l.per_vertex_out.clone();
+    }
+    if o.per_vertex_in.is_none() {
+        o.per_vertex_in = l.per_vertex_in.clone();
+    }
 }
 
 fn remap_expr(
@@ -763,9 +832,28 @@ fn size_geometry_inputs(module: &mut Module, errors: &mut Vec<LinkError>) {
 }
 
 /// Built-in arrays sized by their accesses may not exceed the implementation
-/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`).
+/// limits the front end reports (`gl_MaxTextureCoords`, `gl_MaxClipDistances`),
+/// `gl_in[].gl_ClipDistance` included.
 fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
     use rgl_glsl::builtins::variables::limits as fe;
+    let clip_limit = fe::MAX_CLIP_DISTANCES;
+    let member_too_large = module
+        .structs
+        .iter()
+        .filter(|(_, s)| s.is_interface && s.name == "gl_PerVertex")
+        .flat_map(|(_, s)| s.fields.iter())
+        .filter(|f| f.name == "gl_ClipDistance")
+        .any(|f| {
+            f.ty.array_len()
+                .is_some_and(|n| n as i64 > clip_limit as i64)
+        });
+    if member_too_large {
+        errors.push(LinkError::BuiltinArrayTooLarge(
+            "gl_ClipDistance",
+            "gl_MaxClipDistances",
+            clip_limit.max(0) as u32,
+        ));
+    }
     for v in usage::globals(module) {
         let var = &module.variables[v];
         if !var.is_builtin {

@@ -7,6 +7,7 @@
 //! [`dump_resources`] prints the program's interface for tests and tools.
 
 mod block_shapes;
+mod block_sizes;
 pub mod dump;
 pub mod limits;
 pub mod locations;
@@ -129,6 +130,7 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
 
     // Interstage: uniforms agree across stages, varyings are matched and placed.
     uniforms::cross_validate_uniforms(&stages, version, &mut errors, &mut warnings);
+    per_vertex_redeclarations(&stages, &mut errors);
     block_shapes::unify_block_shapes(&mut stages);
     varyings::link_varyings(&mut stages, version, &mut errors, &mut warnings);
     for st in &mut stages {
@@ -163,6 +165,40 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
     program.stages = stages.into_iter().map(|s| s.linked).collect();
     program.warnings = warnings;
     Ok(program)
+}
+
+/// GLSL 1.50 §7.1: a geometry shader reading `gl_in` sees the previous
+/// stage's `gl_PerVertex` output. Mesa matches the two blocks by type unless
+/// both are the implicit declarations, so a redeclaration on one side needs the
+/// same redeclaration on the other.
+fn per_vertex_redeclarations(stages: &[StageState], errors: &mut Vec<LinkError>) {
+    const MEMBERS: [&str; 4] = [
+        "gl_Position",
+        "gl_PointSize",
+        "gl_ClipDistance",
+        "gl_ClipVertex",
+    ];
+    for pair in stages.windows(2) {
+        let (producer, consumer) = (&pair[0].linked.hir, &pair[1].linked.hir);
+        if pair[1].linked.stage != Stage::Geometry {
+            continue;
+        }
+        let declares = |m: &Module, mode: rgl_glsl::hir::VarMode, names: &[&str]| {
+            usage::globals(m).into_iter().any(|v| {
+                let var = &m.variables[v];
+                var.is_builtin && var.mode == mode && names.contains(&var.name.as_str())
+            })
+        };
+        let out = &producer.layout.per_vertex_out;
+        let inp = &consumer.layout.per_vertex_in;
+        let produced =
+            out.is_some() || declares(producer, rgl_glsl::hir::VarMode::ShaderOut, &MEMBERS);
+        let consumed =
+            inp.is_some() || declares(consumer, rgl_glsl::hir::VarMode::ShaderIn, &["gl_in"]);
+        if produced && consumed && out != inp {
+            errors.push(LinkError::InterfaceBlockMismatch("gl_PerVertex".into()));
+        }
+    }
 }
 
 /// ES 1.00 §4.6.4: invariance of the built-in special variables.

@@ -1,0 +1,133 @@
+//! Implicitly sized array members of interface blocks (GLSL 1.50 §4.3.7):
+//! `out blk { float foo[]; };` takes, per stage, the size one past the highest
+//! constant index the stage's code uses on the member, through an instance
+//! (`ifc.foo[2]`, `ifc[i].foo[2]`) or, for an unnamed block, through the member
+//! variable itself. The block type is rewritten to the sized member type, so
+//! the interstage and intrastage block comparisons see the sizes: two stages
+//! that size a member differently have non-matching block definitions.
+
+use std::collections::HashMap;
+
+use rgl_glsl::arena::Handle;
+use rgl_glsl::hir::{Constant, ExprKind, Module, ScalarValue};
+use rgl_glsl::types::{StructType, Type};
+
+use super::types::without_array;
+
+/// The value of a constant integer index expression.
+fn constant_index(c: &Constant) -> Option<i64> {
+    match c {
+        Constant::Components(values) => match values.first()? {
+            ScalarValue::Int(i) => Some(*i as i64),
+            ScalarValue::Uint(u) => Some(*u as i64),
+            _ => None,
+        },
+        Constant::Aggregate(_) => None,
+    }
+}
+
+/// Sizes every implicitly sized member of the module's interface blocks (see
+/// the module docs). A member the code never indexes gets one element.
+pub(crate) fn size_block_members(module: &mut Module) {
+    let unsized_blocks: Vec<Handle<StructType>> = module
+        .structs
+        .iter()
+        .filter(|(_, s)| {
+            s.is_interface
+                && s.fields
+                    .iter()
+                    .any(|f| matches!(f.ty, Type::Array(_, None)))
+        })
+        .map(|(h, _)| h)
+        .collect();
+    if unsized_blocks.is_empty() {
+        return;
+    }
+    // Highest constant index per (block, member).
+    let mut max: HashMap<(Handle<StructType>, usize), i64> = HashMap::new();
+    for (_, e) in module.exprs.iter() {
+        let ExprKind::ArrayRef(array, index) = e.kind else {
+            continue;
+        };
+        let (Some(array), Some(index)) = (module.exprs.get(array), module.exprs.get(index)) else {
+            continue;
+        };
+        let ExprKind::RecordRef(base, field) = array.kind else {
+            continue;
+        };
+        // A constant, or a `const` variable such as `gl_MaxClipDistances`.
+        let value = match &index.kind {
+            ExprKind::Constant(c) => Some(c),
+            ExprKind::VarRef(v) => module
+                .variables
+                .get(*v)
+                .filter(|v| v.read_only)
+                .and_then(|v| v.constant_value.as_ref()),
+            _ => None,
+        };
+        let Some(i) = value.and_then(constant_index) else {
+            continue;
+        };
+        let Some(base) = module.exprs.get(base) else {
+            continue;
+        };
+        if let Type::Struct(b) = without_array(&base.ty) {
+            if unsized_blocks.contains(b) {
+                let m = max.entry((*b, field as usize)).or_insert(-1);
+                *m = (*m).max(i);
+            }
+        }
+    }
+    // Members of unnamed blocks are variables with their own highest index.
+    for (_, var) in module.variables.iter() {
+        let Some(b) = var.interface_block else {
+            continue;
+        };
+        if !unsized_blocks.contains(&b)
+            || matches!(without_array(&var.ty), Type::Struct(h) if *h == b)
+        {
+            continue;
+        }
+        let Some(field) = module
+            .structs
+            .get(b)
+            .and_then(|s| s.fields.iter().position(|f| f.name == var.name))
+        else {
+            continue;
+        };
+        let m = max.entry((b, field)).or_insert(-1);
+        *m = (*m).max(var.max_array_access as i64);
+    }
+    let mut sized: HashMap<(Handle<StructType>, usize), Type> = HashMap::new();
+    for &b in &unsized_blocks {
+        for (i, f) in module.structs[b].fields.iter_mut().enumerate() {
+            if let Type::Array(elem, None) = &f.ty {
+                let highest = max.get(&(b, i)).copied().unwrap_or(-1).max(0);
+                let len = u32::try_from(highest + 1).unwrap_or(u32::MAX);
+                f.ty = Type::Array(elem.clone(), Some(len));
+                sized.insert((b, i), f.ty.clone());
+            }
+        }
+    }
+    // Member accesses through an instance take the sized type.
+    let retyped: Vec<(Handle<rgl_glsl::hir::Expr>, Type)> = module
+        .exprs
+        .iter()
+        .filter_map(|(h, e)| {
+            let ExprKind::RecordRef(base, field) = e.kind else {
+                return None;
+            };
+            let base = module.exprs.get(base)?;
+            let Type::Struct(b) = without_array(&base.ty) else {
+                return None;
+            };
+            let ty = sized.get(&(*b, field as usize))?;
+            Some((h, ty.clone()))
+        })
+        .collect();
+    for (h, ty) in retyped {
+        module.exprs[h].ty = ty;
+    }
+    // Unnamed members are variables; the stage's implicit array sizing gives
+    // them the same size from the same highest index.
+}
