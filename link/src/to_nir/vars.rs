@@ -302,7 +302,17 @@ impl Conv<'_> {
             } else {
                 -1
             };
-            offset += f.ty.count_vec4_slots(&self.m.structs).min(1 << 20) as i32;
+            // An instance array (`Blk ifc[2]`) lays each member out as an array
+            // of that length; a geometry shader's per-vertex input array does
+            // not take locations.
+            let per_vertex_input =
+                self.stage.stage == rgl_glsl::Stage::Geometry && mode == VarMode::ShaderIn;
+            let copies = match array_len {
+                Some(n) if !per_vertex_input => n.max(1) as i32,
+                _ => 1,
+            };
+            let slots = f.ty.count_vec4_slots(&self.m.structs).min(1 << 20) as i32;
+            offset += slots.saturating_mul(copies);
             var.interp = interp_of(f.qualifiers.interpolation.or(v.interpolation));
             var.centroid = v.centroid || f.qualifiers.centroid;
             var.invariant = v.invariant || f.qualifiers.invariant;
