@@ -508,6 +508,9 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         }
         return out;
     }
+    if super::mip_rgba8::applies(b, req) {
+        return super::mip_rgba8::sample_mip_rgba8(b, req);
+    }
     // Per-lane texel-space position at the base level (before offsets), face/layer.
     let mut st = [[0.0f32; 3]; LANES];
     let mut layer = [0u32; LANES];

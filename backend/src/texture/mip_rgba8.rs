@@ -1,0 +1,276 @@
+//! Mipmapped RGBA8 2D sampling over all lanes at once: the implicit (per-quad) or
+//! explicit LOD, the level choice (nearest or linear between levels) and the
+//! nearest/bilinear taps of each lane at its own level, as plain per-lane loops the
+//! compiler vectorises. It covers repeat on power-of-two levels and clamp-to-edge,
+//! no shadow compare and the identity swizzle; the arithmetic is the generic path's, in the same order, so the
+//! results are bit-identical (the `lanes_texture` test checks it).
+
+use super::{floor_f32, Filter, MipFilter, SampleRequest, TexView, TextureBinding, Wrap};
+use crate::driver::{Swizzle, TexTarget};
+use crate::exec::{Reg, LANES};
+use crate::format::Format;
+use crate::texture::LodMode;
+
+/// Most levels the path handles (a 2^31-texel side has 32).
+const MAX_LEVELS: usize = 32;
+
+/// Whether `wrap` keeps every index of a `size`-texel axis in range with a mask or
+/// clamp.
+fn simple(w: Wrap, size: u32) -> bool {
+    w == Wrap::ClampToEdge || (w == Wrap::Repeat && size.is_power_of_two())
+}
+
+/// Whether [`sample_mip_rgba8`] handles this binding and request.
+#[inline]
+pub(super) fn applies(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> bool {
+    let (v, s) = (&b.view, &b.sampler);
+    v.format == Format::Rgba8Unorm
+        && matches!(v.target, TexTarget::D2 | TexTarget::Rect)
+        && s.compare.is_none()
+        && !v.levels.is_empty()
+        && v.levels.len() <= MAX_LEVELS
+        && v.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        && !matches!(req.lod, LodMode::Grad(..))
+        && s.min_lod <= s.max_lod
+        && v.levels
+            .iter()
+            .all(|lv| simple(s.wrap[0], lv.width) && simple(s.wrap[1], lv.height))
+}
+
+/// Per-level sizes and texels, indexed by level.
+struct Levels<'a> {
+    w: [i64; MAX_LEVELS],
+    h: [i64; MAX_LEVELS],
+    data: [&'a [u8]; MAX_LEVELS],
+}
+
+/// Samples every lane (callers check [`applies`] first).
+#[inline(always)]
+pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    let view: &TexView<'_> = &b.view;
+    let s = &b.sampler;
+    let normalized = view.target != TexTarget::Rect;
+    let mut tab = Levels {
+        w: [1; MAX_LEVELS],
+        h: [1; MAX_LEVELS],
+        data: [&[]; MAX_LEVELS],
+    };
+    for (i, lv) in view.levels.iter().enumerate().take(MAX_LEVELS) {
+        tab.w[i] = lv.width as i64;
+        tab.h[i] = lv.height as i64;
+        tab.data[i] = lv.data;
+    }
+    let coord = |i: usize| -> [f32; LANES] {
+        match req.coords.get(i) {
+            Some(r) => r.0.map(f32::from_bits),
+            None => [0.0; LANES],
+        }
+    };
+    let (cx, cy) = (coord(0), coord(1));
+    // Level of detail per lane (per 2×2 quad for implicit LOD).
+    let base = &view.levels[0];
+    let (s0, s1) = if normalized {
+        (base.width as f32, base.height as f32)
+    } else {
+        (1.0, 1.0)
+    };
+    let mut lambda = [0.0f32; LANES];
+    match req.lod {
+        LodMode::Implicit(bias) => {
+            for q in 0..LANES / 4 {
+                let b0 = 4 * q;
+                let (dx0, dx1) = (cx[b0 + 1] - cx[b0], cy[b0 + 1] - cy[b0]);
+                let (dy0, dy1) = (cx[b0 + 2] - cx[b0], cy[b0 + 2] - cy[b0]);
+                let mut sx = 0.0f32;
+                let mut sy = 0.0f32;
+                sx += (dx0 * s0).powi(2);
+                sy += (dy0 * s0).powi(2);
+                sx += (dx1 * s1).powi(2);
+                sy += (dy1 * s1).powi(2);
+                let rho = sx.max(sy).sqrt().log2();
+                for l in b0..b0 + 4 {
+                    lambda[l] = rho + bias.map(|r| r.f(l)).unwrap_or(0.0);
+                }
+            }
+        }
+        LodMode::Lod(r) => {
+            for l in 0..LANES {
+                lambda[l] = r.f(l);
+            }
+        }
+        // Not taken (see `applies`): the lanes keep LOD 0.
+        LodMode::Grad(..) => {}
+    }
+    // Levels and blend factor per lane.
+    let last = (view.levels.len() - 1) as f32;
+    let mut la = [0usize; LANES];
+    let mut lb = [0usize; LANES];
+    let mut fr = [0.0f32; LANES];
+    let mut any_blend = false;
+    // Per lane: bilinear (else nearest), from the magnification or minification filter.
+    let mut lin = [s.mag == Filter::Linear; LANES];
+    for l in 0..LANES {
+        let mut lam = lambda[l] + s.lod_bias;
+        if lam.is_nan() {
+            lam = 0.0;
+        }
+        lam = lam.clamp(s.min_lod, s.max_lod);
+        if lam <= 0.0 {
+            continue;
+        }
+        lin[l] = s.min == Filter::Linear;
+        if s.mip == MipFilter::None {
+            continue;
+        }
+        if s.mip == MipFilter::Nearest {
+            let lvl = if lam <= 0.5 {
+                0.0
+            } else {
+                (super::ceil_f32(lam + 0.5) - 1.0).min(last)
+            };
+            la[l] = lvl as usize;
+        } else {
+            let l1 = floor_f32(lam).min(last);
+            let l2 = (l1 + 1.0).min(last);
+            la[l] = l1 as usize;
+            lb[l] = l2 as usize;
+            fr[l] = if l1 >= last {
+                0.0
+            } else {
+                lam - floor_f32(lam)
+            };
+            any_blend |= fr[l] != 0.0;
+        }
+    }
+    let ox = req.offset[0] as f32;
+    let oy = req.offset[1] as f32;
+    let mode = if lin.iter().all(|&x| x) {
+        Mode::Linear
+    } else if lin.iter().all(|&x| !x) {
+        Mode::Nearest
+    } else {
+        Mode::Mixed(&lin)
+    };
+    let a = taps(&tab, &la, &cx, &cy, mode, s.wrap, normalized, ox, oy);
+    if !any_blend {
+        return a.map(|c| Reg::from_f32(&c));
+    }
+    let bb = taps(&tab, &lb, &cx, &cy, mode, s.wrap, normalized, ox, oy);
+    let mut out = [Reg::default(); 4];
+    for c in 0..4 {
+        let mut o = [0.0f32; LANES];
+        for l in 0..LANES {
+            o[l] = if fr[l] == 0.0 {
+                a[c][l]
+            } else {
+                a[c][l] + (bb[c][l] - a[c][l]) * fr[l]
+            };
+        }
+        out[c] = Reg::from_f32(&o);
+    }
+    out
+}
+
+/// The filter of the lanes.
+#[derive(Clone, Copy)]
+enum Mode<'a> {
+    /// Every lane nearest.
+    Nearest,
+    /// Every lane bilinear.
+    Linear,
+    /// Bilinear where `true`, else nearest (one tap of weight 1 plus three of 0).
+    Mixed(&'a [bool; LANES]),
+}
+
+/// Filters each lane at its level `lvl[l]` (the arithmetic of the generic bilinear /
+/// nearest filter; zero weights are added rather than skipped, which changes nothing
+/// for finite, non-negative texels).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn taps(
+    tab: &Levels<'_>,
+    lvl: &[usize; LANES],
+    cx: &[f32; LANES],
+    cy: &[f32; LANES],
+    mode: Mode<'_>,
+    wraps: [Wrap; 3],
+    normalized: bool,
+    ox: f32,
+    oy: f32,
+) -> [[f32; LANES]; 4] {
+    let wrap = |i: i64, n: i64, wr: Wrap| -> i64 {
+        if wr == Wrap::Repeat {
+            i & (n - 1)
+        } else {
+            i.clamp(0, n - 1)
+        }
+    };
+    let ntaps = if matches!(mode, Mode::Nearest) { 1 } else { 4 };
+    let mut at = [[0usize; LANES]; 4];
+    let mut wt = [[0.0f32; LANES]; 4];
+    for l in 0..LANES {
+        let lv = lvl[l] & (MAX_LEVELS - 1);
+        let (w, h) = (tab.w[lv], tab.h[lv]);
+        let (sx, sy) = if normalized {
+            (w as f32, h as f32)
+        } else {
+            (1.0, 1.0)
+        };
+        let px = cx[l] * sx + ox;
+        let py = cy[l] * sy + oy;
+        let bilinear = match mode {
+            Mode::Nearest => false,
+            Mode::Linear => true,
+            Mode::Mixed(m) => m[l],
+        };
+        if bilinear {
+            let u = px - 0.5;
+            let fl = floor_f32(u);
+            let fx = u - fl;
+            let ix = fl as i64;
+            let v = py - 0.5;
+            let fl = floor_f32(v);
+            let fy = v - fl;
+            let iy = fl as i64;
+            let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix.wrapping_add(1), w, wraps[0]));
+            let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy.wrapping_add(1), h, wraps[1]));
+            at[0][l] = (y0 * w + x0) as usize;
+            at[1][l] = (y0 * w + x1) as usize;
+            at[2][l] = (y1 * w + x0) as usize;
+            at[3][l] = (y1 * w + x1) as usize;
+            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+            wt[1][l] = fx * (1.0 - fy) * 1.0;
+            wt[2][l] = (1.0 - fx) * fy * 1.0;
+            wt[3][l] = fx * fy * 1.0;
+        } else {
+            let x = wrap(floor_f32(px) as i64, w, wraps[0]);
+            let y = wrap(floor_f32(py) as i64, h, wraps[1]);
+            let i = (y * w + x) as usize;
+            for k in 0..4 {
+                at[k][l] = i;
+                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
+            }
+        }
+    }
+    let mut words = [[0u32; LANES]; 4];
+    for k in 0..ntaps {
+        for l in 0..LANES {
+            let data = tab.data[lvl[l] & (MAX_LEVELS - 1)];
+            let off = at[k][l] * 4;
+            words[k][l] = match data.get(off..off + 4) {
+                Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                None => 0,
+            };
+        }
+    }
+    let mut out = [[0.0f32; LANES]; 4];
+    for (c, o) in out.iter_mut().enumerate() {
+        for k in 0..ntaps {
+            for l in 0..LANES {
+                let t = ((words[k][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
+                o[l] = if ntaps == 1 { t } else { o[l] + t * wt[k][l] };
+            }
+        }
+    }
+    out
+}
