@@ -198,59 +198,30 @@ fn taps(
     ox: f32,
     oy: f32,
 ) -> [[f32; LANES]; 4] {
-    let wrap = |i: i64, n: i64, wr: Wrap| -> i64 {
-        if wr == Wrap::Repeat {
-            i & (n - 1)
-        } else {
-            i.clamp(0, n - 1)
-        }
-    };
     let ntaps = if matches!(mode, Mode::Nearest) { 1 } else { 4 };
-    let mut at = [[0usize; LANES]; 4];
-    let mut wt = [[0.0f32; LANES]; 4];
+    // Texel-space positions at each lane's level.
+    let mut wl = [1i64; LANES];
+    let mut hl = [1i64; LANES];
     for l in 0..LANES {
         let lv = lvl[l] & (MAX_LEVELS - 1);
-        let (w, h) = (tab.w[lv], tab.h[lv]);
+        wl[l] = tab.w[lv];
+        hl[l] = tab.h[lv];
+    }
+    let mut px = [0.0f32; LANES];
+    let mut py = [0.0f32; LANES];
+    for l in 0..LANES {
         let (sx, sy) = if normalized {
-            (w as f32, h as f32)
+            (wl[l] as f32, hl[l] as f32)
         } else {
             (1.0, 1.0)
         };
-        let px = cx[l] * sx + ox;
-        let py = cy[l] * sy + oy;
-        let bilinear = match mode {
-            Mode::Nearest => false,
-            Mode::Linear => true,
-            Mode::Mixed(m) => m[l],
-        };
-        if bilinear {
-            let u = px - 0.5;
-            let fl = floor_f32(u);
-            let fx = u - fl;
-            let ix = fl as i64;
-            let v = py - 0.5;
-            let fl = floor_f32(v);
-            let fy = v - fl;
-            let iy = fl as i64;
-            let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix.wrapping_add(1), w, wraps[0]));
-            let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy.wrapping_add(1), h, wraps[1]));
-            at[0][l] = (y0 * w + x0) as usize;
-            at[1][l] = (y0 * w + x1) as usize;
-            at[2][l] = (y1 * w + x0) as usize;
-            at[3][l] = (y1 * w + x1) as usize;
-            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
-            wt[1][l] = fx * (1.0 - fy) * 1.0;
-            wt[2][l] = (1.0 - fx) * fy * 1.0;
-            wt[3][l] = fx * fy * 1.0;
-        } else {
-            let x = wrap(floor_f32(px) as i64, w, wraps[0]);
-            let y = wrap(floor_f32(py) as i64, h, wraps[1]);
-            let i = (y * w + x) as usize;
-            for k in 0..4 {
-                at[k][l] = i;
-                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
-            }
-        }
+        px[l] = cx[l] * sx + ox;
+        py[l] = cy[l] * sy + oy;
+    }
+    let mut at = [[0usize; LANES]; 4];
+    let mut wt = [[0.0f32; LANES]; 4];
+    if !indices_i32(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt) {
+        indices_i64(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt);
     }
     let mut words = [[0u32; LANES]; 4];
     for k in 0..ntaps {
@@ -273,4 +244,152 @@ fn taps(
         }
     }
     out
+}
+
+/// `(floor_f32(x), floor_f32(x) as i32)` for `|x| < 1e9` (not NaN), without the
+/// saturating conversion (so loops over lanes vectorise).
+#[inline(always)]
+fn floor_small(x: f32) -> (f32, i32) {
+    debug_assert!(x.abs() < 1.0e9);
+    // SAFETY: the caller guarantees |x| < 1e9, so the truncation fits in an i32.
+    let i = unsafe { x.to_int_unchecked::<i32>() };
+    let t = i as f32;
+    let down = t > x;
+    let r = if down { t - 1.0 } else { t };
+    (r.copysign(x), if down { i - 1 } else { i })
+}
+
+/// Texel indices and weights of the taps in i32 when every position is within ±1e9
+/// (not NaN) and every level has under 2^31 texels: then nothing overflows and the
+/// results equal [`indices_i64`]'s. Returns `false` (writing nothing) otherwise.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn indices_i32(
+    wl: &[i64; LANES],
+    hl: &[i64; LANES],
+    px: &[f32; LANES],
+    py: &[f32; LANES],
+    mode: Mode<'_>,
+    wraps: [Wrap; 3],
+    at: &mut [[usize; LANES]; 4],
+    wt: &mut [[f32; LANES]; 4],
+) -> bool {
+    let mut small = true;
+    for l in 0..LANES {
+        small &= px[l].abs() < 1.0e9 && py[l].abs() < 1.0e9 && wl[l] * hl[l] < (1 << 31);
+    }
+    if !small {
+        return false;
+    }
+    let (rx, ry) = (wraps[0] == Wrap::Repeat, wraps[1] == Wrap::Repeat);
+    let wrap = |i: i32, n: i32, repeat: bool| -> i32 {
+        if repeat {
+            i & (n - 1)
+        } else {
+            i.clamp(0, n - 1)
+        }
+    };
+    let w = wl.map(|x| x as i32);
+    let h = hl.map(|x| x as i32);
+    let mut idx = [[0i32; LANES]; 4];
+    if !matches!(mode, Mode::Nearest) {
+        for l in 0..LANES {
+            let u = px[l] - 0.5;
+            let (fl, ix) = floor_small(u);
+            let fx = u - fl;
+            let v = py[l] - 0.5;
+            let (fl, iy) = floor_small(v);
+            let fy = v - fl;
+            let (x0, x1) = (wrap(ix, w[l], rx), wrap(ix + 1, w[l], rx));
+            let (y0, y1) = (wrap(iy, h[l], ry), wrap(iy + 1, h[l], ry));
+            idx[0][l] = y0 * w[l] + x0;
+            idx[1][l] = y0 * w[l] + x1;
+            idx[2][l] = y1 * w[l] + x0;
+            idx[3][l] = y1 * w[l] + x1;
+            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+            wt[1][l] = fx * (1.0 - fy) * 1.0;
+            wt[2][l] = (1.0 - fx) * fy * 1.0;
+            wt[3][l] = fx * fy * 1.0;
+        }
+    }
+    if !matches!(mode, Mode::Linear) {
+        for l in 0..LANES {
+            if let Mode::Mixed(m) = mode {
+                if m[l] {
+                    continue;
+                }
+            }
+            let x = wrap(floor_small(px[l]).1, w[l], rx);
+            let y = wrap(floor_small(py[l]).1, h[l], ry);
+            let i = y * w[l] + x;
+            for k in 0..4 {
+                idx[k][l] = i;
+                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
+            }
+        }
+    }
+    for k in 0..4 {
+        for l in 0..LANES {
+            at[k][l] = idx[k][l] as u32 as usize;
+        }
+    }
+    true
+}
+
+/// Texel indices and weights of the taps for any position (i64 like the generic
+/// path; out-of-range float-to-integer conversions saturate the same way).
+#[allow(clippy::too_many_arguments)]
+fn indices_i64(
+    wl: &[i64; LANES],
+    hl: &[i64; LANES],
+    px: &[f32; LANES],
+    py: &[f32; LANES],
+    mode: Mode<'_>,
+    wraps: [Wrap; 3],
+    at: &mut [[usize; LANES]; 4],
+    wt: &mut [[f32; LANES]; 4],
+) {
+    let wrap = |i: i64, n: i64, wr: Wrap| -> i64 {
+        if wr == Wrap::Repeat {
+            i & (n - 1)
+        } else {
+            i.clamp(0, n - 1)
+        }
+    };
+    for l in 0..LANES {
+        let (w, h) = (wl[l], hl[l]);
+        let bilinear = match mode {
+            Mode::Nearest => false,
+            Mode::Linear => true,
+            Mode::Mixed(m) => m[l],
+        };
+        if bilinear {
+            let u = px[l] - 0.5;
+            let fl = floor_f32(u);
+            let fx = u - fl;
+            let ix = fl as i64;
+            let v = py[l] - 0.5;
+            let fl = floor_f32(v);
+            let fy = v - fl;
+            let iy = fl as i64;
+            let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix.wrapping_add(1), w, wraps[0]));
+            let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy.wrapping_add(1), h, wraps[1]));
+            at[0][l] = (y0 * w + x0) as usize;
+            at[1][l] = (y0 * w + x1) as usize;
+            at[2][l] = (y1 * w + x0) as usize;
+            at[3][l] = (y1 * w + x1) as usize;
+            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+            wt[1][l] = fx * (1.0 - fy) * 1.0;
+            wt[2][l] = (1.0 - fx) * fy * 1.0;
+            wt[3][l] = fx * fy * 1.0;
+        } else {
+            let x = wrap(floor_f32(px[l]) as i64, w, wraps[0]);
+            let y = wrap(floor_f32(py[l]) as i64, h, wraps[1]);
+            let i = (y * w + x) as usize;
+            for k in 0..4 {
+                at[k][l] = i;
+                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
+            }
+        }
+    }
 }
