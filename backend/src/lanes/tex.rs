@@ -114,6 +114,15 @@ fn rg(regs: &[Reg], r: &[u32]) -> ([Reg; 4], usize) {
 /// Runs a texture op for the lanes of `exec` (others compute too; their writes are
 /// masked).
 pub(crate) fn run_tex(regs: &mut [Reg], exec: u32, op: &TexOp, res: &Resources<'_>) {
+    if op.index_reg.is_none() {
+        // One slot for every lane.
+        let binding = res.textures.get(op.index as usize).and_then(|b| b.as_ref());
+        let r = run_one(regs, op, binding);
+        for (c, &d) in op.dest.iter().enumerate().take(4) {
+            store(regs, d, exec, r[c].0);
+        }
+        return;
+    }
     // A dynamic slot offset may differ per lane: run once per distinct slot.
     let mut done = 0u32;
     let mut out = [Reg::default(); 4];
