@@ -276,17 +276,24 @@ fn indices_i32(
 ) -> bool {
     let mut small = true;
     for l in 0..LANES {
-        small &= px[l].abs() < 1.0e9 && py[l].abs() < 1.0e9 && wl[l] * hl[l] < (1 << 31);
+        small &= px[l].abs() < 1.0e9 && py[l].abs() < 1.0e9;
+    }
+    for l in 0..LANES {
+        small &= wl[l] * hl[l] < (1 << 31);
     }
     if !small {
         return false;
     }
     let (rx, ry) = (wraps[0] == Wrap::Repeat, wraps[1] == Wrap::Repeat);
+    // Both forms are computed and one selected (no branch in the lane loops);
+    // `max`/`min` rather than `clamp`, which could panic and so blocks vectorising.
     let wrap = |i: i32, n: i32, repeat: bool| -> i32 {
+        let m = i & (n - 1);
+        let c = i.max(0).min(n - 1);
         if repeat {
-            i & (n - 1)
+            m
         } else {
-            i.clamp(0, n - 1)
+            c
         }
     };
     let w = wl.map(|x| x as i32);
