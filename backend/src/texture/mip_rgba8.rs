@@ -5,7 +5,7 @@
 //! no shadow compare and the identity swizzle; the arithmetic is the generic path's, in the same order, so the
 //! results are bit-identical (the `lanes_texture` test checks it).
 
-use super::{floor_f32, Filter, MipFilter, SampleRequest, TexView, TextureBinding, Wrap};
+use super::{floor_f32, Filter, MipFilter, MipLevel, SampleRequest, TexView, TextureBinding, Wrap};
 use crate::driver::{Swizzle, TexTarget};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -37,29 +37,12 @@ pub(super) fn applies(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> bool {
             .all(|lv| simple(s.wrap[0], lv.width) && simple(s.wrap[1], lv.height))
 }
 
-/// Per-level sizes and texels, indexed by level.
-struct Levels<'a> {
-    w: [i64; MAX_LEVELS],
-    h: [i64; MAX_LEVELS],
-    data: [&'a [u8]; MAX_LEVELS],
-}
-
 /// Samples every lane (callers check [`applies`] first).
 #[inline(always)]
 pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let view: &TexView<'_> = &b.view;
     let s = &b.sampler;
     let normalized = view.target != TexTarget::Rect;
-    let mut tab = Levels {
-        w: [1; MAX_LEVELS],
-        h: [1; MAX_LEVELS],
-        data: [&[]; MAX_LEVELS],
-    };
-    for (i, lv) in view.levels.iter().enumerate().take(MAX_LEVELS) {
-        tab.w[i] = lv.width as i64;
-        tab.h[i] = lv.height as i64;
-        tab.data[i] = lv.data;
-    }
     let coord = |i: usize| -> [f32; LANES] {
         match req.coords.get(i) {
             Some(r) => r.0.map(f32::from_bits),
@@ -107,14 +90,23 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
     let mut lb = [0usize; LANES];
     let mut fr = [0.0f32; LANES];
     let mut any_blend = false;
+    // Final LOD (`max`/`min` give `clamp`'s result here: `lam` is not NaN and
+    // `min_lod <= max_lod`; a zero's sign does not matter below), branch-free.
+    let mut lams = [0.0f32; LANES];
+    let mut minified = false;
+    for l in 0..LANES {
+        let lam = lambda[l] + s.lod_bias;
+        let lam = if lam.is_nan() { 0.0 } else { lam };
+        lams[l] = lam.max(s.min_lod).min(s.max_lod);
+        minified |= lams[l] > 0.0;
+    }
     // Per lane: bilinear (else nearest), from the magnification or minification filter.
     let mut lin = [s.mag == Filter::Linear; LANES];
     for l in 0..LANES {
-        let mut lam = lambda[l] + s.lod_bias;
-        if lam.is_nan() {
-            lam = 0.0;
+        if !minified {
+            break;
         }
-        lam = lam.clamp(s.min_lod, s.max_lod);
+        let lam = lams[l];
         if lam <= 0.0 {
             continue;
         }
@@ -151,11 +143,31 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
     } else {
         Mode::Mixed(&lin)
     };
-    let a = taps(&tab, &la, &cx, &cy, mode, s.wrap, normalized, ox, oy);
+    let a = taps(
+        &view.levels,
+        &la,
+        &cx,
+        &cy,
+        mode,
+        s.wrap,
+        normalized,
+        ox,
+        oy,
+    );
     if !any_blend {
         return a.map(|c| Reg::from_f32(&c));
     }
-    let bb = taps(&tab, &lb, &cx, &cy, mode, s.wrap, normalized, ox, oy);
+    let bb = taps(
+        &view.levels,
+        &lb,
+        &cx,
+        &cy,
+        mode,
+        s.wrap,
+        normalized,
+        ox,
+        oy,
+    );
     let mut out = [Reg::default(); 4];
     for c in 0..4 {
         let mut o = [0.0f32; LANES];
@@ -188,7 +200,7 @@ enum Mode<'a> {
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn taps(
-    tab: &Levels<'_>,
+    levels: &[MipLevel<'_>],
     lvl: &[usize; LANES],
     cx: &[f32; LANES],
     cy: &[f32; LANES],
@@ -200,12 +212,18 @@ fn taps(
 ) -> [[f32; LANES]; 4] {
     let ntaps = if matches!(mode, Mode::Nearest) { 1 } else { 4 };
     // Texel-space positions at each lane's level.
-    let mut wl = [1i64; LANES];
-    let mut hl = [1i64; LANES];
-    for l in 0..LANES {
-        let lv = lvl[l] & (MAX_LEVELS - 1);
-        wl[l] = tab.w[lv];
-        hl[l] = tab.h[lv];
+    // Every lane at one level (the common case) or gathered per lane.
+    let last = levels.len() - 1;
+    let uniform = lvl.iter().all(|&x| x == lvl[0]);
+    let lv0 = &levels[lvl[0].min(last)];
+    let mut wl = [lv0.width as i64; LANES];
+    let mut hl = [lv0.height as i64; LANES];
+    if !uniform {
+        for l in 0..LANES {
+            let lv = &levels[lvl[l].min(last)];
+            wl[l] = lv.width as i64;
+            hl[l] = lv.height as i64;
+        }
     }
     let mut px = [0.0f32; LANES];
     let mut py = [0.0f32; LANES];
@@ -226,7 +244,11 @@ fn taps(
     let mut words = [[0u32; LANES]; 4];
     for k in 0..ntaps {
         for l in 0..LANES {
-            let data = tab.data[lvl[l] & (MAX_LEVELS - 1)];
+            let data = if uniform {
+                lv0.data
+            } else {
+                levels[lvl[l].min(last)].data
+            };
             let off = at[k][l] * 4;
             words[k][l] = match data.get(off..off + 4) {
                 Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
