@@ -183,6 +183,42 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
     out
 }
 
+/// Level-0 filtering of every lane with one filter (no LOD: the caller knows it
+/// cannot change the result); same conditions on wrap modes as [`applies`].
+#[inline(always)]
+pub(super) fn sample_level0(
+    levels: &[MipLevel<'_>],
+    filter: Filter,
+    req: &SampleRequest<'_>,
+    wraps: [Wrap; 3],
+    normalized: bool,
+) -> [Reg; 4] {
+    let coord = |i: usize| -> [f32; LANES] {
+        match req.coords.get(i) {
+            Some(r) => r.0.map(f32::from_bits),
+            None => [0.0; LANES],
+        }
+    };
+    let mode = if filter == Filter::Linear {
+        Mode::Linear
+    } else {
+        Mode::Nearest
+    };
+    let (ox, oy) = (req.offset[0] as f32, req.offset[1] as f32);
+    let v = taps(
+        levels,
+        &[0; LANES],
+        &coord(0),
+        &coord(1),
+        mode,
+        wraps,
+        normalized,
+        ox,
+        oy,
+    );
+    v.map(|c| Reg::from_f32(&c))
+}
+
 /// The filter of the lanes.
 #[derive(Clone, Copy)]
 enum Mode<'a> {
