@@ -102,8 +102,31 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
     }
     // Per lane: bilinear (else nearest), from the magnification or minification filter.
     let mut lin = [s.mag == Filter::Linear; LANES];
+    if minified && s.mip == MipFilter::Linear {
+        // Trilinear, branch-free. `lam` is capped at 64 first: the levels then stay
+        // the same (at most 32 levels) and so does the fraction, which only counts
+        // below the last level, where `lam < 32`.
+        let lasti = (view.levels.len() - 1) as i32;
+        let (mag_lin, min_lin) = (s.mag == Filter::Linear, s.min == Filter::Linear);
+        for l in 0..LANES {
+            let lam = lams[l];
+            let pos = lam > 0.0;
+            let lc = lam.max(0.0).min(64.0);
+            let (fl, i) = floor_small(lc);
+            let i1 = i.min(lasti);
+            let i2 = (i1 + 1).min(lasti);
+            let f = if i1 >= lasti { 0.0 } else { lc - fl };
+            la[l] = if pos { i1 as u32 as usize } else { 0 };
+            lb[l] = if pos { i2 as u32 as usize } else { 0 };
+            fr[l] = if pos { f } else { 0.0 };
+            lin[l] = if pos { min_lin } else { mag_lin };
+        }
+        for f in fr {
+            any_blend |= f != 0.0;
+        }
+    }
     for l in 0..LANES {
-        if !minified {
+        if !minified || s.mip == MipFilter::Linear {
             break;
         }
         let lam = lams[l];
