@@ -300,19 +300,26 @@ fn taps(
     if !indices_i32(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt) {
         indices_i64(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt);
     }
+    let word = |data: &[u8], i: usize| -> u32 {
+        let off = i * 4;
+        match data.get(off..off + 4) {
+            Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            None => 0,
+        }
+    };
     let mut words = [[0u32; LANES]; 4];
-    for k in 0..ntaps {
-        for l in 0..LANES {
-            let data = if uniform {
-                lv0.data
-            } else {
-                levels[lvl[l].min(last)].data
-            };
-            let off = at[k][l] * 4;
-            words[k][l] = match data.get(off..off + 4) {
-                Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                None => 0,
-            };
+    if uniform {
+        for k in 0..ntaps {
+            for l in 0..LANES {
+                words[k][l] = word(lv0.data, at[k][l]);
+            }
+        }
+    } else {
+        let data: [&[u8]; LANES] = std::array::from_fn(|l| levels[lvl[l].min(last)].data);
+        for k in 0..ntaps {
+            for l in 0..LANES {
+                words[k][l] = word(data[l], at[k][l]);
+            }
         }
     }
     let mut out = [[0.0f32; LANES]; 4];
