@@ -159,9 +159,13 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
     }
     let ox = req.offset[0] as f32;
     let oy = req.offset[1] as f32;
-    let mode = if lin.iter().all(|&x| x) {
+    let mut nlin = 0;
+    for x in lin {
+        nlin += x as usize;
+    }
+    let mode = if nlin == LANES {
         Mode::Linear
-    } else if lin.iter().all(|&x| !x) {
+    } else if nlin == 0 {
         Mode::Nearest
     } else {
         Mode::Mixed(&lin)
@@ -273,7 +277,10 @@ fn taps(
     // Texel-space positions at each lane's level.
     // Every lane at one level (the common case) or gathered per lane.
     let last = levels.len() - 1;
-    let uniform = lvl.iter().all(|&x| x == lvl[0]);
+    let mut uniform = true;
+    for l in 0..LANES {
+        uniform &= lvl[l] == lvl[0];
+    }
     let lv0 = &levels[lvl[0].min(last)];
     let mut wl = [lv0.width as i64; LANES];
     let mut hl = [lv0.height as i64; LANES];
