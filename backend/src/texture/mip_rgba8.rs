@@ -11,7 +11,8 @@ use crate::exec::{Reg, LANES};
 use crate::format::Format;
 use crate::texture::LodMode;
 
-/// Most levels the path handles (a 2^31-texel side has 32).
+/// Most levels the path handles (a 2^31-texel side has 32; the trilinear level
+/// selection relies on fewer than 64).
 const MAX_LEVELS: usize = 32;
 
 /// Whether `wrap` keeps every index of a `size`-texel axis in range with a mask or
@@ -32,9 +33,13 @@ pub(super) fn applies(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> bool {
         && v.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
         && !matches!(req.lod, LodMode::Grad(..))
         && s.min_lod <= s.max_lod
-        && v.levels
-            .iter()
-            .all(|lv| simple(s.wrap[0], lv.width) && simple(s.wrap[1], lv.height))
+        && {
+            let mut ok = true;
+            for lv in &v.levels {
+                ok &= simple(s.wrap[0], lv.width) && simple(s.wrap[1], lv.height);
+            }
+            ok
+        }
 }
 
 /// Samples every lane (callers check [`applies`] first).
