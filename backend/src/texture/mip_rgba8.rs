@@ -5,6 +5,9 @@
 //! no shadow compare and the identity swizzle; the arithmetic is the generic path's, in the same order, so the
 //! results are bit-identical (the `lanes_texture` test checks it).
 
+// Lane loops index several arrays by lane, as elsewhere in the driver.
+#![allow(clippy::needless_range_loop)]
+
 use super::{floor_f32, Filter, MipFilter, MipLevel, SampleRequest, TexView, TextureBinding, Wrap};
 use crate::driver::{Swizzle, TexTarget};
 use crate::exec::{Reg, LANES};
@@ -116,6 +119,8 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
         for l in 0..LANES {
             let lam = lams[l];
             let pos = lam > 0.0;
+            // Not `clamp`: its panic check keeps the loop from vectorising.
+            #[allow(clippy::manual_clamp)]
             let lc = lam.max(0.0).min(64.0);
             let (fl, i) = floor_small(lc);
             let i1 = i.min(lasti);
