@@ -3,6 +3,8 @@
 //! with three fragment shaders —
 //! * `constant`: a constant color;
 //! * `tex_alu20`: one bilinear texture lookup (256×256 RGBA8) and 20 vec4 ALU ops;
+//! * `tex_trilinear`: `tex_alu20` with a full mip chain, `LINEAR_MIPMAP_LINEAR` and the
+//!   coordinates scaled by 5.3 (minified between levels 0 and 1: trilinear lookups);
 //! * `loop64`: a 64-iteration loop (count from a uniform, so it is not unrolled) of
 //!   two vec4 ALU ops.
 //!
@@ -49,6 +51,19 @@ void main() {
 }
 ";
 
+const TEX_TRILINEAR: &str = "#version 130
+in vec2 uv;
+uniform sampler2D s;
+uniform vec4 k;
+void main() {
+  vec4 c = texture(s, uv * 5.3);
+  c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx;
+  c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx; c = c * k + k.wzyx;
+  c = c * k + k.wzyx; c = c * k + k.wzyx;
+  gl_FragColor = c;
+}
+";
+
 const LOOP64: &str = "#version 130
 in vec2 uv;
 uniform vec4 k;
@@ -82,7 +97,9 @@ fn compile(fs: &str) -> Vec<Shader> {
         .collect()
 }
 
-fn setup(threads: usize, fs: &str) -> SoftDriver {
+/// Levels of the sampled 256×256 texture: 1, or the full chain (9) with
+/// `LINEAR_MIPMAP_LINEAR`.
+fn setup(threads: usize, fs: &str, tex_levels: u32) -> SoftDriver {
     let mut d = SoftDriver::new(threads);
     let tex = d
         .create_texture(&TextureDesc {
@@ -155,28 +172,33 @@ fn setup(threads: usize, fs: &str) -> SoftDriver {
             width: 256,
             height: 256,
             depth: 1,
-            levels: 1,
+            levels: tex_levels,
         })
         .unwrap();
-    let texels: Vec<u8> = (0..256 * 256 * 4).map(|i| (i * 7 % 251) as u8).collect();
-    d.texture_upload(
-        t,
-        0,
-        TexBox {
-            x: 0,
-            y: 0,
-            z: 0,
-            width: 256,
-            height: 256,
-            depth: 1,
-        },
-        &texels,
-    )
-    .unwrap();
+    for level in 0..tex_levels {
+        let n = 256u32 >> level;
+        let texels: Vec<u8> = (0..n * n * 4)
+            .map(|i| ((i + level) * 7 % 251) as u8)
+            .collect();
+        d.texture_upload(
+            t,
+            level,
+            TexBox {
+                x: 0,
+                y: 0,
+                z: 0,
+                width: n,
+                height: n,
+                depth: 1,
+            },
+            &texels,
+        )
+        .unwrap();
+    }
     d.set_sampler_views(&[Some(SamplerView {
         texture: t,
         first_level: 0,
-        last_level: 0,
+        last_level: tex_levels - 1,
         swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
     })])
     .unwrap();
@@ -184,7 +206,11 @@ fn setup(threads: usize, fs: &str) -> SoftDriver {
         .create_sampler_state(&SamplerState {
             mag: Filter::Linear,
             min: Filter::Linear,
-            mip: MipFilter::None,
+            mip: if tex_levels > 1 {
+                MipFilter::Linear
+            } else {
+                MipFilter::None
+            },
             ..SamplerState::default()
         })
         .unwrap();
@@ -192,10 +218,12 @@ fn setup(threads: usize, fs: &str) -> SoftDriver {
     d
 }
 
-const CASES: [(&str, &str); 3] = [
-    ("constant", CONSTANT),
-    ("tex_alu20", TEX_ALU20),
-    ("loop64", LOOP64),
+/// (name, fragment shader, levels of the sampled texture).
+const CASES: [(&str, &str, u32); 4] = [
+    ("constant", CONSTANT, 1),
+    ("tex_alu20", TEX_ALU20, 1),
+    ("tex_trilinear", TEX_TRILINEAR, 9),
+    ("loop64", LOOP64, 1),
 ];
 
 /// Process CPU time (user + system) in seconds, from `/proc/self/stat`.
@@ -211,12 +239,12 @@ fn report() {
     let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
     // `RGL_LANES_FILL=name` restricts the report to one case (for profiling).
     let only = std::env::var("RGL_LANES_FILL").ok();
-    for (name, fs) in CASES {
+    for (name, fs, levels) in CASES {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
         for threads in [1usize, 2] {
-            let mut d = setup(threads, fs);
+            let mut d = setup(threads, fs, levels);
             d.draw(&draw).unwrap();
             d.finish().unwrap();
             let c0 = cpu_seconds().unwrap_or(0.0);
@@ -240,11 +268,11 @@ fn report() {
 
 fn fill(c: &mut Criterion) {
     report();
-    for (name, fs) in CASES {
+    for (name, fs, levels) in CASES {
         let mut g = c.benchmark_group(format!("lanes_fill_1024_{name}"));
         g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
         for threads in [1usize, 2] {
-            let mut d = setup(threads, fs);
+            let mut d = setup(threads, fs, levels);
             let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
             g.bench_function(format!("threads_{threads}"), |b| {
                 b.iter(|| {

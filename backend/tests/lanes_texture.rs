@@ -100,6 +100,9 @@ fn rgba8_fast_paths_match_the_generic_path() {
                     (Filter::Linear, Filter::Linear, MipFilter::Nearest),
                     (Filter::Nearest, Filter::Linear, MipFilter::Linear),
                     (Filter::Linear, Filter::Nearest, MipFilter::Linear),
+                    (Filter::Linear, Filter::Linear, MipFilter::Linear),
+                    (Filter::Nearest, Filter::Nearest, MipFilter::Linear),
+                    (Filter::Nearest, Filter::Nearest, MipFilter::Nearest),
                 ] {
                     let s = SamplerState {
                         wrap: [ws, wt, Wrap::Repeat],
@@ -154,5 +157,5 @@ fn rgba8_fast_paths_match_the_generic_path() {
             }
         }
     }
-    assert_eq!(checked, 4 * 36 * 5 * 6);
+    assert_eq!(checked, 4 * 36 * 8 * 6);
 }

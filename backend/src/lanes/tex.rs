@@ -114,6 +114,15 @@ fn rg(regs: &[Reg], r: &[u32]) -> ([Reg; 4], usize) {
 /// Runs a texture op for the lanes of `exec` (others compute too; their writes are
 /// masked).
 pub(crate) fn run_tex(regs: &mut [Reg], exec: u32, op: &TexOp, res: &Resources<'_>) {
+    if op.index_reg.is_none() {
+        // One slot for every lane.
+        let binding = res.textures.get(op.index as usize).and_then(|b| b.as_ref());
+        let r = run_one(regs, op, binding);
+        for (c, &d) in op.dest.iter().enumerate().take(4) {
+            store(regs, d, exec, r[c].0);
+        }
+        return;
+    }
     // A dynamic slot offset may differ per lane: run once per distinct slot.
     let mut done = 0u32;
     let mut out = [Reg::default(); 4];
@@ -151,6 +160,7 @@ pub(crate) fn run_tex(regs: &mut [Reg], exec: u32, op: &TexOp, res: &Resources<'
     }
 }
 
+#[inline(always)]
 fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'_>>) -> [Reg; 4] {
     let Some(b) = b else {
         let mut o = [Reg::default(); 4];
@@ -192,6 +202,33 @@ fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'
                 to_int(&mut v, op.int_result == Some(true));
             }
             return v;
+        }
+        _ if op.proj.is_none()
+            && op.kind != TexKind::Txd
+            && !op.coords.is_empty()
+            && op.coords.len() <= 4
+            && op.coords.windows(2).all(|w| w[1] == w[0].wrapping_add(1)) =>
+        {
+            // Consecutive coordinate registers: sample straight from the register
+            // file (no copies).
+            let c0 = op.coords[0] as usize;
+            let coords = &regs[c0..c0 + op.coords.len()];
+            let lod_reg = op.lod.map(|l| &regs[l as usize]);
+            let lod = match (op.kind, op.fragment) {
+                (TexKind::Tex, true) => LodMode::Implicit(None),
+                (TexKind::Txb, true) => LodMode::Implicit(lod_reg),
+                (TexKind::Txl | TexKind::Txb, _) => LodMode::Lod(lod_reg.unwrap_or(&zero)),
+                _ => LodMode::Lod(&zero),
+            };
+            texture::sample(
+                b,
+                &SampleRequest {
+                    coords,
+                    lod,
+                    offset: op.offset,
+                    compare: op.compare.map(|c| &regs[c as usize]),
+                },
+            )
         }
         _ => {
             let (mut coords, n) = rg(regs, &op.coords);

@@ -3,6 +3,7 @@
 //! `texelFetch`, `textureSize`) that compiled shaders call. [`sample`] holds the
 //! filtering code; its results are checked against a scalar reference in the tests.
 
+mod mip_rgba8;
 mod sample;
 
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same

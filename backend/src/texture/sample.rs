@@ -234,93 +234,6 @@ fn filter_2d_rgba8(
     }
 }
 
-/// Level-0 RGBA8 filtering of all lanes for repeat (power-of-two sizes) and
-/// clamp-to-edge wrapping, where every index is in range: a lean per-lane loop with
-/// the arithmetic of [`filter_2d_rgba8`] (zero weights are added rather than skipped,
-/// which changes nothing for finite texels).
-#[inline(always)]
-fn level0_rgba8(
-    lv: &MipLevel<'_>,
-    filter: Filter,
-    req: &SampleRequest<'_>,
-    wraps: [Wrap; 3],
-    normalized: bool,
-) -> [Reg; 4] {
-    let (w, h) = (lv.width as i64, lv.height as i64);
-    let wrap = |i: i64, n: i64, wr: Wrap| -> usize {
-        if wr == Wrap::Repeat {
-            (i & (n - 1)) as usize
-        } else {
-            i.clamp(0, n - 1) as usize
-        }
-    };
-    let sx = if normalized { w as f32 } else { 1.0 };
-    let sy = if normalized { h as f32 } else { 1.0 };
-    let (ox, oy) = (req.offset[0] as f32, req.offset[1] as f32);
-    let data = lv.data;
-    let stride = lv.width as usize;
-    // Phase 1: per lane, the texel indices and weights of its taps.
-    let taps = if filter == Filter::Linear { 4 } else { 1 };
-    let mut at = [[0usize; LANES]; 4];
-    let mut wt = [[0.0f32; LANES]; 4];
-    for l in 0..LANES {
-        let px = coord(req.coords, 0, l) * sx + ox;
-        let py = coord(req.coords, 1, l) * sy + oy;
-        match filter {
-            Filter::Nearest => {
-                let x = wrap(floor_f32(px) as i64, w, wraps[0]);
-                let y = wrap(floor_f32(py) as i64, h, wraps[1]);
-                at[0][l] = y * stride + x;
-                wt[0][l] = 1.0;
-            }
-            Filter::Linear => {
-                let u = px - 0.5;
-                let fl = floor_f32(u);
-                let fx = u - fl;
-                let ix = fl as i64;
-                let v = py - 0.5;
-                let fl = floor_f32(v);
-                let fy = v - fl;
-                let iy = fl as i64;
-                let (x0, x1) = (wrap(ix, w, wraps[0]), wrap(ix + 1, w, wraps[0]));
-                let (y0, y1) = (wrap(iy, h, wraps[1]), wrap(iy + 1, h, wraps[1]));
-                at[0][l] = y0 * stride + x0;
-                at[1][l] = y0 * stride + x1;
-                at[2][l] = y1 * stride + x0;
-                at[3][l] = y1 * stride + x1;
-                wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
-                wt[1][l] = fx * (1.0 - fy) * 1.0;
-                wt[2][l] = (1.0 - fx) * fy * 1.0;
-                wt[3][l] = fx * fy * 1.0;
-            }
-        }
-    }
-    // Phase 2: fetch the texel words.
-    let mut words = [[0u32; LANES]; 4];
-    for k in 0..taps {
-        for l in 0..LANES {
-            let off = at[k][l] * 4;
-            words[k][l] = match data.get(off..off + 4) {
-                Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                None => 0,
-            };
-        }
-    }
-    // Phase 3: decode and weight, channel by channel, taps in order.
-    let mut out = [Reg::default(); 4];
-    for (c, reg) in out.iter_mut().enumerate() {
-        let mut o = [0.0f32; LANES];
-        for k in 0..taps {
-            for l in 0..LANES {
-                let t = ((words[k][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
-                o[l] = if taps == 1 { t } else { o[l] + t * wt[k][l] };
-            }
-        }
-        *reg = Reg::from_f32(&o);
-    }
-    out
-}
-
 /// Filters level `lv` at texel-space position (already offset), returning RGBA.
 #[allow(clippy::too_many_arguments)]
 fn filter_level(
@@ -490,7 +403,7 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             && simple(s.wrap[1], base.height)
             && view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
         {
-            return level0_rgba8(base, s.mag, req, s.wrap, normalized);
+            return super::mip_rgba8::sample_level0(&view.levels, s.mag, req, s.wrap, normalized);
         }
         for l in 0..LANES {
             let mut pos = [0.0f32; 3];
@@ -507,6 +420,9 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             }
         }
         return out;
+    }
+    if super::mip_rgba8::applies(b, req) {
+        return super::mip_rgba8::sample_mip_rgba8(b, req);
     }
     // Per-lane texel-space position at the base level (before offsets), face/layer.
     let mut st = [[0.0f32; 3]; LANES];
