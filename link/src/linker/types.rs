@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use rgl_glsl::arena::Handle;
+use rgl_glsl::hir::MatrixLayout;
 use rgl_glsl::types::{StructArena, StructType, Type};
 
 /// Rewrites struct handles of `ty` through `map` (indexed by the old handle).
@@ -88,8 +89,10 @@ pub struct StructSizes {
     components: Vec<u64>,
     /// Samplers inside.
     samplers: Vec<u64>,
-    /// std140 (size, alignment).
-    std140: Vec<(u64, u64)>,
+    /// std140 (size, alignment) when members without a matrix layout of their
+    /// own are column-major ([0]) or row-major ([1]), as the enclosing block or
+    /// member decides.
+    std140: [Vec<(u64, u64)>; 2],
 }
 
 impl StructSizes {
@@ -102,23 +105,30 @@ impl StructSizes {
             let mut io = 0u64;
             let mut comps = 0u64;
             let mut samplers = 0u64;
-            let mut offset = 0u64;
-            let mut align = 16u64;
             for f in &st.fields {
                 uniform = uniform.saturating_add(s.uniform_slots_of(&f.ty));
                 io = io.saturating_add(s.io_slots_of(&f.ty));
                 comps = comps.saturating_add(s.components_of(&f.ty));
                 samplers = samplers.saturating_add(s.samplers_of(&f.ty));
-                let row_major = f.qualifiers.matrix_layout == rgl_glsl::hir::MatrixLayout::RowMajor;
-                let (size, a) = s.std140_of(&f.ty, row_major);
-                offset = round_up(offset, a).saturating_add(size);
-                align = align.max(a);
+            }
+            for inherited_row_major in [false, true] {
+                let mut offset = 0u64;
+                let mut align = 16u64;
+                for f in &st.fields {
+                    let row_major = match f.qualifiers.matrix_layout {
+                        MatrixLayout::Inherited => inherited_row_major,
+                        other => other == MatrixLayout::RowMajor,
+                    };
+                    let (size, a) = s.std140_of(&f.ty, row_major);
+                    offset = round_up(offset, a).saturating_add(size);
+                    align = align.max(a);
+                }
+                s.std140[inherited_row_major as usize].push((round_up(offset, align), align));
             }
             s.uniform_slots.push(uniform);
             s.io_slots.push(io);
             s.components.push(comps);
             s.samplers.push(samplers);
-            s.std140.push((round_up(offset, align), align));
         }
         s
     }
@@ -172,7 +182,8 @@ impl StructSizes {
         }
     }
 
-    /// std140 (size, base alignment) of a type; `row_major` applies to matrices.
+    /// std140 (size, base alignment) of a type; `row_major` applies to matrices,
+    /// and to the members of structs that have no layout of their own.
     pub fn std140_of(&self, ty: &Type, row_major: bool) -> (u64, u64) {
         match ty {
             Type::Scalar(_) => (4, 4),
@@ -188,7 +199,10 @@ impl StructSizes {
                 let stride = self.std140_array_stride(e, row_major);
                 (stride.saturating_mul(n.unwrap_or(0) as u64), 16)
             }
-            Type::Struct(h) => self.std140.get(h.index()).copied().unwrap_or((0, 16)),
+            Type::Struct(h) => self.std140[row_major as usize]
+                .get(h.index())
+                .copied()
+                .unwrap_or((0, 16)),
             _ => (0, 4),
         }
     }
