@@ -1,22 +1,26 @@
 //! The implementation limits rgl advertises (GL 3.3 minimums or more), returned by
-//! `get_parameter_i32` and enforced by the API entry points.
+//! `get_parameter_i32` and enforced by the API entry points. Limits that GLSL
+//! also exposes as `gl_Max*` constants come from the compiler's table, so the
+//! API, the shaders and the linker agree.
 #![allow(missing_docs)]
 
-pub const MAX_VERTEX_ATTRIBS: u32 = 16;
-pub const MAX_TEXTURE_IMAGE_UNITS: u32 = 16;
-pub const MAX_VERTEX_TEXTURE_IMAGE_UNITS: u32 = 16;
-pub const MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: u32 = 16;
-pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 48;
-pub const MAX_VERTEX_UNIFORM_COMPONENTS: u32 = 1024;
-pub const MAX_FRAGMENT_UNIFORM_COMPONENTS: u32 = 1024;
-pub const MAX_GEOMETRY_UNIFORM_COMPONENTS: u32 = 1024;
-pub const MAX_VARYING_COMPONENTS: u32 = 60;
-pub const MAX_VERTEX_OUTPUT_COMPONENTS: u32 = 64;
-pub const MAX_GEOMETRY_INPUT_COMPONENTS: u32 = 64;
-pub const MAX_GEOMETRY_OUTPUT_COMPONENTS: u32 = 128;
-pub const MAX_FRAGMENT_INPUT_COMPONENTS: u32 = 128;
-pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = 256;
-pub const MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: u32 = 1024;
+use rgl_glsl::builtins::variables::limits as glsl;
+
+pub const MAX_VERTEX_ATTRIBS: u32 = glsl::MAX_VERTEX_ATTRIBS as u32;
+pub const MAX_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_TEXTURE_IMAGE_UNITS as u32;
+pub const MAX_VERTEX_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_VERTEX_TEXTURE_IMAGE_UNITS as u32;
+pub const MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS as u32;
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32;
+pub const MAX_VERTEX_UNIFORM_COMPONENTS: u32 = glsl::MAX_VERTEX_UNIFORM_COMPONENTS as u32;
+pub const MAX_FRAGMENT_UNIFORM_COMPONENTS: u32 = glsl::MAX_FRAGMENT_UNIFORM_COMPONENTS as u32;
+pub const MAX_GEOMETRY_UNIFORM_COMPONENTS: u32 = glsl::MAX_GEOMETRY_UNIFORM_COMPONENTS as u32;
+pub const MAX_VARYING_COMPONENTS: u32 = glsl::MAX_VARYING_COMPONENTS as u32;
+pub const MAX_VERTEX_OUTPUT_COMPONENTS: u32 = glsl::MAX_VERTEX_OUTPUT_COMPONENTS as u32;
+pub const MAX_GEOMETRY_INPUT_COMPONENTS: u32 = glsl::MAX_GEOMETRY_INPUT_COMPONENTS as u32;
+pub const MAX_GEOMETRY_OUTPUT_COMPONENTS: u32 = glsl::MAX_GEOMETRY_OUTPUT_COMPONENTS as u32;
+pub const MAX_FRAGMENT_INPUT_COMPONENTS: u32 = glsl::MAX_FRAGMENT_INPUT_COMPONENTS as u32;
+pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = glsl::MAX_GEOMETRY_OUTPUT_VERTICES as u32;
+pub const MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: u32 = glsl::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS as u32;
 pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
 pub const MAX_UNIFORM_BLOCK_SIZE: u32 = 16384;
 pub const MAX_VERTEX_UNIFORM_BLOCKS: u32 = 12;
@@ -30,10 +34,10 @@ pub const MAX_CUBE_MAP_TEXTURE_SIZE: u32 = 8192;
 pub const MAX_ARRAY_TEXTURE_LAYERS: u32 = 2048;
 pub const MAX_RECTANGLE_TEXTURE_SIZE: u32 = 8192;
 pub const MAX_RENDERBUFFER_SIZE: u32 = 8192;
-pub const MAX_DRAW_BUFFERS: u32 = 8;
+pub const MAX_DRAW_BUFFERS: u32 = glsl::MAX_DRAW_BUFFERS as u32;
 pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
 pub const MAX_COLOR_ATTACHMENTS: u32 = 8;
-pub const MAX_CLIP_DISTANCES: u32 = 8;
+pub const MAX_CLIP_DISTANCES: u32 = glsl::MAX_CLIP_DISTANCES as u32;
 pub const MAX_VIEWPORT_DIMS: u32 = 16384;
 /// Largest buffer object rgl allocates (bytes); larger requests are `GL_OUT_OF_MEMORY`.
 pub const MAX_BUFFER_SIZE: usize = 1 << 30;
