@@ -11,47 +11,21 @@
 //! perspective-interpolated color FS, which takes the general per-block shading path
 //! (the constant shader is fragment-invariant and runs once per triangle).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::Fixture;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rgl_backend::driver::*;
-use rgl_backend::exec::{builtin, Interp, ShaderStage};
-use rgl_backend::format::{Format, VertexFormat};
+use rgl_backend::exec::{builtin, Interp};
+use rgl_backend::format::Format;
 use rgl_backend::{Driver, SoftDriver};
 
 const SIZE: u32 = 1024;
 
 /// A driver with a full-screen quad bound; `varying` picks the interpolated-color FS.
 fn setup(threads: usize, varying: bool) -> SoftDriver {
-    let mut d = SoftDriver::new(threads);
-    let tex = d
-        .create_texture(&TextureDesc {
-            target: TexTarget::D2,
-            format: Format::Rgba8Unorm,
-            width: SIZE,
-            height: SIZE,
-            depth: 1,
-            levels: 1,
-        })
-        .unwrap();
-    d.set_framebuffer(&FramebufferState {
-        width: SIZE,
-        height: SIZE,
-        colors: vec![Some(Surface {
-            texture: tex,
-            level: 0,
-            layer: 0,
-        })],
-        zs: None,
-    })
-    .unwrap();
-    d.set_viewport(Viewport {
-        x: 0.0,
-        y: 0.0,
-        width: SIZE as f32,
-        height: SIZE as f32,
-        near: 0.0,
-        far: 1.0,
-    })
-    .unwrap();
+    let mut f = Fixture::new(SIZE, SIZE, Format::Rgba8Unorm, None, threads, 1);
     // Position, then a color, per vertex.
     let quad: [f32; 32] = [
         -1., -1., 0., 1., 1., 0., 0., 1., //
@@ -59,32 +33,13 @@ fn setup(threads: usize, varying: bool) -> SoftDriver {
         1., 1., 0., 1., 0., 0., 1., 1., //
         -1., 1., 0., 1., 1., 1., 1., 1.,
     ];
-    let bytes: Vec<u8> = quad.iter().flat_map(|f| f.to_le_bytes()).collect();
-    let vb = d.create_buffer(&bytes).unwrap();
-    d.set_vertex_buffers(&[VertexBufferBinding {
-        buffer: vb,
-        offset: 0,
-        stride: 32,
-    }])
-    .unwrap();
-    let attr = |offset| VertexSource::Array {
-        buffer: 0,
-        offset,
-        format: VertexFormat::float(4),
-        divisor: 0,
-    };
-    let ve = d.create_vertex_elements(&[attr(0), attr(16)]).unwrap();
-    d.bind_vertex_elements(ve).unwrap();
-    let vs = d.create_exec_shader(builtin::passthrough_vs(1)).unwrap();
-    let fs = if varying {
+    f.bind_vertices(&quad).unwrap();
+    f.set_fs(if varying {
         builtin::varying_fs(Interp::Smooth)
     } else {
         builtin::constant_fs([0.2, 0.4, 0.6, 1.0])
-    };
-    let fs = d.create_exec_shader(fs).unwrap();
-    d.bind_shader(ShaderStage::Vertex, Some(vs)).unwrap();
-    d.bind_shader(ShaderStage::Fragment, Some(fs)).unwrap();
-    d
+    });
+    f.d
 }
 
 /// Process CPU time (user + system) in seconds, from `/proc/self/stat`.

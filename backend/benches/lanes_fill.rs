@@ -14,10 +14,14 @@
 //! it to one case); criterion's throughput is in
 //! pixels (elements/s ÷ 10⁶ = Mpix/s).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::Fixture;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rgl_backend::driver::*;
 use rgl_backend::exec::ShaderStage;
-use rgl_backend::format::{Format, VertexFormat};
+use rgl_backend::format::Format;
 use rgl_backend::texture::{Filter, MipFilter, SamplerState};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
@@ -100,57 +104,12 @@ fn compile(fs: &str) -> Vec<Shader> {
 /// Levels of the sampled 256×256 texture: 1, or the full chain (9) with
 /// `LINEAR_MIPMAP_LINEAR`.
 fn setup(threads: usize, fs: &str, tex_levels: u32) -> SoftDriver {
-    let mut d = SoftDriver::new(threads);
-    let tex = d
-        .create_texture(&TextureDesc {
-            target: TexTarget::D2,
-            format: Format::Rgba8Unorm,
-            width: SIZE,
-            height: SIZE,
-            depth: 1,
-            levels: 1,
-        })
-        .unwrap();
-    d.set_framebuffer(&FramebufferState {
-        width: SIZE,
-        height: SIZE,
-        colors: vec![Some(Surface {
-            texture: tex,
-            level: 0,
-            layer: 0,
-        })],
-        zs: None,
-    })
-    .unwrap();
-    d.set_viewport(Viewport {
-        x: 0.0,
-        y: 0.0,
-        width: SIZE as f32,
-        height: SIZE as f32,
-        near: 0.0,
-        far: 1.0,
-    })
-    .unwrap();
+    let mut f = Fixture::new(SIZE, SIZE, Format::Rgba8Unorm, None, threads, 0);
     let quad: [f32; 16] = [
         -1., -1., 0., 1., 1., -1., 0., 1., 1., 1., 0., 1., -1., 1., 0., 1.,
     ];
-    let bytes: Vec<u8> = quad.iter().flat_map(|f| f.to_le_bytes()).collect();
-    let vb = d.create_buffer(&bytes).unwrap();
-    d.set_vertex_buffers(&[VertexBufferBinding {
-        buffer: vb,
-        offset: 0,
-        stride: 16,
-    }])
-    .unwrap();
-    let ve = d
-        .create_vertex_elements(&[VertexSource::Array {
-            buffer: 0,
-            offset: 0,
-            format: VertexFormat::float(4),
-            divisor: 0,
-        }])
-        .unwrap();
-    d.bind_vertex_elements(ve).unwrap();
+    f.bind_vertices(&quad).unwrap();
+    let mut d = f.d;
     for nir in compile(fs) {
         let stage = if nir.stage == rgl_nir::ir::Stage::Vertex {
             ShaderStage::Vertex

@@ -136,8 +136,9 @@ impl Fixture {
             .unwrap();
     }
 
-    /// Uploads vertices (`(4 + 4 * varyings)` floats each) and draws.
-    pub fn draw_clip(&mut self, mode: PrimMode, verts: &[f32]) -> rgl_backend::Result<()> {
+    /// Uploads vertices (`(4 + 4 * varyings)` floats each) into a new vertex
+    /// buffer and binds it; returns the vertex count.
+    pub fn bind_vertices(&mut self, verts: &[f32]) -> rgl_backend::Result<u32> {
         let stride = 16 * (1 + self.varyings) as u32;
         let bytes: Vec<u8> = verts.iter().flat_map(|f| f.to_le_bytes()).collect();
         let vb = self.d.create_buffer(&bytes)?;
@@ -146,7 +147,12 @@ impl Fixture {
             offset: 0,
             stride,
         }])?;
-        let n = verts.len() as u32 / (4 + 4 * self.varyings as u32);
+        Ok(verts.len() as u32 / (4 + 4 * self.varyings as u32))
+    }
+
+    /// Uploads vertices (`(4 + 4 * varyings)` floats each) and draws.
+    pub fn draw_clip(&mut self, mode: PrimMode, verts: &[f32]) -> rgl_backend::Result<()> {
+        let n = self.bind_vertices(verts)?;
         self.d.draw(&DrawInfo::arrays(mode, 0, n))
     }
 
