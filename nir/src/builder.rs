@@ -90,7 +90,7 @@ impl<'f> Builder<'f> {
             exact: false,
         });
         self.build(kind, Some((comps, bits)))
-            .unwrap_or_else(|| unreachable_def())
+            .unwrap_or_else(unreachable_def)
     }
 
     /// Builds an ALU instruction on whole defs (identity swizzles); a per-component
@@ -117,7 +117,7 @@ impl<'f> Builder<'f> {
             .map(|v| v & crate::opcodes::mask(bit_size))
             .collect();
         self.build(InstrKind::LoadConst(values), Some((comps, bit_size)))
-            .unwrap_or_else(|| unreachable_def())
+            .unwrap_or_else(unreachable_def)
     }
 
     /// A 32-bit float constant.
@@ -133,7 +133,7 @@ impl<'f> Builder<'f> {
     /// An undefined value.
     pub fn undef(&mut self, num_components: u8, bit_size: u8) -> Def {
         self.build(InstrKind::Undef, Some((num_components, bit_size)))
-            .unwrap_or_else(|| unreachable_def())
+            .unwrap_or_else(unreachable_def)
     }
 
     /// An intrinsic; `dest` gives the destination shape when the intrinsic has one.
@@ -164,7 +164,7 @@ impl<'f> Builder<'f> {
             ty,
         });
         self.build(kind, Some((1, 32)))
-            .unwrap_or_else(|| unreachable_def())
+            .unwrap_or_else(unreachable_def)
     }
 
     /// A jump.
