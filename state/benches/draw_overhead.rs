@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p rgl-state --bench draw_overhead`
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -173,33 +176,12 @@ void main() { gl_FragColor = vec4(v_color * brightness, 1.0) * texture(tex, v_co
 /// A context with a linked program, a vertex buffer and the variant built.
 fn setup() -> Context {
     let mut ctx = Context::with_driver(Box::<NullDriver>::default(), 64, 64);
-    let program = ctx.create_program().expect("program");
-    for (kind, src) in [(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, FS)] {
-        let s = ctx.create_shader(kind).expect("shader");
-        ctx.shader_source(s, src);
-        ctx.compile_shader(s);
-        assert!(
-            ctx.get_shader_compile_status(s),
-            "{}",
-            ctx.get_shader_info_log(s)
-        );
-        ctx.attach_shader(program, s);
-    }
-    ctx.link_program(program);
-    assert!(
-        ctx.get_program_link_status(program),
-        "{}",
-        ctx.get_program_info_log(program)
+    let program = common::program(
+        &mut ctx,
+        &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, FS)],
     );
-    ctx.use_program(Some(program));
-    let vertices: Vec<u8> = [0.0f32, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
-        .repeat(3)
-        .iter()
-        .flat_map(|f| f.to_le_bytes())
-        .collect();
-    let vbo = ctx.create_buffer().expect("buffer");
-    ctx.bind_buffer(gl::ARRAY_BUFFER, Some(vbo));
-    ctx.buffer_data_u8_slice(gl::ARRAY_BUFFER, &vertices, gl::STATIC_DRAW);
+    let vertices = common::f32_bytes(&[0.0f32, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0].repeat(3));
+    common::buffer(&mut ctx, gl::ARRAY_BUFFER, &vertices);
     let vao = ctx.create_vertex_array().expect("vao");
     ctx.bind_vertex_array(Some(vao));
     let pos = ctx
