@@ -501,8 +501,11 @@ fn parse_corpus_pipeline() {
     use rgl_glsl::Stage;
     let corpus = Path::new("/work/shared/corpus");
     let mut files = Vec::new();
-    for ext in ["vert", "frag", "geom", "shader_test"] {
-        collect_files(corpus, ext, &mut files);
+    // The GL 3.3 folders; piglit-gl4 and piglit-spirv need GLSL beyond 3.30.
+    for folder in ["piglit", "piglit-geometry", "shader-db"] {
+        for ext in ["vert", "frag", "geom", "shader_test"] {
+            collect_files(&corpus.join(folder), ext, &mut files);
+        }
     }
     files.sort();
     let (mut valid, mut valid_ok, mut invalid, mut invalid_rejected) = (0, 0, 0, 0);
