@@ -5,7 +5,10 @@
 //! * [`exec`]: the lane interface shaders run behind ([`ShaderExec`], [`exec::ShaderCompiler`])
 //!   and Rust-closure shaders for tests and benchmarks.
 //! * [`format`](mod@format): surface/texture/vertex formats and their conversions.
-//! * [`lanes`]: the NIR → lane-program shader compiler installed by default.
+//! * [`jit`]: the Cranelift JIT compiling NIR to native SIMD code (the default
+//!   shader compiler where the host supports it; `RGL_DRIVER=interp` selects the
+//!   interpreter).
+//! * [`lanes`]: the NIR → lane-program interpreter (the JIT's fallback and reference).
 //! * [`texture`]: sampling over lanes (pure functions the compiled shaders call).
 //! * [`soft`]: the software driver's pipeline: vertex fetch and shading, geometry
 //!   shaders, primitive assembly, clipping (frustum, guard band, user distances),
@@ -23,6 +26,7 @@ pub mod driver;
 pub mod error;
 pub mod exec;
 pub mod format;
+pub mod jit;
 pub mod lanes;
 pub mod soft;
 pub mod texture;
