@@ -19,10 +19,10 @@ mod common;
 
 use common::Fixture;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::{Filter, MipFilter, SamplerState};
 use rgl_backend::format::Format;
-use rgl_backend::texture::{Filter, MipFilter, SamplerState};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;

@@ -21,10 +21,10 @@
 use std::path::Path;
 use std::time::Instant;
 
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::format::{Format, VertexFormat};
-use rgl_backend::texture::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};

@@ -23,15 +23,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use rgl_backend::driver::{Swizzle, TexTarget};
-use rgl_backend::exec::{
-    Budget, GsSink, Invocation, Reg, Resources, ShaderExec, ShaderStage, SysVals, LANES,
-};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
+use rgl_backend::driver::{ShaderStage, Swizzle, TexTarget};
+use rgl_backend::exec::{Budget, GsSink, Invocation, Reg, Resources, ShaderExec, SysVals, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::lanes::LaneShader;
-use rgl_backend::texture::{
-    Filter, MipFilter, MipLevel, SamplerState, TexView, TextureBinding, Wrap,
-};
+use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};

@@ -5,6 +5,7 @@
 //! texelFetch bounds, textureSize, offsets and cube face selection.
 
 use rgl_backend::driver::{CompareFunc, Swizzle, TexTarget};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::*;

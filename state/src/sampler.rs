@@ -7,7 +7,7 @@
 //! its base/max level, swizzle and depth texture mode.
 
 use rgl_backend::driver::{CompareFunc, Swizzle};
-use rgl_backend::texture::{Filter, MipFilter, SamplerState, Wrap};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 
 use crate::error::{GlError, GlResult};
 use crate::gl;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use lru::LruCache;
 use rgl_backend::driver::ShaderHandle;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::ShaderStage;
 use rgl_nir::ir::{Shader as NirShader, Stage as NirStage, VarMode};
 use rustc_hash::FxBuildHasher;
 
@@ -124,12 +124,7 @@ impl std::fmt::Debug for VariantCache {
 }
 
 fn driver_stage(stage: NirStage) -> Option<ShaderStage> {
-    match stage {
-        NirStage::Vertex => Some(ShaderStage::Vertex),
-        NirStage::Geometry => Some(ShaderStage::Geometry),
-        NirStage::Fragment => Some(ShaderStage::Fragment),
-        _ => None,
-    }
+    ShaderStage::try_from(stage).ok()
 }
 
 /// The vertex elements a finalized VS reads: element `d` ← attribute location.

@@ -5,8 +5,8 @@
 //! cube maps take a direction vector and select a face (no seamless filtering across
 //! faces: each face clamps to its edge).
 
-use super::{ceil_f32, floor_f32, Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
-use crate::driver::{Swizzle, TexTarget};
+use super::{ceil_f32, floor_f32, MipLevel, TexView, TextureBinding};
+use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
 
