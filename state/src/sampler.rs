@@ -459,7 +459,7 @@ impl Context {
                 t => (t, 0),
             };
             let r = self.bound_texture_ref(ti)?;
-            if level < 0 || level > 31 {
+            if !(0..=31).contains(&level) {
                 return Err(GlError::InvalidValue);
             }
             let obj = self.textures.get(r).ok_or(GlError::InvalidOperation)?;

@@ -269,7 +269,7 @@ impl Context {
         let mut created = Vec::new();
         for (i, mut nir) in stages.into_iter().enumerate() {
             crate::finalize::finalize(&mut nir, key, i == last_vertex, state_base)
-                .map_err(|e| self.fail_variant(program, &created, format!("{e}")))?;
+                .map_err(|e| self.fail_variant(program, &created, e.to_string()))?;
             if rgl_glsl::debug::flags().dump {
                 println!(
                     "\nNIR for program {} variant {key:?} ({:?}):\n{}",

@@ -538,7 +538,7 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             let n = [lv.width as f32, lv.height as f32, lv.depth as f32];
             let mut pos = [0.0f32; 3];
             for a in 0..d {
-                let base_pos = if is_cube { st[l][a] } else { st[l][a] };
+                let base_pos = st[l][a];
                 let wrap = if is_cube {
                     Wrap::ClampToEdge
                 } else {
