@@ -14,7 +14,8 @@
 //! it to one case); criterion's throughput is in
 //! pixels (elements/s ÷ 10⁶ = Mpix/s).
 
-#[path = "../tests/common/mod.rs"]
+// The backend's own test fixture (one color target, passthrough VS, vertex upload).
+#[path = "../../backend/tests/common/mod.rs"]
 mod common;
 
 use common::Fixture;
