@@ -32,17 +32,16 @@ use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use rgl_backend::driver::{CompareFunc, Swizzle, TexTarget};
+use rgl_backend::driver::{
+    CompareFunc, Filter, MipFilter, SamplerState, ShaderStage, Swizzle, TexTarget, Wrap,
+};
 use rgl_backend::exec::{
-    Budget, Invocation, Reg, Resources, ShaderExec, ShaderInfo, ShaderStage, SysVals, ALL_LANES,
-    LANES,
+    Budget, Invocation, Reg, Resources, ShaderExec, ShaderInfo, SysVals, ALL_LANES, LANES,
 };
 use rgl_backend::format::Format;
 use rgl_backend::jit::JitCompiler;
 use rgl_backend::lanes::LaneShader;
-use rgl_backend::texture::{
-    Filter, MipFilter, MipLevel, SamplerState, TexView, TextureBinding, Wrap,
-};
+use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};

@@ -16,14 +16,14 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use rgl_backend::driver::{Swizzle, TexTarget};
+use rgl_backend::driver::{SamplerState, ShaderStage, Swizzle, TexTarget};
 use rgl_backend::exec::{
-    Budget, Invocation, Reg, Resources, ShaderExec, ShaderStage, SysVals, ALL_LANES, LANES,
+    Budget, Invocation, Reg, Resources, ShaderExec, SysVals, ALL_LANES, LANES,
 };
 use rgl_backend::format::Format;
 use rgl_backend::jit::JitCompiler;
 use rgl_backend::lanes::LaneShader;
-use rgl_backend::texture::{MipLevel, SamplerState, TexView, TextureBinding};
+use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};

@@ -16,7 +16,8 @@ use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, MemFlagsData, V
 use cranelift_frontend::FunctionBuilder;
 
 use super::emit::{BodyPlan, Env, Lanes, SystemValue, UboRange, MAX_QUADS};
-use crate::exec::{Invocation, Reg, Resources, ShaderInfo, ShaderStage, SysVals, LANES};
+use crate::driver::ShaderStage;
+use crate::exec::{Invocation, Reg, Resources, ShaderInfo, SysVals, LANES};
 use crate::{Error, Result};
 
 /// Return value of a run that exhausted the budget.

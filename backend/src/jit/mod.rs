@@ -32,7 +32,8 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 
-use crate::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo, ShaderStage};
+use crate::driver::ShaderStage;
+use crate::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo};
 use crate::lanes::LaneShader;
 use crate::{Error, Result};
 

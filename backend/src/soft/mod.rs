@@ -4,11 +4,10 @@
 //! ([`setup`]), and the threaded band rasterizer ([`raster`]).
 //!
 //! Shaders: `create_shader` hands finalized NIR to the installed
-//! [`ShaderCompiler`]: by default the one [`default_compiler`] picks (the Cranelift
-//! JIT, [`crate::jit::JitCompiler`], where the host supports it, else the lane
-//! interpreter, [`crate::lanes::LaneCompiler`]; `RGL_DRIVER=jit|interp` chooses, like
-//! Mesa's `GALLIUM_DRIVER`). Tests and benchmarks install Rust-closure shaders with
-//! [`SoftDriver::create_exec_shader`].
+//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] unless one is set with
+//! [`SoftDriver::set_compiler`]; the registry's `jit` driver installs
+//! [`crate::jit::JitCompiler`]). Tests and benchmarks install Rust-closure shaders
+//! with [`SoftDriver::create_exec_shader`].
 
 pub mod clip;
 pub mod denormals;
@@ -19,11 +18,10 @@ pub mod raster;
 pub mod setup;
 pub mod vertex;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::driver::*;
-use crate::exec::{ShaderCompiler, ShaderExec, ShaderStage};
-use crate::texture::SamplerState;
+use crate::exec::{ShaderCompiler, ShaderExec};
 use crate::{Error, Result};
 
 /// Largest texture dimension.
@@ -36,35 +34,6 @@ pub const MAX_RESOURCE_BYTES: u64 = 1 << 30;
 /// compiler charges 16 per executed instruction): about 134 M instructions over
 /// 16-lane batches, a fraction of a second of an endless loop.
 pub const DEFAULT_BUDGET: u64 = 1 << 31;
-
-/// The shader compiler `RGL_DRIVER` selects (read once per process): `jit` (the
-/// default) compiles to native code with [`crate::jit::JitCompiler`] where the host
-/// supports it and falls back to the interpreter elsewhere; `interp` always uses
-/// the lane interpreter [`crate::lanes::LaneCompiler`]. Other values are reported
-/// once with `log::warn!` and give the default.
-pub fn default_compiler() -> Arc<dyn ShaderCompiler> {
-    static COMPILER: OnceLock<Arc<dyn ShaderCompiler>> = OnceLock::new();
-    COMPILER
-        .get_or_init(|| {
-            let choice = std::env::var("RGL_DRIVER").unwrap_or_default();
-            let jit = match choice.as_str() {
-                "" | "jit" => true,
-                "interp" => false,
-                other => {
-                    log::warn!("RGL_DRIVER={other} is not `jit` or `interp`: using the default");
-                    true
-                }
-            };
-            if jit {
-                match crate::jit::JitCompiler::new() {
-                    Ok(c) => return Arc::new(c) as Arc<dyn ShaderCompiler>,
-                    Err(e) => log::info!("shader JIT unavailable ({e}): using the interpreter"),
-                }
-            }
-            Arc::new(crate::lanes::LaneCompiler)
-        })
-        .clone()
-}
 
 /// A handle table: slots are never reused.
 pub(crate) struct Table<T> {
@@ -218,7 +187,7 @@ impl SoftDriver {
             counters: Counters::default(),
             threads: threads.clamp(1, 64),
             budget: DEFAULT_BUDGET,
-            compiler: Some(default_compiler()),
+            compiler: Some(Arc::new(crate::lanes::LaneCompiler)),
         }
     }
 

@@ -179,7 +179,7 @@ impl Emitter<'_, '_, '_> {
         };
         let n = self.shape(d).0.min(4);
         let dest = (0..n).map(|c| map.reg(d, c)).collect::<Result<Vec<_>>>()?;
-        let fragment = self.stage() == crate::exec::ShaderStage::Fragment;
+        let fragment = self.stage() == crate::driver::ShaderStage::Fragment;
         let op = crate::lanes::tex::compile_tex(f, t, dest, &mut map, fragment)?;
         let regs = map.regs;
         for (r, &(sd, c)) in regs.iter().enumerate() {

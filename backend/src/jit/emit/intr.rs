@@ -16,7 +16,7 @@ use rgl_nir::ir::names::VARYING_SLOT_POS;
 use rgl_nir::ir::*;
 
 use super::{trusted, Emitter, Lanes, Place, SystemValue};
-use crate::exec::ShaderStage;
+use crate::driver::ShaderStage;
 use crate::jit::helpers;
 use crate::{Error, Result};
 

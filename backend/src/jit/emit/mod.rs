@@ -44,7 +44,8 @@ use rgl_nir::arena::EntityRef;
 use rgl_nir::ir::*;
 
 use self::analysis::{Analysis, PhiEdge};
-use crate::exec::{ShaderInfo, ShaderStage};
+use crate::driver::ShaderStage;
+use crate::exec::ShaderInfo;
 use crate::{Error, Result};
 
 /// Most quads one body may process at once.
