@@ -209,27 +209,42 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 /// The compilers measured: the interpreter and the JIT with 1, 2 and 4 quads per
-/// loop iteration, at Cranelift's `speed` level with the backtracking register
-/// allocator (`jit-qN`) and with no optimization and the single-pass allocator
-/// (`jit-qN-fast`, the quickest to compile), where the host runs the JIT.
+/// loop iteration, the backtracking register allocator and Cranelift's `speed`
+/// (`jit-qN`) or `none` (`jit-qN-none`) optimization level, and 4 quads with no
+/// optimization and the single-pass allocator (`jit-q4-none-sp`, the quickest to
+/// compile), where the host runs the JIT.
 fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
     let mut out: Vec<(String, Arc<dyn ShaderCompiler>)> =
         vec![("interp".into(), Arc::new(LaneCompiler))];
+    let mut configs = Vec::new();
     for quads in [1, 2, 4] {
-        for fast in [false, true] {
-            let opts = JitOptions {
-                quads,
-                opt_level: if fast { OptLevel::None } else { OptLevel::Speed },
-                regalloc: if fast {
-                    Regalloc::SinglePass
-                } else {
-                    Regalloc::Backtracking
-                },
-            };
-            if let Ok(j) = JitCompiler::with_options(opts) {
-                let suffix = if fast { "-fast" } else { "" };
-                out.push((format!("jit-q{quads}{suffix}"), Arc::new(j)));
-            }
+        configs.push((
+            format!("jit-q{quads}"),
+            quads,
+            OptLevel::Speed,
+            Regalloc::Backtracking,
+        ));
+        configs.push((
+            format!("jit-q{quads}-none"),
+            quads,
+            OptLevel::None,
+            Regalloc::Backtracking,
+        ));
+    }
+    configs.push((
+        "jit-q4-none-sp".into(),
+        4,
+        OptLevel::None,
+        Regalloc::SinglePass,
+    ));
+    for (name, quads, opt_level, regalloc) in configs {
+        let opts = JitOptions {
+            quads,
+            opt_level,
+            regalloc,
+        };
+        if let Ok(j) = JitCompiler::with_options(opts) {
+            out.push((name, Arc::new(j)));
         }
     }
     out

@@ -71,10 +71,35 @@ pub struct JitOptions {
 impl Default for JitOptions {
     fn default() -> Self {
         JitOptions {
-            quads: 1,
+            quads: 4,
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
         }
+    }
+}
+
+impl JitOptions {
+    /// The defaults with the changes `RGL_JIT` lists (`quads=N`, `opt=none|speed`,
+    /// `regalloc=backtracking|single_pass`, comma-separated); unknown entries are
+    /// reported with `log::warn!` and ignored.
+    pub fn from_env() -> JitOptions {
+        let mut o = JitOptions::default();
+        let Ok(text) = std::env::var("RGL_JIT") else {
+            return o;
+        };
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match item.split_once('=') {
+                Some(("quads", "1")) => o.quads = 1,
+                Some(("quads", "2")) => o.quads = 2,
+                Some(("quads", "4")) => o.quads = 4,
+                Some(("opt", "none")) => o.opt_level = OptLevel::None,
+                Some(("opt", "speed")) => o.opt_level = OptLevel::Speed,
+                Some(("regalloc", "backtracking")) => o.regalloc = Regalloc::Backtracking,
+                Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass)"),
+            }
+        }
+        o
     }
 }
 
@@ -152,10 +177,10 @@ impl std::fmt::Debug for JitCompiler {
 }
 
 impl JitCompiler {
-    /// A compiler with the default options, or an error when the host is not
-    /// supported.
+    /// A compiler with the default options as `RGL_JIT` changes them
+    /// ([`JitOptions::from_env`]), or an error when the host is not supported.
     pub fn new() -> Result<JitCompiler> {
-        Self::with_options(JitOptions::default())
+        Self::with_options(JitOptions::from_env())
     }
 
     /// A compiler with `opts`.

@@ -405,6 +405,7 @@ impl Emitter<'_, '_, '_> {
     fn native_op(&mut self, alu: &Alu, s: &[Lanes], sbits: &[u8], dbits: u8) -> Result<Lanes> {
         use Opcode as O;
         let op = alu.op;
+        let uniform = alu.srcs.iter().all(|s| !self.p.an.is_divergent(s.def));
         Ok(match op {
             O::mov | O::f2f32 | O::i2i32 | O::u2u32 => s[0],
             O::fneg => {
@@ -463,11 +464,11 @@ impl Emitter<'_, '_, '_> {
                     e.b.ins().fdiv(one, r)
                 })
             }),
-            O::fexp2 => self.unary_f64(s[0], UnaryF64::Exp2),
-            O::flog2 => self.unary_f64(s[0], UnaryF64::Log2),
-            O::fsin => self.unary_f64(s[0], UnaryF64::Sin),
-            O::fcos => self.unary_f64(s[0], UnaryF64::Cos),
-            O::fpow => self.pow(s[0], s[1]),
+            O::fexp2 => self.unary_f64(s[0], UnaryF64::Exp2, uniform),
+            O::flog2 => self.unary_f64(s[0], UnaryF64::Log2, uniform),
+            O::fsin => self.unary_f64(s[0], UnaryF64::Sin, uniform),
+            O::fcos => self.unary_f64(s[0], UnaryF64::Cos, uniform),
+            O::fpow => self.pow(s[0], s[1], uniform),
             O::ineg => self.map1(s[0], |e, x| e.b.ins().ineg(x)),
             O::iabs => self.map1(s[0], |e, x| e.b.ins().iabs(x)),
             O::inot => self.map1(s[0], |e, x| e.b.ins().bnot(x)),

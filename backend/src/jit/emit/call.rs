@@ -112,24 +112,51 @@ impl Emitter<'_, '_, '_> {
         self.b.ins().iconst(types::I64, 4 * self.q as i64)
     }
 
-    /// `f(x)` computed in f64 by a helper, per lane.
-    pub(super) fn unary_f64(&mut self, a: Lanes, f: UnaryF64) -> Lanes {
-        self.put_reg(0, a, false);
-        let p = self.helper_reg_addr(0);
-        let n = self.lane_count();
-        let k = self.b.ins().iconst(types::I64, f as i64);
-        self.call_helper(helpers::jit_unary_f64 as *const () as usize, &[k, p, n]);
-        self.get_reg(0)
+    /// Lane 0 of helper register 0, splat (the result of a uniform helper call).
+    fn get_uniform_result(&mut self) -> Lanes {
+        let base = self.ptrs().scratch;
+        let w = self
+            .b
+            .ins()
+            .load(types::I32, trusted(), base, self.p.helper_base as i32);
+        Lanes::splat(self.b.ins().splat(types::I32X4, w))
     }
 
-    /// `pow(a, b)` computed in f64 by a helper, per lane.
-    pub(super) fn pow(&mut self, a: Lanes, b: Lanes) -> Lanes {
+    /// `f(x)` computed in f64 by a helper, per lane (once when `x` is uniform).
+    pub(super) fn unary_f64(&mut self, a: Lanes, f: UnaryF64, uniform: bool) -> Lanes {
+        self.put_reg(0, a, false);
+        let p = self.helper_reg_addr(0);
+        let n = if uniform {
+            self.b.ins().iconst(types::I64, 1)
+        } else {
+            self.lane_count()
+        };
+        let k = self.b.ins().iconst(types::I64, f as i64);
+        self.call_helper(helpers::jit_unary_f64 as *const () as usize, &[k, p, n]);
+        if uniform {
+            self.get_uniform_result()
+        } else {
+            self.get_reg(0)
+        }
+    }
+
+    /// `pow(a, b)` computed in f64 by a helper, per lane (once when both are
+    /// uniform).
+    pub(super) fn pow(&mut self, a: Lanes, b: Lanes, uniform: bool) -> Lanes {
         self.put_reg(0, a, false);
         self.put_reg(1, b, false);
         let p = self.helper_reg_addr(0);
-        let n = self.lane_count();
+        let n = if uniform {
+            self.b.ins().iconst(types::I64, 1)
+        } else {
+            self.lane_count()
+        };
         self.call_helper(helpers::jit_pow as *const () as usize, &[p, n]);
-        self.get_reg(0)
+        if uniform {
+            self.get_uniform_result()
+        } else {
+            self.get_reg(0)
+        }
     }
 
     /// Runs an ALU instruction through the interpreter's kernels.
