@@ -3,7 +3,8 @@
 //! through the NIR pipeline (`piglit_vertex` at attribute 0, `piglit_texcoord` at
 //! 1, as the conformance runner binds them), each stage finalized with a default
 //! variant and compiled by the lane interpreter ([`LaneShader`]) and by the JIT
-//! ([`JitCompiler::compile_native`], no fallback). Both run on the same
+//! ([`JitCompiler::compile_native`], no fallback) with its default options and with
+//! 1 and 2 quads per iteration. Both run on the same
 //! deterministic pseudo-random batches; `rgl_nir::eval` runs on each lane too.
 //!
 //! Two texture configurations per stage:
@@ -25,8 +26,9 @@
 //! after a discard are undefined (the interpreter reads stale lanes there).
 //!
 //! The test fails on any mismatch or panic, and when the corpus is missing under
-//! `CI=true`. It prints the counts, every stage the JIT could not build (with the
-//! reason) and the stages neither could build.
+//! `CI=true`. It prints the counts, the programs that did not compile or link,
+//! every stage the JIT could not build (with the reason) and the stages the
+//! interpreter could not build.
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -39,7 +41,7 @@ use rgl_backend::exec::{
     Budget, Invocation, Reg, Resources, ShaderExec, ShaderInfo, SysVals, ALL_LANES, LANES,
 };
 use rgl_backend::format::Format;
-use rgl_backend::jit::JitCompiler;
+use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
@@ -886,7 +888,7 @@ fn run_stage(
     nir: &Shader,
     file: &Path,
     seed: u64,
-    jit_compiler: &JitCompiler,
+    jit_compilers: &[(String, JitCompiler)],
     counts: &mut Counts,
 ) {
     counts.stages += 1;
@@ -904,16 +906,23 @@ fn run_stage(
         counts.geometry += 1;
         return;
     }
-    let jit = match jit_compiler.compile_native(nir, &info) {
-        Ok(s) => s,
-        Err(e) => {
-            counts
-                .jit_unbuilt
-                .push(format!("{}: {:?}: {e}", file.display(), info.stage));
-            return;
+    let mut jits = Vec::new();
+    for (name, c) in jit_compilers {
+        match c.compile_native(nir, &info) {
+            Ok(s) => {
+                counts.jit_built += 1;
+                jits.push((name.as_str(), s));
+            }
+            Err(e) => counts.jit_unbuilt.push(format!(
+                "{}: {:?} ({name}): {e}",
+                file.display(),
+                info.stage
+            )),
         }
-    };
-    counts.jit_built += 1;
+    }
+    if jits.is_empty() {
+        return;
+    }
     let Some(func) = entry(nir) else { return };
     let sc = scan(nir, func);
     let fragment = info.stage == ShaderStage::Fragment;
@@ -956,49 +965,55 @@ fn run_stage(
                 }
             };
             let ri = run(&lane, &b, &bindings);
-            let rj = run(&jit, &b, &bindings);
             let cfg = if config == Config::Nearest {
                 "nearest"
             } else {
                 "filtered"
             };
-            if let Some(e) = ri.error.as_ref().or(rj.error.as_ref()) {
-                counts
-                    .mismatches
-                    .push(ctx(cfg, batch, format!("run failed: {e}")));
-                return;
-            }
-            if ri.budget || rj.budget {
-                counts.budget_skips += 1;
-                if config == Config::Nearest && rj.budget {
-                    // The JIT may only run out where the reference does too.
-                    let mut eval_budget = false;
-                    for l in 0..LANES {
-                        if mask & (1 << l) != 0
-                            && matches!(
-                                eval_lane(nir, &info, &sc, &b, l, &near),
-                                Err("eval budget")
-                            )
-                        {
-                            eval_budget = true;
-                            break;
+            let mut last = None;
+            for (jname, jit) in &jits {
+                let cfg = format!("{cfg} {jname}");
+                let rj = run(jit, &b, &bindings);
+                if let Some(e) = ri.error.as_ref().or(rj.error.as_ref()) {
+                    counts
+                        .mismatches
+                        .push(ctx(&cfg, batch, format!("run failed: {e}")));
+                    return;
+                }
+                if ri.budget || rj.budget {
+                    counts.budget_skips += 1;
+                    if config == Config::Nearest && rj.budget {
+                        // The JIT may only run out where the reference does too.
+                        let mut eval_budget = false;
+                        for l in 0..LANES {
+                            if mask & (1 << l) != 0
+                                && matches!(
+                                    eval_lane(nir, &info, &sc, &b, l, &near),
+                                    Err("eval budget")
+                                )
+                            {
+                                eval_budget = true;
+                                break;
+                            }
+                        }
+                        if !eval_budget {
+                            counts.mismatches.push(ctx(
+                                &cfg,
+                                batch,
+                                "jit exceeded its budget, eval did not".into(),
+                            ));
+                            return;
                         }
                     }
-                    if !eval_budget {
-                        counts.mismatches.push(ctx(
-                            cfg,
-                            batch,
-                            "jit exceeded its budget, eval did not".into(),
-                        ));
-                        return;
-                    }
+                    continue;
                 }
-                continue;
+                if let Some(m) = compare_runs(&info, mask, &ri, &rj) {
+                    counts.mismatches.push(ctx(&cfg, batch, m));
+                    return;
+                }
+                last = Some(rj);
             }
-            if let Some(m) = compare_runs(&info, mask, &ri, &rj) {
-                counts.mismatches.push(ctx(cfg, batch, m));
-                return;
-            }
+            let Some(rj) = last else { continue };
             if config == Config::Nearest && sc.eval_tex_skip.is_none() {
                 counts.eval_compared += 1;
                 for l in 0..LANES {
@@ -1059,7 +1074,22 @@ fn jit_matches_the_interpreter_and_the_reference() {
         eprintln!("jit_diff: the JIT does not run on this host: nothing compared");
         return;
     }
-    let jit = JitCompiler::new().expect("JIT on a supported host");
+    // The default options (4 quads per iteration) and the other quad counts the
+    // emitter supports.
+    let mut jits = vec![(
+        "default".to_string(),
+        JitCompiler::new().expect("JIT on a supported host"),
+    )];
+    for quads in [1, 2] {
+        let opts = JitOptions {
+            quads,
+            ..JitOptions::default()
+        };
+        jits.push((
+            format!("quads={quads}"),
+            JitCompiler::with_options(opts).expect("JIT on a supported host"),
+        ));
+    }
     let bindings = Bindings {
         attribs: vec![("piglit_vertex".into(), 0), ("piglit_texcoord".into(), 1)],
         frag_data: Vec::new(),
@@ -1105,7 +1135,7 @@ fn jit_matches_the_interpreter_and_the_reference() {
             }
             let seed = 0x9e37_79b9_7f4a_7c15u64 ^ ((fi as u64) << 8) ^ si as u64;
             let r = catch_unwind(AssertUnwindSafe(|| {
-                run_stage(&nir, f, seed, &jit, &mut counts)
+                run_stage(&nir, f, seed, &jits, &mut counts)
             }));
             if r.is_err() {
                 panics.push(format!("{}: stage {si} panicked", f.display()));
@@ -1113,7 +1143,7 @@ fn jit_matches_the_interpreter_and_the_reference() {
         }
     }
     println!(
-        "jit_diff: {} files, {} programs linked ({} did not compile or link), {} stages: {} geometry (interpreter only), {} built by the JIT; {} nearest and {} filtered batches compared with the interpreter, {} with eval ({} lanes), {} batches over budget",
+        "jit_diff: {} files, {} programs linked ({} did not compile or link), {} stages: {} geometry (interpreter only), {} JIT builds (3 configurations); {} nearest and {} filtered batches compared with the interpreter, {} with eval ({} lanes), {} batches over budget",
         counts.files,
         counts.programs,
         unlinked.len(),

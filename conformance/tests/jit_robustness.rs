@@ -3,7 +3,8 @@
 //! read 0 and drop writes; endless loops (uniform and divergent) stop with
 //! [`Error::BudgetExceeded`]. Each case is a small GLSL program from
 //! `tests/jit_robustness/*.shader_test`, built through the NIR pipeline; the
-//! fragment stage is compiled by the JIT (it must not fall back) and by the lane
+//! fragment stage is compiled by the JIT (default options and 1 quad per iteration;
+//! it must not fall back) and by the lane
 //! interpreter and run on one batch whose lanes carry the hostile values of
 //! [`HOSTILE`] in every input word.
 //!
@@ -21,7 +22,7 @@ use rgl_backend::exec::{
     Budget, Invocation, Reg, Resources, ShaderExec, SysVals, ALL_LANES, LANES,
 };
 use rgl_backend::format::Format;
-use rgl_backend::jit::JitCompiler;
+use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
@@ -184,7 +185,14 @@ fn hostile_shaders_read_zero_and_stop() {
         eprintln!("jit_robustness: the JIT does not run on this host");
         return;
     }
-    let jit = JitCompiler::new().expect("JIT on a supported host");
+    let jits = [
+        JitOptions::default(),
+        JitOptions {
+            quads: 1,
+            ..JitOptions::default()
+        },
+    ]
+    .map(|o| JitCompiler::with_options(o).expect("JIT on a supported host"));
     let mut cases: Vec<PathBuf> = std::fs::read_dir(case_dir())
         .expect("case folder")
         .flatten()
@@ -199,37 +207,45 @@ fn hostile_shaders_read_zero_and_stop() {
         let nir = fragment_nir(&std::fs::read_to_string(path).unwrap());
         let lane = LaneShader::new(&nir).expect("the interpreter compiles the case");
         assert_eq!(lane.info().stage, ShaderStage::Fragment);
-        let native = jit
-            .compile_native(&nir, lane.info())
-            .unwrap_or_else(|e| panic!("{name}: the JIT must compile the case: {e}"));
+        let natives: Vec<_> = jits
+            .iter()
+            .map(|j| {
+                j.compile_native(&nir, lane.info())
+                    .unwrap_or_else(|e| panic!("{name}: the JIT must compile the case: {e}"))
+            })
+            .collect();
         // Too few uniform slots on purpose: constant slots past them read 0 too.
         let slots = nir.info.num_uniforms as usize;
         for (suffix, slots) in [("", slots), (" (no uniform storage)", 0)] {
-            let t = Instant::now();
             let a = run(&lane, slots);
-            let b = run(&native, slots);
-            let took = t.elapsed();
-            assert!(
-                took.as_secs() < 20,
-                "{name}: an endless loop took {took:?} to stop"
-            );
-            match (&a.result, &b.result) {
-                (Ok(()), Ok(())) => {
-                    assert_eq!(a.kill, b.kill, "{name}{suffix}: discards differ");
-                    for l in (0..LANES).filter(|l| a.kill >> l & 1 == 0) {
-                        for (w, (x, y)) in a.outputs.iter().zip(&b.outputs).enumerate() {
-                            assert_eq!(
+            for (k, native) in natives.iter().enumerate() {
+                let t = Instant::now();
+                let b = run(native, slots);
+                let took = t.elapsed();
+                assert!(
+                    took.as_secs() < 20,
+                    "{name}: an endless loop took {took:?} to stop"
+                );
+                match (&a.result, &b.result) {
+                    (Ok(()), Ok(())) => {
+                        assert_eq!(a.kill, b.kill, "{name}{suffix}: discards differ");
+                        for l in (0..LANES).filter(|l| a.kill >> l & 1 == 0) {
+                            for (w, (x, y)) in a.outputs.iter().zip(&b.outputs).enumerate() {
+                                assert_eq!(
                                 x.0[l], y.0[l],
                                 "{name}{suffix}: lane {l} word {w}: interpreter {:#x}, jit {:#x}",
                                 x.0[l], y.0[l]
                             );
+                            }
                         }
                     }
+                    (Err(x), Err(y)) => assert_eq!(x, y, "{name}{suffix}: errors differ"),
+                    (x, y) => panic!("{name}{suffix}: interpreter {x:?}, jit {y:?}"),
                 }
-                (Err(x), Err(y)) => assert_eq!(x, y, "{name}{suffix}: errors differ"),
-                (x, y) => panic!("{name}{suffix}: interpreter {x:?}, jit {y:?}"),
+                if k == 0 {
+                    render(&format!("{name}{suffix}"), &b, &mut text);
+                }
             }
-            render(&format!("{name}{suffix}"), &b, &mut text);
         }
     }
     let expected_path = case_dir().join("expected.txt");
