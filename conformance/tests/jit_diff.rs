@@ -790,7 +790,7 @@ fn filtered_textures(sc: &Scan, rng: &mut Rng, batch: usize) -> Vec<FilteredText
             };
             let format = if shadow {
                 [Format::Z16Unorm, Format::Z32Float, Format::Z24UnormX8][batch % 3]
-            } else if batch % 2 == 0 {
+            } else if batch.is_multiple_of(2) {
                 Format::Rgba8Unorm
             } else {
                 Format::Rgba16Float

@@ -155,7 +155,7 @@ impl Analysis {
             changed: false,
         };
         w.collect(f.body);
-        w.exits(f.body, 0);
+        w.exits(f.body);
         loop {
             w.changed = false;
             w.list(f.body);
@@ -313,9 +313,9 @@ impl Walker<'_> {
         n
     }
 
-    /// Fills `has_exit`/`shrinks`/`contains_return` bottom-up. `depth` counts the
-    /// loops entered; returns (leaves the list, shrinks, returns).
-    fn exits(&mut self, list: CfList, depth: u32) -> (bool, bool, bool) {
+    /// Fills `has_exit`/`shrinks`/`contains_return` bottom-up; returns (leaves the
+    /// list, shrinks, returns).
+    fn exits(&mut self, list: CfList) -> (bool, bool, bool) {
         let f = self.f;
         let (mut exit, mut shrink, mut ret) = (false, false, false);
         for node in f.list_nodes(list) {
@@ -340,8 +340,8 @@ impl Walker<'_> {
                     else_list,
                     ..
                 } => {
-                    let t = self.exits(*then_list, depth);
-                    let e = self.exits(*else_list, depth);
+                    let t = self.exits(*then_list);
+                    let e = self.exits(*else_list);
                     let x = t.0 || e.0;
                     self.a.has_exit[node.index()] = x;
                     self.a.shrinks[node.index()] = x || t.1 || e.1;
@@ -351,7 +351,7 @@ impl Walker<'_> {
                 }
                 CfKind::Loop { body } => {
                     // Breaks and continues inside belong to this loop.
-                    let (_, s, r) = self.exits(*body, depth + 1);
+                    let (_, s, r) = self.exits(*body);
                     self.a.has_exit[node.index()] = r;
                     self.a.shrinks[node.index()] = r || s;
                     if let Some(li) = self.a.loops.get_mut(&node) {
