@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::linker::{dump_resources, link};
+use rgl_link::shader_test::passthrough_vs;
 use rgl_link::Bindings;
 
 fn manifest() -> PathBuf {
@@ -92,20 +93,14 @@ fn parse_program(text: &str) -> Program {
             "[geometry shader]" => Stage::Geometry,
             "[fragment shader]" => Stage::Fragment,
             "[vertex shader passthrough]" => {
-                let number: u32 = glsl_version
+                let number: u16 = glsl_version
                     .as_ref()
                     .and_then(|(v, _)| v.parse().ok())
                     .unwrap_or(110);
                 let es = glsl_version.as_ref().is_some_and(|(_, es)| *es);
-                let input = if (es && number >= 300) || (!es && number >= 130) {
-                    "in"
-                } else {
-                    "attribute"
-                };
-                let src = format!(
-                    "{input} vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n"
-                );
-                program.shaders.push((Stage::Vertex, with_version(src)));
+                program
+                    .shaders
+                    .push((Stage::Vertex, passthrough_vs(number, es)));
                 continue;
             }
             "[bindings]" => {

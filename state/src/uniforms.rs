@@ -136,12 +136,12 @@ pub fn gl_type(ty: &Type) -> u32 {
             (2, 2) => gl::FLOAT_MAT2,
             (3, 3) => gl::FLOAT_MAT3,
             (4, 4) => gl::FLOAT_MAT4,
-            (2, 3) => gl::FLOAT_MAT2X3,
-            (2, 4) => gl::FLOAT_MAT2X4,
-            (3, 2) => gl::FLOAT_MAT3X2,
-            (3, 4) => gl::FLOAT_MAT3X4,
-            (4, 2) => gl::FLOAT_MAT4X2,
-            _ => gl::FLOAT_MAT4X3,
+            (2, 3) => gl::FLOAT_MAT2x3,
+            (2, 4) => gl::FLOAT_MAT2x4,
+            (3, 2) => gl::FLOAT_MAT3x2,
+            (3, 4) => gl::FLOAT_MAT3x4,
+            (4, 2) => gl::FLOAT_MAT4x2,
+            _ => gl::FLOAT_MAT4x3,
         },
         Type::Sampler(s) => {
             use SamplerDim::*;
