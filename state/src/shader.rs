@@ -8,7 +8,7 @@ use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkedProgram};
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
 use crate::uniforms::UniformStorage;
@@ -101,10 +101,10 @@ impl Context {
     }
 
     /// `glCreateShader`.
-    pub fn create_shader(&mut self, shader_type: u32) -> Result<Shader, String> {
+    pub fn create_shader(&mut self, shader_type: u32) -> Result<Shader, CreateError> {
         let Some(stage) = stage_of(shader_type) else {
             self.record(GlError::InvalidEnum);
-            return Err(format!("invalid shader type 0x{shader_type:04X}"));
+            return Err(CreateError::InvalidShaderType(shader_type));
         };
         let object = GlslObject::Shader(ShaderObject {
             stage,
@@ -117,7 +117,7 @@ impl Context {
             Some(name) => Ok(Shader(name)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of shader names".into())
+                Err(CreateError::OutOfNames("shader"))
             }
         }
     }
@@ -190,7 +190,7 @@ impl Context {
     }
 
     /// `glCreateProgram`.
-    pub fn create_program(&mut self) -> Result<Program, String> {
+    pub fn create_program(&mut self) -> Result<Program, CreateError> {
         match self
             .glsl_objects
             .insert(GlslObject::Program(ProgramObject::default()))
@@ -198,7 +198,7 @@ impl Context {
             Some(name) => Ok(Program(name)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of program names".into())
+                Err(CreateError::OutOfNames("program"))
             }
         }
     }

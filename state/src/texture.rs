@@ -28,7 +28,7 @@ use rgl_backend::driver::{
 };
 use rgl_backend::Driver;
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::{NameTable, Sampler, Texture};
@@ -628,12 +628,12 @@ impl Context {
     }
 
     /// `glGenTextures` (one name; the object takes its target at the first bind).
-    pub fn create_texture(&mut self) -> Result<Texture, String> {
+    pub fn create_texture(&mut self) -> Result<Texture, CreateError> {
         match self.textures.objects.insert(TextureObject::new(None)) {
             Some(n) => Ok(Texture(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of texture names".into())
+                Err(CreateError::OutOfNames("texture"))
             }
         }
     }

@@ -184,7 +184,7 @@ pub fn call(
         Ok(match name {
             "create_texture" => {
                 let w = a.next()?;
-                let t = ctx.create_texture()?;
+                let t = ctx.create_texture().map_err(|e| e.to_string())?;
                 objs.bind(w, t.name())
             }
             "bind_texture" => {
@@ -253,7 +253,7 @@ pub fn call(
             }
             "create_sampler" => {
                 let w = a.next()?;
-                let s = ctx.create_sampler()?;
+                let s = ctx.create_sampler().map_err(|e| e.to_string())?;
                 objs.bind(w, s.name())
             }
             "bind_sampler" => {
@@ -273,7 +273,7 @@ pub fn call(
             }
             "create_renderbuffer" => {
                 let w = a.next()?;
-                let r = ctx.create_renderbuffer()?;
+                let r = ctx.create_renderbuffer().map_err(|e| e.to_string())?;
                 objs.bind(w, r.name())
             }
             "bind_renderbuffer" => {
@@ -292,7 +292,7 @@ pub fn call(
             }
             "create_framebuffer" => {
                 let w = a.next()?;
-                let f = ctx.create_framebuffer()?;
+                let f = ctx.create_framebuffer().map_err(|e| e.to_string())?;
                 objs.bind(w, f.name())
             }
             "bind_framebuffer" => {
