@@ -25,7 +25,8 @@ use rgl_nir::ir::*;
 use super::alu::{compile_alu, RegMap};
 use super::program::{Op, Program, SysKind, Un, MAX_DEPTH};
 use super::tex::compile_tex;
-use crate::exec::{sysval, GsInfo as ExecGs, GsOutput, IoDecl, ShaderInfo, ShaderStage};
+use crate::driver::ShaderStage;
+use crate::exec::{sysval, GsInfo as ExecGs, GsOutput, IoDecl, ShaderInfo};
 use crate::{Error, Result};
 
 /// `VARYING_SLOT_PNTC`.
@@ -1408,12 +1409,7 @@ fn bary_interp(func: &FunctionImpl, bary: Option<Def>) -> Interp {
 
 /// Compiles a finalized shader: its interface and program.
 pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
-    let stage = match shader.stage {
-        Stage::Vertex => ShaderStage::Vertex,
-        Stage::Geometry => ShaderStage::Geometry,
-        Stage::Fragment => ShaderStage::Fragment,
-        s => return unsupported(format!("{} shaders", s.name())),
-    };
+    let stage = ShaderStage::try_from(shader.stage)?;
     let func = shader
         .functions
         .iter()
