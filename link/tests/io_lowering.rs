@@ -3,7 +3,7 @@
 //! For every program of `../shared/corpus/shader-db` and every piglit `.shader_test`
 //! (`piglit/`, `piglit-geometry/`) that compiles and links, each stage goes through
 //! `glsl_to_nir` ("before") and then a copy of the whole link-time sequence with the
-//! `io` branch's passes in Mesa's places (reference §5.2/§5.3):
+//! `io` branch's passes in Mesa's places (`st_link_glsl_to_nir`, `gl_nir_link_glsl`):
 //!
 //! 1. per stage: `inline_functions`, `lower_global_vars_to_local`, `split_var_copies`,
 //!    `lower_var_copies`, the optimisation loop;
