@@ -313,5 +313,7 @@ fn host_peer_runs_the_files_or_skips() {
         let want = if should_fail { "FAIL" } else { "PASS" };
         assert_eq!(status, want, "host result of {id}:\n{}", run.stdout);
     }
-    assert!(run.stdout.contains("folder (rgl | host: pass warn fail skip)"));
+    assert!(run
+        .stdout
+        .contains("folder (rgl | host: pass warn fail skip)"));
 }
