@@ -16,6 +16,10 @@ pub const VARYING_SLOT_PSIZ: i32 = 12;
 pub const VARYING_SLOT_CLIP_DIST0: i32 = 17;
 /// `VARYING_SLOT_PRIMITIVE_ID`: `gl_PrimitiveID` written by a geometry shader.
 pub const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
+/// `VARYING_SLOT_FACE`: `gl_FrontFacing` as a fragment input.
+pub const VARYING_SLOT_FACE: i32 = 24;
+/// `VARYING_SLOT_PNTC`: `gl_PointCoord`.
+pub const VARYING_SLOT_PNTC: i32 = 25;
 /// First user varying slot (`VARYING_SLOT_VAR0`).
 pub const VARYING_SLOT_VAR0: i32 = 32;
 /// Number of user varying slots.
