@@ -68,9 +68,9 @@ fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duratio
     let mut driver = SoftDriver::new(1);
     driver.set_compiler(compiler.clone());
     let mut ctx = Context::with_driver(Box::new(driver), 64, 64);
-    let program = ctx.create_program()?;
+    let program = ctx.create_program().map_err(|e| e.to_string())?;
     for (kind, src) in shaders(&text) {
-        let s = ctx.create_shader(kind)?;
+        let s = ctx.create_shader(kind).map_err(|e| e.to_string())?;
         ctx.shader_source(s, &src);
         ctx.compile_shader(s);
         if !ctx.get_shader_compile_status(s) {
