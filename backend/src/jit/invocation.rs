@@ -5,9 +5,10 @@
 //! the [`JitCtx`] from an [`Invocation`] and calls the code.
 //!
 //! Groups with no live lane are skipped (their outputs are zeroed, as the
-//! interpreter leaves them). The budget counter lives in the context: loops charge
-//! it at their back-edges and the function returns [`BUDGET_EXCEEDED`] when it runs
-//! out.
+//! interpreter leaves them). The budget counter lives in the context: every loop
+//! iteration charges its body's instruction count × the group's lanes at the
+//! back-edge, and the function returns [`BUDGET_EXCEEDED`] when it runs out.
+//! Straight-line code is not charged (it always ends).
 
 use std::mem::offset_of;
 
