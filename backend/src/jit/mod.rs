@@ -145,6 +145,10 @@ fn make_isa(opts: &JitOptions) -> Result<OwnedTargetIsa> {
             Regalloc::SinglePass => "single_pass",
         },
     )?;
+    // Frames larger than a page touch every page on the way down, so a huge
+    // shader's spill area hits the thread's guard page instead of skipping it.
+    set(&mut flags, "enable_probestack", "true")?;
+    set(&mut flags, "probestack_strategy", "inline")?;
     set(
         &mut flags,
         "enable_verifier",
