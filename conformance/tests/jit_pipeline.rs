@@ -24,7 +24,10 @@
 //! FAIL,ZFAIL,ZPASS` (both faces) and `back=...` (the back face),
 //! `blend=EQ,SRC,DST[,EQ,SRC,DST]` (RGB then alpha, every target),
 //! `constant=R,G,B,A`, `mask=CHANNELS` (e.g. `rg`, `-` for none), `scissor=X,Y,W,H`,
-//! `size=WxH`, `threads=N`, `depth_range=NEAR,FAR`, `depth_clamp`.
+//! `size=WxH`, `threads=N`, `depth_range=NEAR,FAR`, `depth_clamp`,
+//! `prim=triangles|lines|points`, `point_size=N`, `line_width=N`,
+//! `offset=SCALE,UNITS` (polygon offset), `budget=N` (instruction budget; the
+//! draw's error is printed and must be the same on both paths).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -188,6 +191,11 @@ struct Row {
     threads: usize,
     depth_range: (f32, f32),
     depth_clamp: bool,
+    prim: PrimMode,
+    point_size: f32,
+    line_width: f32,
+    offset: Option<(f32, f32)>,
+    budget: Option<u64>,
 }
 
 fn parse_row(line: &str) -> Row {
@@ -205,6 +213,11 @@ fn parse_row(line: &str) -> Row {
         threads: 1,
         depth_range: (0.0, 1.0),
         depth_clamp: false,
+        prim: PrimMode::Triangles,
+        point_size: 1.0,
+        line_width: 1.0,
+        offset: None,
+        budget: None,
     };
     let mut back = None;
     for item in it {
@@ -268,6 +281,20 @@ fn parse_row(line: &str) -> Row {
                 row.depth_range = (list[0].parse().expect("f"), list[1].parse().expect("f"))
             }
             "depth_clamp" => row.depth_clamp = true,
+            "prim" => {
+                row.prim = match v {
+                    "triangles" => PrimMode::Triangles,
+                    "lines" => PrimMode::Lines,
+                    "points" => PrimMode::Points,
+                    _ => panic!("prim {v}"),
+                }
+            }
+            "point_size" => row.point_size = v.parse().expect("point size"),
+            "line_width" => row.line_width = v.parse().expect("line width"),
+            "offset" => {
+                row.offset = Some((list[0].parse().expect("f"), list[1].parse().expect("f")))
+            }
+            "budget" => row.budget = Some(v.parse().expect("budget")),
             _ => panic!("unknown key {k} in `{line}`"),
         }
     }
@@ -348,6 +375,8 @@ fn vertices(rng: &mut Lcg) -> Vec<f32> {
 struct Targets {
     colors: Vec<TextureHandle>,
     zs: Option<TextureHandle>,
+    /// The draw's error.
+    error: Option<String>,
 }
 
 /// Sets up the row's state on `d` (targets filled from a generator seeded by the
@@ -420,6 +449,13 @@ fn draw(d: &mut SoftDriver, row: &Row, seed: u64, stages: &[Shader]) -> Result<T
         .create_rasterizer_state(&RasterizerState {
             scissor: row.scissor.is_some(),
             depth_clamp: row.depth_clamp,
+            point_size: row.point_size,
+            line_width: row.line_width,
+            offset_fill: row.offset.is_some(),
+            offset_line: row.offset.is_some(),
+            offset_point: row.offset.is_some(),
+            offset_scale: row.offset.map_or(0.0, |o| o.0),
+            offset_units: row.offset.map_or(0.0, |o| o.1),
             ..RasterizerState::default()
         })
         .map_err(e)?;
@@ -458,13 +494,15 @@ fn draw(d: &mut SoftDriver, row: &Row, seed: u64, stages: &[Shader]) -> Result<T
     });
     let ve = d.create_vertex_elements(&elems).map_err(e)?;
     d.bind_vertex_elements(ve).map_err(e)?;
-    d.draw(&DrawInfo::arrays(
-        PrimMode::Triangles,
-        0,
-        (verts.len() / 8) as u32,
-    ))
-    .map_err(e)?;
-    Ok(Targets { colors, zs })
+    if let Some(n) = row.budget {
+        d.set_instruction_budget(n);
+    }
+    let drawn = d.draw(&DrawInfo::arrays(row.prim, 0, (verts.len() / 8) as u32));
+    Ok(Targets {
+        colors,
+        zs,
+        error: drawn.err().map(e),
+    })
 }
 
 fn read_all(d: &SoftDriver, t: TextureHandle) -> Vec<u8> {
@@ -551,6 +589,12 @@ fn fused_pipeline_matches_rust_path() {
         } else {
             "none"
         };
+        if a.error != b.error {
+            failures.push(format!(
+                "{line}: draw errors differ: fused {:?}, rust {:?}",
+                a.error, b.error
+            ));
+        }
         let rc = rust.counters();
         if (c.fs_invocations, c.fragments_written) != (rc.fs_invocations, rc.fragments_written) {
             failures.push(format!(
@@ -577,6 +621,9 @@ fn fused_pipeline_matches_rust_path() {
             c.fs_invocations, c.fragments_written
         )
         .unwrap();
+        if let Some(err) = &a.error {
+            writeln!(report, "    error: {err}").unwrap();
+        }
     }
     assert!(
         failures.is_empty(),

@@ -278,6 +278,7 @@ impl PipelineCache {
             .declare_function("pipeline", Linkage::Local, &sig)
             .map_err(|e| cl(&e))?;
         let mut ctx = Context::new();
+        ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
         ctx.func.signature = sig;
         ctx.func.name = UserFuncName::user(0, id.as_u32());
         let mut fctx = FunctionBuilderContext::new();
@@ -291,6 +292,11 @@ impl PipelineCache {
             .define_function(id, &mut ctx)
             .map_err(|e| Error::Unsupported(format!("cranelift: {e:?}")))?;
         module.finalize_definitions().map_err(|e| cl(&e))?;
+        if let Some(path) = std::env::var_os("RGL_JIT_DISASM") {
+            if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
+                let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
+            }
+        }
         let code = module.get_finalized_function(id);
         // SAFETY: `code` is the finalized function built above with the signature of
         // `PipelineFn` (six pointer-sized arguments, an i32 result).

@@ -167,49 +167,70 @@ pub(crate) fn fcmp(b: &mut FunctionBuilder<'_>, cc: FloatCC, x: Value, y: Value)
     as_i(b, r)
 }
 
-/// `f32::clamp(x, lo, hi)`: below `lo` gives `lo`, above `hi` gives `hi`, NaN stays.
+/// x86 `maxps x, y`: `x > y ? x : y`, so a NaN in either gives `y` (written as
+/// the pattern Cranelift lowers to one `maxps`).
+pub(crate) fn pmax(b: &mut FunctionBuilder<'_>, x: Value, y: Value) -> Value {
+    let (x, y) = (as_f(b, x), as_f(b, y));
+    let m = b.ins().fcmp(FloatCC::LessThan, y, x);
+    let m = cast(b, types::F32X4, m);
+    b.ins().bitselect(m, x, y)
+}
+
+/// x86 `minps x, y`: `x < y ? x : y`, so a NaN in either gives `y`.
+pub(crate) fn pmin(b: &mut FunctionBuilder<'_>, x: Value, y: Value) -> Value {
+    let (x, y) = (as_f(b, x), as_f(b, y));
+    let m = b.ins().fcmp(FloatCC::LessThan, x, y);
+    let m = cast(b, types::F32X4, m);
+    b.ins().bitselect(m, x, y)
+}
+
+/// `f32::clamp(x, lo, hi)`: below `lo` gives `lo`, above `hi` gives `hi`, NaN stays
+/// (`maxps lo, x` keeps a NaN `x`, then `minps hi, ·`).
 pub(crate) fn clamp(b: &mut FunctionBuilder<'_>, x: Value, lo: Value, hi: Value) -> Value {
-    let below = fcmp(b, FloatCC::LessThan, x, lo);
-    let x = select(b, below, lo, x);
-    let above = fcmp(b, FloatCC::GreaterThan, x, hi);
-    select(b, above, hi, x)
+    let t = pmax(b, lo, x);
+    pmin(b, hi, t)
 }
 
 /// `f32::max(x, y)` as x86-64 computes it: a NaN `x` gives `y`, otherwise
 /// `y > x ? y : x` (so a NaN `y` gives `x`, and equal zeros give `x`).
 pub(crate) fn rust_max(b: &mut FunctionBuilder<'_>, x: Value, y: Value) -> Value {
-    let gt = fcmp(b, FloatCC::GreaterThan, y, x);
-    let m = select(b, gt, y, x);
+    let m = pmax(b, y, x);
     let nan = fcmp(b, FloatCC::Unordered, x, x);
     select(b, nan, y, m)
 }
 
 /// `f32::min(x, y)` as x86-64 computes it (see [`rust_max`]).
 pub(crate) fn rust_min(b: &mut FunctionBuilder<'_>, x: Value, y: Value) -> Value {
-    let lt = fcmp(b, FloatCC::LessThan, y, x);
-    let m = select(b, lt, y, x);
+    let m = pmin(b, y, x);
     let nan = fcmp(b, FloatCC::Unordered, x, x);
     select(b, nan, y, m)
 }
 
-/// `unorm8` of each lane ([`crate::format`]): `(clamp(x, 0, 1) * 255 + 0.5) as u8`
-/// (NaN gives 0), as `i32` lanes.
-pub(crate) fn unorm8(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
+/// `x` clamped to [0, 1] with NaN giving 0 (`maxps x, 0` then `minps ·, 1`).
+/// Only the sign of a zero result can differ from `x.max(0.0).min(1.0)`, which
+/// no unorm conversion sees.
+fn saturate(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
     let (zero, one) = (splat_f(b, 0.0), splat_f(b, 1.0));
-    let c = clamp(b, x, zero, one);
+    let c = pmax(b, x, zero);
+    pmin(b, c, one)
+}
+
+/// `unorm8` of each lane ([`crate::format`]): `(clamp(x, 0, 1) * 255 + 0.5) as u8`
+/// (NaN gives 0, as the saturating cast of a NaN does), as `i32` lanes.
+pub(crate) fn unorm8(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
+    let c = saturate(b, x);
     let k255 = splat_f(b, 255.0);
     let half = splat_f(b, 0.5);
     let t = b.ins().fmul(c, k255);
     let t = b.ins().fadd(t, half);
-    b.ins().fcvt_to_sint_sat(types::I32X4, t)
+    // In [0.5, 255.5]: truncation is the cast.
+    b.ins().x86_cvtt2dq(types::I32X4, t)
 }
 
 /// The RGBA8 fast path's rounding: `x.max(0.0).min(1.0) * 255.0 + 1.5 × 2^23`, low
 /// 8 bits of the result (round to nearest even; NaN gives 0), as `i32` lanes.
 pub(crate) fn unorm8_fast(b: &mut FunctionBuilder<'_>, x: Value) -> Value {
-    let (zero, one) = (splat_f(b, 0.0), splat_f(b, 1.0));
-    let c = rust_max(b, x, zero);
-    let c = rust_min(b, c, one);
+    let c = saturate(b, x);
     let k255 = splat_f(b, 255.0);
     let magic = splat_f(b, 12_582_912.0);
     let t = b.ins().fmul(c, k255);
@@ -230,10 +251,7 @@ pub(crate) fn from_unorm8(b: &mut FunctionBuilder<'_>, v: Value) -> Value {
 /// otherwise `(clamp(x, 0, 1) as f64 * max + 0.5) as u32`, computed in f64 (exact:
 /// the product has at most 48 significant bits).
 pub(crate) fn unorm_depth(b: &mut FunctionBuilder<'_>, x: Value, max: u32) -> Value {
-    let (zero, one) = (splat_f(b, 0.0), splat_f(b, 1.0));
-    let c = clamp(b, x, zero, one);
-    let nan = fcmp(b, FloatCC::Unordered, x, x);
-    let c = select(b, nan, zero, c);
+    let c = saturate(b, x);
     let kmax = b.ins().f64const(f64::from(max));
     let kmax = b.ins().splat(types::F64X2, kmax);
     let khalf = b.ins().f64const(0.5);
@@ -251,7 +269,7 @@ pub(crate) fn unorm_depth(b: &mut FunctionBuilder<'_>, x: Value, max: u32) -> Va
     }
     let r = shuffle(b, halves[0], halves[1], [0, 1, 4, 5]);
     let r = as_f(b, r);
-    b.ins().fcvt_to_sint_sat(types::I32X4, r)
+    b.ins().x86_cvtt2dq(types::I32X4, r)
 }
 
 /// IEEE binary16 bits (low 16 bits of `i32` lanes) to f32, exactly, without
