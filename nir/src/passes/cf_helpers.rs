@@ -124,15 +124,6 @@ pub fn clone_instr(func: &mut FunctionImpl, instr: Instr, map: &mut HashMap<Def,
 /// Number of uses of each def, including if conditions.
 pub fn use_counts(func: &FunctionImpl) -> HashMap<Def, usize> {
     let mut counts = HashMap::new();
-    for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
-            func.instrs[instr].for_each_src(|d| *counts.entry(d).or_insert(0) += 1);
-        }
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            *counts.entry(*cond).or_insert(0) += 1;
-        }
-    }
+    func.for_each_use(|d, _| *counts.entry(d).or_insert(0) += 1);
     counts
 }

@@ -123,14 +123,10 @@ fn copy_prop_impl(func: &mut FunctionImpl) -> bool {
             }
         }
     }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = func.cf[node].kind.clone() {
-            if let Some(base) = identity_copy(func, cond) {
-                if let CfKind::If { cond, .. } = &mut func.cf[node].kind {
-                    *cond = base;
-                }
-                progress = true;
-            }
+    for (node, cond) in func.if_conditions() {
+        if let Some(base) = identity_copy(func, cond) {
+            func.visit_use_mut(Use::If(node), |d| *d = base);
+            progress = true;
         }
     }
     progress

@@ -594,9 +594,7 @@ fn inline_call(
     }
     for (node, cond) in new_ifs {
         let nc = dmap[cond].unwrap_or(cond);
-        if let CfKind::If { cond, .. } = &mut caller.cf[node].kind {
-            *cond = nc;
-        }
+        caller.visit_use_mut(Use::If(node), |c| *c = nc);
     }
     // Casts of arguments: take the argument's mode; drop same-type casts.
     let mut replace: HashMap<Def, Def> = HashMap::new();

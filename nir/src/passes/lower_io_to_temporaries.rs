@@ -212,7 +212,12 @@ fn already_lowered(shader: &Shader, var: VarId) -> bool {
             {
                 continue;
             }
-            for &u in &uses[d] {
+            for &user in &uses[d] {
+                // A deref (a pointer) is never an if condition; were it one, the
+                // variable would not be a plain output/input access.
+                let Use::Instr(u) = user else {
+                    return false;
+                };
                 let Some(x) = intrinsic(func, u) else {
                     if matches!(func.instrs[u].kind, InstrKind::Deref(_)) {
                         continue; // a longer chain; its own uses are checked

@@ -122,6 +122,9 @@ fn front_color_load(func: &FunctionImpl, uses: &Uses, instr: Instr) -> Option<us
     let def = func.instrs[instr].def?;
     // Already lowered: used by a bcsel on the facing whose other side loads a back color.
     let lowered = uses[def].iter().any(|&user| {
+        let Some(user) = user.instr() else {
+            return false;
+        };
         let InstrKind::Alu(alu) = &func.instrs[user].kind else {
             return false;
         };

@@ -49,13 +49,11 @@ fn dce_impl(func: &mut FunctionImpl) -> bool {
         }
     }
     // If conditions are uses too.
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            let i = func.defs[*cond].instr;
-            if !live[i] {
-                live[i] = true;
-                work.push(i);
-            }
+    for (_, cond) in func.if_conditions() {
+        let i = func.defs[cond].instr;
+        if !live[i] {
+            live[i] = true;
+            work.push(i);
         }
     }
     while let Some(i) = work.pop() {

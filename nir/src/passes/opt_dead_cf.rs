@@ -233,12 +233,10 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
             }
         }
     }
-    for n in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[n].kind {
-            let if_block = func.cf_prev(n).and_then(|p| func.cf_block(p));
-            if defs.contains(cond) && !if_block.is_some_and(|b| inside_set.contains(&b)) {
-                return false;
-            }
+    for (n, cond) in func.if_conditions() {
+        let if_block = func.cf_prev(n).and_then(|p| func.cf_block(p));
+        if defs.contains(&cond) && !if_block.is_some_and(|b| inside_set.contains(&b)) {
+            return false;
         }
     }
     true

@@ -528,21 +528,10 @@ fn emit(func: &mut FunctionImpl, l: CfNode, plan: Plan) {
         .iter()
         .filter_map(|d| em.map.get(d).map(|n| (*d, *n)))
         .collect();
-    for b in func.blocks_in_order() {
-        for i in func.block_instrs(b) {
-            func.instrs[i].for_each_src_mut(|d| {
-                if let Some(n) = subst.get(d) {
-                    *d = *n;
-                }
-            });
+    func.for_each_use_mut(|d, _| {
+        if let Some(n) = subst.get(d) {
+            *d = *n;
         }
-    }
-    for n in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &mut func.cf[n].kind {
-            if let Some(nd) = subst.get(cond) {
-                *cond = *nd;
-            }
-        }
-    }
+    });
     func.recompute_cfg();
 }

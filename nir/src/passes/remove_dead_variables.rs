@@ -118,14 +118,6 @@ impl Pass for RemoveDeadVariables {
 /// Adds to `live` every variable `func` reads (or, for non-temporary modes, names).
 fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
     let uses = func.build_uses();
-    let conds: HashSet<Def> = func
-        .cf_nodes_in_order()
-        .into_iter()
-        .filter_map(|n| match &func.cf[n].kind {
-            CfKind::If { cond, .. } => Some(*cond),
-            _ => None,
-        })
-        .collect();
     for i in all_instrs(func) {
         let InstrKind::Deref(Deref {
             kind: DerefKind::Var(v),
@@ -144,7 +136,7 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !temp || read_through(func, &uses, &conds, def) {
+        if !temp || read_through(func, &uses, def) {
             live.insert(*v);
         }
     }
@@ -152,17 +144,18 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
 
 /// True when the deref `d` (or a deref below it) is used other than as the
 /// destination of a store or copy.
-fn read_through(func: &FunctionImpl, uses: &Uses, conds: &HashSet<Def>, d: Def) -> bool {
+fn read_through(func: &FunctionImpl, uses: &Uses, d: Def) -> bool {
     let mut stack = vec![d];
     let mut seen = HashSet::new();
     while let Some(cur) = stack.pop() {
         if !seen.insert(cur) {
             continue;
         }
-        if conds.contains(&cur) {
-            return true;
-        }
-        for &u in &uses[cur] {
+        for &user in &uses[cur] {
+            // Branching on it reads it.
+            let Use::Instr(u) = user else {
+                return true;
+            };
             match &func.instrs[u].kind {
                 InstrKind::Intrinsic(intr)
                     if matches!(intr.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref) =>
