@@ -60,10 +60,9 @@
 //! loads of whole aggregates, non-32-bit indices, constant indices whose offsets
 //! overflow.
 
-use super::lower_alu_to_scalar::{build_alu, vec_op};
 use super::lower_system_values::remove_dead_derefs;
 use super::Pass;
-use crate::builder::{Builder, Cursor};
+use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0};
 use crate::ir::*;
@@ -394,8 +393,7 @@ fn emit_offset(b: &mut Builder, terms: &[(Def, u32)], konst: u32) -> Def {
             idx
         } else {
             let s = b.imm_i32(stride as i32);
-            build_alu(
-                b,
+            b.alu_sized(
                 Opcode::imul,
                 vec![AluSrc::new(idx), AluSrc::new(s)],
                 false,
@@ -405,8 +403,7 @@ fn emit_offset(b: &mut Builder, terms: &[(Def, u32)], konst: u32) -> Def {
         };
         sum = Some(match sum {
             None => term,
-            Some(acc) => build_alu(
-                b,
+            Some(acc) => b.alu_sized(
                 Opcode::iadd,
                 vec![AluSrc::new(acc), AluSrc::new(term)],
                 false,
@@ -420,8 +417,7 @@ fn emit_offset(b: &mut Builder, terms: &[(Def, u32)], konst: u32) -> Def {
         Some(s) if konst == 0 => s,
         Some(s) => {
             let k = b.imm_i32(konst as i32);
-            build_alu(
-                b,
+            b.alu_sized(
                 Opcode::iadd,
                 vec![AluSrc::new(s), AluSrc::new(k)],
                 false,
@@ -454,43 +450,11 @@ fn is_bool(ty: &Type) -> bool {
     )
 }
 
-/// Picks component `sel` of the `n`-component value `v`.
-fn pick_component(b: &mut Builder, v: Def, n: u8, sel: Comp, bits: u8) -> Def {
+/// Picks component `sel` of the value `v`.
+fn pick_component(b: &mut Builder, v: Def, sel: Comp) -> Def {
     match sel {
-        Comp::Const(c) => {
-            let mut s = AluSrc::new(v);
-            s.swizzle[0] = c;
-            build_alu(b, Opcode::mov, vec![s], false, 1, bits)
-        }
-        Comp::Dynamic(idx) => {
-            let mut acc = {
-                let mut s = AluSrc::new(v);
-                s.swizzle[0] = 0;
-                build_alu(b, Opcode::mov, vec![s], false, 1, bits)
-            };
-            for c in 1..n {
-                let k = b.imm_i32(i32::from(c));
-                let eq = build_alu(
-                    b,
-                    Opcode::ieq,
-                    vec![AluSrc::new(idx), AluSrc::new(k)],
-                    false,
-                    1,
-                    1,
-                );
-                let mut s = AluSrc::new(v);
-                s.swizzle[0] = c;
-                acc = build_alu(
-                    b,
-                    Opcode::bcsel,
-                    vec![AluSrc::new(eq), s, AluSrc::new(acc)],
-                    false,
-                    1,
-                    bits,
-                );
-            }
-            acc
-        }
+        Comp::Const(c) => b.channel(v, c),
+        Comp::Dynamic(idx) => b.vector_extract(v, idx),
     }
 }
 
@@ -631,14 +595,7 @@ fn finish_load(
     let new = if to_bool {
         let comps = func.defs[new].num_components;
         let mut b = Builder::new(func, Cursor::Before(instr));
-        build_alu(
-            &mut b,
-            Opcode::b2b1,
-            vec![AluSrc::new(new)],
-            false,
-            comps,
-            1,
-        )
+        b.alu_sized(Opcode::b2b1, vec![AluSrc::new(new)], false, comps, 1)
     } else {
         new
     };
@@ -721,14 +678,7 @@ fn lower_io_access(
         let wrmask = intr.indices.first().copied().unwrap_or(0);
         let value = if boolean && b.func.defs[value].bit_size == 1 {
             let n = b.func.defs[value].num_components;
-            build_alu(
-                &mut b,
-                Opcode::b2b32,
-                vec![AluSrc::new(value)],
-                false,
-                n,
-                32,
-            )
+            b.alu_sized(Opcode::b2b32, vec![AluSrc::new(value)], false, n, 32)
         } else {
             value
         };
@@ -747,32 +697,7 @@ fn lower_io_access(
                 ) else {
                     return false;
                 };
-                let mut chans = Vec::new();
-                for c in 0..n {
-                    let k = b.imm_i32(i32::from(c));
-                    let eq = build_alu(
-                        &mut b,
-                        Opcode::ieq,
-                        vec![AluSrc::new(idx), AluSrc::new(k)],
-                        false,
-                        1,
-                        1,
-                    );
-                    let mut o = AluSrc::new(old);
-                    o.swizzle[0] = c;
-                    chans.push(AluSrc::new(build_alu(
-                        &mut b,
-                        Opcode::bcsel,
-                        vec![AluSrc::new(eq), AluSrc::new(value), o],
-                        false,
-                        1,
-                        32,
-                    )));
-                }
-                let v = match vec_op(n) {
-                    Some(op) => build_alu(&mut b, op, chans, false, n, 32),
-                    None => chans[0].def,
-                };
+                let v = b.vector_insert(old, value, idx, 0);
                 (v, first_comp, (1u32 << n) - 1)
             }
         };
@@ -818,7 +743,7 @@ fn lower_io_access(
         return false;
     };
     if let Some(Comp::Dynamic(idx)) = off.comp {
-        loaded = pick_component(&mut b, loaded, n, Comp::Dynamic(idx), 32);
+        loaded = pick_component(&mut b, loaded, Comp::Dynamic(idx));
     }
     finish_load(func, uses, instr, old, loaded, boolean);
     true
@@ -947,7 +872,7 @@ fn lower_uniform_load(
         return false;
     };
     if let Some(sel) = off.comp {
-        loaded = pick_component(&mut b, loaded, vec_comps, sel, 32);
+        loaded = pick_component(&mut b, loaded, sel);
     }
     finish_load(func, uses, instr, old, loaded, is_bool(&leaf));
     true
@@ -990,8 +915,7 @@ fn lower_ubo_load(
                     idx
                 } else {
                     let k = b.imm_i32(var.driver_location as i32);
-                    build_alu(
-                        &mut b,
+                    b.alu_sized(
                         Opcode::iadd,
                         vec![AluSrc::new(idx), AluSrc::new(k)],
                         false,
@@ -1015,7 +939,7 @@ fn lower_ubo_load(
     let loaded = if comps > 1 && off.comp_stride != 4 {
         // The components are not adjacent (a column of a row-major matrix): one scalar
         // load per component, gathered with `vecN`.
-        let Some(op) = vec_op(comps) else {
+        let Some(op) = vec_opcode(comps) else {
             return false;
         };
         let mut parts = Vec::with_capacity(usize::from(comps));
@@ -1026,7 +950,7 @@ fn lower_ubo_load(
             };
             parts.push(AluSrc::new(part));
         }
-        build_alu(&mut b, op, parts, false, comps, 32)
+        b.alu_sized(op, parts, false, comps, 32)
     } else {
         match emit_ubo_load(&mut b, block_index, &terms, konst, comps, block_size) {
             Some(l) => l,
@@ -1195,32 +1119,7 @@ fn lower_compact_access(
                     else {
                         return false;
                     };
-                    let mut chans = Vec::new();
-                    for c in 0..n {
-                        let k = b.imm_i32((4 * s + u32::from(c)) as i32);
-                        let eq = build_alu(
-                            &mut b,
-                            Opcode::ieq,
-                            vec![AluSrc::new(idx), AluSrc::new(k)],
-                            false,
-                            1,
-                            1,
-                        );
-                        let mut o = AluSrc::new(old);
-                        o.swizzle[0] = c;
-                        chans.push(AluSrc::new(build_alu(
-                            &mut b,
-                            Opcode::bcsel,
-                            vec![AluSrc::new(eq), AluSrc::new(value), o],
-                            false,
-                            1,
-                            32,
-                        )));
-                    }
-                    let v = match vec_op(n) {
-                        Some(op) => build_alu(&mut b, op, chans, false, n, 32),
-                        None => chans[0].def,
-                    };
+                    let v = b.vector_insert(old, value, idx, 4 * s);
                     b.intrinsic(
                         IntrinsicOp::store_output,
                         vec![v, zero],
@@ -1253,32 +1152,7 @@ fn lower_compact_access(
                 else {
                     return false;
                 };
-                for c in 0..n {
-                    let mut src = AluSrc::new(v);
-                    src.swizzle[0] = c;
-                    acc = Some(match acc {
-                        None => build_alu(&mut b, Opcode::mov, vec![src], false, 1, 32),
-                        Some(a) => {
-                            let k = b.imm_i32((4 * s + u32::from(c)) as i32);
-                            let eq = build_alu(
-                                &mut b,
-                                Opcode::ieq,
-                                vec![AluSrc::new(idx), AluSrc::new(k)],
-                                false,
-                                1,
-                                1,
-                            );
-                            build_alu(
-                                &mut b,
-                                Opcode::bcsel,
-                                vec![AluSrc::new(eq), src, AluSrc::new(a)],
-                                false,
-                                1,
-                                32,
-                            )
-                        }
-                    });
-                }
+                acc = Some(b.vector_extract_from(acc, v, idx, 4 * s));
             }
             acc
         }

@@ -12,6 +12,7 @@
 //! After splicing, the blocks that became adjacent are merged so cf lists keep
 //! alternating blocks and ifs/loops.
 
+use super::cf_helpers::blocks_under;
 use super::{for_each_impl, Pass};
 use crate::ir::*;
 
@@ -167,27 +168,6 @@ fn step(func: &mut FunctionImpl) -> bool {
         }
     }
     false
-}
-
-/// Blocks inside a cf subtree.
-fn blocks_under(func: &FunctionImpl, node: CfNode) -> Vec<Block> {
-    let mut out = Vec::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        match &func.cf[n].kind {
-            CfKind::Block(b) => out.push(*b),
-            CfKind::If {
-                then_list,
-                else_list,
-                ..
-            } => {
-                stack.extend(func.list_nodes(*then_list));
-                stack.extend(func.list_nodes(*else_list));
-            }
-            CfKind::Loop { body } => stack.extend(func.list_nodes(*body)),
-        }
-    }
-    out
 }
 
 fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {

@@ -16,7 +16,9 @@
 //!
 //! Constant conditions are left to `opt_dead_cf`.
 
-use super::cf_helpers::{blocks_under, last_block, merge_with_next, phis, single_block};
+use super::cf_helpers::{
+    blocks_under, last_block, merge_with_next, phi_selects, phis, phis_to_bcsel, single_block,
+};
 use super::{for_each_impl, Pass};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
@@ -345,39 +347,10 @@ fn remove_empty_if(func: &mut FunctionImpl, node: CfNode) -> bool {
     let (Some(prev_block), Some(after)) = (func.cf_block(prev), func.cf_block(next)) else {
         return false;
     };
-    let mut selects = Vec::new();
-    for phi in phis(func, after) {
-        let InstrKind::Phi(srcs) = &func.instrs[phi].kind else {
-            continue;
-        };
-        let value = |b: Block| srcs.iter().find(|(p, _)| *p == b).map(|(_, d)| *d);
-        let (Some(t), Some(e), Some(def)) = (value(tb), value(eb), func.instrs[phi].def) else {
-            return false;
-        };
-        selects.push((phi, def, t, e));
-    }
-    for (phi, def, t, e) in selects {
-        let new = if t == e {
-            t
-        } else {
-            let comps = func.defs[def].num_components;
-            let mut b = Builder::new(func, Cursor::EndOf(prev_block));
-            b.alu(
-                Opcode::bcsel,
-                vec![
-                    AluSrc {
-                        def: cond,
-                        swizzle: [0; 16],
-                    },
-                    AluSrc::new(t),
-                    AluSrc::new(e),
-                ],
-                comps,
-            )
-        };
-        func.rewrite_uses(None, def, new);
-        func.remove_instr(phi);
-    }
+    let Some(selects) = phi_selects(func, after, tb, eb) else {
+        return false;
+    };
+    phis_to_bcsel(func, cond, prev_block, &selects);
     func.remove_cf(node);
     merge_with_next(func, prev);
     true
