@@ -18,7 +18,11 @@ use rgl_backend::driver::{
 use rgl_backend::exec::ShaderStage;
 use rgl_backend::format::{VertexFormat, VertexType};
 use rgl_glsl::types::{SamplerDim, Type};
-use rgl_nir::ir::names::{VARYING_SLOT_CLIP_DIST0, VERT_ATTRIB_GENERIC0, VERT_ATTRIB_POS};
+use rgl_nir::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CLIP_DIST1,
+    VARYING_SLOT_COL0, VARYING_SLOT_COL1, VERT_ATTRIB_COLOR0, VERT_ATTRIB_GENERIC0,
+    VERT_ATTRIB_NORMAL, VERT_ATTRIB_POS, VERT_ATTRIB_TEX0, VERT_ATTRIB_TEX_COUNT,
+};
 use rgl_nir::ir::{Stage as NirStage, VarMode};
 
 use crate::error::{GlError, GlResult};
@@ -28,9 +32,6 @@ use crate::texture::SamplerUse;
 use crate::variants::{Variant, STATE_SLOTS, STATE_SLOT_ALPHA_REF, STATE_SLOT_CLIP_PLANE0};
 use crate::vertex_array::{AttribArray, AttribKind};
 use crate::Context;
-
-/// `VARYING_SLOT_COL0` (`gl_Color` in the fragment shader).
-const VARYING_SLOT_COL0: i32 = 1;
 
 /// Per-context scratch of the draw path, kept between draws so a repeated draw
 /// allocates nothing and re-uploads nothing that did not change.
@@ -294,21 +295,27 @@ impl Context {
                 match (nir.stage, var.mode) {
                     (NirStage::Fragment, VarMode::ShaderIn)
                         if var.location == VARYING_SLOT_COL0
-                            || var.location == VARYING_SLOT_COL0 + 1 =>
+                            || var.location == VARYING_SLOT_COL1 =>
                     {
                         traits.reads_colors = true
                     }
                     (_, VarMode::ShaderOut)
                         if Some(i) == last_vertex
                             && (var.location == VARYING_SLOT_CLIP_DIST0
-                                || var.location == VARYING_SLOT_CLIP_DIST0 + 1) =>
+                                || var.location == VARYING_SLOT_CLIP_DIST1) =>
                     {
                         traits.writes_clip_distance = true
                     }
                     (_, VarMode::ShaderOut)
-                        if Some(i) == last_vertex && matches!(var.location, 1 | 2 | 13 | 14) =>
+                        if Some(i) == last_vertex
+                            && matches!(
+                                var.location,
+                                VARYING_SLOT_COL0
+                                    | VARYING_SLOT_COL1
+                                    | VARYING_SLOT_BFC0
+                                    | VARYING_SLOT_BFC1
+                            ) =>
                     {
-                        // VARYING_SLOT_COL0/COL1/BFC0/BFC1.
                         traits.writes_colors = true
                     }
                     _ => {}
@@ -524,11 +531,14 @@ impl Context {
             return Ok(vao.attribs[0]);
         }
         let m = &self.matrices;
+        let texcoords = VERT_ATTRIB_TEX0..VERT_ATTRIB_TEX0 + VERT_ATTRIB_TEX_COUNT;
         Err(match loc {
-            1 => [0.0f32, 0.0, 1.0, 0.0].map(f32::to_bits),
-            2 => m.color.map(f32::to_bits),
-            6..=13 => m.texcoords[(loc - 6) as usize].map(f32::to_bits),
-            0 => self.current_attribs[0],
+            VERT_ATTRIB_NORMAL => [0.0f32, 0.0, 1.0, 0.0].map(f32::to_bits),
+            VERT_ATTRIB_COLOR0 => m.color.map(f32::to_bits),
+            _ if texcoords.contains(&loc) => {
+                m.texcoords[(loc - VERT_ATTRIB_TEX0) as usize].map(f32::to_bits)
+            }
+            VERT_ATTRIB_POS => self.current_attribs[0],
             _ => [0, 0, 0, one],
         })
     }

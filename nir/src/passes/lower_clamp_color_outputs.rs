@@ -14,7 +14,10 @@ use super::variant_util::*;
 use super::{for_each_impl, Pass};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
-use crate::ir::names::{FRAG_RESULT_COLOR, FRAG_RESULT_DATA0};
+use crate::ir::names::{
+    FRAG_RESULT_COLOR, FRAG_RESULT_DATA0, VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0,
+    VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 

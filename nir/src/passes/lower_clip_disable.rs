@@ -15,7 +15,7 @@ use super::variant_util::*;
 use super::Pass;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
-use crate::ir::names::VARYING_SLOT_CLIP_DIST0;
+use crate::ir::names::{VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CLIP_DIST1};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 

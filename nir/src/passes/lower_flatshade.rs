@@ -18,6 +18,9 @@ use super::variant_util::*;
 use super::{for_each_impl, Pass};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
+use crate::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 
 /// The pass.

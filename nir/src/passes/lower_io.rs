@@ -64,7 +64,7 @@ use super::lower_system_values::remove_dead_derefs;
 use super::Pass;
 use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
-use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0};
+use crate::ir::names::{alu_type_code, VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CULL_DIST0};
 use crate::ir::*;
 use crate::opcodes::{AluType, Base, Opcode};
 use std::collections::HashMap;
@@ -200,9 +200,6 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
 
 /// `gl_MaxClipDistances` (GL 3.3 minimum, and Mesa's value).
 const MAX_CLIP_DISTANCES: u32 = 8;
-
-/// `VARYING_SLOT_CULL_DIST0`.
-const VARYING_SLOT_CULL_DIST0: i32 = 19;
 
 /// Element count of a compact array (gl_ClipDistance / gl_CullDistance: floats packed
 /// four to a slot from `CLIP_DIST0`/`CULL_DIST0`, as Mesa's `compact` variables).

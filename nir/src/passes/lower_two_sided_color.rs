@@ -20,6 +20,9 @@ use super::variant_util::*;
 use super::Pass;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
+use crate::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
