@@ -603,7 +603,7 @@ fn parse_impl(
         }
         let parent = cx.stack.last().map(|s| s.0).unwrap_or(CfParent::Root);
         if trimmed.starts_with("decl_var ") {
-            if !cx.func.body.first.is_none() {
+            if cx.func.body.first.is_some() {
                 return lx.err("local variables must come before the first block");
             }
             let var = parse_var(shader, &mut lx, true)?;

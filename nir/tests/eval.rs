@@ -358,9 +358,11 @@ fn corpus_shaders() -> Vec<String> {
 /// a result or an error, with zero inputs and with filled inputs and a tiny budget.
 #[test]
 fn eval_never_panics_on_mutants() {
-    let mut filled = EvalInput::default();
-    filled.uniforms = vec![[0x3f80_0000, 2, 0xffff_ffff, 0x4000_0000]; 64];
-    filled.ubos = vec![vec![0x41; 256]; 4];
+    let mut filled = EvalInput {
+        uniforms: vec![[0x3f80_0000, 2, 0xffff_ffff, 0x4000_0000]; 64],
+        ubos: vec![vec![0x41; 256]; 4],
+        ..EvalInput::default()
+    };
     for loc in 0..64 {
         for component in 0..4u8 {
             for vertex in 0..3 {

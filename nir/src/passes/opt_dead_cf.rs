@@ -179,11 +179,11 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
         for i in func.block_instrs(b) {
             let data = &func.instrs[i];
             match &data.kind {
-                InstrKind::Jump(JumpKind::Break) => {
-                    // Only breaks of this loop count; inner loops' breaks stay inside.
-                    if func.blocks[b].cf.and_then(|n| func.enclosing_loop(n)) == Some(node) {
-                        has_break = true;
-                    }
+                // Only breaks of this loop count; inner loops' breaks stay inside.
+                InstrKind::Jump(JumpKind::Break)
+                    if func.blocks[b].cf.and_then(|n| func.enclosing_loop(n)) == Some(node) =>
+                {
+                    has_break = true;
                 }
                 InstrKind::Jump(JumpKind::Return | JumpKind::Halt) | InstrKind::Call { .. } => {
                     return false

@@ -46,17 +46,17 @@ fn undef_impl(func: &mut FunctionImpl) -> bool {
                         progress = true;
                     }
                 }
-                InstrKind::Alu(alu) => {
-                    if !alu.srcs.is_empty() && alu.srcs.iter().all(|s| is_undef(func, s.def)) {
-                        func.instrs[instr].kind = InstrKind::Undef;
-                        progress = true;
-                    }
+                InstrKind::Alu(alu)
+                    if !alu.srcs.is_empty() && alu.srcs.iter().all(|s| is_undef(func, s.def)) =>
+                {
+                    func.instrs[instr].kind = InstrKind::Undef;
+                    progress = true;
                 }
-                InstrKind::Intrinsic(intr) if intr.op == IntrinsicOp::store_deref => {
-                    if is_undef(func, intr.srcs[1]) {
-                        func.remove_instr(instr);
-                        progress = true;
-                    }
+                InstrKind::Intrinsic(intr)
+                    if intr.op == IntrinsicOp::store_deref && is_undef(func, intr.srcs[1]) =>
+                {
+                    func.remove_instr(instr);
+                    progress = true;
                 }
                 _ => {}
             }
