@@ -20,7 +20,7 @@ pub mod program;
 pub mod shader_test;
 pub mod to_nir;
 
-pub use error::{LinkError, LinkLog};
+pub use error::{LinkError, LinkLog, PipelineError};
 pub use program::{Bindings, LinkedProgram, LinkedStage};
 
 use rgl_glsl::CompiledShader;

@@ -9,9 +9,10 @@
 
 use rgl_glsl::CompiledShader;
 use rgl_nir::ir::Shader;
-use rgl_nir::passes::{opt_loop, PassError, Runner};
+use rgl_nir::passes::inline_functions::InlineFunctions;
+use rgl_nir::passes::{opt_loop, Runner};
 
-use crate::error::{LinkError, LinkLog};
+use crate::error::{LinkError, LinkLog, PipelineError};
 use crate::program::{Bindings, LinkedProgram};
 use crate::to_nir::glsl_to_nir;
 
@@ -64,10 +65,10 @@ pub fn stage_name(stage: rgl_glsl::Stage) -> &'static str {
     }
 }
 
-fn pass_failure(stage: rgl_glsl::Stage, e: PassError) -> LinkLog {
+fn pipeline_failure(stage: rgl_glsl::Stage, error: impl Into<PipelineError>) -> LinkLog {
     LinkLog::error(LinkError::Pipeline {
         stage: stage_name(stage),
-        message: e.to_string(),
+        error: error.into(),
     })
 }
 
@@ -90,12 +91,7 @@ pub fn lower_program(
 ) -> Result<(), LinkLog> {
     let mut shaders = Vec::with_capacity(program.stages.len());
     for stage in &program.stages {
-        let shader = glsl_to_nir(program, stage).map_err(|e| {
-            LinkLog::error(LinkError::Pipeline {
-                stage: stage_name(stage.stage),
-                message: e.to_string(),
-            })
-        })?;
+        let shader = glsl_to_nir(program, stage).map_err(|e| pipeline_failure(stage.stage, e))?;
         shaders.push(shader);
     }
     for (i, shader) in shaders.iter_mut().enumerate() {
@@ -109,17 +105,16 @@ pub fn lower_program(
             }
         };
         let mut runner = Runner::with_observer(&mut forward);
+        let inline = InlineFunctions {
+            limit: INLINE_LIMIT,
+        };
         runner
-            .run_fn("inline_functions", shader, |s| {
-                rgl_nir::passes::inline_functions::inline_functions_checked(s, INLINE_LIMIT)
-            })
-            .map_err(|e| pass_failure(stage, e))?;
-        runner
-            .run_all(PRE_OPT, shader)
+            .run(&inline, shader)
+            .and_then(|_| runner.run_all(PRE_OPT, shader))
             .and_then(|_| opt_loop::optimize(&mut runner, shader))
             .and_then(|_| runner.run_all(POST_OPT, shader))
             .and_then(|_| opt_loop::optimize(&mut runner, shader))
-            .map_err(|e| pass_failure(stage, e))?;
+            .map_err(|e| pipeline_failure(stage, e))?;
     }
     let dump = rgl_glsl::debug::flags().dump;
     for (stage, shader) in program.stages.iter_mut().zip(shaders) {

@@ -82,9 +82,11 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 /// Builds the program, keeping every stage's `glsl_to_nir` output.
 /// Builds the program, keeping every stage's `glsl_to_nir` output; also tells
 /// whether a pass that may change float results (`INEXACT_PASSES`) made progress.
+/// The program, its stages straight after `glsl_to_nir`, and whether an inexact pass
+/// ran; or the failure's text and whether the pipeline (not the linker) failed.
 fn build_with_before(
     shaders: &[&CompiledShader],
-) -> Result<(LinkedProgram, Vec<Shader>, bool), String> {
+) -> Result<(LinkedProgram, Vec<Shader>, bool), (String, bool)> {
     let mut before: Vec<Option<Shader>> = Vec::new();
     let mut inexact = false;
     let result = {
@@ -106,13 +108,22 @@ fn build_with_before(
         }))
     };
     match result {
-        Err(p) => Err(format!("pipeline panicked: {}", panic_message(p))),
-        Ok(Err(log)) => Err(log.to_string()),
+        Err(p) => Err((format!("pipeline panicked: {}", panic_message(p)), true)),
+        Ok(Err(log)) => {
+            let pipeline = log
+                .errors
+                .iter()
+                .any(|e| matches!(e, LinkError::Pipeline { .. }));
+            Err((log.to_string(), pipeline))
+        }
         Ok(Ok(program)) => {
             let before: Option<Vec<Shader>> = before.into_iter().collect();
             match before {
                 Some(b) if b.len() == program.stages.len() => Ok((program, b, inexact)),
-                _ => Err("the observer did not see glsl_to_nir for every stage".into()),
+                _ => Err((
+                    "the observer did not see glsl_to_nir for every stage".into(),
+                    false,
+                )),
             }
         }
     }
@@ -225,9 +236,9 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
     let refs: Vec<&CompiledShader> = shaders.iter().collect();
     let (program, before, inexact) = match build_with_before(&refs) {
         Ok(p) => p,
-        Err(e) => {
+        Err((e, pipeline)) => {
             let first = e.lines().next().unwrap_or("").to_string();
-            if first.contains("panicked") || is_pipeline_error(&e) {
+            if pipeline {
                 report.pipeline_failed.push(format!("{name}: {first}"));
             } else {
                 report.link_failed.push(format!("{name}: {first}"));
@@ -336,22 +347,6 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
         );
         report.mismatches.push(text);
     }
-}
-
-fn is_pipeline_error(log: &str) -> bool {
-    // `LinkError::Pipeline` renders as "<stage> shader: <message>".
-    let probe = LinkError::Pipeline {
-        stage: "vertex",
-        message: String::new(),
-    }
-    .to_string();
-    let suffix = probe.trim_start_matches("vertex");
-    log.lines().next().is_some_and(|l| {
-        ["vertex", "geometry", "fragment"].iter().any(|s| {
-            l.trim_start_matches("error: ")
-                .starts_with(&format!("{s}{suffix}"))
-        })
-    })
 }
 
 /// rgl's own `.shader_test` files (`tests/tv/shader_tests`), validated with the corpus.

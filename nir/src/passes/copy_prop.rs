@@ -4,7 +4,7 @@
 //! rewritten only for identity copies (same component count, identity selection).
 //! The copies themselves are left for `opt_dce`.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -15,8 +15,8 @@ impl Pass for CopyProp {
     fn name(&self) -> &'static str {
         "copy_prop"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, copy_prop_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, copy_prop_impl))
     }
 }
 

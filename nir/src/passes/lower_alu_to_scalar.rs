@@ -15,7 +15,7 @@
 //! * Values wider than 4 channels are left alone: the opcode table has no `vec8`/`vec16`
 //!   to gather them back.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -27,8 +27,8 @@ impl Pass for LowerAluToScalar {
     fn name(&self) -> &'static str {
         "lower_alu_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 

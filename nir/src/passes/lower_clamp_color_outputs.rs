@@ -11,7 +11,7 @@
 //! optimisation loop, which folds such `fsat`s away, still reaches a fixed point. Other stages are left unchanged.
 
 use super::variant_util::*;
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::names::{
@@ -28,8 +28,8 @@ impl Pass for LowerClampColorOutputs {
     fn name(&self) -> &'static str {
         "lower_clamp_color_outputs"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_clamp_color_outputs(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_clamp_color_outputs(shader))
     }
 }
 
@@ -52,7 +52,7 @@ pub fn is_color_output(stage: Stage, location: i32, slots: u32) -> bool {
 }
 
 /// Saturates every float color output store; returns true when a store changed.
-pub fn lower_clamp_color_outputs(shader: &mut Shader) -> bool {
+fn lower_clamp_color_outputs(shader: &mut Shader) -> bool {
     let stage = shader.stage;
     for_each_impl(shader, |func| lower_impl(stage, func))
 }

@@ -11,7 +11,7 @@
 //! undo each other forever in an optimisation loop. A vector constant left without
 //! uses is removed.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 
@@ -22,8 +22,8 @@ impl Pass for LowerLoadConstToScalar {
     fn name(&self) -> &'static str {
         "lower_load_const_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 

@@ -10,7 +10,7 @@
 //! Undefined sources do not count. The decision walks phi-to-phi chains with an explicit
 //! stack, so deep chains cannot overflow the call stack.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -24,8 +24,8 @@ impl Pass for LowerPhisToScalar {
     fn name(&self) -> &'static str {
         "lower_phis_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 

@@ -14,7 +14,7 @@
 //! the intrinsic's (which the validator's deref typing rules out) is left alone, and
 //! so is its variable.
 
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -27,8 +27,8 @@ impl Pass for LowerSystemValues {
     fn name(&self) -> &'static str {
         "lower_system_values"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_shader(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_shader(shader))
     }
 }
 

@@ -17,7 +17,7 @@
 //! color. Other stages are left unchanged.
 
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
 use crate::ir::names::{
@@ -33,8 +33,8 @@ impl Pass for LowerTwoSidedColor {
     fn name(&self) -> &'static str {
         "lower_two_sided_color"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_two_sided_color(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_two_sided_color(shader))
     }
 }
 
@@ -47,7 +47,7 @@ struct ColorLoad {
 }
 
 /// Selects between front and back colors by facing; returns true on any change.
-pub fn lower_two_sided_color(shader: &mut Shader) -> bool {
+fn lower_two_sided_color(shader: &mut Shader) -> bool {
     if shader.stage != Stage::Fragment {
         return false;
     }

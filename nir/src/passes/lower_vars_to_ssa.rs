@@ -23,7 +23,7 @@
 
 use super::lower_var_copies::{lower_copy, MAX_LEAVES};
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::arena::SecondaryMap;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
@@ -38,11 +38,11 @@ impl Pass for LowerVarsToSsa {
     fn name(&self) -> &'static str {
         "lower_vars_to_ssa"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let shared = vars_in_several_impls(shader);
-        for_each_impl_mut(shader, |shader, _, func| {
+        Ok(for_each_impl_mut(shader, |shader, _, func| {
             vars_to_ssa_impl(shader, func, &shared)
-        })
+        }))
     }
 }
 

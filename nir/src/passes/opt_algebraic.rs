@@ -16,7 +16,7 @@
 //! fold definitions (for translation validation and `precise` code).
 
 use super::algebraic::{Lit, Pat, Pred, Rule, RuleSet};
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::{encode, mask, sign_extend, Base, Opcode, Val};
@@ -31,9 +31,9 @@ impl Pass for OptAlgebraic {
     fn name(&self) -> &'static str {
         "opt_algebraic"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let set = RuleSet::get();
-        for_each_impl(shader, |f| algebraic_impl(f, set, false))
+        Ok(for_each_impl(shader, |f| algebraic_impl(f, set, false)))
     }
 }
 
@@ -41,9 +41,9 @@ impl Pass for OptAlgebraicExact {
     fn name(&self) -> &'static str {
         "opt_algebraic_exact"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let set = RuleSet::get();
-        for_each_impl(shader, |f| algebraic_impl(f, set, true))
+        Ok(for_each_impl(shader, |f| algebraic_impl(f, set, true)))
     }
 }
 

@@ -3,7 +3,7 @@
 //! `CAN_ELIMINATE`). Liveness is computed by a worklist from the side-effecting roots,
 //! so dead cycles through phis are removed too.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::arena::SecondaryMap;
 use crate::intrinsics::CAN_ELIMINATE;
 use crate::ir::*;
@@ -15,8 +15,8 @@ impl Pass for OptDce {
     fn name(&self) -> &'static str {
         "opt_dce"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, dce_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, dce_impl))
     }
 }
 

@@ -13,7 +13,7 @@
 //! alternating blocks and ifs/loops.
 
 use super::cf_helpers::blocks_under;
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::ir::*;
 
 /// The pass.
@@ -23,8 +23,8 @@ impl Pass for OptDeadCf {
     fn name(&self) -> &'static str {
         "opt_dead_cf"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, dead_cf_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, dead_cf_impl))
     }
 }
 

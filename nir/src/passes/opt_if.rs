@@ -19,7 +19,7 @@
 use super::cf_helpers::{
     blocks_under, last_block, merge_with_next, phi_selects, phis, phis_to_bcsel, single_block,
 };
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -32,8 +32,8 @@ impl Pass for OptIf {
     fn name(&self) -> &'static str {
         "opt_if"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, opt_if_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, opt_if_impl))
     }
 }
 

@@ -21,7 +21,7 @@
 //! was unrolled waits for the next run (after the copies were simplified).
 
 use super::cf_helpers::{blocks_under, merge_with_next, phis, single_block};
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::constant_fold::fold_alu;
 use crate::ir::*;
 use std::collections::{HashMap, HashSet};
@@ -38,8 +38,8 @@ impl Pass for OptLoopUnroll {
     fn name(&self) -> &'static str {
         "opt_loop_unroll"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, unroll_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, unroll_impl))
     }
 }
 

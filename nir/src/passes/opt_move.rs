@@ -11,7 +11,7 @@
 //! same user keep their original order. Nothing crosses a block boundary, so dominance
 //! is preserved.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -24,8 +24,8 @@ impl Pass for OptMove {
     fn name(&self) -> &'static str {
         "opt_move"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, move_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, move_impl))
     }
 }
 

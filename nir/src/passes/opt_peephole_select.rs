@@ -18,7 +18,7 @@
 //! flattenable in the same run.
 
 use super::cf_helpers::{merge_with_next, phi_selects, phis, phis_to_bcsel, single_block};
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IntrinsicOp, CAN_REORDER};
 use crate::ir::*;
@@ -37,8 +37,10 @@ impl Pass for OptPeepholeSelect {
     fn name(&self) -> &'static str {
         "opt_peephole_select"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, |f| peephole_select_impl(f, DEFAULT_LIMIT, false))
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, |f| {
+            peephole_select_impl(f, DEFAULT_LIMIT, false)
+        }))
     }
 }
 
@@ -46,8 +48,8 @@ impl Pass for OptConditionalDiscard {
     fn name(&self) -> &'static str {
         "opt_conditional_discard"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, |f| peephole_select_impl(f, 0, true))
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, |f| peephole_select_impl(f, 0, true)))
     }
 }
 

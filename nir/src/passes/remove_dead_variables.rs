@@ -12,7 +12,7 @@
 //! (the linker removes unreferenced varyings and uniforms this way).
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use std::collections::HashSet;
@@ -56,7 +56,7 @@ impl Pass for RemoveDeadVariables {
     fn name(&self) -> &'static str {
         "remove_dead_variables"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let mut live: HashSet<VarId> = HashSet::new();
         for (_, f) in shader.functions.iter() {
             let Some(body) = &f.body else { continue };
@@ -82,7 +82,7 @@ impl Pass for RemoveDeadVariables {
             .filter(is_dead)
             .collect();
         if dead.is_empty() {
-            return false;
+            return Ok(false);
         }
         shader.globals.retain(|v| !dead.contains(v));
         for_each_impl_mut(shader, |_, _, func| {
@@ -111,7 +111,7 @@ impl Pass for RemoveDeadVariables {
             }
             true
         });
-        true
+        Ok(true)
     }
 }
 

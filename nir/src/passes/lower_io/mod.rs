@@ -49,7 +49,7 @@ use self::offset::{compute_offset, deref_path, emit_offset, Units};
 use self::plain::lower_io_access;
 use self::ubo::{lower_ubo_load, lower_uniform_load};
 use super::lower_system_values::remove_dead_derefs;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::arena::EntityRef;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
@@ -65,8 +65,8 @@ impl Pass for LowerIo {
     fn name(&self) -> &'static str {
         "lower_io"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_shader(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_shader(shader))
     }
 }
 
