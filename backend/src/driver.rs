@@ -16,9 +16,7 @@
 //! * Handles are never reused while alive; using a deleted handle is an
 //!   [`Error::InvalidHandle`](crate::Error::InvalidHandle), never a panic.
 
-use crate::exec::ShaderStage;
 use crate::format::{Format, VertexFormat};
-use crate::texture::SamplerState;
 use crate::Result;
 
 macro_rules! handle {
@@ -142,6 +140,83 @@ pub struct SamplerView {
     pub last_level: u32,
     /// Component swizzle.
     pub swizzle: [Swizzle; 4],
+}
+
+/// Texture coordinate wrap mode.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Wrap {
+    /// `GL_REPEAT`.
+    Repeat,
+    /// `GL_MIRRORED_REPEAT`.
+    MirroredRepeat,
+    /// `GL_CLAMP_TO_EDGE`.
+    ClampToEdge,
+    /// `GL_CLAMP_TO_BORDER`.
+    ClampToBorder,
+    /// `GL_MIRROR_CLAMP_TO_EDGE`.
+    MirrorClampToEdge,
+    /// Legacy `GL_CLAMP` (clamp the coordinate to [0, 1]; linear filtering blends
+    /// with the border).
+    Clamp,
+}
+
+/// Texel filter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Filter {
+    /// Nearest texel.
+    Nearest,
+    /// Bilinear (trilinear with [`MipFilter::Linear`]).
+    Linear,
+}
+
+/// Mipmap selection.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MipFilter {
+    /// Base level only.
+    None,
+    /// Nearest level.
+    Nearest,
+    /// Blend the two nearest levels.
+    Linear,
+}
+
+/// Sampler state (`pipe_sampler_state`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SamplerState {
+    /// Wrap of s, t, r.
+    pub wrap: [Wrap; 3],
+    /// Magnification filter.
+    pub mag: Filter,
+    /// Minification filter.
+    pub min: Filter,
+    /// Mip filter.
+    pub mip: MipFilter,
+    /// `GL_TEXTURE_LOD_BIAS`.
+    pub lod_bias: f32,
+    /// `GL_TEXTURE_MIN_LOD`.
+    pub min_lod: f32,
+    /// `GL_TEXTURE_MAX_LOD`.
+    pub max_lod: f32,
+    /// Border color (float; integer formats are not stored by this driver).
+    pub border: [f32; 4],
+    /// Shadow comparison (`GL_COMPARE_REF_TO_TEXTURE` with this function).
+    pub compare: Option<CompareFunc>,
+}
+
+impl Default for SamplerState {
+    fn default() -> Self {
+        SamplerState {
+            wrap: [Wrap::Repeat; 3],
+            mag: Filter::Linear,
+            min: Filter::Nearest,
+            mip: MipFilter::Linear,
+            lod_bias: 0.0,
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            border: [0.0; 4],
+            compare: None,
+        }
+    }
 }
 
 /// A level/layer of a texture used as a render target.
@@ -659,6 +734,44 @@ pub struct Counters {
     pub fs_invocations: u64,
     /// Fragments that passed all tests and were written.
     pub fragments_written: u64,
+}
+
+/// Shader stage as the driver knows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ShaderStage {
+    /// Vertex.
+    Vertex,
+    /// Geometry.
+    Geometry,
+    /// Fragment.
+    Fragment,
+}
+
+impl TryFrom<rgl_nir::ir::Stage> for ShaderStage {
+    type Error = crate::Error;
+    /// The driver stage running a NIR stage; stages this interface has no slot for
+    /// (tessellation, compute) are [`Error::Unsupported`](crate::Error::Unsupported).
+    fn try_from(stage: rgl_nir::ir::Stage) -> Result<ShaderStage> {
+        use rgl_nir::ir::Stage;
+        match stage {
+            Stage::Vertex => Ok(ShaderStage::Vertex),
+            Stage::Geometry => Ok(ShaderStage::Geometry),
+            Stage::Fragment => Ok(ShaderStage::Fragment),
+            Stage::TessCtrl | Stage::TessEval | Stage::Compute => Err(crate::Error::Unsupported(
+                format!("{} shaders", stage.name()),
+            )),
+        }
+    }
+}
+
+impl From<ShaderStage> for rgl_nir::ir::Stage {
+    fn from(stage: ShaderStage) -> rgl_nir::ir::Stage {
+        match stage {
+            ShaderStage::Vertex => rgl_nir::ir::Stage::Vertex,
+            ShaderStage::Geometry => rgl_nir::ir::Stage::Geometry,
+            ShaderStage::Fragment => rgl_nir::ir::Stage::Fragment,
+        }
+    }
 }
 
 /// A GL driver: resources, shaders, state objects, draw and read back.

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 pub use rgl_nir::ir::Interp;
 
+use crate::driver::ShaderStage;
 use crate::texture::TextureBinding;
 use crate::{Error, Result};
 
@@ -113,17 +114,6 @@ pub fn ddy(r: &Reg) -> Reg {
         o[b + 3] = right;
     }
     Reg::from_f32(&o)
-}
-
-/// Shader stage as the driver knows it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ShaderStage {
-    /// Vertex.
-    Vertex,
-    /// Geometry.
-    Geometry,
-    /// Fragment.
-    Fragment,
 }
 
 /// One input or output of a shader: a location (`VERT_ATTRIB_*`/driver location for VS

@@ -8,8 +8,9 @@ mod common;
 use std::sync::Arc;
 
 use common::*;
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::{ClosureShader, IoDecl, Reg, ShaderExec, ShaderInfo, ShaderStage};
+use rgl_backend::exec::{ClosureShader, IoDecl, Reg, ShaderExec, ShaderInfo};
 use rgl_backend::format::Format;
 use rgl_backend::Driver;
 use rgl_nir::ir::names::FRAG_RESULT_DATA0;

@@ -10,8 +10,8 @@
 mod common;
 
 use common::*;
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
 use rgl_backend::format::Format;
 use rgl_backend::Driver;
 

@@ -169,7 +169,7 @@ fn fan_and_strip_cover_every_pixel_once() {
     let mut strip = Vec::new();
     for i in 0..=8 {
         let x = i as f32 * 5.0;
-        strip.push((x, if i % 3 == 0 { 0.0 } else { 0.0 }));
+        strip.push((x, 0.0));
         strip.push((x, 40.0));
     }
     f.draw_win(PrimMode::TriangleStrip, &strip).unwrap();

@@ -6,6 +6,7 @@
 //! targets, implicit and explicit LOD, bias and offsets, over pseudo-random
 //! coordinates (some far outside [0, 1], some NaN).
 
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::driver::{Swizzle, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use common::*;
 use rgl_backend::driver::*;
 use rgl_backend::exec::{
-    builtin, sysval, ClosureShader, Interp, IoDecl, Reg, ShaderExec, ShaderInfo, ShaderStage, LANES,
+    builtin, sysval, ClosureShader, Interp, IoDecl, Reg, ShaderExec, ShaderInfo, LANES,
 };
 use rgl_backend::format::{Format, VertexFormat, VertexType};
 use rgl_backend::{Driver, Error};

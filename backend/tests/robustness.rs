@@ -78,12 +78,12 @@ fn random_hostile_draws_never_panic() {
             cull: rng.pick(&[CullFace::None, CullFace::Back, CullFace::Front]),
             point_size: rng.f(),
             line_width: rng.f(),
-            offset_fill: rng.u() % 2 == 0,
+            offset_fill: rng.u().is_multiple_of(2),
             offset_scale: rng.f(),
             offset_units: rng.f(),
-            scissor: rng.u() % 3 == 0,
-            depth_clamp: rng.u() % 4 == 0,
-            flatshade_first: rng.u() % 2 == 0,
+            scissor: rng.u().is_multiple_of(3),
+            depth_clamp: rng.u().is_multiple_of(4),
+            flatshade_first: rng.u().is_multiple_of(2),
             ..Default::default()
         };
         let r = f.d.create_rasterizer_state(&rast).unwrap();
@@ -104,13 +104,13 @@ fn random_hostile_draws_never_panic() {
             far: rng.f(),
         });
         let dsa = DepthStencilState {
-            depth_test: rng.u() % 2 == 0,
+            depth_test: rng.u().is_multiple_of(2),
             depth_func: rng.pick(&[
                 CompareFunc::Less,
                 CompareFunc::Always,
                 CompareFunc::GreaterEqual,
             ]),
-            stencil_test: rng.u() % 2 == 0,
+            stencil_test: rng.u().is_multiple_of(2),
             front: StencilFace {
                 zpass_op: StencilOp::IncrWrap,
                 ..Default::default()
@@ -120,12 +120,12 @@ fn random_hostile_draws_never_panic() {
         let ds = f.d.create_depth_stencil_state(&dsa).unwrap();
         f.d.bind_depth_stencil_state(ds).unwrap();
         let mut b = BlendState::default();
-        b.rt[0].enabled = rng.u() % 2 == 0;
+        b.rt[0].enabled = rng.u().is_multiple_of(2);
         b.rt[0].src_rgb = BlendFactor::SrcAlphaSaturate;
         b.rt[0].dst_rgb = BlendFactor::OneMinusSrc1Color;
         let bh = f.d.create_blend_state(&b).unwrap();
         f.d.bind_blend_state(bh).unwrap();
-        if rng.u() % 2 == 0 {
+        if rng.u().is_multiple_of(2) {
             f.set_fs(rgl_backend::exec::builtin::varying_fs(rng.pick(&[
                 rgl_backend::exec::Interp::Smooth,
                 rgl_backend::exec::Interp::Flat,
@@ -151,7 +151,7 @@ fn random_hostile_draws_never_panic() {
                 offset: rng.u() % 4,
                 size: rng.pick(&[IndexSize::U8, IndexSize::U16, IndexSize::U32]),
             }),
-            restart_index: if rng.u() % 2 == 0 {
+            restart_index: if rng.u().is_multiple_of(2) {
                 Some(rng.u() as u8 as u32)
             } else {
                 None

@@ -5,6 +5,7 @@
 //! texelFetch bounds, textureSize, offsets and cube face selection.
 
 use rgl_backend::driver::{CompareFunc, Swizzle, TexTarget};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::*;
@@ -369,7 +370,9 @@ fn sample_2d_all_wraps_and_filters_match_reference() {
 #[test]
 fn sample_other_targets_and_formats_match_reference() {
     let mut rng = Rng(11);
-    let cases: Vec<(TexTarget, Format, Vec<(u32, u32, u32)>)> = vec![
+    // (target, format, level sizes)
+    type Case = (TexTarget, Format, Vec<(u32, u32, u32)>);
+    let cases: Vec<Case> = vec![
         (
             TexTarget::D1,
             Format::Rgba8Unorm,

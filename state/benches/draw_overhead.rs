@@ -11,9 +11,9 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use rgl_backend::driver::SamplerState;
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
-use rgl_backend::texture::SamplerState;
 use rgl_backend::Result;
 use rgl_state::{gl, Context};
 

@@ -124,7 +124,7 @@ impl Context {
             return self.record(GlError::InvalidValue);
         }
         if target == gl::UNIFORM_BUFFER
-            && offset as u32 % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT != 0
+            && !(offset as u32).is_multiple_of(limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT)
         {
             return self.record(GlError::InvalidValue);
         }

@@ -16,7 +16,7 @@ use crate::shader::GlslObject;
 use crate::texture::TextureState;
 use crate::variants::{VariantCache, VariantStats};
 use crate::vertex_array::VertexArrayObject;
-use rgl_backend::{Driver, SoftDriver};
+use rgl_backend::{registry, Driver};
 
 /// The GL extensions advertised: the desktop GLSL extensions the front end
 /// supports at GLSL 3.30.
@@ -75,15 +75,25 @@ pub struct Context {
 }
 
 impl Context {
-    /// A context on the software driver whose default framebuffer is `width` ×
-    /// `height` (RGBA8 color, 24-bit depth, 8-bit stencil). The driver uses every
-    /// available core (`RGL_THREADS` overrides the count).
+    /// A context whose default framebuffer is `width` × `height` (RGBA8 color,
+    /// 24-bit depth, 8-bit stencil), on the driver `RGL_DRIVER` names or else the
+    /// default one (see `rgl_backend::registry`). The driver uses every available
+    /// core (`RGL_THREADS` overrides the count).
     pub fn new_headless(width: u32, height: u32) -> Context {
-        let threads = std::env::var("RGL_THREADS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        Context::with_driver(Box::new(SoftDriver::new(threads)), width, height)
+        let config = registry::DriverConfig::from_env();
+        Context::with_driver(registry::create_from_env(&config), width, height)
+    }
+
+    /// A context on the driver called `name` in `rgl_backend::registry` (an
+    /// unknown name, or a driver this host cannot run, is an error).
+    pub fn new_headless_on(
+        name: &str,
+        width: u32,
+        height: u32,
+    ) -> Result<Context, rgl_backend::Error> {
+        let config = registry::DriverConfig::from_env();
+        let driver = registry::create(Some(name), &config)?;
+        Ok(Context::with_driver(driver, width, height))
     }
 
     /// A context drawing through `driver`, with a `width` × `height` default
@@ -148,7 +158,7 @@ impl Context {
     pub fn get_parameter_string(&mut self, pname: u32) -> String {
         match pname {
             gl::VENDOR => "rgl".into(),
-            gl::RENDERER => "rgl software rasterizer".into(),
+            gl::RENDERER => format!("rgl ({})", self.driver.name()),
             gl::VERSION => format!(
                 "3.3 (Compatibility Profile) rgl {}",
                 env!("CARGO_PKG_VERSION")

@@ -12,10 +12,10 @@
 
 use std::rc::Rc;
 
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::{
     BufferRange, DrawInfo, IndexBuffer, IndexSize, PrimMode, VertexBufferBinding, VertexSource,
 };
-use rgl_backend::exec::ShaderStage;
 use rgl_backend::format::{VertexFormat, VertexType};
 use rgl_glsl::types::{SamplerDim, Type};
 use rgl_nir::ir::names::{

@@ -200,7 +200,7 @@ pub(crate) fn client_format(format: u32, ty: u32) -> GlResult<ClientFormat> {
         (Layout::Color(c), Ty::U8888 | Ty::U8888Rev | Ty::U2101010Rev) => c.len() == 4,
         (Layout::Color(c), Ty::U565) => c == RGB || c == BGR,
         (Layout::Depth | Layout::Stencil, t) => {
-            !t.packed() && !(layout == Layout::Stencil && t == Ty::F16)
+            !(t.packed() || (layout == Layout::Stencil && t == Ty::F16))
         }
         _ => true,
     };
@@ -319,7 +319,7 @@ impl Base {
         }
     }
     /// The RGBA group read back from a stored texel (`glGetTexImage`, `glReadPixels`).
-    pub fn from_stored(self, s: [f32; 4]) -> [f32; 4] {
+    pub fn rgba_of_stored(self, s: [f32; 4]) -> [f32; 4] {
         match self {
             Base::Red | Base::Luminance => [s[0], 0.0, 0.0, 1.0],
             Base::Rg => [s[0], s[1], 0.0, 1.0],
@@ -801,7 +801,7 @@ pub(crate) fn pack_image(
                 let mut px = [0u8; 16];
                 match cf.layout {
                     Layout::Color(chans) => {
-                        let c = base.from_stored(format.decode_rgba(t));
+                        let c = base.rgba_of_stored(format.decode_rgba(t));
                         encode_color(cf, chans, c, &mut px);
                     }
                     _ => encode_zs(

@@ -7,7 +7,7 @@
 //! its base/max level, swizzle and depth texture mode.
 
 use rgl_backend::driver::{CompareFunc, Swizzle};
-use rgl_backend::texture::{Filter, MipFilter, SamplerState, Wrap};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 
 use crate::error::{GlError, GlResult};
 use crate::gl;
@@ -459,7 +459,7 @@ impl Context {
                 t => (t, 0),
             };
             let r = self.bound_texture_ref(ti)?;
-            if level < 0 || level > 31 {
+            if !(0..=31).contains(&level) {
                 return Err(GlError::InvalidValue);
             }
             let obj = self.textures.get(r).ok_or(GlError::InvalidOperation)?;

@@ -355,7 +355,7 @@ pub struct TextureState {
     /// 1×1 (0, 0, 0, 1) textures per target, for incomplete textures.
     dummies: [Option<TextureHandle>; 7],
     /// What the last validation bound per slot (for [`Context::describe_texture_slots`]).
-    bound: Vec<(SamplerView, rgl_backend::texture::SamplerState)>,
+    bound: Vec<(SamplerView, rgl_backend::driver::SamplerState)>,
 }
 
 impl Default for TextureState {
@@ -1223,10 +1223,7 @@ impl Context {
     }
 
     /// A driver sampler state for `s`, created once per distinct value.
-    fn cached_sampler(
-        &mut self,
-        s: &rgl_backend::texture::SamplerState,
-    ) -> GlResult<SamplerHandle> {
+    fn cached_sampler(&mut self, s: &rgl_backend::driver::SamplerState) -> GlResult<SamplerHandle> {
         let key = crate::sampler::sampler_key(s);
         if let Some(h) = self.textures.sampler_cache.get(&key) {
             return Ok(*h);
@@ -1335,7 +1332,7 @@ impl Context {
     fn sampler_binding(
         &mut self,
         u: &SamplerUse,
-    ) -> GlResult<(SamplerView, rgl_backend::texture::SamplerState)> {
+    ) -> GlResult<(SamplerView, rgl_backend::driver::SamplerState)> {
         let ti = target_index(u.target).unwrap_or(1);
         let black = |h| SamplerView {
             texture: h,

@@ -343,7 +343,7 @@ fn convert_region(
         let o = ((cy + dy as usize) * w as usize + cx + dx as usize) * tbpp;
         px.fill(0);
         if ifmt.base.is_color() {
-            let c = src.base.from_stored(src.format.decode_rgba(t));
+            let c = src.base.rgba_of_stored(src.format.decode_rgba(t));
             ifmt.format.encode_rgba(ifmt.base.to_stored(c), &mut px);
         } else {
             ifmt.format
@@ -437,7 +437,7 @@ impl Context {
                 t => (t, 0),
             };
             let r = self.bound_texture_ref(tt)?;
-            if level < 0 || level > 31 {
+            if !(0..=31).contains(&level) {
                 return Err(GlError::InvalidValue);
             }
             let cf = pixels::client_format(format, ty)?;
@@ -825,7 +825,8 @@ fn blit_one(
         let i = (y as usize * src.width as usize + x as usize) * sbpp;
         texels.get(i..i + sbpp)
     };
-    let color = |x: i64, y: i64| at(x, y).map(|t| src.base.from_stored(src.format.decode_rgba(t)));
+    let color =
+        |x: i64, y: i64| at(x, y).map(|t| src.base.rgba_of_stored(src.format.decode_rgba(t)));
     let scale_x = (s[2] - s[0]) as f64 / (d[2] - d[0]) as f64;
     let scale_y = (s[3] - s[1]) as f64 / (d[3] - d[1]) as f64;
     for py in y0..y1 {

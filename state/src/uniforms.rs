@@ -305,7 +305,7 @@ impl Context {
             };
         };
         let per = rows as usize * cols as usize;
-        if per == 0 || values.len() % per != 0 {
+        if per == 0 || !values.len().is_multiple_of(per) {
             return Err(GlError::InvalidValue);
         }
         let count = values.len() / per;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use lru::LruCache;
 use rgl_backend::driver::ShaderHandle;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::ShaderStage;
 use rgl_nir::ir::{Shader as NirShader, Stage as NirStage, VarMode};
 use rustc_hash::FxBuildHasher;
 
@@ -124,12 +124,7 @@ impl std::fmt::Debug for VariantCache {
 }
 
 fn driver_stage(stage: NirStage) -> Option<ShaderStage> {
-    match stage {
-        NirStage::Vertex => Some(ShaderStage::Vertex),
-        NirStage::Geometry => Some(ShaderStage::Geometry),
-        NirStage::Fragment => Some(ShaderStage::Fragment),
-        _ => None,
-    }
+    ShaderStage::try_from(stage).ok()
 }
 
 /// The vertex elements a finalized VS reads: element `d` ← attribute location.
@@ -274,7 +269,7 @@ impl Context {
         let mut created = Vec::new();
         for (i, mut nir) in stages.into_iter().enumerate() {
             crate::finalize::finalize(&mut nir, key, i == last_vertex, state_base)
-                .map_err(|e| self.fail_variant(program, &created, format!("{e}")))?;
+                .map_err(|e| self.fail_variant(program, &created, e.to_string()))?;
             if rgl_glsl::debug::flags().dump {
                 println!(
                     "\nNIR for program {} variant {key:?} ({:?}):\n{}",

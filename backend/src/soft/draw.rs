@@ -50,10 +50,11 @@ struct Taken {
     format: Format,
 }
 
-fn take_targets(
-    d: &mut SoftDriver,
-    fb: &FramebufferState,
-) -> Result<(Vec<Option<usize>>, Option<usize>, Vec<Taken>)> {
+/// What [`take_targets`] returns: the taken-surface index of each color slot, that
+/// of the depth/stencil surface, and the taken surfaces.
+type TakenTargets = (Vec<Option<usize>>, Option<usize>, Vec<Taken>);
+
+fn take_targets(d: &mut SoftDriver, fb: &FramebufferState) -> Result<TakenTargets> {
     let mut taken: Vec<Taken> = Vec::new();
     let mut slot = |s: &Surface, taken: &mut Vec<Taken>| -> Result<usize> {
         let t = d.textures.get_mut(s.texture.0)?;

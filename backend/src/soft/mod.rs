@@ -19,8 +19,7 @@ pub mod vertex;
 use std::sync::Arc;
 
 use crate::driver::*;
-use crate::exec::{ShaderCompiler, ShaderExec, ShaderStage};
-use crate::texture::SamplerState;
+use crate::exec::{ShaderCompiler, ShaderExec};
 use crate::{Error, Result};
 
 /// Largest texture dimension.

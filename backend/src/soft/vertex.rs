@@ -48,10 +48,9 @@ impl Fetcher<'_> {
                 let Some(Some(vb)) = self.vbs.get(buffer as usize) else {
                     return [0; 4];
                 };
-                let idx = if divisor == 0 {
-                    index
-                } else {
-                    self.start_instance as i64 + (self.instance / divisor) as i64
+                let idx = match self.instance.checked_div(divisor) {
+                    None => index,
+                    Some(step) => self.start_instance as i64 + step as i64,
                 };
                 if idx < 0 {
                     return [0; 4];

@@ -8,8 +8,8 @@
 // Lane loops index several arrays by lane, as elsewhere in the driver.
 #![allow(clippy::needless_range_loop)]
 
-use super::{floor_f32, Filter, MipFilter, MipLevel, SampleRequest, TexView, TextureBinding, Wrap};
-use crate::driver::{Swizzle, TexTarget};
+use super::{floor_f32, MipLevel, SampleRequest, TexView, TextureBinding};
+use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
 use crate::texture::LodMode;

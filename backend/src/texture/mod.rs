@@ -55,85 +55,8 @@ pub fn round_even_f32(x: f32) -> f32 {
 
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
 
-use crate::driver::{CompareFunc, Swizzle, TexTarget};
+use crate::driver::{SamplerState, Swizzle, TexTarget};
 use crate::format::Format;
-
-/// Texture coordinate wrap mode.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Wrap {
-    /// `GL_REPEAT`.
-    Repeat,
-    /// `GL_MIRRORED_REPEAT`.
-    MirroredRepeat,
-    /// `GL_CLAMP_TO_EDGE`.
-    ClampToEdge,
-    /// `GL_CLAMP_TO_BORDER`.
-    ClampToBorder,
-    /// `GL_MIRROR_CLAMP_TO_EDGE`.
-    MirrorClampToEdge,
-    /// Legacy `GL_CLAMP` (clamp the coordinate to [0, 1]; linear filtering blends
-    /// with the border).
-    Clamp,
-}
-
-/// Texel filter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Filter {
-    /// Nearest texel.
-    Nearest,
-    /// Bilinear (trilinear with [`MipFilter::Linear`]).
-    Linear,
-}
-
-/// Mipmap selection.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum MipFilter {
-    /// Base level only.
-    None,
-    /// Nearest level.
-    Nearest,
-    /// Blend the two nearest levels.
-    Linear,
-}
-
-/// Sampler state (`pipe_sampler_state`).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct SamplerState {
-    /// Wrap of s, t, r.
-    pub wrap: [Wrap; 3],
-    /// Magnification filter.
-    pub mag: Filter,
-    /// Minification filter.
-    pub min: Filter,
-    /// Mip filter.
-    pub mip: MipFilter,
-    /// `GL_TEXTURE_LOD_BIAS`.
-    pub lod_bias: f32,
-    /// `GL_TEXTURE_MIN_LOD`.
-    pub min_lod: f32,
-    /// `GL_TEXTURE_MAX_LOD`.
-    pub max_lod: f32,
-    /// Border color (float; integer formats are not stored by this driver).
-    pub border: [f32; 4],
-    /// Shadow comparison (`GL_COMPARE_REF_TO_TEXTURE` with this function).
-    pub compare: Option<CompareFunc>,
-}
-
-impl Default for SamplerState {
-    fn default() -> Self {
-        SamplerState {
-            wrap: [Wrap::Repeat; 3],
-            mag: Filter::Linear,
-            min: Filter::Nearest,
-            mip: MipFilter::Linear,
-            lod_bias: 0.0,
-            min_lod: -1000.0,
-            max_lod: 1000.0,
-            border: [0.0; 4],
-            compare: None,
-        }
-    }
-}
 
 /// One mip level's texels (all slices/layers, tightly packed).
 #[derive(Copy, Clone, Debug)]

@@ -5,8 +5,8 @@
 //! cube maps take a direction vector and select a face (no seamless filtering across
 //! faces: each face clamps to its edge).
 
-use super::{ceil_f32, floor_f32, Filter, MipFilter, MipLevel, TexView, TextureBinding, Wrap};
-use crate::driver::{Swizzle, TexTarget};
+use super::{ceil_f32, floor_f32, MipLevel, TexView, TextureBinding};
+use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
 
@@ -538,7 +538,7 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             let n = [lv.width as f32, lv.height as f32, lv.depth as f32];
             let mut pos = [0.0f32; 3];
             for a in 0..d {
-                let base_pos = if is_cube { st[l][a] } else { st[l][a] };
+                let base_pos = st[l][a];
                 let wrap = if is_cube {
                     Wrap::ClampToEdge
                 } else {

@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::{builtin, ShaderExec, ShaderStage};
+use rgl_backend::exec::{builtin, ShaderExec};
 use rgl_backend::format::{Format, VertexFormat};
 use rgl_backend::{Driver, SoftDriver};
 

@@ -208,24 +208,21 @@ impl Checker<'_> {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);
                         }
                     }
-                    if elem.is_sampler()
-                        || (elem.is_array() && elem.contains_sampler(&self.module.structs))
+                    if (elem.is_sampler()
+                        || (elem.is_array() && elem.contains_sampler(&self.module.structs)))
+                        && !self.at_least(400, 320)
+                        && !self.has_extension("GL_ARB_gpu_shader5")
                     {
-                        if !self.at_least(400, 320) && !self.has_extension("GL_ARB_gpu_shader5") {
-                            if self.at_least(130, 300) {
-                                let which = if self.version.is_es() {
-                                    "ES 3.00"
-                                } else {
-                                    "1.30"
-                                };
-                                self.error(loc, SemanticError::SamplerArrayNonConstant(which));
+                        if self.at_least(130, 300) {
+                            let which = if self.version.is_es() {
+                                "ES 3.00"
                             } else {
-                                let which = if self.version.is_es() { "3.00" } else { "1.30" };
-                                self.warning(
-                                    loc,
-                                    SemanticError::SamplerArrayNonConstantWarning(which),
-                                );
-                            }
+                                "1.30"
+                            };
+                            self.error(loc, SemanticError::SamplerArrayNonConstant(which));
+                        } else {
+                            let which = if self.version.is_es() { "3.00" } else { "1.30" };
+                            self.warning(loc, SemanticError::SamplerArrayNonConstantWarning(which));
                         }
                     }
                     if let Type::Struct(h) = elem.as_ref() {

@@ -1069,7 +1069,7 @@ impl Checker<'_> {
         let new_value = self.operation(op, vec![current, one], ty.clone(), loc);
         if post && want_value {
             let copy = self.clone_expr(value);
-            let old = self.to_temporary("_post_incdec_tmp", copy, loc);
+            let old = self.store_temporary("_post_incdec_tmp", copy, loc);
             self.emit_assign(value, new_value, loc);
             return old;
         }
@@ -1101,10 +1101,10 @@ pub(crate) fn mul_type(a: &Type, b: &Type) -> Option<Type> {
             },
         ) => (ac == br).then(|| Type::mat(*bc, *ar)),
         (Type::Matrix { columns, rows }, Type::Vector(ScalarKind::Float, n)) => {
-            (columns == n).then(|| Type::Vector(ScalarKind::Float, *rows))
+            (columns == n).then_some(Type::Vector(ScalarKind::Float, *rows))
         }
         (Type::Vector(ScalarKind::Float, n), Type::Matrix { columns, rows }) => {
-            (rows == n).then(|| Type::Vector(ScalarKind::Float, *columns))
+            (rows == n).then_some(Type::Vector(ScalarKind::Float, *columns))
         }
         _ => None,
     }

@@ -261,8 +261,8 @@ impl Checker<'_> {
             write_mask = pairs.iter().fold(0u8, |m, (c, _)| m | (1 << c));
             let order: Vec<u8> = pairs.iter().map(|(_, i)| *i).collect();
             let identity = order.iter().enumerate().all(|(i, &o)| i as u8 == o);
-            if !(identity && rhs_ty.vector_elements() as usize == order.len()) && !rhs_ty.is_error()
-            {
+            let whole_in_order = identity && rhs_ty.vector_elements() as usize == order.len();
+            if !whole_in_order && !rhs_ty.is_error() {
                 rhs = self.swizzle(rhs, &order, loc);
             }
             lhs = base;
@@ -284,7 +284,7 @@ impl Checker<'_> {
     }
 
     /// Stores `value` in a new temporary and returns a reference to it.
-    pub fn to_temporary(
+    pub fn store_temporary(
         &mut self,
         name: &str,
         value: Handle<hir::Expr>,

@@ -349,7 +349,7 @@ impl Checker<'_> {
             self.error(expr.loc, SemanticError::SwitchNotInteger);
         }
         let test = if valid && !ty.is_error() {
-            Some(self.to_temporary("switch_test_tmp", value, loc))
+            Some(self.store_temporary("switch_test_tmp", value, loc))
         } else {
             None
         };

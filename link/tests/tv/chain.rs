@@ -365,7 +365,8 @@ pub fn run_chain(
 ) -> Result<ChainRun, (usize, EvalError)> {
     let mut run = ChainRun::default();
     // Outputs of the previous stage per vertex, with their undefined components.
-    let mut prev: Option<Vec<(Outputs, BTreeSet<(i32, u8)>)>> = None;
+    type StageOutputs = Vec<(Outputs, BTreeSet<(i32, u8)>)>;
+    let mut prev: Option<StageOutputs> = None;
     let key = |v: usize, l: i32, c: u8| InputKey {
         vertex: v as u32,
         location: l,

@@ -23,15 +23,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use rgl_backend::driver::{Swizzle, TexTarget};
-use rgl_backend::exec::{
-    Budget, GsSink, Invocation, Reg, Resources, ShaderExec, ShaderStage, SysVals, LANES,
-};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
+use rgl_backend::driver::{ShaderStage, Swizzle, TexTarget};
+use rgl_backend::exec::{Budget, GsSink, Invocation, Reg, Resources, ShaderExec, SysVals, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::lanes::LaneShader;
-use rgl_backend::texture::{
-    Filter, MipFilter, MipLevel, SamplerState, TexView, TextureBinding, Wrap,
-};
+use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};
@@ -241,6 +238,9 @@ struct Counts {
     skipped_stages: BTreeMap<String, usize>,
     unsupported: BTreeMap<String, usize>,
     mismatches: Vec<String>,
+    /// Programs of the corpus that were not compared, with the reason (most fail to
+    /// compile or link on purpose: piglit's negative tests).
+    dropped: Vec<String>,
 }
 
 #[derive(Default)]
@@ -779,7 +779,16 @@ fn lanes_match_the_reference_interpreter() {
         files(&corpus.join(sub), &mut all);
     }
     if all.is_empty() {
-        eprintln!("lanes_eval: no corpus at {}", corpus.display());
+        // Under CI a missing corpus is a failure, never a vacuous pass.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "lanes_eval: no corpus at {} (CI=true needs it)",
+            corpus.display()
+        );
+        eprintln!(
+            "lanes_eval: no corpus at {}; nothing compared",
+            corpus.display()
+        );
         return;
     }
     let bindings = Bindings {
@@ -800,22 +809,39 @@ fn lanes_match_the_reference_interpreter() {
         let r = catch_unwind(AssertUnwindSafe(|| {
             let compiled = compile_sections(&src);
             if compiled.iter().any(|c| !c.success()) {
-                return None;
+                return Err("does not compile".to_string());
             }
             let refs: Vec<_> = compiled.iter().collect();
-            build_program(&refs, &bindings, PipelineOptions::default()).ok()
+            build_program(&refs, &bindings, PipelineOptions::default()).map_err(|e| {
+                format!(
+                    "does not link: {}",
+                    e.to_string().lines().next().unwrap_or("")
+                )
+            })
         }));
+        let rel = f.strip_prefix(&corpus).unwrap_or(f).display().to_string();
         let linked = match r {
-            Ok(Some(l)) => l,
-            Ok(None) | Err(_) => continue,
+            Ok(Ok(l)) => l,
+            Ok(Err(why)) => {
+                counts.dropped.push(format!("{rel}: {why}"));
+                continue;
+            }
+            Err(_) => {
+                panics.push(format!("{rel}: compile or link panicked"));
+                continue;
+            }
         };
         counts.programs += 1;
         for (si, st) in linked.stages.iter().enumerate() {
             let Some(mut nir) = st.nir.clone() else {
                 continue;
             };
-            if finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).is_err()
+            if let Err(e) =
+                finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
             {
+                counts
+                    .dropped
+                    .push(format!("{rel}: stage {si} does not finalize: {e}"));
                 continue;
             }
             let seed = 0x9e37_79b9_7f4a_7c15u64 ^ ((fi as u64) << 8) ^ si as u64;
@@ -835,6 +861,13 @@ fn lanes_match_the_reference_interpreter() {
         counts.tex_compared,
         counts.lanes
     );
+    println!(
+        "lanes_eval: {} programs or stages not compared (listed below)",
+        counts.dropped.len()
+    );
+    for d in &counts.dropped {
+        println!("  not built: {d}");
+    }
     for (k, v) in &counts.unsupported {
         println!("  unsupported {v:4}: {k}");
     }

@@ -14,15 +14,16 @@
 //! it to one case); criterion's throughput is in
 //! pixels (elements/s ÷ 10⁶ = Mpix/s).
 
-#[path = "../tests/common/mod.rs"]
+// The backend's own test fixture (one color target, passthrough VS, vertex upload).
+#[path = "../../backend/tests/common/mod.rs"]
 mod common;
 
 use common::Fixture;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::{Filter, MipFilter, SamplerState};
 use rgl_backend::format::Format;
-use rgl_backend::texture::{Filter, MipFilter, SamplerState};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;

