@@ -61,8 +61,13 @@ fn program(text: &str) -> Result<Vec<Shader>, String> {
     let mut out = Vec::new();
     for st in &linked.stages {
         let mut nir = st.nir.clone().ok_or("no NIR")?;
-        finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
-            .map_err(|e| format!("finalize: {e}"))?;
+        finalize_variant(
+            &mut nir,
+            &VariantLowering::default(),
+            &rgl_nir::options::CompilerOptions::default(),
+            &mut Runner::new(),
+        )
+        .map_err(|e| format!("finalize: {e}"))?;
         out.push(nir);
     }
     Ok(out)

@@ -836,9 +836,12 @@ fn lanes_match_the_reference_interpreter() {
             let Some(mut nir) = st.nir.clone() else {
                 continue;
             };
-            if let Err(e) =
-                finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
-            {
+            if let Err(e) = finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            ) {
                 counts
                     .dropped
                     .push(format!("{rel}: stage {si} does not finalize: {e}"));

@@ -6,11 +6,18 @@
 //!
 //! Every pass runs through one [`Runner`], so `RGL_NIR_DEBUG=print,validate` and the
 //! observer hook (dumps, `--dump-nir-passes`, translation validation) see them all.
+//!
+//! The driver has its say through [`PipelineOptions::compiler`]
+//! ([`rgl_nir::options::CompilerOptions`] per stage): whether IO is lowered, whether
+//! indirectly indexed temporaries become if-trees, and whether the code is split into
+//! scalar operations after IO lowering (then the optimisation loop runs once more).
 
 use rgl_glsl::CompiledShader;
+use rgl_nir::finalize::SCALAR;
 use rgl_nir::ir::Shader;
+use rgl_nir::options::{CompilerOptions, StageOptions};
 use rgl_nir::passes::inline_functions::InlineFunctions;
-use rgl_nir::passes::{opt_loop, Runner};
+use rgl_nir::passes::{opt_loop, PassError, Runner};
 
 use crate::error::{LinkError, LinkLog, PipelineError};
 use crate::program::{Bindings, LinkedProgram};
@@ -31,13 +38,50 @@ pub const PRE_OPT: &[&str] = &[
 ];
 
 /// Passes that lower IO, system values and the remaining indirectly indexed
-/// temporaries after the optimisation loop.
+/// temporaries after the optimisation loop (those the driver asks for: see
+/// [`post_opt`]).
 pub const POST_OPT: &[&str] = &[
     "lower_io",
     "lower_system_values",
     "lower_indirect_derefs",
     "lower_vars_to_ssa",
 ];
+
+/// The [`POST_OPT`] passes a driver with `options` wants: `lower_io` only when it
+/// takes lowered IO, `lower_indirect_derefs` only when it wants indirect temporaries
+/// lowered.
+pub fn post_opt(options: &CompilerOptions) -> Vec<&'static str> {
+    POST_OPT
+        .iter()
+        .copied()
+        .filter(|pass| match *pass {
+            "lower_io" => options.lower_io,
+            "lower_indirect_derefs" => options.lower_indirect_temps,
+            _ => true,
+        })
+        .collect()
+}
+
+/// Runs the whole NIR sequence on one stage's fresh `glsl_to_nir` shader.
+fn run_stage(
+    runner: &mut Runner<'_>,
+    shader: &mut Shader,
+    options: &CompilerOptions,
+) -> Result<(), PassError> {
+    let inline = InlineFunctions {
+        limit: INLINE_LIMIT,
+    };
+    runner.run(&inline, shader)?;
+    runner.run_all(PRE_OPT, shader)?;
+    opt_loop::optimize(runner, shader)?;
+    runner.run_all(&post_opt(options), shader)?;
+    opt_loop::optimize(runner, shader)?;
+    if options.lower_to_scalar {
+        runner.run_all(SCALAR, shader)?;
+        opt_loop::optimize(runner, shader)?;
+    }
+    Ok(())
+}
 
 /// Instructions `inline_functions` may produce before the stage is rejected as too
 /// large (piglit's call-tree "explosion" tests).
@@ -54,6 +98,9 @@ pub struct PipelineOptions<'a> {
     pub observer: Option<&'a mut StepObserver<'a>>,
     /// The program's GL name, used in `RGL_GLSL=dump` labels.
     pub name: u32,
+    /// What the driver asks of the compiler, per stage (the default is the software
+    /// driver's answer).
+    pub compiler: StageOptions,
 }
 
 /// The stage word Mesa uses in link messages and dump labels.
@@ -105,16 +152,8 @@ pub fn lower_program(
             }
         };
         let mut runner = Runner::with_observer(&mut forward);
-        let inline = InlineFunctions {
-            limit: INLINE_LIMIT,
-        };
-        runner
-            .run(&inline, shader)
-            .and_then(|_| runner.run_all(PRE_OPT, shader))
-            .and_then(|_| opt_loop::optimize(&mut runner, shader))
-            .and_then(|_| runner.run_all(POST_OPT, shader))
-            .and_then(|_| opt_loop::optimize(&mut runner, shader))
-            .map_err(|e| pipeline_failure(stage, e))?;
+        let compiler = *options.compiler.get(shader.stage);
+        run_stage(&mut runner, shader, &compiler).map_err(|e| pipeline_failure(stage, e))?;
     }
     let dump = rgl_glsl::debug::flags().dump;
     for (stage, shader) in program.stages.iter_mut().zip(shaders) {

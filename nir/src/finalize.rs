@@ -10,7 +10,8 @@
 //! any of them changed the shader, a short cleanup (`copy_prop`,
 //! `opt_constant_folding`, `opt_dce` to a fixed point). Adding a draw-time lowering
 //! takes its pass file, its file tests, its option here and one line in
-//! [`VARIANT_PASSES`].
+//! [`VARIANT_PASSES`]. The driver's [`CompilerOptions`] say whether the shader's IO is
+//! lowered (the lowerings need it) and whether to scalarise what they add.
 //!
 //! * Fragment: `clamp_color` → `flatshade` → alpha test → two-sided color.
 //! * Vertex, tessellation evaluation, geometry: `clamp_color` → point size → user
@@ -24,6 +25,7 @@
 //! numbers the passes `load_uniform` from.
 
 use crate::ir::{Shader, Stage};
+use crate::options::CompilerOptions;
 use crate::passes::lower_alpha_test::{CompareFunc, LowerAlphaTest};
 use crate::passes::lower_clamp_color_outputs::LowerClampColorOutputs;
 use crate::passes::lower_clip_planes::LowerClipPlanes;
@@ -133,19 +135,59 @@ const CLEANUP: &[&str] = &["copy_prop", "opt_constant_folding", "opt_dce"];
 /// Rounds of [`CLEANUP`] at most.
 const CLEANUP_ROUNDS: usize = 8;
 
-/// Applies `opts` to `shader` ([`VARIANT_PASSES`] in order) through `runner`, then
-/// cleans up when anything changed. Returns whether the shader changed.
+/// The scalar lowering re-run after draw-time lowerings for a driver that wants
+/// scalar code ([`CompilerOptions::lower_to_scalar`]).
+pub const SCALAR: &[&str] = &[
+    "lower_alu_to_scalar",
+    "lower_phis_to_scalar",
+    "lower_load_const_to_scalar",
+];
+
+/// Why a variant could not be finalised.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FinalizeError {
+    /// The variant needs a draw-time lowering, those work on IO intrinsics, and the
+    /// driver keeps IO as variables ([`CompilerOptions::lower_io`] is false).
+    #[error(
+        "the variant needs {pass}, which works on lowered IO, and the driver keeps IO variables"
+    )]
+    IoNotLowered {
+        /// The first lowering the variant needs.
+        pass: &'static str,
+    },
+    /// A pass refused the shader or broke it.
+    #[error(transparent)]
+    Pass(#[from] PassError),
+}
+
+/// Applies `opts` to `shader` ([`VARIANT_PASSES`] in order) through `runner`, then,
+/// when anything changed, scalarises again for a driver that asked for scalar code
+/// and cleans up. `compiler` is the driver's options for the shader's stage. Returns
+/// whether the shader changed.
 pub fn finalize_variant(
     shader: &mut Shader,
     opts: &VariantLowering,
+    compiler: &CompilerOptions,
     runner: &mut Runner,
-) -> Result<bool, PassError> {
-    let mut changed = false;
+) -> Result<bool, FinalizeError> {
     let stage = shader.stage;
-    for pass in VARIANT_PASSES.iter().filter_map(|p| p(opts, stage)) {
+    let passes: Vec<Box<dyn Pass>> = VARIANT_PASSES
+        .iter()
+        .filter_map(|p| p(opts, stage))
+        .collect();
+    if let Some(first) = passes.first() {
+        if !shader.info.io_lowered {
+            return Err(FinalizeError::IoNotLowered { pass: first.name() });
+        }
+    }
+    let mut changed = false;
+    for pass in &passes {
         changed |= runner.run(pass.as_ref(), shader)?;
     }
     if changed {
+        if compiler.lower_to_scalar {
+            runner.run_all(SCALAR, shader)?;
+        }
         runner.run_to_fixed_point(CLEANUP, shader, CLEANUP_ROUNDS)?;
     }
     Ok(changed)

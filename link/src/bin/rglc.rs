@@ -167,7 +167,7 @@ fn link(args: &Args, compiled: &[CompiledShader]) -> ExitCode {
         } else {
             None
         },
-        name: 0,
+        ..PipelineOptions::default()
     };
     let program = match build_program(&shaders, &Bindings::default(), options) {
         Ok(p) => p,
