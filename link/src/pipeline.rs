@@ -1,8 +1,11 @@
-//! The link-time NIR pipeline (Mesa §5.2/§5.3): after the GLSL IR linker, every stage
-//! is converted to NIR, lowered out of function calls and variables into SSA,
-//! optimised, linked against its neighbours (varyings), and has its IO lowered to
-//! intrinsics with driver locations. The result is the final NIR that the state
-//! tracker clones and finalises per draw-time variant.
+//! The link-time NIR pipeline (Mesa's `st_link_glsl_to_nir`): after the GLSL IR
+//! linker, every stage is converted to NIR, lowered out of function calls and
+//! variables into SSA and optimised ([`PRE_OPT`], the loop); then every
+//! producer/consumer pair is linked through its varyings (`rgl_nir::link`:
+//! `link_opt_varyings`, `remove_unused_varyings`, `compact_varyings`); then every
+//! stage has its IO lowered to intrinsics with driver locations ([`POST_OPT`], the
+//! loop). The result is the final NIR that the state tracker clones and finalises per
+//! draw-time variant.
 //!
 //! Every pass runs through one [`Runner`], so `RGL_NIR_DEBUG=print,validate` and the
 //! observer hook (dumps, `--dump-nir-passes`, translation validation) see them all.
@@ -15,6 +18,7 @@
 use rgl_glsl::CompiledShader;
 use rgl_nir::finalize::SCALAR;
 use rgl_nir::ir::Shader;
+use rgl_nir::link::LINK_PASSES;
 use rgl_nir::options::{CompilerOptions, StageOptions};
 use rgl_nir::passes::inline_functions::InlineFunctions;
 use rgl_nir::passes::{opt_loop, PassError, Runner};
@@ -62,18 +66,25 @@ pub fn post_opt(options: &CompilerOptions) -> Vec<&'static str> {
         .collect()
 }
 
-/// Runs the whole NIR sequence on one stage's fresh `glsl_to_nir` shader.
-fn run_stage(
-    runner: &mut Runner<'_>,
-    shader: &mut Shader,
-    options: &CompilerOptions,
-) -> Result<(), PassError> {
+/// Phase 1 on one stage's fresh `glsl_to_nir` shader: inlining, [`PRE_OPT`], the
+/// optimisation loop.
+fn pre_link(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<(), PassError> {
     let inline = InlineFunctions {
         limit: INLINE_LIMIT,
     };
     runner.run(&inline, shader)?;
     runner.run_all(PRE_OPT, shader)?;
     opt_loop::optimize(runner, shader)?;
+    Ok(())
+}
+
+/// Phase 3 on one stage: the [`POST_OPT`] passes the driver wants, the loop, and the
+/// scalar split (then the loop again) when it asks for scalar code.
+fn post_link(
+    runner: &mut Runner<'_>,
+    shader: &mut Shader,
+    options: &CompilerOptions,
+) -> Result<(), PassError> {
     runner.run_all(&post_opt(options), shader)?;
     opt_loop::optimize(runner, shader)?;
     if options.lower_to_scalar {
@@ -81,6 +92,21 @@ fn run_stage(
         opt_loop::optimize(runner, shader)?;
     }
     Ok(())
+}
+
+/// Calls `f` with a runner whose observer reports steps as stage `stage`'s.
+fn stage_runner<R>(
+    observer: &mut Option<&mut StepObserver<'_>>,
+    stage: usize,
+    f: impl FnOnce(&mut Runner<'_>) -> R,
+) -> R {
+    let mut forward = |name: &'static str, s: &Shader| {
+        if let Some(obs) = observer.as_mut() {
+            obs(stage, name, s);
+        }
+    };
+    let mut runner = Runner::with_observer(&mut forward);
+    f(&mut runner)
 }
 
 /// Instructions `inline_functions` may produce before the stage is rejected as too
@@ -131,7 +157,11 @@ pub fn build_program(
     Ok(program)
 }
 
-/// Runs the NIR pipeline on an already linked program.
+/// Runs the NIR pipeline on an already linked program: phase 1 ([`pre_link`]) on
+/// every stage, the varying link passes ([`LINK_PASSES`]) on every producer/consumer
+/// pair from the last pair to the first (as Mesa's `st_link_glsl_to_nir` calls
+/// `st_nir_link_shaders`), with the loop again on a pair they changed, then phase 3
+/// ([`post_link`]) on every stage.
 pub fn lower_program(
     program: &mut LinkedProgram,
     mut options: PipelineOptions<'_>,
@@ -141,19 +171,39 @@ pub fn lower_program(
         let shader = glsl_to_nir(program, stage).map_err(|e| pipeline_failure(stage.stage, e))?;
         shaders.push(shader);
     }
+    let glsl_stage = |i: usize| program.stages[i].stage;
+    let observer = &mut options.observer;
     for (i, shader) in shaders.iter_mut().enumerate() {
-        let stage = program.stages[i].stage;
-        if let Some(obs) = options.observer.as_mut() {
+        if let Some(obs) = observer.as_mut() {
             obs(i, "glsl_to_nir", shader);
         }
-        let mut forward = |name: &'static str, s: &Shader| {
-            if let Some(obs) = options.observer.as_mut() {
-                obs(i, name, s);
-            }
-        };
-        let mut runner = Runner::with_observer(&mut forward);
+        stage_runner(observer, i, |runner| pre_link(runner, shader))
+            .map_err(|e| pipeline_failure(glsl_stage(i), e))?;
+    }
+    for c in (1..shaders.len()).rev() {
+        let p = c - 1;
+        let (left, right) = shaders.split_at_mut(c);
+        let (producer, consumer) = (&mut left[p], &mut right[0]);
+        let mut changed = false;
+        for &(name, pass) in LINK_PASSES {
+            let progress = pass(producer, consumer);
+            changed |= progress;
+            stage_runner(observer, p, |runner| runner.after(name, producer, progress))
+                .map_err(|e| pipeline_failure(glsl_stage(p), e))?;
+            stage_runner(observer, c, |runner| runner.after(name, consumer, progress))
+                .map_err(|e| pipeline_failure(glsl_stage(c), e))?;
+        }
+        if changed {
+            stage_runner(observer, p, |runner| opt_loop::optimize(runner, producer))
+                .map_err(|e| pipeline_failure(glsl_stage(p), e))?;
+            stage_runner(observer, c, |runner| opt_loop::optimize(runner, consumer))
+                .map_err(|e| pipeline_failure(glsl_stage(c), e))?;
+        }
+    }
+    for (i, shader) in shaders.iter_mut().enumerate() {
         let compiler = *options.compiler.get(shader.stage);
-        run_stage(&mut runner, shader, &compiler).map_err(|e| pipeline_failure(stage, e))?;
+        stage_runner(observer, i, |runner| post_link(runner, shader, &compiler))
+            .map_err(|e| pipeline_failure(glsl_stage(i), e))?;
     }
     let dump = rgl_glsl::debug::flags().dump;
     for (stage, shader) in program.stages.iter_mut().zip(shaders) {

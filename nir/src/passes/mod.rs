@@ -259,6 +259,19 @@ impl<'a> Runner<'a> {
             pass: name,
             failure,
         })?;
+        self.after(name, shader, progress)?;
+        Ok(progress)
+    }
+    /// What follows every pass on a shader it ran on: printing and observing when it
+    /// made progress, validation when enabled. [`Self::run`] calls it; a pass over
+    /// two shaders at once (the varying link passes of [`crate::link`]) calls it on
+    /// each of them.
+    pub fn after(
+        &mut self,
+        name: &'static str,
+        shader: &Shader,
+        progress: bool,
+    ) -> Result<(), PassError> {
         if progress && self.print {
             eprintln!("NIR after {name}:\n{}", crate::print::print_shader(shader));
         }
@@ -270,7 +283,7 @@ impl<'a> Runner<'a> {
                 obs(name, shader);
             }
         }
-        Ok(progress)
+        Ok(())
     }
     /// Runs a registered pass by name (one without arguments).
     pub fn run_named(&mut self, name: &str, shader: &mut Shader) -> Result<bool, PassError> {
