@@ -10,8 +10,8 @@
 //! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
 //!   totals of sections, requirements and commands, and every parse error.
 //!
-//! Each run prints failures and skips and a closing `N passed, N failed, N
-//! skipped` line; see `--help`.
+//! Each run prints failures, warnings and skips and a closing `N passed, N
+//! warned, N failed, N skipped` line; see `--help`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

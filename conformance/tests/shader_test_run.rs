@@ -300,7 +300,7 @@ fn host_peer_runs_the_files_or_skips() {
         .lines()
         .filter_map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
-            let status = |s: &str| matches!(s, "PASS" | "FAIL" | "SKIP");
+            let status = |s: &str| matches!(s, "PASS" | "WARN" | "FAIL" | "SKIP");
             (w.len() == 3 && status(w[0]) && status(w[1]))
                 .then(|| (w[2].to_string(), w[1].to_string()))
         })
@@ -313,5 +313,7 @@ fn host_peer_runs_the_files_or_skips() {
         let want = if should_fail { "FAIL" } else { "PASS" };
         assert_eq!(status, want, "host result of {id}:\n{}", run.stdout);
     }
-    assert!(run.stdout.contains("folder (rgl | host: pass fail skip)"));
+    assert!(run
+        .stdout
+        .contains("folder (rgl | host: pass warn fail skip)"));
 }

@@ -29,6 +29,7 @@
 //! `RGL_TV_FILTER=substring` restricts the corpus; `RGL_TV_SEEDS=n` changes the seed
 //! count.
 
+mod common;
 mod tv;
 
 use std::fmt::Write as _;
@@ -53,7 +54,8 @@ const MAX_PRINT_LINES: usize = 400;
 struct Report {
     files: usize,
     programs: usize,
-    compile_failed: usize,
+    /// Files whose shaders did not compile, with the reason.
+    compile_failed: Vec<String>,
     link_failed: Vec<String>,
     pipeline_failed: Vec<String>,
     stages: usize,
@@ -63,19 +65,6 @@ struct Report {
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
-}
-
-/// `../shared/corpus` next to the repository (or `RGL_CORPUS`).
-fn corpus_root() -> PathBuf {
-    if let Ok(p) = std::env::var("RGL_CORPUS") {
-        return PathBuf::from(p);
-    }
-    let rel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if rel.is_dir() {
-        rel
-    } else {
-        PathBuf::from("/work/shared/corpus")
-    }
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -436,7 +425,7 @@ fn summarize(label: &str, report: &Report, seconds: f64) -> (String, String) {
         report.skipped_undefined,
         report.skipped_budget,
         report.eval_unsupported.len(),
-        report.compile_failed,
+        report.compile_failed.len(),
         report.link_failed.len(),
         report.pipeline_failed.len(),
     );
@@ -448,6 +437,14 @@ fn summarize(label: &str, report: &Report, seconds: f64) -> (String, String) {
         report.pipeline_failed.len()
     );
     for l in &report.pipeline_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(
+        details,
+        "\ncompile failures ({}):",
+        report.compile_failed.len()
+    );
+    for l in &report.compile_failed {
         let _ = writeln!(details, "  {l}");
     }
     let _ = writeln!(details, "\nlink failures ({}):", report.link_failed.len());
@@ -479,13 +476,15 @@ fn summarize(label: &str, report: &Report, seconds: f64) -> (String, String) {
 
 #[test]
 fn translation_validation() {
-    let root = corpus_root();
+    let root = common::corpus_root();
     let filter = std::env::var("RGL_TV_FILTER").ok();
     let mut files = Vec::new();
     for dir in ["shader-db", "piglit", "piglit-geometry"] {
         files.extend(tv::corpus::shader_tests(&root.join(dir)));
     }
-    assert!(!files.is_empty(), "no corpus at {}", root.display());
+    if !common::corpus_found("translation_validation", files.len(), &root) {
+        return;
+    }
     files.extend(tv::corpus::shader_tests(&local_tests()));
     let configs = configurations();
     let mut reports: Vec<(Report, f64)> =
@@ -509,18 +508,22 @@ fn translation_validation() {
         let compiled = if sections.is_empty() {
             None
         } else {
-            Some(catch_unwind(|| tv::corpus::compile_all(&sections)))
+            Some(match catch_unwind(|| tv::corpus::compile_all(&sections)) {
+                Ok(Ok(shaders)) => Ok(shaders),
+                Ok(Err(why)) => Err(format!("{name}: {why}")),
+                Err(p) => Err(format!("{name}: compile panicked: {}", panic_message(p))),
+            })
         };
         for (config, (report, seconds)) in configs.iter().zip(&mut reports) {
             report.files += 1;
             match &compiled {
                 None => {}
-                Some(Ok(Ok(shaders))) => {
+                Some(Ok(shaders)) => {
                     let start = std::time::Instant::now();
                     check_program(&name, shaders, &config.compiler, config.compare, report);
                     *seconds += start.elapsed().as_secs_f64();
                 }
-                Some(_) => report.compile_failed += 1,
+                Some(Err(why)) => report.compile_failed.push(why.clone()),
             }
         }
     }
@@ -534,6 +537,17 @@ fn translation_validation() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("translation_validation.txt");
     let _ = std::fs::write(&path, format!("{text}{details}"));
     eprintln!("{text}full report: {}", path.display());
+    let (default, _) = &reports[0];
+    common::print_not_built(
+        "translation_validation",
+        "files whose shaders did not compile",
+        &default.compile_failed,
+    );
+    common::print_not_built(
+        "translation_validation",
+        "programs that did not link",
+        &default.link_failed,
+    );
     for (config, (report, _)) in configs.iter().zip(&reports) {
         let label = config.label;
         // Failures of the pipeline are visible here, but are not TV mismatches.
@@ -558,7 +572,6 @@ fn translation_validation() {
     }
     // Another driver answer must not make the pipeline fail on a program the
     // software driver's answer builds.
-    let (default, _) = &reports[0];
     for (config, (report, _)) in configs.iter().zip(&reports).skip(1) {
         let label = config.label;
         let extra: Vec<&String> = report

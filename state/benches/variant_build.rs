@@ -56,9 +56,9 @@ fn shaders(text: &str) -> Vec<(u32, String)> {
 fn first_draw(path: &Path) -> Result<Duration, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut ctx = Context::new_headless(64, 64);
-    let program = ctx.create_program()?;
+    let program = ctx.create_program().map_err(|e| e.to_string())?;
     for (kind, src) in shaders(&text) {
-        let s = ctx.create_shader(kind)?;
+        let s = ctx.create_shader(kind).map_err(|e| e.to_string())?;
         ctx.shader_source(s, &src);
         ctx.compile_shader(s);
         if !ctx.get_shader_compile_status(s) {

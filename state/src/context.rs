@@ -62,7 +62,6 @@ pub struct Context {
     /// What the driver asks of the compiler, per stage (asked once, at creation).
     pub(crate) compiler_options: StageOptions,
     /// Texture and sampler objects, texture units.
-    #[allow(dead_code)] // filled in by texture.rs
     pub(crate) textures: TextureState,
     /// Framebuffer and renderbuffer objects, the default framebuffer.
     pub(crate) framebuffers: FramebufferObjects,

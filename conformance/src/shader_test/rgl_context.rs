@@ -16,7 +16,7 @@ use rgl_state::{
 };
 
 use super::command::UniformBase;
-use super::gl_api::{rgl_shaped_gl_methods, shared_gl_methods, GlApi};
+use super::gl_api::{creating_gl_methods, rgl_shaped_gl_methods, shared_gl_methods, GlApi};
 use super::gl_plan;
 use super::gl_runner::GlRunner;
 use super::support::Capabilities;
@@ -63,6 +63,19 @@ macro_rules! forward_to_rgl {
     )*) => {$(
         fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
             self.0.$name($($arg),*)
+        }
+    )*};
+}
+
+/// `GlApi` methods that create an object: the state tracker's call of the
+/// same name and arguments, its [`rgl_state::CreateError`] as the message.
+macro_rules! forward_creating_to_rgl {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident(&mut self $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty;
+    )*) => {$(
+        fn $name(&mut self $(, $arg: $ty)*) -> $ret {
+            self.0.$name($($arg),*).map_err(|e| e.to_string())
         }
     )*};
 }
@@ -166,5 +179,6 @@ impl GlApi for RglGl {
     }
 
     shared_gl_methods!(forward_to_rgl);
+    creating_gl_methods!(forward_creating_to_rgl);
     rgl_shaped_gl_methods!(forward_to_rgl);
 }
