@@ -30,8 +30,9 @@ use rgl_backend::format::Format;
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
+use rgl_conformance::shader_test::link_only::NotRunnable;
+use rgl_conformance::shader_test::program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
 use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
@@ -802,12 +803,17 @@ fn lanes_match_the_reference_interpreter() {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
         };
-        let src = parse_program(&text);
-        if src.shaders.is_empty() {
-            continue;
-        }
+        let rel = f.strip_prefix(&corpus).unwrap_or(f).display().to_string();
+        let src = match program::from_text(&text, f) {
+            Ok(src) if src.is_empty() => continue,
+            Ok(src) => src,
+            Err(NotRunnable::Skip(why) | NotRunnable::Error(why)) => {
+                counts.dropped.push(format!("{rel}: {why}"));
+                continue;
+            }
+        };
         let r = catch_unwind(AssertUnwindSafe(|| {
-            let compiled = compile_sections(&src);
+            let compiled = program::compile_all(&src);
             if compiled.iter().any(|c| !c.success()) {
                 return Err("does not compile".to_string());
             }
@@ -819,7 +825,6 @@ fn lanes_match_the_reference_interpreter() {
                 )
             })
         }));
-        let rel = f.strip_prefix(&corpus).unwrap_or(f).display().to_string();
         let linked = match r {
             Ok(Ok(l)) => l,
             Ok(Err(why)) => {

@@ -504,7 +504,7 @@ fn translation_validation() {
             }
             continue;
         };
-        let sections = tv::corpus::sections(&text);
+        let sections = tv::corpus::sections(&text, path);
         let compiled = if sections.is_empty() {
             None
         } else {
