@@ -37,17 +37,16 @@ use rgl_link::Bindings;
 use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
-use rgl_nir::ir::names::{self, alu_type_from_code};
+use rgl_nir::ir::names::{
+    self, alu_type_from_code, VARYING_SLOT_FACE, VARYING_SLOT_PNTC, VARYING_SLOT_POS,
+    VARYING_SLOT_PRIMITIVE_ID,
+};
 use rgl_nir::ir::{FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind};
 use rgl_nir::opcodes::Base;
 use rgl_nir::passes::Runner;
 
 const BATCHES: usize = 3;
 const EVAL_BUDGET: u64 = 200_000;
-const VARYING_SLOT_POS: i32 = 0;
-const VARYING_SLOT_FACE: i32 = 24;
-const VARYING_SLOT_PNTC: i32 = 25;
-const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 
 struct Rng(u64);
 impl Rng {
