@@ -9,7 +9,7 @@
 //!   header, the input, and the expected output after those passes (`; ` lines after
 //!   `; expect:`, rewritten with `BLESS=1`);
 //! * a call-tree explosion (each function calling the previous one twice, 40 deep)
-//!   must make `inline_functions_checked` fail with "shader too large after inlining"
+//!   must make `InlineFunctions { limit }` fail with "shader too large after inlining"
 //!   quickly, leaving a valid shader.
 
 mod common;
