@@ -38,7 +38,7 @@ use rgl_backend::format::{Format, VertexFormat};
 use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
+use rgl_conformance::shader_test::program as test_program;
 use rgl_link::Bindings;
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::ir::{Shader, Stage};
@@ -52,8 +52,9 @@ fn dir() -> PathBuf {
 fn program(name: &str) -> Vec<Shader> {
     let path = dir().join(format!("{name}.shader_test"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let src = parse_program(&text);
-    let compiled = compile_sections(&src);
+    let src = test_program::from_text(&text, &path)
+        .unwrap_or_else(|e| panic!("{}: not runnable: {e:?}", path.display()));
+    let compiled = test_program::compile_all(&src);
     for c in &compiled {
         assert!(c.success(), "{name} does not compile: {}", c.info_log);
     }
@@ -69,7 +70,12 @@ fn program(name: &str) -> Vec<Shader> {
         .iter()
         .map(|s| {
             let mut nir = s.nir.clone().expect("NIR");
-            finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
+            finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            )
                 .expect("finalize");
             nir
         })
