@@ -26,14 +26,16 @@ use crate::shader_test::{self};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// `rgl` (the default driver), `rgl-NAME` (rgl with `RGL_DRIVER=NAME`, e.g.
-    /// `rgl-jit`, `rgl-interp`), `llvmpipe` or `softpipe`.
+    /// `rgl-jit`, `rgl-interp`), `rgl-NAME/OPTIONS` (also `RGL_JIT=OPTIONS`, e.g.
+    /// `rgl-jit/pipeline=shader`), `llvmpipe` or `softpipe`.
     pub driver: String,
     /// Worker threads (rgl: `RGL_THREADS`, llvmpipe: `LP_NUM_THREADS`).
     pub threads: u32,
 }
 
 impl Config {
-    /// Parses `rgl:2`, `rgl-interp:1`, `llvmpipe:1`, `softpipe`.
+    /// Parses `rgl:2`, `rgl-interp:1`, `rgl-jit/pipeline=shader:1`, `llvmpipe:1`,
+    /// `softpipe`.
     pub fn parse(text: &str) -> Result<Config, String> {
         let (driver, threads) = match text.split_once(':') {
             Some((d, t)) => (
@@ -77,10 +79,18 @@ impl Config {
     pub fn env(&self) -> Vec<(&'static str, String)> {
         match self.driver.as_str() {
             "rgl" => vec![("RGL_THREADS", self.threads.to_string())],
-            driver if self.is_rgl() => vec![
-                ("RGL_THREADS", self.threads.to_string()),
-                ("RGL_DRIVER", driver["rgl-".len()..].to_string()),
-            ],
+            driver if self.is_rgl() => {
+                let named = &driver["rgl-".len()..];
+                let (name, options) = named.split_once('/').unwrap_or((named, ""));
+                let mut env = vec![
+                    ("RGL_THREADS", self.threads.to_string()),
+                    ("RGL_DRIVER", name.to_string()),
+                ];
+                if !options.is_empty() {
+                    env.push(("RGL_JIT", options.to_string()));
+                }
+                env
+            }
             driver => vec![
                 ("GALLIUM_DRIVER", driver.to_string()),
                 ("LP_NUM_THREADS", self.threads.to_string()),
