@@ -157,7 +157,7 @@ impl Source<'_> {
             }
             (ScalarKind::Float, 1, n @ (3 | 4)) if is_colour(name) => self.colour(n, seed),
             (ScalarKind::Float, 1, 1) => {
-                let axis = if seed % 2 == 0 { "x" } else { "y" };
+                let axis = if seed.is_multiple_of(2) { "x" } else { "y" };
                 format!("{} + 0.5 * {uv}.{axis}", tenths(2 + seed % 3))
             }
             (ScalarKind::Float, 1, 2) => self.tex_coord(seed),

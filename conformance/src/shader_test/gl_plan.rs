@@ -583,6 +583,30 @@ mod tests {
     }
 
     #[test]
+    fn cube_maps_upload_one_face_per_call() {
+        let image = super::super::textures::mipmapped(TextureTarget::Cube, &[2, 2])
+            .expect("a 2x2 cube map");
+        let calls: Vec<(u32, i32, [i32; 3], usize)> = level_uploads(&image)
+            .iter()
+            .map(|u| (u.target, u.level, u.size, u.bytes.len()))
+            .collect();
+        let face = |i: u32| glow::TEXTURE_CUBE_MAP_POSITIVE_X + i;
+        let mut expected = Vec::new();
+        for (level, side) in [(0, 2), (1, 1)] {
+            for i in 0..6 {
+                // RGBA floats: 16 bytes a texel.
+                expected.push((face(i), level, [side, side, 1], (side * side * 16) as usize));
+            }
+        }
+        assert_eq!(calls, expected);
+        let d2 =
+            super::super::textures::mipmapped(TextureTarget::T2D, &[2, 2]).expect("a 2x2 texture");
+        assert!(level_uploads(&d2)
+            .iter()
+            .all(|u| u.target == glow::TEXTURE_2D && u.dims == 2));
+    }
+
+    #[test]
     fn halves_round_trip_common_values() {
         let cases = [
             (0.0, 0x0000),

@@ -110,8 +110,9 @@ fn base(target: TextureTarget, levels: Vec<Level>) -> TextureImage {
 
 /// One texel of `texture mipmap`'s level 0, as RGBA8 bytes: red and green
 /// ramp along s and t, blue is fine detail (a 32-texel xor pattern, shifted per
-/// cube face), alpha falls from 1 to 1/4 along the diagonal, so alpha tests
-/// pass and fail in places.
+/// cube face), alpha falls from 240/255 to 64/255 along the diagonal, so alpha
+/// tests pass and fail in places (and never reaches 1, where shaders that
+/// read a material property from alpha divide by `1 - a`).
 fn pattern_texel(x: u32, y: u32, z: u32, face: u32, [w, h, _]: [u32; 3]) -> [u8; 4] {
     let ramp = |v: u32, n: u32| if n > 1 { v * 255 / (n - 1) } else { 128 };
     let span = (w + h).saturating_sub(2).max(1);
@@ -119,7 +120,7 @@ fn pattern_texel(x: u32, y: u32, z: u32, face: u32, [w, h, _]: [u32; 3]) -> [u8;
         ramp(x, w) as u8,
         ramp(y, h) as u8,
         (((x ^ y ^ z ^ (face * 5)) & 31) * 8) as u8,
-        (255 - (x + y) * 191 / span) as u8,
+        (240 - (x + y) * 176 / span) as u8,
     ]
 }
 
@@ -442,5 +443,61 @@ mod tests {
         assert!(huge.is_err());
         let zero = build(&TextureSpec::Rgbw2DArray { size: [4, 4, 0] });
         assert!(zero.is_err());
+    }
+
+    fn rgba_levels(image: &TextureImage) -> Vec<(u32, [u32; 3], Vec<[f32; 4]>)> {
+        image
+            .levels
+            .iter()
+            .filter_map(|l| match &l.texels {
+                Texels::Rgba(t) => Some((l.level, [l.width, l.height, l.depth], t.clone())),
+                Texels::Depth(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mipmapped_chains_are_box_filtered_bytes() {
+        let sizes = |image: &TextureImage| -> Vec<[u32; 3]> {
+            rgba_levels(image).iter().map(|l| l.1).collect()
+        };
+        let d2 = mipmapped(TextureTarget::T2D, &[8, 2]).expect("8x2");
+        assert_eq!(
+            sizes(&d2),
+            [[8, 2, 1], [4, 1, 1], [2, 1, 1], [1, 1, 1]],
+            "every level down to 1x1"
+        );
+        assert_eq!(d2.min_filter, Filter::LinearMipmapLinear);
+        assert_eq!(d2.wrap, [Some(Wrap::Repeat), Some(Wrap::Repeat), None]);
+        let levels = rgba_levels(&d2);
+        for (_, _, texels) in &levels {
+            for c in texels.iter().flatten() {
+                let byte = c * 255.0;
+                assert_eq!(byte, byte.round(), "{c} is not a multiple of 1/255");
+            }
+        }
+        // Level 1 texel (x, 0) is the rounded mean of level 0's (2x..2x+1, 0..1).
+        let (l0, l1) = (&levels[0].2, &levels[1].2);
+        for x in 0..4usize {
+            for c in 0..4 {
+                let sum: f32 = [2 * x, 2 * x + 1, 8 + 2 * x, 8 + 2 * x + 1]
+                    .iter()
+                    .map(|&i| (l0[i][c] * 255.0).round())
+                    .sum();
+                let mean = ((sum as u32 + 2) / 4) as f32;
+                assert_eq!((l1[x][c] * 255.0).round(), mean, "texel {x} channel {c}");
+            }
+        }
+        let cube = mipmapped(TextureTarget::Cube, &[4, 4]).expect("cube");
+        assert_eq!(sizes(&cube), [[4, 4, 6], [2, 2, 6], [1, 1, 6]]);
+        let faces = &rgba_levels(&cube)[0].2;
+        assert_ne!(faces[..16], faces[16..32], "faces differ");
+        let d3 = mipmapped(TextureTarget::T3D, &[4, 2, 2]).expect("3D");
+        assert_eq!(sizes(&d3), [[4, 2, 2], [2, 1, 1], [1, 1, 1]]);
+        assert!(mipmapped(TextureTarget::Cube, &[4, 2]).is_err());
+        assert!(mipmapped(TextureTarget::Rect, &[4, 4]).is_err());
+        assert!(mipmapped(TextureTarget::T2D, &[4]).is_err());
+        assert!(mipmapped(TextureTarget::T3D, &[1024, 1024, 1024]).is_err());
+        assert!(mipmapped(TextureTarget::T2D, &[0, 4]).is_err());
     }
 }
