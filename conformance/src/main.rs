@@ -84,9 +84,10 @@ struct FillArgs {
     /// folder and measure those (see conformance/README.md).
     #[arg(long, value_name = "DIR")]
     shader_db: Option<PathBuf>,
-    /// With --shader-db: only programs whose id contains this text.
-    #[arg(long, requires = "shader_db")]
-    filter: Option<String>,
+    /// With --shader-db: only programs whose id contains one of these texts
+    /// (comma-separated).
+    #[arg(long, requires = "shader_db", value_delimiter = ',')]
+    filter: Vec<String>,
     /// With --shader-db: at most this many programs.
     #[arg(long, requires = "shader_db")]
     limit: Option<usize>,

@@ -26,8 +26,8 @@ pub struct Options {
     pub corpus: PathBuf,
     /// Where the generated workloads are written.
     pub out: PathBuf,
-    /// Only programs whose id contains this text.
-    pub filter: Option<String>,
+    /// Only programs whose id contains one of these texts (all when empty).
+    pub filter: Vec<String>,
     /// At most this many programs (after the filter).
     pub limit: Option<usize>,
     /// Configurations, in column order.
@@ -49,6 +49,21 @@ struct Row {
     id: String,
     kinds: Vec<TargetKind>,
     results: Vec<Result<Measurement, String>>,
+}
+
+/// The system's load averages (`/proc/loadavg`: 1, 5 and 15 minutes), to
+/// print beside the figures: other processes on the machine slow the
+/// configurations unevenly.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// The geometric mean of `values` (`None` when empty).
@@ -92,6 +107,22 @@ fn max_difference(row: &Row, configs: &[Config]) -> Option<f32> {
         .position(|c| c.driver == "llvmpipe")
         .and_then(|i| row.results[i].as_ref().ok())
         .or_else(|| row.results.iter().find_map(|r| r.as_ref().ok()))?;
+    rgl_difference(row, configs, reference)
+}
+
+/// The largest sample difference between any rgl configuration and
+/// softpipe, when softpipe ran: a third opinion where rgl and llvmpipe
+/// disagree (llvmpipe computes with fast-math rules where a shader makes an
+/// infinity or a NaN).
+fn softpipe_difference(row: &Row, configs: &[Config]) -> Option<f32> {
+    let reference = configs
+        .iter()
+        .position(|c| c.driver == "softpipe")
+        .and_then(|i| row.results[i].as_ref().ok())?;
+    rgl_difference(row, configs, reference)
+}
+
+fn rgl_difference(row: &Row, configs: &[Config], reference: &Measurement) -> Option<f32> {
     row.results
         .iter()
         .zip(configs)
@@ -196,12 +227,7 @@ fn generate_all(
     .map_err(|e| e.to_string())?;
     let selected = files
         .into_iter()
-        .filter(|f| {
-            options
-                .filter
-                .as_deref()
-                .is_none_or(|text| f.id.contains(text))
-        })
+        .filter(|f| options.filter.is_empty() || options.filter.iter().any(|t| f.id.contains(t)))
         .take(options.limit.unwrap_or(usize::MAX));
     let mut made = Vec::new();
     let mut failed = Vec::new();
@@ -249,7 +275,8 @@ pub fn run(options: &Options, exe: &Path) -> Result<(), String> {
     let pairs = ratio_pairs(configs);
     let scaling_before = fill::cpu_scaling();
     println!(
-        "CPU scaling check before (2-thread / 1-thread ALU throughput, 2.0 = perfect): {scaling_before:.2}"
+        "CPU scaling check before (2-thread / 1-thread ALU throughput, 2.0 = perfect): {scaling_before:.2}; load average {}",
+        load_average()
     );
     println!(
         "draws per configuration: {}..{} within {:.1} s; Mpix/s = pixels / median draw; ratio columns: rgl / llvmpipe at N threads",
@@ -308,8 +335,10 @@ fn summary(
         .partition(|r| r.results.iter().all(Result::is_ok));
     let _ = writeln!(
         out,
-        "\nCPU scaling check after: {:.2} (before: {:.2})",
-        scaling.1, scaling.0
+        "\nCPU scaling check after: {:.2} (before: {:.2}); load average {}",
+        scaling.1,
+        scaling.0,
+        load_average()
     );
     let _ = writeln!(
         out,
@@ -419,7 +448,13 @@ fn summary(
         options.tolerance
     );
     for (row, d) in &disagreeing {
-        let _ = writeln!(out, "DIFF {}: max channel difference {d:.3}", row.id);
+        let softpipe = softpipe_difference(row, configs)
+            .map_or_else(String::new, |s| format!(" (from softpipe: {s:.3})"));
+        let _ = writeln!(
+            out,
+            "DIFF {}: max channel difference {d:.3}{softpipe}",
+            row.id
+        );
     }
     for id in not_run {
         let _ = writeln!(out, "NOT RUN {id}: --total-budget reached");
