@@ -730,7 +730,10 @@ pub struct Counters {
     pub primitives_culled: u64,
     /// Triangles handed to the rasterizer (after clipping).
     pub triangles_rasterized: u64,
-    /// Fragment shader invocations (live, non-helper lanes).
+    /// Fragment shader invocations: the live, non-helper lanes the shader ran
+    /// on. A fragment-invariant shader runs once per triangle (and raster band)
+    /// and its result fills the covered pixels (whole blocks by row copies)
+    /// without running again: those pixels count in `fragments_written` only.
     pub fs_invocations: u64,
     /// Fragments that passed all tests and were written.
     pub fragments_written: u64,

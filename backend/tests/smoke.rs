@@ -1,4 +1,5 @@
-//! Smoke test: a full-screen quad covers every pixel with the constant color.
+//! Smoke test: a full-screen quad covers every pixel with the constant color,
+//! which the fragment-invariant shader computes once per triangle and band.
 
 mod common;
 
@@ -27,6 +28,14 @@ fn full_screen_quad_fills_every_pixel() {
         let px = f.d.read_surface(f.color, rect).unwrap();
         let bad = px.chunks(4).filter(|p| *p != [255, 128, 0, 255]).count();
         assert_eq!(bad, 0, "threads {threads}");
-        assert_eq!(f.d.counters().fragments_written, (w * h) as u64);
+        let c = f.d.counters();
+        assert_eq!(c.fragments_written, (w * h) as u64);
+        // The constant shader is fragment-invariant: it runs once per triangle
+        // and raster band, not per pixel.
+        assert!(
+            c.fs_invocations > 0 && c.fs_invocations <= 2 * h as u64,
+            "threads {threads}: {} invocations",
+            c.fs_invocations
+        );
     }
 }

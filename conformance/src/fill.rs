@@ -30,17 +30,15 @@ use crate::shader_test::{self};
 /// One engine configuration of the benchmark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// `rgl`, `llvmpipe` or `softpipe`.
+    /// `rgl` (the default driver), `rgl-NAME` (rgl with `RGL_DRIVER=NAME`, e.g.
+    /// `rgl-jit`, `rgl-interp`), `llvmpipe` or `softpipe`.
     pub driver: String,
-    /// rgl's driver (`RGL_DRIVER`) when the configuration names one
-    /// (`rgl/interp:1`); otherwise the child inherits the environment's.
-    pub rgl_driver: Option<String>,
     /// Worker threads (rgl: `RGL_THREADS`, llvmpipe: `LP_NUM_THREADS`).
     pub threads: u32,
 }
 
 impl Config {
-    /// Parses `rgl:2`, `rgl/interp:1`, `llvmpipe:1`, `softpipe`.
+    /// Parses `rgl:2`, `rgl-interp:1`, `llvmpipe:1`, `softpipe`.
     pub fn parse(text: &str) -> Result<Config, String> {
         let (driver, threads) = match text.split_once(':') {
             Some((d, t)) => (
@@ -50,37 +48,30 @@ impl Config {
             ),
             None => (text, 1),
         };
-        let (driver, rgl_driver) = match driver.split_once('/') {
-            Some(("rgl", name)) if !name.is_empty() => ("rgl", Some(name.to_string())),
-            Some(_) => {
-                return Err(format!(
-                    "{text:?}: only rgl takes a driver name (rgl/NAME:threads)"
-                ))
-            }
-            None => (driver, None),
-        };
-        if !matches!(driver, "rgl" | "llvmpipe" | "softpipe") {
+        let rgl_named = driver.strip_prefix("rgl-").is_some_and(|n| !n.is_empty());
+        if !(rgl_named || matches!(driver, "rgl" | "llvmpipe" | "softpipe")) {
             return Err(format!(
-                "unknown driver {driver:?} (rgl, rgl/NAME, llvmpipe or softpipe)"
+                "unknown driver {driver:?} (rgl, rgl-NAME, llvmpipe or softpipe)"
             ));
         }
         Ok(Config {
             driver: driver.to_string(),
-            rgl_driver,
             threads,
         })
     }
 
-    /// `driver:threads` (`rgl/interp:1`).
+    /// `driver:threads`.
     pub fn label(&self) -> String {
-        match &self.rgl_driver {
-            Some(name) => format!("{}/{name}:{}", self.driver, self.threads),
-            None => format!("{}:{}", self.driver, self.threads),
-        }
+        format!("{}:{}", self.driver, self.threads)
+    }
+
+    /// Whether this configuration runs rgl.
+    pub fn is_rgl(&self) -> bool {
+        self.driver == "rgl" || self.driver.starts_with("rgl-")
     }
 
     fn engine(&self) -> Engine {
-        if self.driver == "rgl" {
+        if self.is_rgl() {
             Engine::Rgl
         } else {
             Engine::Host
@@ -90,13 +81,11 @@ impl Config {
     /// The environment that selects this configuration in a child.
     pub fn env(&self) -> Vec<(&'static str, String)> {
         match self.driver.as_str() {
-            "rgl" => {
-                let mut env = vec![("RGL_THREADS", self.threads.to_string())];
-                if let Some(name) = &self.rgl_driver {
-                    env.push(("RGL_DRIVER", name.clone()));
-                }
-                env
-            }
+            "rgl" => vec![("RGL_THREADS", self.threads.to_string())],
+            driver if self.is_rgl() => vec![
+                ("RGL_THREADS", self.threads.to_string()),
+                ("RGL_DRIVER", driver["rgl-".len()..].to_string()),
+            ],
             driver => vec![
                 ("GALLIUM_DRIVER", driver.to_string()),
                 ("LP_NUM_THREADS", self.threads.to_string()),

@@ -10,8 +10,8 @@
 //! * `rgl-conformance shader-test --parse-only PATH...` parses and prints the
 //!   totals of sections, requirements and commands, and every parse error.
 //!
-//! Each run prints failures and skips and a closing `N passed, N failed, N
-//! skipped` line; see `--help`.
+//! Each run prints failures, warnings and skips and a closing `N passed, N
+//! warned, N failed, N skipped` line; see `--help`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -60,9 +60,10 @@ struct FillArgs {
     /// Workload files or folders (default: conformance/benches/fill).
     #[arg(conflicts_with = "shader_db")]
     paths: Vec<PathBuf>,
-    /// Configurations to measure: rgl:N, rgl/DRIVER:N (sets RGL_DRIVER),
-    /// llvmpipe:N, softpipe (default: rgl:1,rgl:2,llvmpipe:1,llvmpipe:2 and,
-    /// without --shader-db, softpipe:1).
+    /// Configurations to measure: rgl:N (the default driver), rgl-NAME:N
+    /// (`RGL_DRIVER=NAME`, e.g. rgl-interp:1), llvmpipe:N, softpipe
+    /// (default: rgl:1,rgl:2,llvmpipe:1,llvmpipe:2 and, without --shader-db,
+    /// softpipe:1).
     #[arg(long, value_delimiter = ',')]
     configs: Vec<String>,
     /// At least this many timed draws per configuration (default 5; 3 with
@@ -371,7 +372,7 @@ fn fill(args: &FillArgs) -> ExitCode {
                     );
                 }
                 Err(e) => {
-                    if c.driver == "rgl" {
+                    if c.is_rgl() {
                         failed = true;
                     }
                     println!("  {:<12} error: {e}", c.label());

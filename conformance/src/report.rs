@@ -2,7 +2,7 @@
 //! (every line with `--verbose`), the per-folder `--summary`, any extra
 //! tables of the subcommand, write `--json`,
 //! compare with or rewrite the `--baseline`, and print the closing
-//! `N passed, N failed, N skipped` line. Returns the process exit status.
+//! `N passed, N warned, N failed, N skipped` line. Returns the process exit status.
 
 use std::collections::BTreeSet;
 use std::io::Write as _;
@@ -83,7 +83,7 @@ pub fn finish(
                 let new = baseline::updated(&old, results, roots);
                 match baseline::write(baseline_path, &new, &report.command) {
                     Ok(()) => eprintln!(
-                        "baseline {} rewritten: {} passing tests ({} before)",
+                        "baseline {} rewritten: {} passing or warning tests ({} before)",
                         baseline_path.display(),
                         new.len(),
                         old.len()
@@ -96,7 +96,7 @@ pub fn finish(
             } else {
                 if !comparison.regressions.is_empty() {
                     eprintln!(
-                        "error: {} test(s) listed in {} no longer pass (see REGRESSION lines)",
+                        "error: {} test(s) listed in {} no longer do as well (see REGRESSION lines)",
                         comparison.regressions.len(),
                         baseline_path.display()
                     );
@@ -106,6 +106,12 @@ pub fn finish(
                     eprintln!(
                         "{} test(s) pass but are not in the baseline; record them with --update-baseline",
                         comparison.new_passes.len()
+                    );
+                }
+                if !comparison.new_warns.is_empty() {
+                    eprintln!(
+                        "{} test(s) warn but are not in the baseline; record them with --update-baseline",
+                        comparison.new_warns.len()
                     );
                 }
             }

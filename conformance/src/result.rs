@@ -10,6 +10,9 @@ use std::time::Duration;
 pub enum Status {
     /// Behaved as expected.
     Pass,
+    /// Behaved as expected except for `probe warn` lines that did not match
+    /// (piglit's WARN): neither a pass nor a failure, counted apart.
+    Warn,
     /// Did not behave as expected (including a compiler panic).
     Fail,
     /// Not run: rgl lacks something the test needs.
@@ -24,6 +27,7 @@ impl Status {
     pub fn name(self) -> &'static str {
         match self {
             Status::Pass => "pass",
+            Status::Warn => "warn",
             Status::Fail => "fail",
             Status::Skip => "skip",
             Status::Error => "error",
@@ -33,6 +37,7 @@ impl Status {
     pub fn word(self) -> &'static str {
         match self {
             Status::Pass => "PASS",
+            Status::Warn => "WARN",
             Status::Fail | Status::Error => "FAIL",
             Status::Skip => "SKIP",
         }
@@ -77,6 +82,8 @@ impl TestResult {
 pub struct Counts {
     /// Passed.
     pub passed: usize,
+    /// Warned (piglit's WARN).
+    pub warned: usize,
     /// Failed or invalid.
     pub failed: usize,
     /// Skipped.
@@ -88,6 +95,7 @@ impl Counts {
     pub fn add(&mut self, status: Status) {
         match status {
             Status::Pass => self.passed += 1,
+            Status::Warn => self.warned += 1,
             Status::Fail | Status::Error => self.failed += 1,
             Status::Skip => self.skipped += 1,
         }
@@ -106,8 +114,8 @@ impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} passed, {} failed, {} skipped",
-            self.passed, self.failed, self.skipped
+            "{} passed, {} warned, {} failed, {} skipped",
+            self.passed, self.warned, self.failed, self.skipped
         )
     }
 }

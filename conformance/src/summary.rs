@@ -20,17 +20,20 @@ pub fn group_of(id: &str) -> String {
     }
 }
 
-/// Renders the table: one line per group, `pass fail skip  group`.
+/// Renders the table: one line per group, `pass warn fail skip  group`.
 pub fn render(results: &[TestResult]) -> String {
     let mut groups: BTreeMap<String, Counts> = BTreeMap::new();
     for r in results {
         groups.entry(group_of(&r.id)).or_default().add(r.status);
     }
-    let mut out = format!("{:>6} {:>6} {:>6}  {}\n", "pass", "fail", "skip", "folder");
+    let mut out = format!(
+        "{:>6} {:>6} {:>6} {:>6}  {}\n",
+        "pass", "warn", "fail", "skip", "folder"
+    );
     for (group, c) in &groups {
         out.push_str(&format!(
-            "{:>6} {:>6} {:>6}  {group}\n",
-            c.passed, c.failed, c.skipped
+            "{:>6} {:>6} {:>6} {:>6}  {group}\n",
+            c.passed, c.warned, c.failed, c.skipped
         ));
     }
     out

@@ -11,7 +11,9 @@
 //! reports draws as not rendering.
 //! That is enough to check the runner's own logic: requirement skips,
 //! `link error`/`link success` bookkeeping, probe regions, relative
-//! coordinates and tolerances, and that a failing line does not stop the script.
+//! coordinates and tolerances, that a failing line does not stop the script,
+//! that `probe warn` mismatches alone give WARN, and that a command the runner
+//! cannot run skips the file only when nothing failed before it.
 
 use std::path::{Path, PathBuf};
 
@@ -193,6 +195,7 @@ fn executor_fixtures() {
         let outcome = Executor::new(&mut context).run(&parsed.test, path);
         let status = match outcome.status {
             Status::Pass => "PASS",
+            Status::Warn => "WARN",
             Status::Fail | Status::Error => "FAIL",
             Status::Skip => "SKIP",
         };

@@ -133,7 +133,9 @@ fn row<'r>(run: &'r Run, id: &str) -> &'r Row {
 }
 
 /// The blessed form of a run: status and messages of every file but the
-/// fault-injection ones (whose messages name source lines of the runner).
+/// fault-injection ones (whose messages name source lines of the runner). The
+/// endless shader's file keeps only its status: whether the budget or the
+/// timeout ends it first depends on the machine's load.
 fn render(run: &Run) -> String {
     let mut out = String::from(
         "# rgl-conformance shader-test over tests/shader_test/run and corpus.txt:\n\
@@ -146,6 +148,9 @@ fn render(run: &Run) -> String {
         } else {
             r.detail.clone()
         };
+        if r.id.ends_with("expect-fail-infinite-loop.shader_test") {
+            continue;
+        }
         for m in messages.lines().filter(|m| !m.is_empty()) {
             out.push_str(&format!("    {m}\n"));
         }
@@ -300,7 +305,7 @@ fn host_peer_runs_the_files_or_skips() {
         .lines()
         .filter_map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
-            let status = |s: &str| matches!(s, "PASS" | "FAIL" | "SKIP");
+            let status = |s: &str| matches!(s, "PASS" | "WARN" | "FAIL" | "SKIP");
             (w.len() == 3 && status(w[0]) && status(w[1]))
                 .then(|| (w[2].to_string(), w[1].to_string()))
         })
@@ -313,5 +318,7 @@ fn host_peer_runs_the_files_or_skips() {
         let want = if should_fail { "FAIL" } else { "PASS" };
         assert_eq!(status, want, "host result of {id}:\n{}", run.stdout);
     }
-    assert!(run.stdout.contains("folder (rgl | host: pass fail skip)"));
+    assert!(run
+        .stdout
+        .contains("folder (rgl | host: pass warn fail skip)"));
 }

@@ -125,9 +125,9 @@ impl App for Cube {
         glutil::float_attrib(gl, 1, 3, stride, 3 * 4);
         glutil::float_attrib(gl, 2, 2, stride, 6 * 4);
 
-        let texture = gl.create_texture().map_err(|msg| ExampleError::Create {
+        let texture = gl.create_texture().map_err(|source| ExampleError::Create {
             what: "create_texture",
-            msg,
+            source,
         })?;
         gl.active_texture(gl::TEXTURE0);
         gl.bind_texture(gl::TEXTURE_2D, Some(texture));

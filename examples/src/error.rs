@@ -37,12 +37,18 @@ pub enum ExampleError {
         detail: Option<String>,
     },
     /// An object could not be created.
-    #[error("{what}: {msg}")]
+    #[error("{what}: {source}")]
     Create {
-        /// What was being created.
+        /// The call that failed.
         what: &'static str,
-        /// The context's message.
-        msg: String,
+        /// Why.
+        source: rgl_state::CreateError,
+    },
+    /// A uniform the app sets is not active in its program.
+    #[error("get_uniform_location: `{name}` is not an active uniform")]
+    NoUniform {
+        /// The uniform's name.
+        name: String,
     },
     /// Writing the PNG failed.
     #[error("cannot write {path}: {msg}")]

@@ -27,7 +27,7 @@ pub fn program(
     vs: &str,
     fs: &str,
 ) -> Result<Program, ExampleError> {
-    let create = |what, msg| ExampleError::Create { what, msg };
+    let create = |what, source| ExampleError::Create { what, source };
     let mut shaders = Vec::new();
     for (ty, stage, src) in [
         (gl::VERTEX_SHADER, "vertex", vs),
@@ -82,17 +82,16 @@ pub fn uniform(
     name: &str,
 ) -> Result<UniformLocation, ExampleError> {
     gl.get_uniform_location(program, name)
-        .ok_or_else(|| ExampleError::Create {
-            what: "get_uniform_location",
-            msg: format!("`{name}` is not an active uniform"),
+        .ok_or_else(|| ExampleError::NoUniform {
+            name: name.to_string(),
         })
 }
 
 /// A new buffer bound to `target` holding `data` (`GL_STATIC_DRAW`).
 pub fn buffer_with(gl: &mut Context, target: u32, data: &[u8]) -> Result<Buffer, ExampleError> {
-    let b = gl.create_buffer().map_err(|msg| ExampleError::Create {
+    let b = gl.create_buffer().map_err(|source| ExampleError::Create {
         what: "create_buffer",
-        msg,
+        source,
     })?;
     gl.bind_buffer(target, Some(b));
     gl.buffer_data_u8_slice(target, data, gl::STATIC_DRAW);
@@ -103,9 +102,9 @@ pub fn buffer_with(gl: &mut Context, target: u32, data: &[u8]) -> Result<Buffer,
 pub fn vertex_array(gl: &mut Context) -> Result<VertexArray, ExampleError> {
     let v = gl
         .create_vertex_array()
-        .map_err(|msg| ExampleError::Create {
+        .map_err(|source| ExampleError::Create {
             what: "create_vertex_array",
-            msg,
+            source,
         })?;
     gl.bind_vertex_array(Some(v));
     Ok(v)

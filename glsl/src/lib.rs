@@ -12,7 +12,7 @@
 //! println!("{}", shader.info_log);
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod arena;
 pub mod ast;

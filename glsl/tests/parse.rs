@@ -8,6 +8,8 @@
 //! own (identifiers, numbers, punctuation, comments; `#version` sets the
 //! version, other directives are skipped).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use rgl_glsl::ast::*;
@@ -349,10 +351,14 @@ fn collect_files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
 /// parsed shaders against the committed summary.
 #[test]
 fn parse_shader_db_corpus() {
-    let root = Path::new("/work/shared/corpus/shader-db");
+    let root = common::corpus_root().join("shader-db");
+    let root = root.as_path();
     let mut files = Vec::new();
     collect_files(root, "shader_test", &mut files);
     files.sort();
+    if !common::corpus_found("parse_shader_db_corpus", files.len(), root) {
+        return;
+    }
     let (mut total, mut parsed) = (0usize, 0usize);
     let mut failures = String::new();
     for file in &files {

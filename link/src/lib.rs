@@ -6,7 +6,7 @@
 //!   fragment-output locations, dead varyings, uniforms and std140 blocks. Its result
 //!   is a [`LinkedProgram`] ([`program`]) whose stages still hold GLSL IR.
 //! * [`to_nir`]: `glsl_to_nir` for one linked stage (variables + deref chains).
-//! * [`pipeline`]: the link-time NIR sequence (Mesa §5.2): lowering, the standard
+//! * [`pipeline`]: the link-time NIR sequence (Mesa's `st_link_glsl_to_nir`): lowering, the standard
 //!   optimisation loop, the varying link passes and IO lowering, ending with final NIR
 //!   in every [`LinkedStage`].
 //! * [`shader_test`]: the shader sections of a `.shader_test` file, so whole programs

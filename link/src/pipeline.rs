@@ -1,4 +1,4 @@
-//! The link-time NIR pipeline (Mesa §5.2/§5.3): after the GLSL IR linker, every stage
+//! The link-time NIR pipeline (Mesa's `gl_nir_link_glsl`, `st_link_glsl_to_nir`): after the GLSL IR linker, every stage
 //! is converted to NIR, lowered out of function calls and variables into SSA,
 //! optimised, linked against its neighbours (varyings), and has its IO lowered to
 //! intrinsics with driver locations. The result is the final NIR that the state

@@ -3,7 +3,7 @@
 //! For every program of `../shared/corpus/shader-db` and every piglit `.shader_test`
 //! (`piglit/`, `piglit-geometry/`) that compiles and links, each stage goes through
 //! `glsl_to_nir` ("before") and then a copy of the whole link-time sequence with the
-//! `io` branch's passes in Mesa's places (reference §5.2/§5.3):
+//! `io` branch's passes in Mesa's places (`st_link_glsl_to_nir`, `gl_nir_link_glsl`):
 //!
 //! 1. per stage: `inline_functions`, `lower_global_vars_to_local`, `split_var_copies`,
 //!    `lower_var_copies`, the optimisation loop;
@@ -20,14 +20,18 @@
 //! seeded inputs (the `tv` support of `translation_validation.rs`), requiring the same
 //! results (programs with dual-source fragment outputs are not compared: NIR variables
 //! carry no blend index). Programs with a known, explained problem are listed in
-//! `tests/io_lowering.known`; any other leftover access or mismatch fails the test. `RGL_IO_FILTER=substring` restricts the corpus, `RGL_IO_LIMIT=n` caps the
+//! `tests/io_lowering.known`; any other leftover access or mismatch fails the
+//! test, and so does a listed program that no longer fails (over the whole
+//! corpus). Programs that do not compile, link or convert are counted and named.
+//! `RGL_IO_FILTER=substring` restricts the corpus, `RGL_IO_LIMIT=n` caps the
 //! number of files.
 
+mod common;
 mod tv;
 
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rgl_glsl::CompiledShader;
 use rgl_link::{Bindings, LinkedProgram};
@@ -55,10 +59,6 @@ const SCALAR: &[&str] = &[
     "lower_phis_to_scalar",
     "lower_load_const_to_scalar",
 ];
-
-fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
-}
 
 fn run(names: &[&str], shader: &mut Shader) -> Result<(), PassError> {
     let mut runner = Runner::new();
@@ -192,7 +192,8 @@ struct Report {
     files: usize,
     programs: usize,
     stages: usize,
-    not_built: usize,
+    /// Programs that did not compile, link or convert, with the reason.
+    not_built: Vec<String>,
     failures: Vec<String>,
     leftovers: Vec<String>,
     evaluations: usize,
@@ -209,18 +210,29 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 
 fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
     let refs: Vec<&CompiledShader> = shaders.iter().collect();
-    let Ok(Ok(program)) = catch_unwind(|| rgl_link::link_program(&refs, &Bindings::default()))
-    else {
-        report.not_built += 1;
-        return;
+    let program = match catch_unwind(|| rgl_link::link_program(&refs, &Bindings::default())) {
+        Ok(Ok(program)) => program,
+        Ok(Err(log)) => {
+            let log = log.to_string();
+            let first = log.lines().next().unwrap_or("");
+            report.not_built.push(format!("{name}: link: {first}"));
+            return;
+        }
+        Err(p) => {
+            let why = panic_message(p);
+            report
+                .not_built
+                .push(format!("{name}: link panicked: {why}"));
+            return;
+        }
     };
     let program: LinkedProgram = program;
     let mut before = Vec::new();
     for st in &program.stages {
         match rgl_link::to_nir::glsl_to_nir(&program, st) {
             Ok(s) => before.push(s),
-            Err(_) => {
-                report.not_built += 1;
+            Err(e) => {
+                report.not_built.push(format!("{name}: glsl_to_nir: {e}"));
                 return;
             }
         }
@@ -299,7 +311,7 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
 
 #[test]
 fn io_lowering_on_corpus() {
-    let root = corpus_root();
+    let root = common::corpus_root();
     let filter = std::env::var("RGL_IO_FILTER").ok();
     let limit: usize = std::env::var("RGL_IO_LIMIT")
         .ok()
@@ -309,7 +321,9 @@ fn io_lowering_on_corpus() {
     for dir in ["shader-db", "piglit", "piglit-geometry"] {
         files.extend(tv::corpus::shader_tests(&root.join(dir)));
     }
-    assert!(!files.is_empty(), "no corpus at {}", root.display());
+    if !common::corpus_found("io_lowering_on_corpus", files.len(), &root) {
+        return;
+    }
     let start = std::time::Instant::now();
     let mut report = Report::default();
     for path in &files {
@@ -332,9 +346,19 @@ fn io_lowering_on_corpus() {
         if sections.is_empty() {
             continue;
         }
-        let Ok(Ok(shaders)) = catch_unwind(|| tv::corpus::compile_all(&sections)) else {
-            report.not_built += 1;
-            continue;
+        let shaders = match catch_unwind(|| tv::corpus::compile_all(&sections)) {
+            Ok(Ok(shaders)) => shaders,
+            Ok(Err(why)) => {
+                report.not_built.push(format!("{name}: {why}"));
+                continue;
+            }
+            Err(p) => {
+                let why = panic_message(p);
+                report
+                    .not_built
+                    .push(format!("{name}: compile panicked: {why}"));
+                continue;
+            }
         };
         check_program(&name, &shaders, &mut report);
     }
@@ -346,7 +370,7 @@ fn io_lowering_on_corpus() {
         report.files,
         report.programs,
         report.stages,
-        report.not_built,
+        report.not_built.len(),
         report.failures.len(),
         report.leftovers.len(),
         report.evaluations,
@@ -357,6 +381,7 @@ fn io_lowering_on_corpus() {
     );
     let mut details = String::new();
     for (title, list) in [
+        ("not compiled, linked or converted", &report.not_built),
         ("pipeline failures", &report.failures),
         ("accesses left", &report.leftovers),
         ("mismatches", &report.mismatches),
@@ -369,19 +394,17 @@ fn io_lowering_on_corpus() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("io_lowering.txt");
     let _ = std::fs::write(&path, format!("{summary}\n{details}"));
     eprintln!("{summary}\nfull report: {}", path.display());
+    common::print_not_built(
+        "io_lowering_on_corpus",
+        "programs not compiled, linked or converted",
+        &report.not_built,
+    );
     assert!(report.programs > 0, "no program was built");
     // Known problems (outside the io passes, or documented gaps) are listed with their
     // reason in `io_lowering.known`; anything else fails, and listed programs that now
     // pass are reported so the list can shrink.
-    let known_text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/io_lowering.known"),
-    )
-    .unwrap_or_default();
-    let known: Vec<&str> = known_text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let known_list = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/io_lowering.known");
+    let known = common::known_entries(&known_list, " ");
     let program_of = |l: &String| l.split([' ', ':']).next().unwrap_or("").to_string();
     let problems: Vec<String> = report
         .leftovers
@@ -393,14 +416,17 @@ fn io_lowering_on_corpus() {
         .leftovers
         .iter()
         .chain(&report.mismatches)
-        .filter(|l| !known.contains(&program_of(l).as_str()))
+        .filter(|l| !known.contains(&program_of(l)))
         .collect();
     if filter.is_none() && limit == usize::MAX {
-        for k in &known {
-            if !problems.iter().any(|p| p == k) {
-                eprintln!("io_lowering.known: {k} no longer fails; remove it from the list");
-            }
-        }
+        // Listed programs without a leftover or mismatch hide nothing (they
+        // pass, or are not built and named above).
+        let fixed: Vec<String> = known
+            .iter()
+            .filter(|k| !problems.contains(k))
+            .cloned()
+            .collect();
+        common::assert_none_fixed(&known_list, &fixed);
     }
     assert!(
         report.failures.is_empty() && unexpected.is_empty(),

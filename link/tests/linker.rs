@@ -9,13 +9,19 @@
 //! * corpus sweeps: every program of `../shared/corpus/shader-db` must link, and
 //!   every piglit `.shader_test` whose shaders compile and whose `[test]` does not
 //!   say `link error` must link, except the ones listed with a reason in
-//!   `tests/linker/piglit_known_failures.txt`. Tests whose `[test]` says
-//!   `link error` are counted (as data) for how many we reject too.
+//!   `tests/linker/piglit_known_failures.txt` (a listed program that links fails
+//!   the test, so the list only holds real failures). Tests whose `[test]` says
+//!   `link error` are counted (as data) for how many we reject too; programs
+//!   with a shader that does not compile are counted and named. Without the
+//!   corpus the sweeps skip, except under CI, where they fail.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::linker::{dump_resources, link};
+use rgl_link::shader_test::passthrough_vs;
 use rgl_link::Bindings;
 
 fn manifest() -> PathBuf {
@@ -92,20 +98,14 @@ fn parse_program(text: &str) -> Program {
             "[geometry shader]" => Stage::Geometry,
             "[fragment shader]" => Stage::Fragment,
             "[vertex shader passthrough]" => {
-                let number: u32 = glsl_version
+                let number: u16 = glsl_version
                     .as_ref()
                     .and_then(|(v, _)| v.parse().ok())
                     .unwrap_or(110);
                 let es = glsl_version.as_ref().is_some_and(|(_, es)| *es);
-                let input = if (es && number >= 300) || (!es && number >= 130) {
-                    "in"
-                } else {
-                    "attribute"
-                };
-                let src = format!(
-                    "{input} vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n"
-                );
-                program.shaders.push((Stage::Vertex, with_version(src)));
+                program
+                    .shaders
+                    .push((Stage::Vertex, passthrough_vs(number, es)));
                 continue;
             }
             "[bindings]" => {
@@ -226,12 +226,11 @@ fn linker_file_tests() {
 
 #[test]
 fn every_shader_db_program_links() {
-    let root = manifest().join("../../shared/corpus/shader-db");
+    let root = common::corpus_root().join("shader-db");
     let mut files = Vec::new();
     files_with_ext(&root, "shader_test", &mut files);
     files.sort();
-    if files.is_empty() {
-        eprintln!("skipped: no shader-db corpus at {}", root.display());
+    if !common::corpus_found("every_shader_db_program_links", files.len(), &root) {
         return;
     }
     let mut linked = 0;
@@ -265,24 +264,18 @@ fn every_shader_db_program_links() {
 
 #[test]
 fn piglit_shader_tests_link() {
-    let corpus = manifest().join("../../shared/corpus");
+    let corpus = common::corpus_root();
     let mut files = Vec::new();
     files_with_ext(&corpus.join("piglit"), "shader_test", &mut files);
     files_with_ext(&corpus.join("piglit-geometry"), "shader_test", &mut files);
     files.sort();
-    if files.is_empty() {
-        eprintln!("skipped: no piglit corpus under {}", corpus.display());
+    if !common::corpus_found("piglit_shader_tests_link", files.len(), &corpus) {
         return;
     }
-    let known_text =
-        std::fs::read_to_string(manifest().join("tests/linker/piglit_known_failures.txt"))
-            .unwrap_or_default();
-    let known: Vec<&str> = known_text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split(": ").next())
-        .collect();
-    let (mut linked, mut compile_skipped, mut unsupported) = (0, 0, 0);
+    let known_list = manifest().join("tests/linker/piglit_known_failures.txt");
+    let known = common::known_entries(&known_list, ": ");
+    let (mut linked, mut unsupported) = (0, 0);
+    let mut not_compiled = Vec::new();
     let (mut expected_errors, mut rejected) = (0, 0);
     let mut failures = Vec::new();
     let mut fixed = Vec::new();
@@ -313,15 +306,15 @@ fn piglit_shader_tests_link() {
             continue;
         }
         match outcome {
-            Outcome::CompileError(_) => compile_skipped += 1,
+            Outcome::CompileError(e) => not_compiled.push(format!("{name}: {e}")),
             Outcome::Linked(_) => {
                 linked += 1;
-                if known.contains(&name.as_str()) {
+                if known.contains(&name) {
                     fixed.push(name);
                 }
             }
             Outcome::LinkError(log) => {
-                if !known.contains(&name.as_str()) {
+                if !known.contains(&name) {
                     failures.push(format!("{name}: {}", log.trim()));
                 }
             }
@@ -329,17 +322,18 @@ fn piglit_shader_tests_link() {
     }
     eprintln!(
         "piglit: {linked} linked, {} unexpected link failures, {} known failures, \
-         {compile_skipped} skipped (a shader does not compile), {unsupported} unsupported \
+         {} not linked because a shader does not compile, {unsupported} unsupported \
          stages; `link error` tests rejected: {rejected} of {expected_errors}",
         failures.len(),
-        known.len()
+        known.len(),
+        not_compiled.len()
     );
-    if !fixed.is_empty() {
-        eprintln!(
-            "known failures that now link (remove them from the list):\n{}",
-            fixed.join("\n")
-        );
-    }
+    common::print_not_built(
+        "piglit_shader_tests_link",
+        "programs not linked because a shader does not compile",
+        &not_compiled,
+    );
+    common::assert_none_fixed(&known_list, &fixed);
     assert!(
         failures.is_empty(),
         "{} piglit programs failed to link:\n{}",
@@ -374,27 +368,21 @@ fn parser_config(text: &str) -> Vec<(String, String)> {
 /// `tests/linker/glslparser_check_link_known.txt`.
 #[test]
 fn glslparser_check_link_tests() {
-    let corpus = manifest().join("../../shared/corpus");
+    let corpus = common::corpus_root();
     let mut files = Vec::new();
     for ext in ["vert", "geom", "frag"] {
         files_with_ext(&corpus.join("piglit"), ext, &mut files);
         files_with_ext(&corpus.join("piglit-geometry"), ext, &mut files);
     }
     files.sort();
-    if files.is_empty() {
-        eprintln!("skipped: no piglit corpus under {}", corpus.display());
+    if !common::corpus_found("glslparser_check_link_tests", files.len(), &corpus) {
         return;
     }
-    let known_text =
-        std::fs::read_to_string(manifest().join("tests/linker/glslparser_check_link_known.txt"))
-            .unwrap_or_default();
-    let known: Vec<&str> = known_text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split(": ").next())
-        .collect();
+    let known_list = manifest().join("tests/linker/glslparser_check_link_known.txt");
+    let known = common::known_entries(&known_list, ": ");
     let (mut total, mut agree) = (0, 0);
     let mut failures = Vec::new();
+    let mut fixed = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let config = parser_config(&text);
@@ -460,11 +448,15 @@ fn glslparser_check_link_tests() {
             .to_string();
         if passed == (expect == "pass") {
             agree += 1;
-        } else if !known.contains(&name.as_str()) {
+            if known.contains(&name) {
+                fixed.push(name);
+            }
+        } else if !known.contains(&name) {
             failures.push(format!("{name}: expected {expect}: {why}"));
         }
     }
     eprintln!("glslparser check_link: {agree} of {total} agree with expect_result");
+    common::assert_none_fixed(&known_list, &fixed);
     assert!(
         failures.is_empty(),
         "{} check_link tests disagree:\n{}",

@@ -14,6 +14,8 @@
 //! varyings, `FRAG_RESULT_DATA0+n` outputs, vec4 uniform slots, sampler indices and
 //! uniform block indices.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -260,7 +262,10 @@ fn shader_test_stages(text: &str) -> Vec<(Stage, String)> {
                 if let Some(v) = l.strip_prefix("GLSL >= ") {
                     glsl_version = Some(v.trim().replace('.', ""));
                 } else if let Some(v) = l.strip_prefix("GLSL ES >= ") {
-                    glsl_version = Some(format!("{} es", v.trim().replace('.', "")));
+                    // ES 1.00 is `#version 100`, without `es`.
+                    let number = v.trim().replace('.', "");
+                    let es = if number == "100" { "" } else { " es" };
+                    glsl_version = Some(format!("{number}{es}"));
                 }
             } else {
                 body.push_str(line);
@@ -311,20 +316,37 @@ fn self_contained(m: &hir::Module) -> bool {
 #[derive(Default)]
 struct Sweep {
     converted: usize,
-    not_compiled: usize,
+    /// Shaders the front end rejects although they should compile (`name
+    /// (stage): first error line`).
+    not_compiled: Vec<String>,
+    /// glslparser tests whose `expect_result` is `fail` and that do not compile.
+    expected_errors: usize,
     not_self_contained: usize,
     failures: Vec<String>,
+    /// Known failures that converted.
+    fixed: Vec<String>,
 }
 
 impl Sweep {
-    fn run(&mut self, name: &str, stage: Stage, source: &str, known: &[String]) {
+    /// Converts one shader; `expect_error`: a glslparser test that must not
+    /// compile.
+    fn run(
+        &mut self,
+        name: &str,
+        stage: Stage,
+        source: &str,
+        known: &[String],
+        expect_error: bool,
+    ) {
         let shader = compile(source, &CompileOptions::new(stage));
-        if !shader.success() {
-            self.not_compiled += 1;
-            return;
-        }
-        let Some(program) = single_stage(&shader) else {
-            self.not_compiled += 1;
+        let Some(program) = single_stage(&shader).filter(|_| shader.success()) else {
+            if expect_error {
+                self.expected_errors += 1;
+            } else {
+                let log = shader.info_log.to_string();
+                let first = log.lines().next().unwrap_or("(no IR)").to_string();
+                self.not_compiled.push(format!("{name} ({stage}): {first}"));
+            }
             return;
         };
         if !self_contained(&program.stages[0].hir) {
@@ -332,9 +354,15 @@ impl Sweep {
             return;
         }
         let id = format!("{name} ({stage})");
+        let is_known = known.contains(&id);
         match std::panic::catch_unwind(|| convert(&program)) {
-            Ok(Ok(_)) => self.converted += 1,
-            _ if known.iter().any(|k| k.starts_with(&id)) => {}
+            Ok(Ok(_)) => {
+                self.converted += 1;
+                if is_known {
+                    self.fixed.push(id);
+                }
+            }
+            _ if is_known => {}
             Ok(Err(e)) => {
                 let first: String = e.lines().take(3).collect::<Vec<_>>().join(" | ");
                 self.failures.push(format!("{id}: {first}"));
@@ -344,25 +372,31 @@ impl Sweep {
     }
 }
 
-fn known_failures() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/to_nir/known_failures.txt");
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(" -- ").next().unwrap_or(l).trim().to_string())
-        .collect()
+/// Whether a glslparser test's `[config]` block says `expect_result: fail`.
+fn expects_compile_error(text: &str) -> bool {
+    text.lines()
+        .skip_while(|l| !l.contains("[config]"))
+        .take_while(|l| !l.contains("[end config]"))
+        .filter_map(|l| l.split_once("expect_result:"))
+        .any(|(_, v)| v.trim() == "fail")
+}
+
+fn known_failures_list() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/to_nir/known_failures.txt")
 }
 
 #[test]
 fn corpus_sweep() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !corpus.exists() {
-        eprintln!("skipped: no corpus at {}", corpus.display());
+    let corpus = common::corpus_root();
+    let found = ["shader-db", "piglit", "piglit-geometry"]
+        .iter()
+        .filter(|d| corpus.join(d).is_dir())
+        .count();
+    if !common::corpus_found("corpus_sweep", found, &corpus) {
         return;
     }
-    let known = known_failures();
+    let known = common::known_entries(&known_failures_list(), " -- ");
+    let mut fixed = Vec::new();
     // Piglit is sampled (every 2nd file) to keep debug test time down; shader-db runs
     // in full. TO_NIR_PIGLIT_STRIDE=1 sweeps all of piglit.
     let stride: usize = std::env::var("TO_NIR_PIGLIT_STRIDE")
@@ -401,22 +435,31 @@ fn corpus_sweep() {
             };
             if is_test {
                 for (stage, source) in shader_test_stages(&text) {
-                    sweep.run(&rel, stage, &source, &known);
+                    sweep.run(&rel, stage, &source, &known, false);
                 }
             } else if let Some(stage) = stage {
-                sweep.run(&rel, stage, &text, &known);
+                sweep.run(&rel, stage, &text, &known, expects_compile_error(&text));
             }
         }
         report.push_str(&format!(
-            "{label}: {} converted, {} failed, {} did not compile, {} need linking\n",
+            "{label}: {} converted, {} failed, {} did not compile ({} more are glslparser \
+             tests that must not), {} need linking\n",
             sweep.converted,
             sweep.failures.len(),
-            sweep.not_compiled,
+            sweep.not_compiled.len(),
+            sweep.expected_errors,
             sweep.not_self_contained
         ));
+        common::print_not_built(
+            &format!("corpus_sweep ({label})"),
+            "shaders did not compile (not converted)",
+            &sweep.not_compiled,
+        );
         all_failures.extend(sweep.failures);
+        fixed.extend(sweep.fixed);
     }
     eprint!("{report}");
+    common::assert_none_fixed(&known_failures_list(), &fixed);
     assert!(
         all_failures.is_empty(),
         "{} shaders failed to convert:\n{}",

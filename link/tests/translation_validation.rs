@@ -24,6 +24,7 @@
 //! `RGL_TV_FILTER=substring` restricts the corpus; `RGL_TV_SEEDS=n` changes the seed
 //! count.
 
+mod common;
 mod tv;
 
 use std::fmt::Write as _;
@@ -47,7 +48,8 @@ const MAX_PRINT_LINES: usize = 400;
 struct Report {
     files: usize,
     programs: usize,
-    compile_failed: usize,
+    /// Files whose shaders did not compile, with the reason.
+    compile_failed: Vec<String>,
     link_failed: Vec<String>,
     pipeline_failed: Vec<String>,
     stages: usize,
@@ -57,19 +59,6 @@ struct Report {
     skipped_budget: usize,
     eval_unsupported: Vec<String>,
     mismatches: Vec<String>,
-}
-
-/// `../shared/corpus` next to the repository (or `RGL_CORPUS`).
-fn corpus_root() -> PathBuf {
-    if let Ok(p) = std::env::var("RGL_CORPUS") {
-        return PathBuf::from(p);
-    }
-    let rel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if rel.is_dir() {
-        rel
-    } else {
-        PathBuf::from("/work/shared/corpus")
-    }
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -361,13 +350,15 @@ fn local_tests() -> PathBuf {
 
 #[test]
 fn translation_validation() {
-    let root = corpus_root();
+    let root = common::corpus_root();
     let filter = std::env::var("RGL_TV_FILTER").ok();
     let mut files = Vec::new();
     for dir in ["shader-db", "piglit", "piglit-geometry"] {
         files.extend(tv::corpus::shader_tests(&root.join(dir)));
     }
-    assert!(!files.is_empty(), "no corpus at {}", root.display());
+    if !common::corpus_found("translation_validation", files.len(), &root) {
+        return;
+    }
     files.extend(tv::corpus::shader_tests(&local_tests()));
     let start = std::time::Instant::now();
     let mut report = Report::default();
@@ -390,8 +381,15 @@ fn translation_validation() {
         }
         let shaders = match catch_unwind(|| tv::corpus::compile_all(&sections)) {
             Ok(Ok(s)) => s,
-            _ => {
-                report.compile_failed += 1;
+            Ok(Err(why)) => {
+                report.compile_failed.push(format!("{name}: {why}"));
+                continue;
+            }
+            Err(p) => {
+                let why = panic_message(p);
+                report
+                    .compile_failed
+                    .push(format!("{name}: compile panicked: {why}"));
                 continue;
             }
         };
@@ -412,7 +410,7 @@ fn translation_validation() {
         report.skipped_undefined,
         report.skipped_budget,
         report.eval_unsupported.len(),
-        report.compile_failed,
+        report.compile_failed.len(),
         report.link_failed.len(),
         report.pipeline_failed.len(),
         start.elapsed().as_secs_f64()
@@ -424,6 +422,14 @@ fn translation_validation() {
         report.pipeline_failed.len()
     );
     for l in &report.pipeline_failed {
+        let _ = writeln!(details, "  {l}");
+    }
+    let _ = writeln!(
+        details,
+        "\ncompile failures ({}):",
+        report.compile_failed.len()
+    );
+    for l in &report.compile_failed {
         let _ = writeln!(details, "  {l}");
     }
     let _ = writeln!(details, "\nlink failures ({}):", report.link_failed.len());
@@ -453,6 +459,16 @@ fn translation_validation() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("translation_validation.txt");
     let _ = std::fs::write(&path, format!("{text}{details}"));
     eprintln!("{text}full report: {}", path.display());
+    common::print_not_built(
+        "translation_validation",
+        "files whose shaders did not compile",
+        &report.compile_failed,
+    );
+    common::print_not_built(
+        "translation_validation",
+        "programs that did not link",
+        &report.link_failed,
+    );
     // Failures of the pipeline are visible here, but are not TV mismatches.
     for l in report.pipeline_failed.iter().take(50) {
         eprintln!("pipeline failure: {l}");

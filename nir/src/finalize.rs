@@ -1,7 +1,7 @@
 //! Draw-time variant finalisation: the state-tracker lowering passes a variant key
 //! asks for, run on a clone of the linked (IO-lowered) NIR before the driver compiles
 //! it. This is the part of Mesa's `st_create_fp_variant` / `st_create_common_variant`
-//! (mesa-pipeline reference §3.2, §3.3, §3.6) that rewrites the shader.
+//! (`st_program.c`; keys `st_fp_variant_key` / `st_common_variant_key`) that rewrites the shader.
 //!
 //! [`VariantLowering`] holds every key-driven option; its `Default` changes nothing.
 //! [`finalize_variant`] applies the options in Mesa's order through a [`Runner`] (so

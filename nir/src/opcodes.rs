@@ -17,6 +17,8 @@
 
 use std::fmt;
 
+use half::f16;
+
 /// Base type of an ALU operand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Base {
@@ -170,7 +172,7 @@ impl Fold<'_> {
     pub fn fc(&self, src: usize, comp: usize) -> f64 {
         let (bits, v) = self.raw(src, comp);
         match bits {
-            16 => half_to_f32(v as u16) as f64,
+            16 => f64::from(f16::from_bits(v as u16).to_f32()),
             32 => f32::from_bits(v as u32) as f64,
             _ => f64::from_bits(v),
         }
@@ -227,7 +229,7 @@ pub fn sign_extend(v: u64, bits: u8) -> i64 {
 pub fn encode(val: Val, bits: u8) -> Option<u64> {
     Some(match val {
         Val::F(x) => match bits {
-            16 => u64::from(f32_to_half(x as f32)),
+            16 => u64::from(f16::from_f32(x as f32).to_bits()),
             32 => u64::from((x as f32).to_bits()),
             64 => x.to_bits(),
             _ => return None,
@@ -242,58 +244,6 @@ pub fn encode(val: Val, bits: u8) -> Option<u64> {
             }
         }
     })
-}
-
-/// IEEE half → single.
-pub fn half_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h >> 15) << 31;
-    let exp = u32::from((h >> 10) & 0x1f);
-    let mant = u32::from(h & 0x3ff);
-    let bits = if exp == 0 {
-        if mant == 0 {
-            sign
-        } else {
-            // Subnormal half: value = mant * 2^-24.
-            let v = mant as f32 * (1.0 / 16_777_216.0);
-            return if sign != 0 { -v } else { v };
-        }
-    } else if exp == 0x1f {
-        sign | 0x7f80_0000 | (mant << 13)
-    } else {
-        sign | ((exp + 112) << 23) | (mant << 13)
-    };
-    f32::from_bits(bits)
-}
-
-/// IEEE single → half, round to nearest even.
-pub fn f32_to_half(x: f32) -> u16 {
-    let bits = x.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let mant = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let halfway = 1 << (shift - 1);
-        let round = rem > halfway || (rem == halfway && half & 1 == 1);
-        return sign | (half + u32::from(round)) as u16;
-    }
-    let half = ((e as u32) << 10) | (mant >> 13);
-    let rem = mant & 0x1fff;
-    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
-    sign | (half + u32::from(round)) as u16
 }
 
 fn pack2x16(x: &Fold, f: impl Fn(f64) -> u16) -> Val {
@@ -563,8 +513,8 @@ alu_table! {
     f2b1 "f2b1": 0 bool1 (0 float) [0] "a != 0.0" |x| B(x.f(0) != 0.0);
     i2b1 "i2b1": 0 bool1 (0 int) [0] "a != 0" |x| B(x.u(0) != 0);
     // ---- packing ----
-    pack_half_2x16 "pack_half_2x16": 1 uint32 (2 float32) [0] "two floats to halves in one word" |x| pack2x16(x, |v| f32_to_half(v as f32));
-    unpack_half_2x16 "unpack_half_2x16": 2 float32 (1 uint32) [0] "two halves of a word to floats" |x| F(f64::from(half_to_f32((x.uc(0, 0) >> (16 * x.comp)) as u16)));
+    pack_half_2x16 "pack_half_2x16": 1 uint32 (2 float32) [0] "two floats to halves in one word" |x| pack2x16(x, |v| f16::from_f32(v as f32).to_bits());
+    unpack_half_2x16 "unpack_half_2x16": 2 float32 (1 uint32) [0] "two halves of a word to floats" |x| F(f64::from(f16::from_bits((x.uc(0, 0) >> (16 * x.comp)) as u16).to_f32()));
     pack_snorm_2x16 "pack_snorm_2x16": 1 uint32 (2 float32) [0] "two floats to 16-bit snorm" |x| pack2x16(x, snorm16);
     pack_unorm_2x16 "pack_unorm_2x16": 1 uint32 (2 float32) [0] "two floats to 16-bit unorm" |x| pack2x16(x, unorm16);
     unpack_snorm_2x16 "unpack_snorm_2x16": 2 float32 (1 uint32) [0] "16-bit snorm pair to floats" |x| F((f64::from((x.uc(0, 0) >> (16 * x.comp)) as u16 as i16) / 32767.0).clamp(-1.0, 1.0));

@@ -1,4 +1,4 @@
-//! The printer: Mesa's modern `nir_print` text format (see mesa-pipeline.md §2), which
+//! The printer: Mesa's modern `nir_print` text format (Mesa's `nir_print.c`), which
 //! [`crate::reader`] parses back (`print(parse(text)) == text`).
 //!
 //! Blocks and SSA defs are numbered densely in program order while printing; the

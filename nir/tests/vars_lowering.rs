@@ -16,7 +16,7 @@ mod common;
 
 use rgl_nir::passes::{inline_functions, Runner};
 
-/// Mesa's order (§5.2 of the pipeline reference) for the passes of this branch.
+/// Mesa's order (`gl_nir_link_glsl`, `prelink_lowering`) for the passes of this branch.
 const LOWERING: &[&str] = &[
     "lower_io_to_temporaries",
     "inline_functions",

@@ -2,7 +2,7 @@
 //! VAO, uniform with indexed bindings, copy and pixel targets), data upload and
 //! read-back, with GL's error rules.
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::Buffer;
@@ -80,12 +80,12 @@ impl Context {
     }
 
     /// `glGenBuffers` (one name; the object exists from now on).
-    pub fn create_buffer(&mut self) -> Result<Buffer, String> {
+    pub fn create_buffer(&mut self) -> Result<Buffer, CreateError> {
         match self.buffers.insert(BufferObject::default()) {
             Some(n) => Ok(Buffer(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of buffer names".into())
+                Err(CreateError::OutOfNames("buffer"))
             }
         }
     }

@@ -58,7 +58,6 @@ pub struct Context {
     /// The driver every draw, clear and read goes to.
     pub(crate) driver: Box<dyn Driver>,
     /// Texture and sampler objects, texture units.
-    #[allow(dead_code)] // filled in by texture.rs
     pub(crate) textures: TextureState,
     /// Framebuffer and renderbuffer objects, the default framebuffer.
     pub(crate) framebuffers: FramebufferObjects,

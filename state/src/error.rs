@@ -35,5 +35,29 @@ impl GlError {
     }
 }
 
+/// Why a `glCreate*` / `glGen*` call made no object. The call has recorded
+/// the matching GL error ([`CreateError::gl_error`]) as well.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CreateError {
+    /// `glCreateShader` of a type that is not a shader stage rgl has
+    /// (`GL_INVALID_ENUM`).
+    #[error("invalid shader type 0x{0:04X}")]
+    InvalidShaderType(u32),
+    /// Every name of the object's name space is in use (`GL_OUT_OF_MEMORY`);
+    /// holds the kind of object (`texture`, `vertex array`).
+    #[error("out of {0} names")]
+    OutOfNames(&'static str),
+}
+
+impl CreateError {
+    /// The GL error the call recorded.
+    pub fn gl_error(&self) -> GlError {
+        match self {
+            CreateError::InvalidShaderType(_) => GlError::InvalidEnum,
+            CreateError::OutOfNames(_) => GlError::OutOfMemory,
+        }
+    }
+}
+
 /// Result of an internal state operation: the error to record on failure.
 pub type GlResult<T> = Result<T, GlError>;

@@ -17,7 +17,7 @@ use rgl_backend::driver::{FramebufferState, Rect, Surface, TexTarget, TextureDes
 use rgl_backend::format::Format;
 use rgl_backend::Driver;
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::{Framebuffer, NameTable, Renderbuffer, Texture};
@@ -257,7 +257,7 @@ impl Context {
     }
 
     /// `glGenFramebuffers` (one name).
-    pub fn create_framebuffer(&mut self) -> Result<Framebuffer, String> {
+    pub fn create_framebuffer(&mut self) -> Result<Framebuffer, CreateError> {
         match self
             .framebuffers
             .objects
@@ -266,7 +266,7 @@ impl Context {
             Some(n) => Ok(Framebuffer(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of framebuffer names".into())
+                Err(CreateError::OutOfNames("framebuffer"))
             }
         }
     }

@@ -1,7 +1,38 @@
 //! GL enum values the API accepts and returns, with the numbers of the GL
 //! specification (the same names and values as the `glow` crate's constants, so
-//! code moves between the two by changing the import).
-#![allow(missing_docs)]
+//! code moves between the two by changing the import), and the same table by
+//! registry name ([`ALL`], [`by_name`]) for the tools that read enums as text
+//! (the shader_test runner's `enable GL_BLEND`, `GL_MAX_VARYING_FLOATS >= 60`).
+// The registry spells the non-square matrix types with a lower-case x
+// (`GL_FLOAT_MAT2x3`), and so do the constants.
+#![allow(missing_docs, non_upper_case_globals)]
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// Declares the constants and [`ALL`], the list of their registry names
+/// (`GL_` + the constant's name) and values, from one list.
+macro_rules! gl_enums {
+    ($($(#[$meta:meta])* pub const $name:ident: u32 = $value:expr;)*) => {
+        $($(#[$meta])* pub const $name: u32 = $value;)*
+
+        /// Every enum of this module as (registry name, value), in declaration order.
+        pub const ALL: &[(&str, u32)] = &[$((concat!("GL_", stringify!($name)), $name)),*];
+    };
+}
+
+/// The value of a registry name (`GL_TRIANGLES`), with the name as stored in
+/// [`ALL`].
+pub fn by_name(name: &str) -> Option<(&'static str, u32)> {
+    static INDEX: LazyLock<HashMap<&'static str, u32>> =
+        LazyLock::new(|| ALL.iter().copied().collect());
+    INDEX.get_key_value(name).map(|(&n, &v)| (n, v))
+}
+
+gl_enums! {
+// Booleans.
+pub const FALSE: u32 = 0;
+pub const TRUE: u32 = 1;
 
 // Errors.
 pub const NO_ERROR: u32 = 0;
@@ -67,12 +98,12 @@ pub const BOOL_VEC4: u32 = 0x8B59;
 pub const FLOAT_MAT2: u32 = 0x8B5A;
 pub const FLOAT_MAT3: u32 = 0x8B5B;
 pub const FLOAT_MAT4: u32 = 0x8B5C;
-pub const FLOAT_MAT2X3: u32 = 0x8B65;
-pub const FLOAT_MAT2X4: u32 = 0x8B66;
-pub const FLOAT_MAT3X2: u32 = 0x8B67;
-pub const FLOAT_MAT3X4: u32 = 0x8B68;
-pub const FLOAT_MAT4X2: u32 = 0x8B69;
-pub const FLOAT_MAT4X3: u32 = 0x8B6A;
+pub const FLOAT_MAT2x3: u32 = 0x8B65;
+pub const FLOAT_MAT2x4: u32 = 0x8B66;
+pub const FLOAT_MAT3x2: u32 = 0x8B67;
+pub const FLOAT_MAT3x4: u32 = 0x8B68;
+pub const FLOAT_MAT4x2: u32 = 0x8B69;
+pub const FLOAT_MAT4x3: u32 = 0x8B6A;
 pub const SAMPLER_1D: u32 = 0x8B5D;
 pub const SAMPLER_2D: u32 = 0x8B5E;
 pub const SAMPLER_3D: u32 = 0x8B5F;
@@ -176,6 +207,7 @@ pub const LINES_ADJACENCY: u32 = 0x000A;
 pub const LINE_STRIP_ADJACENCY: u32 = 0x000B;
 pub const TRIANGLES_ADJACENCY: u32 = 0x000C;
 pub const TRIANGLE_STRIP_ADJACENCY: u32 = 0x000D;
+pub const PATCHES: u32 = 0x000E;
 
 // glGetString.
 pub const VENDOR: u32 = 0x1F00;
@@ -194,6 +226,7 @@ pub const MAX_VERTEX_UNIFORM_COMPONENTS: u32 = 0x8B4A;
 pub const MAX_FRAGMENT_UNIFORM_COMPONENTS: u32 = 0x8B49;
 pub const MAX_GEOMETRY_UNIFORM_COMPONENTS: u32 = 0x8DDF;
 pub const MAX_VARYING_COMPONENTS: u32 = 0x8B4B;
+pub const MAX_VARYING_FLOATS: u32 = 0x8B4B;
 pub const MAX_VERTEX_OUTPUT_COMPONENTS: u32 = 0x9122;
 pub const MAX_GEOMETRY_INPUT_COMPONENTS: u32 = 0x9123;
 pub const MAX_GEOMETRY_OUTPUT_COMPONENTS: u32 = 0x9124;
@@ -216,12 +249,14 @@ pub const MAX_RENDERBUFFER_SIZE: u32 = 0x84E8;
 pub const MAX_DRAW_BUFFERS: u32 = 0x8824;
 pub const MAX_COLOR_ATTACHMENTS: u32 = 0x8CDF;
 pub const MAX_CLIP_DISTANCES: u32 = 0x0D32;
+pub const MAX_CLIP_PLANES: u32 = 0x0D32;
 pub const MAX_VIEWPORT_DIMS: u32 = 0x0D3A;
 pub const MAX_ELEMENTS_VERTICES: u32 = 0x80E8;
 pub const MAX_ELEMENTS_INDICES: u32 = 0x80E9;
 pub const MAJOR_VERSION: u32 = 0x821B;
 pub const MINOR_VERSION: u32 = 0x821C;
 pub const NUM_EXTENSIONS: u32 = 0x821D;
+pub const NUM_PROGRAM_BINARY_FORMATS: u32 = 0x87FE;
 pub const CONTEXT_PROFILE_MASK: u32 = 0x9126;
 pub const CURRENT_PROGRAM: u32 = 0x8B8D;
 pub const VIEWPORT: u32 = 0x0BA2;
@@ -243,15 +278,35 @@ pub const POLYGON_OFFSET_FILL: u32 = 0x8037;
 pub const POLYGON_OFFSET_LINE: u32 = 0x2A02;
 pub const POLYGON_OFFSET_POINT: u32 = 0x2A01;
 pub const PROGRAM_POINT_SIZE: u32 = 0x8642;
+pub const VERTEX_PROGRAM_POINT_SIZE: u32 = 0x8642;
 pub const DEPTH_CLAMP: u32 = 0x864F;
 pub const CLIP_DISTANCE0: u32 = 0x3000;
+pub const CLIP_DISTANCE1: u32 = 0x3001;
+pub const CLIP_DISTANCE2: u32 = 0x3002;
+pub const CLIP_DISTANCE3: u32 = 0x3003;
+pub const CLIP_DISTANCE4: u32 = 0x3004;
+pub const CLIP_DISTANCE5: u32 = 0x3005;
+pub const CLIP_DISTANCE6: u32 = 0x3006;
+pub const CLIP_DISTANCE7: u32 = 0x3007;
 pub const CLIP_PLANE0: u32 = 0x3000;
+pub const CLIP_PLANE1: u32 = 0x3001;
+pub const CLIP_PLANE2: u32 = 0x3002;
+pub const CLIP_PLANE3: u32 = 0x3003;
+pub const CLIP_PLANE4: u32 = 0x3004;
+pub const CLIP_PLANE5: u32 = 0x3005;
+pub const CLIP_PLANE6: u32 = 0x3006;
+pub const CLIP_PLANE7: u32 = 0x3007;
 pub const VERTEX_PROGRAM_TWO_SIDE: u32 = 0x8643;
 pub const RASTERIZER_DISCARD: u32 = 0x8C89;
 pub const PRIMITIVE_RESTART: u32 = 0x8F9D;
 pub const MULTISAMPLE: u32 = 0x809D;
 pub const DITHER: u32 = 0x0BD0;
 pub const LINE_SMOOTH: u32 = 0x0B20;
+pub const POLYGON_SMOOTH: u32 = 0x0B41;
+pub const COLOR_LOGIC_OP: u32 = 0x0BF2;
+pub const SAMPLE_ALPHA_TO_COVERAGE: u32 = 0x809E;
+pub const CLAMP_VERTEX_COLOR: u32 = 0x891A;
+pub const CLAMP_FRAGMENT_COLOR: u32 = 0x891B;
 pub const POINT_SPRITE: u32 = 0x8861;
 pub const FRAMEBUFFER_SRGB: u32 = 0x8DB9;
 pub const TEXTURE_CUBE_MAP_SEAMLESS: u32 = 0x884F;
@@ -518,3 +573,24 @@ pub const FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: u32 = 0x8CD4;
 pub const FRAMEBUFFER_DEFAULT: u32 = 0x8218;
 pub const IMPLEMENTATION_COLOR_READ_TYPE: u32 = 0x8B9A;
 pub const IMPLEMENTATION_COLOR_READ_FORMAT: u32 = 0x8B9B;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_names_are_unique_and_resolve() {
+        let mut names: Vec<&str> = ALL.iter().map(|(n, _)| *n).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(names.len(), before, "a name appears twice in gl::ALL");
+        assert_eq!(
+            by_name("GL_FLOAT_MAT2x3"),
+            Some(("GL_FLOAT_MAT2x3", FLOAT_MAT2x3))
+        );
+        assert_eq!(by_name("GL_TRIANGLES"), Some(("GL_TRIANGLES", TRIANGLES)));
+        assert_eq!(by_name("TRIANGLES"), None);
+    }
+}

@@ -46,7 +46,7 @@ pub mod variants;
 pub mod vertex_array;
 
 pub use context::Context;
-pub use error::GlError;
+pub use error::{CreateError, GlError};
 pub use names::{
     Buffer, Framebuffer, Program, Renderbuffer, Sampler, Shader, Texture, UniformLocation,
     VertexArray,

@@ -11,6 +11,7 @@
 //! (RGB, R16F, LUMINANCE, ...) are kept in a wider driver format with the missing
 //! components filled, and a sampler-view swizzle gives the shader GL's values.
 
+use half::f16;
 use rgl_backend::driver::Swizzle;
 use rgl_backend::format::Format;
 
@@ -432,55 +433,6 @@ pub(crate) fn check_transfer(cf: &ClientFormat, base: Base) -> GlResult<()> {
     }
 }
 
-/// IEEE half bits to f32.
-pub(crate) fn half_to_f32(h: u16) -> f32 {
-    let sign = ((h >> 15) as u32) << 31;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let man = (h & 0x3ff) as u32;
-    let bits = match exp {
-        0 if man == 0 => sign,
-        0 => {
-            // Subnormal: value = man * 2^-24.
-            let v = man as f32 * (1.0 / 16_777_216.0);
-            return if sign != 0 { -v } else { v };
-        }
-        31 => sign | 0x7f80_0000 | (man << 13),
-        _ => sign | ((exp + 112) << 23) | (man << 13),
-    };
-    f32::from_bits(bits)
-}
-
-/// f32 to IEEE half bits, rounding to nearest even.
-pub(crate) fn f32_to_half(v: f32) -> u16 {
-    let b = v.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32;
-    let man = b & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 31 {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let round = rem > mid || (rem == mid && half & 1 == 1);
-        return sign | (half + round as u32) as u16;
-    }
-    let half = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1fff;
-    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
-    sign | (half + round as u32) as u16
-}
-
 /// One client pixel's bytes in little-endian order (swapped when `SWAP_BYTES`).
 fn native(cf: &ClientFormat, px: &[u8], swap: bool) -> [u8; 16] {
     let mut b = [0u8; 16];
@@ -514,7 +466,7 @@ fn component(ty: Ty, b: &[u8; 16], i: usize) -> f32 {
         Ty::I16 => (short(b, i) as i16 as f32 / 32767.0).max(-1.0),
         Ty::U32 => (word(b, i) as f64 / 4_294_967_295.0) as f32,
         Ty::I32 => (word(b, i) as i32 as f64 / 2_147_483_647.0).max(-1.0) as f32,
-        Ty::F16 => half_to_f32(short(b, i)),
+        Ty::F16 => f16::from_bits(short(b, i)).to_f32(),
         Ty::F32 => f32::from_bits(word(b, i)),
         _ => 0.0,
     }
@@ -604,7 +556,7 @@ fn put_component(ty: Ty, out: &mut [u8; 16], i: usize, v: f32) {
         Ty::I16 => put(out, 2 * i, &(sn(32767.0) as i16).to_le_bytes()),
         Ty::U32 => put(out, 4 * i, &(un(4_294_967_295.0) as u32).to_le_bytes()),
         Ty::I32 => put(out, 4 * i, &(sn(2_147_483_647.0) as i32).to_le_bytes()),
-        Ty::F16 => put(out, 2 * i, &f32_to_half(v).to_le_bytes()),
+        Ty::F16 => put(out, 2 * i, &f16::from_f32(v).to_bits().to_le_bytes()),
         Ty::F32 => put(out, 4 * i, &v.to_le_bytes()),
         _ => {}
     }
@@ -914,17 +866,23 @@ impl Context {
 mod tests {
     use super::*;
 
+    /// GL_HALF_FLOAT client components: written and read back through the
+    /// pixel-transfer path (IEEE binary16, GL 3.3 §2.1.2).
     #[test]
-    fn half_round_trip() {
+    fn half_float_components_round_trip() {
+        let mut b = [0u8; 16];
         for v in [0.0f32, 1.0, -2.5, 0.333, 65504.0, 1e-5, 6.1e-5] {
-            let h = f32_to_half(v);
-            let back = half_to_f32(h);
+            put_component(Ty::F16, &mut b, 1, v);
+            let back = component(Ty::F16, &b, 1);
             assert!(
                 (back - v).abs() <= v.abs() * 1e-3 + 1e-7,
-                "{v} -> {h:#x} -> {back}"
+                "{v} -> {:#x} -> {back}",
+                short(&b, 1)
             );
         }
-        assert_eq!(f32_to_half(1.0), 0x3c00);
-        assert_eq!(half_to_f32(0x7c00), f32::INFINITY);
+        put_component(Ty::F16, &mut b, 0, 1.0);
+        assert_eq!(short(&b, 0), 0x3c00);
+        put_component(Ty::F16, &mut b, 0, 1e6);
+        assert_eq!(component(Ty::F16, &b, 0), f32::INFINITY);
     }
 }

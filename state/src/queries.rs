@@ -66,7 +66,7 @@ impl Context {
 
     fn program_parameter(&self, program: Program, pname: u32) -> GlResult<i32> {
         let p = self.program_obj(program)?;
-        let linked = p.linked.as_deref();
+        let linked = p.link_result();
         let max_len =
             |names: &mut dyn Iterator<Item = &str>| names.map(name_len).max().unwrap_or(0);
         Ok(match pname {
@@ -141,7 +141,7 @@ impl Context {
     /// `GL_INVALID_INDEX`. A name may carry a trailing `[0]`.
     pub fn get_uniform_indices(&mut self, program: Program, names: &[&str]) -> Vec<Option<u32>> {
         let r = self.program_obj(program).and_then(|p| {
-            let l = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
+            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(names
                 .iter()
                 .map(|n| {

@@ -6,7 +6,7 @@
 
 use rgl_backend::driver::{TexTarget, TextureDesc, TextureHandle};
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::Renderbuffer;
@@ -28,7 +28,7 @@ pub struct RenderbufferObject {
 
 impl Context {
     /// `glGenRenderbuffers` (one name).
-    pub fn create_renderbuffer(&mut self) -> Result<Renderbuffer, String> {
+    pub fn create_renderbuffer(&mut self) -> Result<Renderbuffer, CreateError> {
         match self
             .framebuffers
             .renderbuffers
@@ -37,7 +37,7 @@ impl Context {
             Some(n) => Ok(Renderbuffer(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of renderbuffer names".into())
+                Err(CreateError::OutOfNames("renderbuffer"))
             }
         }
     }

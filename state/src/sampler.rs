@@ -9,7 +9,7 @@
 use rgl_backend::driver::{CompareFunc, Swizzle};
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::Sampler;
@@ -476,12 +476,12 @@ impl Context {
     }
 
     /// `glGenSamplers` (one name).
-    pub fn create_sampler(&mut self) -> Result<Sampler, String> {
+    pub fn create_sampler(&mut self) -> Result<Sampler, CreateError> {
         match self.textures.samplers.insert(SamplerParams::default()) {
             Some(n) => Ok(Sampler(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of sampler names".into())
+                Err(CreateError::OutOfNames("sampler"))
             }
         }
     }

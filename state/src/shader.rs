@@ -8,7 +8,7 @@ use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkedProgram};
 
-use crate::error::{GlError, GlResult};
+use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
 use crate::uniforms::UniformStorage;
@@ -38,8 +38,14 @@ pub struct ProgramObject {
     pub attrib_bindings: BTreeMap<String, u32>,
     /// `glBindFragDataLocationIndexed` bindings: name → (color, index).
     pub frag_data_bindings: BTreeMap<String, (u32, u32)>,
-    /// Result of the last successful link.
+    /// The executable: the result of the last successful link, which draws run
+    /// while the program is current. A failed relink of the program in use
+    /// keeps it until `glUseProgram` moves away (GL 3.3 §2.11.2, "Program
+    /// Objects"); any other failed link drops it. Queries of the program object
+    /// go through [`ProgramObject::link_result`] instead.
     pub linked: Option<Box<LinkedProgram>>,
+    /// `GL_LINK_STATUS`: whether the last link succeeded.
+    pub link_status: bool,
     /// Info log of the last link.
     pub info_log: String,
     /// Default-block uniform values and sampler units of the linked program.
@@ -50,6 +56,20 @@ pub struct ProgramObject {
     pub generation: u64,
     /// `glDeleteProgram` was called while current.
     pub delete_pending: bool,
+}
+
+impl ProgramObject {
+    /// The last link's result as the program object's queries see it
+    /// (locations, active resources, `glUniform*`): `None` after a failed link,
+    /// even while the previous executable stays in use, since a failed link
+    /// loses the information of the previous one (GL 3.3 §2.11.2).
+    pub fn link_result(&self) -> Option<&LinkedProgram> {
+        if self.link_status {
+            self.linked.as_deref()
+        } else {
+            None
+        }
+    }
 }
 
 /// Shader and program objects share one name space, as in GL.
@@ -101,10 +121,10 @@ impl Context {
     }
 
     /// `glCreateShader`.
-    pub fn create_shader(&mut self, shader_type: u32) -> Result<Shader, String> {
+    pub fn create_shader(&mut self, shader_type: u32) -> Result<Shader, CreateError> {
         let Some(stage) = stage_of(shader_type) else {
             self.record(GlError::InvalidEnum);
-            return Err(format!("invalid shader type 0x{shader_type:04X}"));
+            return Err(CreateError::InvalidShaderType(shader_type));
         };
         let object = GlslObject::Shader(ShaderObject {
             stage,
@@ -117,7 +137,7 @@ impl Context {
             Some(name) => Ok(Shader(name)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of shader names".into())
+                Err(CreateError::OutOfNames("shader"))
             }
         }
     }
@@ -190,7 +210,7 @@ impl Context {
     }
 
     /// `glCreateProgram`.
-    pub fn create_program(&mut self) -> Result<Program, String> {
+    pub fn create_program(&mut self) -> Result<Program, CreateError> {
         match self
             .glsl_objects
             .insert(GlslObject::Program(ProgramObject::default()))
@@ -198,7 +218,7 @@ impl Context {
             Some(name) => Ok(Program(name)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of program names".into())
+                Err(CreateError::OutOfNames("program"))
             }
         }
     }
@@ -297,7 +317,9 @@ impl Context {
     }
 
     /// `glLinkProgram`: links the attached shaders and runs the NIR pipeline. A
-    /// failed link keeps the previous executable in use, as GL specifies.
+    /// failed link sets the link status to false and loses the previous link's
+    /// information; if the program is current, its previous executable stays in
+    /// use until `glUseProgram` replaces it (GL 3.3 §2.11.2).
     pub fn link_program(&mut self, program: Program) {
         let attached = match self.program_obj(program) {
             Ok(p) => p.attached.clone(),
@@ -357,9 +379,11 @@ impl Context {
             };
             build_program(&shaders, &bindings, options).map_err(|l| l.to_string())
         };
+        let current = self.current_program == Some(program);
         let Ok(p) = self.program_obj_mut(program) else {
             return;
         };
+        p.link_status = result.is_ok();
         match result {
             Ok(linked) => {
                 p.info_log = linked
@@ -374,7 +398,9 @@ impl Context {
             }
             Err(log) => {
                 p.info_log = log;
-                p.linked = None;
+                if !current {
+                    p.linked = None;
+                }
             }
         }
         self.variants_invalidate(program);
@@ -382,7 +408,7 @@ impl Context {
 
     /// `glGetProgramiv(GL_LINK_STATUS)`.
     pub fn get_program_link_status(&mut self, program: Program) -> bool {
-        let r = self.program_obj(program).map(|p| p.linked.is_some());
+        let r = self.program_obj(program).map(|p| p.link_status);
         self.check(r).unwrap_or(false)
     }
 
@@ -404,13 +430,19 @@ impl Context {
     pub fn use_program(&mut self, program: Option<Program>) {
         if let Some(p) = program {
             match self.program_obj(p) {
-                Ok(obj) if obj.linked.is_none() => return self.record(GlError::InvalidOperation),
+                Ok(obj) if !obj.link_status => return self.record(GlError::InvalidOperation),
                 Ok(_) => {}
                 Err(e) => return self.record(e),
             }
         }
         let previous = std::mem::replace(&mut self.current_program, program);
         if let Some(prev) = previous.filter(|prev| Some(*prev) != program) {
+            // The executable a failed relink left in use goes with it.
+            if let Ok(p) = self.program_obj_mut(prev) {
+                if !p.link_status && p.linked.take().is_some() {
+                    self.variants_invalidate(prev);
+                }
+            }
             self.reap_program(prev);
         }
     }
@@ -444,17 +476,18 @@ impl Context {
         }
     }
 
-    /// The linked program in use, if any.
+    /// The program in use and its link result, if it has one (not after a
+    /// failed relink, though its previous executable still draws).
     pub(crate) fn current_linked(&self) -> Option<(Program, &ProgramObject, &LinkedProgram)> {
         let program = self.current_program?;
         let obj = self.program_obj(program).ok()?;
-        Some((program, obj, obj.linked.as_deref()?))
+        Some((program, obj, obj.link_result()?))
     }
 
     /// `glGetAttribLocation`: the generic index of an active attribute, or -1.
     pub fn get_attrib_location(&mut self, program: Program, name: &str) -> Option<u32> {
         let r = self.program_obj(program).and_then(|p| {
-            let linked = p.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+            let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(linked
                 .attributes
                 .iter()
@@ -467,7 +500,7 @@ impl Context {
     /// `glGetFragDataLocation`: the color number of an active output, or -1.
     pub fn get_frag_data_location(&mut self, program: Program, name: &str) -> i32 {
         let r = self.program_obj(program).and_then(|p| {
-            let linked = p.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+            let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(linked
                 .frag_outputs
                 .iter()

@@ -136,12 +136,12 @@ pub fn gl_type(ty: &Type) -> u32 {
             (2, 2) => gl::FLOAT_MAT2,
             (3, 3) => gl::FLOAT_MAT3,
             (4, 4) => gl::FLOAT_MAT4,
-            (2, 3) => gl::FLOAT_MAT2X3,
-            (2, 4) => gl::FLOAT_MAT2X4,
-            (3, 2) => gl::FLOAT_MAT3X2,
-            (3, 4) => gl::FLOAT_MAT3X4,
-            (4, 2) => gl::FLOAT_MAT4X2,
-            _ => gl::FLOAT_MAT4X3,
+            (2, 3) => gl::FLOAT_MAT2x3,
+            (2, 4) => gl::FLOAT_MAT2x4,
+            (3, 2) => gl::FLOAT_MAT3x2,
+            (3, 4) => gl::FLOAT_MAT3x4,
+            (4, 2) => gl::FLOAT_MAT4x2,
+            _ => gl::FLOAT_MAT4x3,
         },
         Type::Sampler(s) => {
             use SamplerDim::*;
@@ -255,7 +255,7 @@ impl Context {
         name: &str,
     ) -> Option<UniformLocation> {
         let r = self.program_obj(program).and_then(|p| {
-            let linked = p.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+            let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(find_location(&linked.uniforms, name).map(UniformLocation))
         });
         self.check(r).flatten()
@@ -312,7 +312,7 @@ impl Context {
         let (index, element) = self.uniform_at(*location)?;
         let program = self.current_program.ok_or(GlError::InvalidOperation)?;
         let obj = self.program_obj_mut(program)?;
-        let linked = obj.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+        let linked = obj.link_result().ok_or(GlError::InvalidOperation)?;
         let u = linked
             .uniforms
             .get(index)
@@ -553,8 +553,7 @@ pub struct ActiveUniformInfo {
 impl Context {
     fn linked_of(&self, program: Program) -> GlResult<&LinkedProgram> {
         self.program_obj(program)?
-            .linked
-            .as_deref()
+            .link_result()
             .ok_or(GlError::InvalidOperation)
     }
 
@@ -582,7 +581,7 @@ impl Context {
     /// `location` (column-major; bools as 0/1).
     pub fn get_uniform_words(&mut self, program: Program, location: &UniformLocation) -> Vec<u32> {
         let r = self.program_obj(program).and_then(|p| {
-            let l = p.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
             let (i, e) = p
                 .uniforms
                 .locations
@@ -628,7 +627,7 @@ impl Context {
             return self.record(GlError::InvalidValue);
         }
         let r = self.program_obj_mut(program).and_then(|p| {
-            if p.linked.is_none() {
+            if p.link_result().is_none() {
                 return Err(GlError::InvalidOperation);
             }
             let slot = p
@@ -649,7 +648,7 @@ impl Context {
         pname: u32,
     ) -> i32 {
         let r = self.program_obj(program).and_then(|p| {
-            let l = p.linked.as_ref().ok_or(GlError::InvalidOperation)?;
+            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
             let b = l
                 .uniform_blocks
                 .get(index as usize)

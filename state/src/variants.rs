@@ -1,4 +1,4 @@
-//! Draw-time shader variants (Mesa §3): the key of GL state that changes code
+//! Draw-time shader variants (Mesa's `st_program.c`): the key of GL state that changes code
 //! generation, the per-context LRU cache of driver shaders keyed by program and key,
 //! variant construction (clone the linked NIR, finalize it for the key, compile it
 //! with the driver), and the hit/miss/build-time counters.

@@ -2,7 +2,7 @@
 //! integer form, enables, divisors), the element buffer binding, the default VAO of
 //! the compatibility profile, and the current generic attribute values.
 
-use crate::error::GlError;
+use crate::error::{CreateError, GlError};
 use crate::gl;
 use crate::limits;
 use crate::names::{Buffer, VertexArray};
@@ -126,12 +126,12 @@ impl Context {
     }
 
     /// `glGenVertexArrays` (one).
-    pub fn create_vertex_array(&mut self) -> Result<VertexArray, String> {
+    pub fn create_vertex_array(&mut self) -> Result<VertexArray, CreateError> {
         match self.vertex_arrays.insert(VertexArrayObject::default()) {
             Some(n) => Ok(VertexArray(n)),
             None => {
                 self.record(GlError::OutOfMemory);
-                Err("out of vertex array names".into())
+                Err(CreateError::OutOfNames("vertex array"))
             }
         }
     }

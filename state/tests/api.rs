@@ -15,61 +15,10 @@ use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 #[path = "api/texfb.rs"]
 mod texfb;
 
+/// A GL enum by registry name (`GL_VERTEX_SHADER`), from the state tracker's
+/// one table of GL enums.
 fn enum_value(name: &str) -> Option<u32> {
-    let n = name.strip_prefix("GL_")?;
-    Some(match n {
-        "VERTEX_SHADER" => gl::VERTEX_SHADER,
-        "FRAGMENT_SHADER" => gl::FRAGMENT_SHADER,
-        "GEOMETRY_SHADER" => gl::GEOMETRY_SHADER,
-        "ARRAY_BUFFER" => gl::ARRAY_BUFFER,
-        "ELEMENT_ARRAY_BUFFER" => gl::ELEMENT_ARRAY_BUFFER,
-        "UNIFORM_BUFFER" => gl::UNIFORM_BUFFER,
-        "STATIC_DRAW" => gl::STATIC_DRAW,
-        "FLOAT" => gl::FLOAT,
-        "INT" => gl::INT,
-        "UNSIGNED_BYTE" => gl::UNSIGNED_BYTE,
-        "DEPTH_TEST" => gl::DEPTH_TEST,
-        "BLEND" => gl::BLEND,
-        "LESS" => gl::LESS,
-        "ONE" => gl::ONE,
-        "SRC_ALPHA" => gl::SRC_ALPHA,
-        "ONE_MINUS_SRC_ALPHA" => gl::ONE_MINUS_SRC_ALPHA,
-        "BACK" => gl::BACK,
-        "CW" => gl::CW,
-        "MAX_VERTEX_ATTRIBS" => gl::MAX_VERTEX_ATTRIBS,
-        "MAX_TEXTURE_IMAGE_UNITS" => gl::MAX_TEXTURE_IMAGE_UNITS,
-        "UNIFORM_BLOCK_DATA_SIZE" => gl::UNIFORM_BLOCK_DATA_SIZE,
-        "UNIFORM_OFFSET" => gl::UNIFORM_OFFSET,
-        "CLIP_DISTANCE0" => gl::CLIP_DISTANCE0,
-        "MODELVIEW" => gl::MODELVIEW,
-        "PROJECTION" => gl::PROJECTION,
-        "LINK_STATUS" => gl::LINK_STATUS,
-        "UNIFORM_IS_ROW_MAJOR" => gl::UNIFORM_IS_ROW_MAJOR,
-        "UNIFORM_MATRIX_STRIDE" => gl::UNIFORM_MATRIX_STRIDE,
-        "DELETE_STATUS" => gl::DELETE_STATUS,
-        "INFO_LOG_LENGTH" => gl::INFO_LOG_LENGTH,
-        "ATTACHED_SHADERS" => gl::ATTACHED_SHADERS,
-        "ACTIVE_ATTRIBUTES" => gl::ACTIVE_ATTRIBUTES,
-        "ACTIVE_ATTRIBUTE_MAX_LENGTH" => gl::ACTIVE_ATTRIBUTE_MAX_LENGTH,
-        "ACTIVE_UNIFORMS" => gl::ACTIVE_UNIFORMS,
-        "ACTIVE_UNIFORM_MAX_LENGTH" => gl::ACTIVE_UNIFORM_MAX_LENGTH,
-        "ACTIVE_UNIFORM_BLOCKS" => gl::ACTIVE_UNIFORM_BLOCKS,
-        "ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH" => gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH,
-        "GEOMETRY_VERTICES_OUT" => gl::GEOMETRY_VERTICES_OUT,
-        "GEOMETRY_INPUT_TYPE" => gl::GEOMETRY_INPUT_TYPE,
-        "GEOMETRY_OUTPUT_TYPE" => gl::GEOMETRY_OUTPUT_TYPE,
-        "GEOMETRY_SHADER_INVOCATIONS" => gl::GEOMETRY_SHADER_INVOCATIONS,
-        "SHADER_TYPE" => gl::SHADER_TYPE,
-        "COMPILE_STATUS" => gl::COMPILE_STATUS,
-        "SHADER_SOURCE_LENGTH" => gl::SHADER_SOURCE_LENGTH,
-        "NICEST" => gl::NICEST,
-        "FASTEST" => gl::FASTEST,
-        "DONT_CARE" => gl::DONT_CARE,
-        "GENERATE_MIPMAP_HINT" => gl::GENERATE_MIPMAP_HINT,
-        "FRAGMENT_SHADER_DERIVATIVE_HINT" => gl::FRAGMENT_SHADER_DERIVATIVE_HINT,
-        "LINE_SMOOTH_HINT" => gl::LINE_SMOOTH_HINT,
-        _ => return texfb::enum_value(n),
-    })
+    gl::by_name(name).map(|(_, value)| value)
 }
 
 fn error_name(code: u32) -> &'static str {
@@ -391,6 +340,10 @@ fn call(
             let (index, size, ty) = (a.u32()?, a.i32()?, a.u32()?);
             let (stride, offset) = (a.i32()?, a.i32()?);
             ctx.vertex_attrib_pointer_f32(index, size, ty, false, stride, offset);
+            String::new()
+        }
+        "draw_arrays" => {
+            ctx.draw_arrays(a.u32()?, a.i32()?, a.i32()?);
             String::new()
         }
         "enable_vertex_attrib_array" => {

@@ -4,8 +4,10 @@
 //! ([`setup`]), and the threaded band rasterizer ([`raster`]).
 //!
 //! Shaders: `create_shader` hands finalized NIR to the installed
-//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] by default). Tests and
-//! benchmarks install Rust-closure shaders with [`SoftDriver::create_exec_shader`].
+//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] unless one is set with
+//! [`SoftDriver::set_compiler`]; the registry's `jit` driver installs
+//! [`crate::jit::JitCompiler`]). Tests and benchmarks install Rust-closure shaders
+//! with [`SoftDriver::create_exec_shader`].
 
 pub mod clip;
 pub mod denormals;

@@ -81,7 +81,8 @@ pub struct ThreadState {
     pub budget: Budget,
     /// Per render target: the packed RGBA8 pixel of a triangle's uniform FS output.
     packed: Vec<Option<u32>>,
-    /// FS invocations (live lanes).
+    /// FS invocations: live lanes of per-pixel shading, one per triangle for a
+    /// fragment-invariant shader (see [`crate::driver::Counters::fs_invocations`]).
     pub fs_invocations: u64,
     /// Fragments written.
     pub written: u64,
@@ -215,8 +216,8 @@ pub fn raster_band(
                 let (ry0, ry1) = (my.max(y_lo), (my + MACRO).min(y_hi));
                 let (rx0, rx1) = (mx.max(x_lo), (mx + MACRO).min(x_hi));
                 if full && fill_ok {
+                    // Filled with the triangle's shaded color: no invocation.
                     let n = ((ry1 - ry0) * (rx1 - rx0)) as u64;
-                    ts.fs_invocations += n;
                     ts.written += n;
                     for (i, s) in t.colors.iter_mut().enumerate() {
                         if let (Some(s), Some(Some(px))) = (s.as_mut(), ts.packed.get(i)) {
@@ -379,6 +380,7 @@ fn shade_uniform(
         gs: None,
     };
     ctx.fs.run(&mut inv)?;
+    ts.fs_invocations += 1;
     if inv.kill & 1 != 0 {
         return Ok(false);
     }
@@ -450,7 +452,6 @@ fn shade_block(
     if uniform && t.zs.is_none() {
         // Fragment-invariant shader, no depth/stencil: store precomputed colors.
         let by_rel = (by - band_y0) as usize;
-        ts.fs_invocations += mask.count_ones() as u64;
         ts.written += mask.count_ones() as u64;
         for (rt, surf) in t.colors.iter_mut().enumerate() {
             let Some(surf) = surf.as_mut() else { continue };
@@ -501,7 +502,7 @@ fn shade_block(
         }
     }
     if uniform {
-        ts.fs_invocations += mask.count_ones() as u64;
+        // The triangle's shaded outputs (`shade_uniform`): no invocation.
         return finish_block(ctx, t, ts, tri, bx, by_rel, mask, z);
     }
     // Inputs.

@@ -87,7 +87,7 @@ fn ratio_pairs(configs: &[Config]) -> Vec<(usize, usize)> {
     configs
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.driver == "rgl")
+        .filter(|(_, c)| c.is_rgl())
         .filter_map(|(i, c)| peer_index(configs, c).map(|p| (i, p)))
         .collect()
 }
@@ -126,7 +126,7 @@ fn rgl_difference(row: &Row, configs: &[Config], reference: &Measurement) -> Opt
     row.results
         .iter()
         .zip(configs)
-        .filter(|(_, c)| c.driver == "rgl")
+        .filter(|(_, c)| c.is_rgl())
         .filter_map(|(r, _)| r.as_ref().ok())
         .map(|m| fill::max_difference(&reference.samples, &m.samples))
         .reduce(f32::max)
@@ -486,7 +486,7 @@ mod tests {
 
     #[test]
     fn ratios_pair_rgl_with_llvmpipe_of_the_same_threads() {
-        let configs: Vec<Config> = ["rgl:1", "rgl/interp:2", "llvmpipe:2", "llvmpipe:1"]
+        let configs: Vec<Config> = ["rgl:1", "rgl-interp:2", "llvmpipe:2", "llvmpipe:1"]
             .iter()
             .filter_map(|c| Config::parse(c).ok())
             .collect();

@@ -1,5 +1,5 @@
 //! The `[test]` script: one typed [`Command`] per line, covering every command of
-//! piglit's shader_runner that the shared corpus and `piglit-formats.md` use, with
+//! piglit's shader_runner that the corpus files use, with
 //! the exact argument syntax `shader_runner.c` accepts. Commands of the runner
 //! that no file of the selection uses (framebuffer blits, transform feedback,
 //! SSBOs, atomics, compute, …) are recognised by their head word and kept as

@@ -175,9 +175,10 @@ pub enum StateChange {
 /// The outcome of running one file's script.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    /// Pass, fail or skip.
+    /// Pass, warn (only `probe warn` lines mismatched), fail or skip.
     pub status: Status,
-    /// One line per failing command (`line N: …`), or the skip reason.
+    /// One line per failing command (`line N: …`, `line N: warning: …` for a
+    /// `probe warn` mismatch), or the skip reason.
     pub messages: Vec<String>,
 }
 
@@ -261,19 +262,23 @@ impl<'c> Executor<'c> {
                 return fail(format!("[vertex data]: {e}"));
             }
         }
+        // shader_runner reads the whole script for `link error` before linking:
+        // an unexpected link failure fails the file whatever follows.
+        let expects_link_error = test
+            .commands
+            .iter()
+            .any(|c| matches!(c.value, Command::LinkError));
         let mut messages = Vec::new();
+        let mut failed = false;
         let mut warned = false;
-        let mut link_error_seen = false;
+        let mut unsupported = None;
         for located in &test.commands {
             let line = located.line;
             let result = match &located.value {
-                Command::LinkError => {
-                    link_error_seen = true;
-                    match &linked {
-                        Some(Ok(())) => Err("expected a link error, but the program linked".into()),
-                        _ => Ok(()),
-                    }
-                }
+                Command::LinkError => match &linked {
+                    Some(Ok(())) => Err("expected a link error, but the program linked".into()),
+                    _ => Ok(()),
+                },
                 Command::LinkSuccess => match &linked {
                     Some(Ok(())) => Ok(()),
                     Some(Err(log)) => Err(format!("link failed: {}", first_line(log))),
@@ -316,9 +321,10 @@ impl<'c> Executor<'c> {
                     .program_query(pname.value)
                     .and_then(|got| compare_query(pname.name, got, expected)),
                 Command::Unsupported { head, .. } => {
-                    return skip(format!(
+                    unsupported = Some(format!(
                         "line {line}: the `{head}` command is not supported by this runner"
-                    ))
+                    ));
+                    break;
                 }
                 other => {
                     let needs_program = matches!(
@@ -336,22 +342,29 @@ impl<'c> Executor<'c> {
                 }
             };
             if let Err(e) = result {
+                failed = true;
                 messages.push(format!("line {line}: {e}"));
             }
         }
         if let Some(Err(log)) = &linked {
-            if !link_error_seen {
+            if !expects_link_error {
                 // First: it is the cause of the lines that needed the program.
+                failed = true;
                 messages.insert(0, format!("link failed: {}", first_line(log)));
             }
         }
-        let failed = messages.iter().any(|m| !m.contains(": warning: "));
-        let status = if failed {
-            Status::Fail
-        } else {
-            // piglit reports WARN; rgl's result kinds count it as a pass with notes.
-            let _ = warned;
-            Status::Pass
+        let status = match unsupported {
+            // A line the runner cannot run ends the script; what failed before
+            // it still fails the file, otherwise the file is not run.
+            Some(why) if failed => {
+                messages.push(format!("{why}; the script stopped there"));
+                Status::Fail
+            }
+            Some(why) => return skip(why),
+            None if failed => Status::Fail,
+            // piglit's WARN: only `probe warn` lines mismatched.
+            None if warned => Status::Warn,
+            None => Status::Pass,
         };
         Outcome { status, messages }
     }

@@ -21,12 +21,8 @@ macro_rules! shared_gl_methods {
         $then! {
             /// `glGetError`.
             fn get_error(&mut self) -> u32;
-            /// `glGenFramebuffers` of one.
-            fn create_framebuffer(&mut self) -> Result<Self::Framebuffer, String>;
             /// `glBindFramebuffer`.
             fn bind_framebuffer(&mut self, target: u32, fbo: Option<Self::Framebuffer>);
-            /// `glGenRenderbuffers` of one.
-            fn create_renderbuffer(&mut self) -> Result<Self::Renderbuffer, String>;
             /// `glBindRenderbuffer`.
             fn bind_renderbuffer(&mut self, target: u32, rb: Option<Self::Renderbuffer>);
             /// `glRenderbufferStorage`.
@@ -47,10 +43,6 @@ macro_rules! shared_gl_methods {
             fn read_buffer(&mut self, buffer: u32);
             /// `glViewport`.
             fn viewport(&mut self, x: i32, y: i32, width: i32, height: i32);
-            /// `glCreateProgram`.
-            fn create_program(&mut self) -> Result<Self::Program, String>;
-            /// `glCreateShader`.
-            fn create_shader(&mut self, ty: u32) -> Result<Self::Shader, String>;
             /// `glShaderSource` of one string.
             fn shader_source(&mut self, shader: Self::Shader, source: &str);
             /// `glCompileShader`.
@@ -84,8 +76,6 @@ macro_rules! shared_gl_methods {
             fn uniform_block_binding(&mut self, program: Self::Program, index: u32, binding: u32);
             /// `glGetAttribLocation` (`None` for -1).
             fn get_attrib_location(&mut self, program: Self::Program, name: &str) -> Option<u32>;
-            /// `glGenBuffers` of one.
-            fn create_buffer(&mut self) -> Result<Self::Buffer, String>;
             /// `glDeleteBuffers` of one.
             fn delete_buffer(&mut self, buffer: Self::Buffer);
             /// `glBindBuffer`.
@@ -96,8 +86,6 @@ macro_rules! shared_gl_methods {
             fn buffer_data_u8_slice(&mut self, target: u32, data: &[u8], usage: u32);
             /// `glBufferSubData`.
             fn buffer_sub_data_u8_slice(&mut self, target: u32, offset: i32, data: &[u8]);
-            /// `glGenVertexArrays` of one.
-            fn create_vertex_array(&mut self) -> Result<Self::VertexArray, String>;
             /// `glDeleteVertexArrays` of one.
             fn delete_vertex_array(&mut self, vao: Self::VertexArray);
             /// `glBindVertexArray`.
@@ -218,8 +206,6 @@ macro_rules! shared_gl_methods {
             );
             /// `glActiveTexture`.
             fn active_texture(&mut self, unit: u32);
-            /// `glGenTextures` of one.
-            fn create_texture(&mut self) -> Result<Self::Texture, String>;
             /// `glDeleteTextures` of one.
             fn delete_texture(&mut self, texture: Self::Texture);
             /// `glBindTexture`.
@@ -256,6 +242,32 @@ macro_rules! shared_gl_methods {
     };
 }
 pub(super) use shared_gl_methods;
+
+/// Calls the macro `$then` with the [`GlApi`] methods that create an object:
+/// in glow and in `rgl_state::Context` the call of the same name and
+/// arguments, which fails with glow's message or rgl's
+/// [`rgl_state::CreateError`].
+macro_rules! creating_gl_methods {
+    ($then:ident) => {
+        $then! {
+            /// `glGenFramebuffers` of one.
+            fn create_framebuffer(&mut self) -> Result<Self::Framebuffer, String>;
+            /// `glGenRenderbuffers` of one.
+            fn create_renderbuffer(&mut self) -> Result<Self::Renderbuffer, String>;
+            /// `glCreateProgram`.
+            fn create_program(&mut self) -> Result<Self::Program, String>;
+            /// `glCreateShader`.
+            fn create_shader(&mut self, ty: u32) -> Result<Self::Shader, String>;
+            /// `glGenBuffers` of one.
+            fn create_buffer(&mut self) -> Result<Self::Buffer, String>;
+            /// `glGenVertexArrays` of one.
+            fn create_vertex_array(&mut self) -> Result<Self::VertexArray, String>;
+            /// `glGenTextures` of one.
+            fn create_texture(&mut self) -> Result<Self::Texture, String>;
+        }
+    };
+}
+pub(super) use creating_gl_methods;
 
 /// Calls the macro `$then` with the [`GlApi`] methods that are the
 /// `rgl_state::Context` call of the same name and arguments, but which the
@@ -433,5 +445,6 @@ pub trait GlApi {
     fn clear_depth(&mut self, depth: f64);
 
     shared_gl_methods!(declare_gl_methods);
+    creating_gl_methods!(declare_gl_methods);
     rgl_shaped_gl_methods!(declare_gl_methods);
 }

@@ -24,7 +24,7 @@ use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile};
 use glutin::display::GlDisplay;
 
 use super::command::UniformBase;
-use super::gl_api::{shared_gl_methods, GlApi};
+use super::gl_api::{creating_gl_methods, shared_gl_methods, GlApi};
 use super::gl_runner::GlRunner;
 use super::support::Capabilities;
 
@@ -281,6 +281,7 @@ impl GlApi for HostGl {
     }
 
     shared_gl_methods!(forward_to_glow);
+    creating_gl_methods!(forward_to_glow);
 
     fn bind_frag_data_location_indexed(
         &mut self,

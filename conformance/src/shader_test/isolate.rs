@@ -222,6 +222,7 @@ pub fn parse_flat_object(line: &str) -> Option<Vec<(String, String)>> {
 pub fn status_named(name: &str) -> Option<Status> {
     Some(match name {
         "pass" => Status::Pass,
+        "warn" => Status::Warn,
         "fail" => Status::Fail,
         "skip" => Status::Skip,
         "error" => Status::Error,

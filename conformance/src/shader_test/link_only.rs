@@ -128,12 +128,11 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                 });
             }
             ShaderKind::Passthrough => {
-                // Like any runner shader without `#version`, it gets the requirement's.
-                let mut source = version.clone().unwrap_or_default();
-                source.push_str(
-                    "#if __VERSION__ < 130\nattribute vec4 piglit_vertex;\n#else\nin vec4 piglit_vertex;\n#endif\n\
-                     void main() { gl_Position = piglit_vertex; }\n",
-                );
+                // piglit's built-in shader, with `#version` from the requirement
+                // (checked above) like any runner shader without one.
+                let (es, glsl) = test.requirements.glsl().unwrap_or((false, 110));
+                let glsl = u16::try_from(glsl).unwrap_or(u16::MAX);
+                let source = rgl_link::shader_test::passthrough_vs(glsl, es);
                 out.push(ProgramShader {
                     stage: rgl_glsl::Stage::Vertex,
                     section: "[vertex shader passthrough]".into(),

@@ -38,24 +38,25 @@ pub fn render(rgl: &[TestResult], host: &[TestResult], renderer: &str, per_file:
         g.1.add(h.status);
     }
     out.push_str(&format!(
-        "{:>5} {:>5} {:>5} | {:>5} {:>5} {:>5}  folder (rgl | host: pass fail skip)\n",
-        "pass", "fail", "skip", "pass", "fail", "skip"
+        "{:>5} {:>5} {:>5} {:>5} | {:>5} {:>5} {:>5} {:>5}  folder (rgl | host: pass warn fail skip)\n",
+        "pass", "warn", "fail", "skip", "pass", "warn", "fail", "skip"
     ));
     let (mut tr, mut th) = (Counts::default(), Counts::default());
     for (group, (r, h)) in &groups {
         out.push_str(&format!(
-            "{:>5} {:>5} {:>5} | {:>5} {:>5} {:>5}  {group}\n",
-            r.passed, r.failed, r.skipped, h.passed, h.failed, h.skipped
+            "{:>5} {:>5} {:>5} {:>5} | {:>5} {:>5} {:>5} {:>5}  {group}\n",
+            r.passed, r.warned, r.failed, r.skipped, h.passed, h.warned, h.failed, h.skipped
         ));
         for (t, c) in [(&mut tr, r), (&mut th, h)] {
             t.passed += c.passed;
+            t.warned += c.warned;
             t.failed += c.failed;
             t.skipped += c.skipped;
         }
     }
     out.push_str(&format!(
-        "{:>5} {:>5} {:>5} | {:>5} {:>5} {:>5}  total\n",
-        tr.passed, tr.failed, tr.skipped, th.passed, th.failed, th.skipped
+        "{:>5} {:>5} {:>5} {:>5} | {:>5} {:>5} {:>5} {:>5}  total\n",
+        tr.passed, tr.warned, tr.failed, tr.skipped, th.passed, th.warned, th.failed, th.skipped
     ));
     let mut diffs = 0;
     for (r, h) in rgl.iter().zip(host) {
@@ -111,11 +112,11 @@ mod tests {
             "  rgl  host  file",
             " PASS  PASS  p/tests/spec/a/x.shader_test",
             " FAIL  PASS  p/tests/spec/a/y.shader_test",
-            " pass  fail  skip |  pass  fail  skip  folder (rgl | host: pass fail skip)",
-            "    1     1     0 |     2     0     0  p/tests/spec/a",
-            "    1     1     0 |     2     0     0  total",
+            " pass  warn  fail  skip |  pass  warn  fail  skip  folder (rgl | host: pass warn fail skip)",
+            "    1     0     1     0 |     2     0     0     0  p/tests/spec/a",
+            "    1     0     1     0 |     2     0     0     0  total",
             "DIFF p/tests/spec/a/y.shader_test: rgl FAIL (line 3: boom) | host PASS ()",
-            "peer host: 1 of 2 files differ (rgl 1 passed, 1 failed, 0 skipped; host 2 passed, 0 failed, 0 skipped)",
+            "peer host: 1 of 2 files differ (rgl 1 passed, 0 warned, 1 failed, 0 skipped; host 2 passed, 0 warned, 0 failed, 0 skipped)",
         ];
         assert_eq!(text.lines().collect::<Vec<_>>(), expected);
     }

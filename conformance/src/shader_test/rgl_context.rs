@@ -9,14 +9,14 @@
 //! (`glGetUniformIndices`), the adapter derives it from the indexed query it
 //! does have (`get_active_uniform`), stopping at the first index it rejects.
 
-use rgl_backend::SoftDriver;
+use rgl_backend::registry;
 use rgl_state::{
     Buffer, Context, Framebuffer, Program, Renderbuffer, Shader, Texture, UniformLocation,
     VertexArray,
 };
 
 use super::command::UniformBase;
-use super::gl_api::{rgl_shaped_gl_methods, shared_gl_methods, GlApi};
+use super::gl_api::{creating_gl_methods, rgl_shaped_gl_methods, shared_gl_methods, GlApi};
 use super::gl_plan;
 use super::gl_runner::GlRunner;
 use super::support::Capabilities;
@@ -47,9 +47,13 @@ impl Default for GlRunner<RglGl> {
 }
 
 impl GlRunner<RglGl> {
-    /// A context on the software driver with a 250x250 default framebuffer.
+    /// A context on the driver `RGL_DRIVER` names (else the default one) with a
+    /// 250x250 default framebuffer.
     pub fn new() -> RglContext {
-        let gl = Context::with_driver(Box::new(SoftDriver::new(driver_threads())), 250, 250);
+        let config = registry::DriverConfig {
+            threads: driver_threads(),
+        };
+        let gl = Context::with_driver(registry::create_from_env(&config), 250, 250);
         GlRunner::with_api(RglGl(gl))
     }
 }
@@ -63,6 +67,19 @@ macro_rules! forward_to_rgl {
     )*) => {$(
         fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
             self.0.$name($($arg),*)
+        }
+    )*};
+}
+
+/// `GlApi` methods that create an object: the state tracker's call of the
+/// same name and arguments, its [`rgl_state::CreateError`] as the message.
+macro_rules! forward_creating_to_rgl {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident(&mut self $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty;
+    )*) => {$(
+        fn $name(&mut self $(, $arg: $ty)*) -> $ret {
+            self.0.$name($($arg),*).map_err(|e| e.to_string())
         }
     )*};
 }
@@ -166,5 +183,6 @@ impl GlApi for RglGl {
     }
 
     shared_gl_methods!(forward_to_rgl);
+    creating_gl_methods!(forward_creating_to_rgl);
     rgl_shaped_gl_methods!(forward_to_rgl);
 }

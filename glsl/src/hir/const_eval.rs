@@ -334,7 +334,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
             let pack: fn(f32) -> u16 = match op {
                 Op::PackSnorm2x16 => pack_snorm_1x16,
                 Op::PackUnorm2x16 => pack_unorm_1x16,
-                _ => f32_to_f16,
+                _ => |x| half::f16::from_f32(x).to_bits(),
             };
             vec![ScalarValue::Uint(pack(x) as u32 | (pack(y) as u32) << 16)]
         }
@@ -345,7 +345,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
             let unpack: fn(u16) -> f32 = match op {
                 Op::UnpackSnorm2x16 => unpack_snorm_1x16,
                 Op::UnpackUnorm2x16 => unpack_unorm_1x16,
-                _ => f16_to_f32,
+                _ => |h| half::f16::from_bits(h).to_f32(),
             };
             vec![
                 ScalarValue::Float(unpack(u as u16)),
@@ -701,64 +701,6 @@ fn unpack_snorm_1x16(u: u16) -> f32 {
 
 fn unpack_unorm_1x16(u: u16) -> f32 {
     u as f32 / 65535.0
-}
-
-/// IEEE binary16 from binary32, rounding to nearest even.
-pub fn f32_to_f16(x: f32) -> u16 {
-    let bits = x.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let man = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | if man != 0 { 0x7e00 } else { 0x7c00 };
-    }
-    let half_exp = exp - 127 + 15;
-    if half_exp >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if half_exp <= 0 {
-        // Subnormal half (or zero): value = m * 2^(exp - 150), half unit 2^-24.
-        if exp == 0 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (126 - exp) as u32;
-        if shift > 24 {
-            return sign;
-        }
-        return sign | round_shift(m, shift) as u16;
-    }
-    let rounded = round_shift(man, 13) + ((half_exp as u32) << 10);
-    if rounded >= 0x7c00 {
-        return sign | 0x7c00;
-    }
-    sign | rounded as u16
-}
-
-/// `value >> shift` rounded to nearest, ties to even.
-fn round_shift(value: u32, shift: u32) -> u32 {
-    let kept = value >> shift;
-    let rest = value & ((1 << shift) - 1);
-    let half = 1 << (shift - 1);
-    if rest > half || (rest == half && kept & 1 == 1) {
-        kept + 1
-    } else {
-        kept
-    }
-}
-
-/// IEEE binary32 from binary16 (exact).
-pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
-    let exp = ((h >> 10) & 0x1f) as i32;
-    let man = (h & 0x3ff) as f32;
-    let magnitude = match exp {
-        0 => man * (2.0f32).powi(-24),
-        0x1f if man == 0.0 => f32::INFINITY,
-        0x1f => f32::NAN,
-        _ => (1.0 + man / 1024.0) * (2.0f32).powi(exp - 15),
-    };
-    sign * magnitude
 }
 
 #[cfg(test)]

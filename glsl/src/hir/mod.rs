@@ -3,7 +3,7 @@
 //! A [`Module`] is one compiled shader. Variables, functions, statements and
 //! expressions live in arenas and are referred to by handle; source locations sit
 //! beside them in [`Module::stmt_locs`] / [`Module::expr_locs`], never inside
-//! nodes (style guide §14).
+//! nodes, so IR equality and hashing ignore positions.
 //!
 //! Shape rules, as in Mesa:
 //! * Expressions ([`Expr`]) are pure trees: constants, dereferences, swizzles,

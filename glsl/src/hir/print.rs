@@ -1,6 +1,6 @@
 //! Prints GLSL IR in Mesa's s-expression dump format (`ir_print_visitor`), byte
 //! for byte where our IR carries the same information, so `--dump-hir` /
-//! `--dump-lir` output diffs cleanly against Mesa's (reference §1.2–1.8).
+//! `--dump-lir` output diffs cleanly against Mesa's (`ir_print_visitor.cpp`).
 //!
 //! Deliberate differences from Mesa, all forced by what we do not have:
 //! * User structs print as `Name` rather than `Name@0x<pointer>`; when two

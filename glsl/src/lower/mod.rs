@@ -1,4 +1,5 @@
-//! Compile-time GLSL IR lowering: what turns HIR into LIR (reference §1.9).
+//! Compile-time GLSL IR lowering: what turns HIR into LIR (Mesa's
+//! `_mesa_glsl_compile_shader`, `glsl_parser_extras.cpp`).
 //!
 //! One pass per file, each a [`Pass`] with Mesa's name; [`lower`] runs the
 //! compile-time sequence once, in Mesa's order, validating the IR after every

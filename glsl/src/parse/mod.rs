@@ -15,6 +15,7 @@
 //! the stack.
 
 mod convert;
+mod keywords;
 pub mod print;
 mod tokens;
 

@@ -1,4 +1,5 @@
-//! IO resource limits of GL 3.3 checked after varying assignment (Mesa §4.5):
+//! IO resource limits of GL 3.3 checked after varying assignment (Mesa's
+//! `check_against_output_limit` / `check_against_input_limit`, `link_varyings.cpp`):
 //! input and output components per stage, counted as 4 per occupied slot, leaving
 //! out what fixed-function hardware consumes (position, point size, clip
 //! distances, layer, primitive id, face, point coordinate). Only checked when more

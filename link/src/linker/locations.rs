@@ -1,4 +1,4 @@
-//! Vertex attribute and fragment output locations (Mesa §4.8,
+//! Vertex attribute and fragment output locations (Mesa's `linker.cpp`,
 //! `assign_attribute_or_color_locations`): explicit `layout(location)` first, then
 //! `glBindAttribLocation` / `glBindFragDataLocationIndexed` bindings (also under
 //! `name[0]` for arrays), then first-fit of the rest sorted by slot count. Built-ins

@@ -1,4 +1,4 @@
-//! Intrastage linking (Mesa §4.2): the compilation units of one stage become one
+//! Intrastage linking (Mesa's `link_intrastage_shaders`, `linker.cpp`): the compilation units of one stage become one
 //! `hir::Module`. Arenas are copied with handle remapping (structs deduplicated,
 //! globals unified by name after cross-validation, function signatures unified by
 //! parameter types so a prototype in one unit resolves to the body in another),

@@ -1,4 +1,4 @@
-//! The linker on GLSL IR (Mesa §4): intrastage merge ([`merge`]), per-stage
+//! The linker on GLSL IR (Mesa's `link_shaders`, `linker.cpp`): intrastage merge ([`merge`]), per-stage
 //! executable checks, interstage matching and varying locations ([`varyings`]),
 //! attribute and fragment-output locations ([`locations`]), uniforms and std140
 //! blocks ([`uniforms`]) and the GL 3.3 resource limits, ending in a
@@ -231,7 +231,8 @@ fn invariant_builtins(stages: &[StageState], errors: &mut Vec<LinkError>) {
     }
 }
 
-/// Mesa §4.3: what each stage's executable must satisfy on its own.
+/// What each stage's executable must satisfy on its own (Mesa's
+/// `validate_vertex_shader_executable` and its fragment and geometry twins).
 fn executable_checks(
     st: &StageState,
     version: Version,

@@ -1,4 +1,5 @@
-//! Uniforms (Mesa §4.4 uniform cross-validation, §4.9 locations, std140 blocks):
+//! Uniforms (Mesa's `cross_validate_uniforms`, `link_assign_uniform_locations`,
+//! std140 blocks):
 //! default-block uniforms read by some stage are flattened into the active-uniform
 //! list with GL names (`a[0]`, `s.f`, `s[1].f`), given vec4 storage slots, sampler
 //! indices and API locations (explicit `layout(location)` reserved first); uniform

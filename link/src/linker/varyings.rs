@@ -1,4 +1,5 @@
-//! Interstage varyings (Mesa §4.4, §4.6, §4.7): producer outputs are matched to
+//! Interstage varyings (Mesa's `cross_validate_outputs_to_inputs` and
+//! `assign_varying_locations`, `link_varyings.cpp`): producer outputs are matched to
 //! consumer inputs (explicit location, interface block name, variable name), their
 //! types and qualifiers cross-validated, user varyings packed into
 //! `VARYING_SLOT_VAR0…` with `location_frac`, and unmatched ones demoted to plain

@@ -1,4 +1,4 @@
-//! Expressions → NIR values (Mesa §5.4): constants as `load_const`, dereferences as
+//! Expressions → NIR values (Mesa's `glsl_to_nir.cpp`): constants as `load_const`, dereferences as
 //! `load_deref`, swizzles as `mov`s with swizzles, and every `hir::Op` mapped to ALU
 //! opcodes chosen by the operand base type (float / int / uint), with 1-bit boolean
 //! results. Aggregate values (arrays, structs, matrices) are produced as derefs.

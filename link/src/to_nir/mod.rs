@@ -1,14 +1,14 @@
 //! `glsl_to_nir`: converts one linked stage's GLSL IR (LIR) into NIR in deref form
-//! (Mesa §5.2 "compile", §5.4 mapping).
+//! (Mesa's `glsl_to_nir.cpp`).
 //!
 //! The converter owns this module tree:
 //! * [`types`]: GLSL types → NIR types (structs into `Shader::structs`), constants.
 //! * [`vars`]: variables with modes, locations and driver locations, deref chains,
 //!   loads, stores and copies.
-//! * [`expr`]: expressions → ALU instructions (operator table of §5.4).
+//! * [`expr`]: expressions → ALU instructions (Mesa's operator mapping).
 //! * [`builtins`]: the few operators that expand into several ALU instructions
 //!   (`atan`, `atan2`, dynamic vector indexing).
-//! * [`texture`]: texture lookups → `tex` instructions (§6.4).
+//! * [`texture`]: texture lookups → `tex` instructions (`nir_tex_instr`).
 //! * [`stmt`]: statements, control flow, functions and calls.
 //!
 //! Conventions of the output (what later passes may rely on):

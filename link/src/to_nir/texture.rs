@@ -1,4 +1,4 @@
-//! Texture lookups (`hir::Texture`) → `tex` instructions (reference §6.4): the op,
+//! Texture lookups (`hir::Texture`) → `tex` instructions (`nir_tex_instr`): the op,
 //! the sampler's dimensionality / array / shadow flags, and the sources in Mesa's
 //! order (texture and sampler deref, coord, projector, comparator, offset, then
 //! bias / lod / ms_index / gradients). Shadow lookups whose GLSL result is a scalar

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
+use rgl_link::shader_test::passthrough_vs;
 
 /// Every `.shader_test` under `dir`, recursively, sorted.
 pub fn shader_tests(dir: &Path) -> Vec<PathBuf> {
@@ -75,18 +76,15 @@ pub fn sections(text: &str) -> Vec<(Stage, String)> {
             out[i].1.push('\n');
         }
     }
-    let ver_num: u32 = version
+    let ver_num: u16 = version
         .as_deref()
         .and_then(|v| v.split(' ').next())
         .and_then(|v| v.parse().ok())
         .unwrap_or(110);
+    let es = version.as_deref().is_some_and(|v| v.ends_with(" es"));
     for (_, body) in &mut out {
         if *body == passthrough_marker() {
-            let kw = if ver_num < 130 { "attribute" } else { "in" };
-            *body = format!(
-                "#version {}\n{kw} vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n",
-                version.as_deref().unwrap_or("110")
-            );
+            *body = passthrough_vs(ver_num, es);
         } else if !body.contains("#version ") {
             if let Some(v) = &version {
                 body.insert_str(0, &format!("#version {v}\n"));

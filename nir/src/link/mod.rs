@@ -1,6 +1,6 @@
 //! Link-time varying passes over a (producer, consumer) pair of shaders in deref form
-//! (before `lower_io`), with Mesa's classic semantics (`st_nir_link_shaders`, reference
-//! §5.3):
+//! (before `lower_io`), with Mesa's classic semantics (`st_nir_link_shaders`,
+//! `st_glsl_to_nir.cpp`):
 //!
 //! * [`link_opt_varyings`] (`nir_link_opt_varyings`): outputs whose final value is a
 //!   constant or a direct uniform load are replaced in the consumer by that constant /

@@ -91,7 +91,7 @@ struct Matcher<'a> {
 
 fn float_of(bits: u8, raw: u64) -> Option<f64> {
     Some(match bits {
-        16 => f64::from(crate::opcodes::half_to_f32(raw as u16)),
+        16 => f64::from(half::f16::from_bits(raw as u16).to_f32()),
         32 => f64::from(f32::from_bits(raw as u32)),
         64 => f64::from_bits(raw),
         _ => return None,

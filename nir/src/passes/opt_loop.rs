@@ -1,4 +1,4 @@
-//! The standard GL optimisation loop (`gl_nir_opts`, reference §5.1): the optimisation
+//! The standard GL optimisation loop (`gl_nir_opts`, Mesa's `gl_nir_linker.c`): the optimisation
 //! passes run in a fixed order until a round makes no progress, with an iteration
 //! bound so a pass pair that undoes each other cannot loop forever.
 //!

@@ -10,90 +10,6 @@ use rgl_state::{gl, Context, Framebuffer, Renderbuffer, Sampler, Texture};
 
 use super::Args;
 
-macro_rules! enum_table {
-    ($($name:ident),* $(,)?) => {
-        /// The GL enums the texture/framebuffer scripts use, by name without `GL_`.
-        pub fn enum_value(name: &str) -> Option<u32> {
-            match name {
-                $(stringify!($name) => Some(gl::$name),)*
-                _ => None,
-            }
-        }
-    };
-}
-
-enum_table!(
-    TEXTURE_1D,
-    TEXTURE_2D,
-    TEXTURE_3D,
-    TEXTURE_RECTANGLE,
-    TEXTURE_CUBE_MAP,
-    TEXTURE_CUBE_MAP_POSITIVE_X,
-    TEXTURE_1D_ARRAY,
-    TEXTURE_2D_ARRAY,
-    TEXTURE0,
-    TEXTURE_MIN_FILTER,
-    TEXTURE_MAG_FILTER,
-    TEXTURE_WRAP_S,
-    TEXTURE_WRAP_T,
-    TEXTURE_WRAP_R,
-    TEXTURE_BASE_LEVEL,
-    TEXTURE_MAX_LEVEL,
-    TEXTURE_LOD_BIAS,
-    TEXTURE_COMPARE_MODE,
-    TEXTURE_COMPARE_FUNC,
-    COMPARE_REF_TO_TEXTURE,
-    TEXTURE_WIDTH,
-    NEAREST,
-    LINEAR,
-    NEAREST_MIPMAP_NEAREST,
-    LINEAR_MIPMAP_LINEAR,
-    REPEAT,
-    CLAMP_TO_EDGE,
-    CLAMP_TO_BORDER,
-    MIRRORED_REPEAT,
-    RED,
-    RG,
-    RGB,
-    RGBA,
-    DEPTH_COMPONENT,
-    DEPTH_STENCIL,
-    R8,
-    RG8,
-    RGBA8,
-    RGBA16F,
-    RGBA32F,
-    DEPTH_COMPONENT24,
-    DEPTH_COMPONENT32F,
-    DEPTH24_STENCIL8,
-    STENCIL_INDEX8,
-    UNSIGNED_INT_24_8,
-    FRAMEBUFFER,
-    READ_FRAMEBUFFER,
-    DRAW_FRAMEBUFFER,
-    RENDERBUFFER,
-    COLOR_ATTACHMENT0,
-    DEPTH_ATTACHMENT,
-    STENCIL_ATTACHMENT,
-    DEPTH_STENCIL_ATTACHMENT,
-    FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
-    FRAMEBUFFER_ATTACHMENT_OBJECT_NAME,
-    RENDERBUFFER_WIDTH,
-    COLOR_BUFFER_BIT,
-    DEPTH_BUFFER_BIT,
-    STENCIL_BUFFER_BIT,
-    UNSIGNED_BYTE,
-    FLOAT,
-    UNSIGNED_SHORT,
-    DRAW_FRAMEBUFFER_BINDING,
-    READ_FRAMEBUFFER_BINDING,
-    ACTIVE_TEXTURE,
-    SCISSOR_TEST,
-    LESS,
-    LEQUAL,
-    ALWAYS,
-);
-
 fn status_name(s: u32) -> String {
     match s {
         gl::FRAMEBUFFER_COMPLETE => "GL_FRAMEBUFFER_COMPLETE".into(),
@@ -184,7 +100,7 @@ pub fn call(
         Ok(match name {
             "create_texture" => {
                 let w = a.next()?;
-                let t = ctx.create_texture()?;
+                let t = ctx.create_texture().map_err(|e| e.to_string())?;
                 objs.bind(w, t.name())
             }
             "bind_texture" => {
@@ -253,7 +169,7 @@ pub fn call(
             }
             "create_sampler" => {
                 let w = a.next()?;
-                let s = ctx.create_sampler()?;
+                let s = ctx.create_sampler().map_err(|e| e.to_string())?;
                 objs.bind(w, s.name())
             }
             "bind_sampler" => {
@@ -273,7 +189,7 @@ pub fn call(
             }
             "create_renderbuffer" => {
                 let w = a.next()?;
-                let r = ctx.create_renderbuffer()?;
+                let r = ctx.create_renderbuffer().map_err(|e| e.to_string())?;
                 objs.bind(w, r.name())
             }
             "bind_renderbuffer" => {
@@ -292,7 +208,7 @@ pub fn call(
             }
             "create_framebuffer" => {
                 let w = a.next()?;
-                let f = ctx.create_framebuffer()?;
+                let f = ctx.create_framebuffer().map_err(|e| e.to_string())?;
                 objs.bind(w, f.name())
             }
             "bind_framebuffer" => {

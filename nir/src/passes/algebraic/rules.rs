@@ -1,8 +1,8 @@
 //! The rule table of `opt_algebraic` (data only; notation in `algebraic/mod.rs`).
 //!
-//! Numbers in `[§8.2 n]` refer to the list of rules in the design reference
-//! (mesa-pipeline.md §8.2); the rest are the comparison/boolean/select/bit rules GLSL
-//! code needs, after Mesa's `nir_opt_algebraic.py`.
+//! The rules are Mesa's `nir_opt_algebraic.py` rules for the code GLSL produces
+//! (identities, distribution, ffma, lerp, clamp, selects and booleans,
+//! comparisons, bit operations, exp/log/pow/rcp, fract), grouped by kind.
 //!
 //! Exactness (translation validation): a rule without `~` gives bit-identical results
 //! under the opcode table's fold definitions for every input (ints wrap; `fmin`/`fmax`
@@ -41,7 +41,7 @@ pub const RULES: &str = crate::rules! {
     (b2b1 (b2b32 a)) => a;
     (i2b1 (b2i32 a)) => a;
 
-    // ---------------------------------------------------------------- [§8.2 1-5] identities
+    // ---------------------------------------------------------------- identities
     (iadd a, 0) => a;
     (fadd a, -0.0) => a;
     (~fadd a, 0.0) => a;
@@ -71,7 +71,7 @@ pub const RULES: &str = crate::rules! {
     (fmul (fabs a), (fabs a)) => (fmul a, a);
     (ineg (iadd:once a, (ineg b))) => (iadd b, (ineg a));
 
-    // ---------------------------------------------------------------- [§8.2 6-7] distribution, cancellation
+    // ---------------------------------------------------------------- distribution, cancellation
     (~fadd (fmul a, b), (fmul a, c)) => (fmul a, (fadd b, c));
     (iadd (imul a, b), (imul a, c)) => (imul a, (iadd b, c));
     (iadd (ineg a), a) => 0;
@@ -87,17 +87,17 @@ pub const RULES: &str = crate::rules! {
     (ieq (iadd a, #b), #c) => (ieq a, (iadd c, (ineg b)));
     (ine (iadd a, #b), #c) => (ine a, (iadd c, (ineg b)));
 
-    // ---------------------------------------------------------------- [§8.2 8] ffma
+    // ---------------------------------------------------------------- ffma
     (ffma 1.0, a, b) => (fadd a, b);
     (ffma -1.0, a, b) => (fadd (fneg a), b);
     (ffma a, b, -0.0) => (fmul a, b);
     (~ffma a, b, 0.0) => (fmul a, b);
     (~ffma #a, #b, c) => (fadd (fmul a, b), c);
 
-    // ---------------------------------------------------------------- [§8.2 10-12] lerp
+    // ---------------------------------------------------------------- lerp
     (~fadd (fmul a, (fadd 1.0, (fneg c))), (fmul b, c)) => (flrp a, b, c);
 
-    // ---------------------------------------------------------------- [§8.2 13-15] clamp, min/max
+    // ---------------------------------------------------------------- clamp, min/max
     (~fmin (fmax a, 0.0), 1.0) => (fsat a);
     (~fmax (fmin a, 1.0), 0.0) => (fsat a);
     (fsat (fsat a)) => (fsat a);
@@ -117,7 +117,7 @@ pub const RULES: &str = crate::rules! {
     (umin a, 0) => 0;
     (umax a, 0) => a;
 
-    // ---------------------------------------------------------------- [§8.2 16-22] select, booleans
+    // ---------------------------------------------------------------- select, booleans
     (bcsel true, b, c) => b;
     (bcsel false, b, c) => c;
     (bcsel a, b, b) => b;
@@ -158,7 +158,7 @@ pub const RULES: &str = crate::rules! {
     (iand (b2i32 a), (b2i32 b)) => (b2i32 (iand a, b));
     (ior (b2i32 a), (b2i32 b)) => (b2i32 (ior a, b));
     (ineg (b2i32 a)) => (bcsel a, -1, 0);
-    // [§8.2 22] compares of a once-used select between constants and a constant.
+    // Compares of a once-used select between constants and a constant.
     (flt (bcsel:once a, #b, #c), #d) => (bcsel a, (flt b, d), (flt c, d));
     (flt #d, (bcsel:once a, #b, #c)) => (bcsel a, (flt d, b), (flt d, c));
     (fge (bcsel:once a, #b, #c), #d) => (bcsel a, (fge b, d), (fge c, d));
@@ -176,7 +176,7 @@ pub const RULES: &str = crate::rules! {
     (uge (bcsel:once a, #b, #c), #d) => (bcsel a, (uge b, d), (uge c, d));
     (uge #d, (bcsel:once a, #b, #c)) => (bcsel a, (uge d, b), (uge d, c));
 
-    // ---------------------------------------------------------------- [§8.2 23-28] comparisons
+    // ---------------------------------------------------------------- comparisons
     (~flt (fadd:once a, b), 0.0) => (flt a, (fneg b));
     (~flt 0.0, (fadd:once a, b)) => (flt (fneg b), a);
     (~fge (fadd:once a, b), 0.0) => (fge a, (fneg b));
@@ -222,7 +222,7 @@ pub const RULES: &str = crate::rules! {
     (inot (ult:once a, b)) => (uge a, b);
     (inot (uge:once a, b)) => (ult a, b);
 
-    // ---------------------------------------------------------------- [§8.2 29-32] bit operations
+    // ---------------------------------------------------------------- bit operations
     (iand a, a) => a;
     (ior a, a) => a;
     (iand a, 0) => 0;
@@ -251,7 +251,7 @@ pub const RULES: &str = crate::rules! {
     (udiv a, #b:is_pos_power_of_two) => (ushr a, (find_lsb b));
     (umod a, #b:is_pos_power_of_two) => (iand a, (iadd b, -1));
 
-    // ---------------------------------------------------------------- [§8.2 33-35] exp/log/pow/rcp
+    // ---------------------------------------------------------------- exp/log/pow/rcp
     (~fpow a, 1.0) => a;
     (~fpow a, 2.0) => (fmul a, a);
     (~fpow 2.0, a) => (fexp2 a);
@@ -259,7 +259,7 @@ pub const RULES: &str = crate::rules! {
     (~frcp (fsqrt a)) => (frsq a);
     (~frcp (frsq a)) => (fsqrt a);
 
-    // ---------------------------------------------------------------- [§8.2 37] fract
+    // ---------------------------------------------------------------- fract
     (fadd a, (fneg:once (ffloor:once a))) => (ffract a);
 };
 
