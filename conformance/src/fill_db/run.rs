@@ -168,7 +168,7 @@ fn header(configs: &[Config], pairs: &[(usize, usize)]) -> String {
         let _ = write!(line, " {:>12}", c.label());
     }
     for (rgl, _) in pairs {
-        let _ = write!(line, " {:>9}", format!("ratio {}T", configs[*rgl].threads));
+        let _ = write!(line, " {:>15}", format!("{}/lp", configs[*rgl].label()));
     }
     let _ = write!(line, " {:>8}  targets", "max diff");
     line
@@ -189,10 +189,10 @@ fn row_line(row: &Row, configs: &[Config], pairs: &[(usize, usize)]) -> String {
     for pair in pairs {
         match ratio(row, *pair) {
             Some(r) => {
-                let _ = write!(line, " {:>8.3}x", r);
+                let _ = write!(line, " {:>14.3}x", r);
             }
             None => {
-                let _ = write!(line, " {:>9}", "-");
+                let _ = write!(line, " {:>15}", "-");
             }
         }
     }
@@ -279,7 +279,7 @@ pub fn run(options: &Options, exe: &Path) -> Result<(), String> {
         load_average()
     );
     println!(
-        "draws per configuration: {}..{} within {:.1} s; Mpix/s = pixels / median draw; ratio columns: rgl / llvmpipe at N threads",
+        "draws per configuration: {}..{} within {:.1} s; Mpix/s = pixels / median draw; `X/lp` columns: X / llvmpipe at the same threads",
         options.child.draws.min,
         options.child.draws.max,
         options.child.draws.budget.as_secs_f64()
