@@ -103,7 +103,13 @@ fn compile(fs: &str) -> Vec<Shader> {
         .iter()
         .map(|st| {
             let mut nir = st.nir.clone().unwrap();
-            finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).unwrap();
+            finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            )
+            .unwrap();
             nir
         })
         .collect()

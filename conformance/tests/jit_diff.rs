@@ -45,8 +45,8 @@ use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
+use rgl_conformance::shader_test::program as test_program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
 use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
@@ -1102,12 +1102,16 @@ fn jit_matches_the_interpreter_and_the_reference() {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
         };
-        let src = parse_program(&text);
-        if src.shaders.is_empty() {
-            continue;
-        }
+        let src = match test_program::from_text(&text, f) {
+            Ok(src) if src.is_empty() => continue,
+            Ok(src) => src,
+            Err(_) => {
+                unlinked.push(f.clone());
+                continue;
+            }
+        };
         let r = catch_unwind(AssertUnwindSafe(|| {
-            let compiled = compile_sections(&src);
+            let compiled = test_program::compile_all(&src);
             if compiled.iter().any(|c| !c.success()) {
                 return None;
             }
@@ -1126,8 +1130,13 @@ fn jit_matches_the_interpreter_and_the_reference() {
             let Some(mut nir) = st.nir.clone() else {
                 continue;
             };
-            if finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).is_err()
-            {
+            let finalized = finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            );
+            if finalized.is_err() {
                 counts
                     .interp_unbuilt
                     .push(format!("{}: stage {si}: finalize failed", f.display()));

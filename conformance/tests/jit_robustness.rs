@@ -26,8 +26,8 @@ use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
+use rgl_conformance::shader_test::program as test_program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::passes::Runner;
@@ -61,8 +61,8 @@ fn case_dir() -> PathBuf {
 
 /// The fragment stage of a case, finalized.
 fn fragment_nir(text: &str) -> rgl_nir::ir::Shader {
-    let src = parse_program(text);
-    let compiled = compile_sections(&src);
+    let src = test_program::from_text(text, Path::new(".")).expect("a runnable program");
+    let compiled = test_program::compile_all(&src);
     for c in &compiled {
         assert!(c.success(), "case does not compile: {}", c.info_log);
     }
@@ -78,7 +78,13 @@ fn fragment_nir(text: &str) -> rgl_nir::ir::Shader {
         .filter_map(|s| s.nir.clone())
         .find(|n| n.stage == rgl_nir::ir::Stage::Fragment)
         .expect("a fragment stage");
-    finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).expect("finalize");
+    finalize_variant(
+        &mut nir,
+        &VariantLowering::default(),
+        &rgl_nir::options::CompilerOptions::default(),
+        &mut Runner::new(),
+    )
+    .expect("finalize");
     nir
 }
 

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use crate::driver::*;
 use crate::exec::{ShaderCompiler, ShaderExec};
 use crate::{Error, Result};
+use rgl_nir::options::CompilerOptions;
 
 /// Largest texture dimension.
 pub const MAX_TEXTURE_SIZE: u32 = 16384;
@@ -285,6 +286,13 @@ impl SoftDriver {
 impl Driver for SoftDriver {
     fn name(&self) -> &str {
         "rgl-soft"
+    }
+
+    fn compiler_options(&self, stage: ShaderStage) -> CompilerOptions {
+        match &self.compiler {
+            Some(c) => c.compiler_options(stage),
+            None => CompilerOptions::default(),
+        }
     }
 
     fn create_buffer(&mut self, data: &[u8]) -> Result<BufferHandle> {
