@@ -150,7 +150,12 @@ fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
     if result.info_log.has_errors() {
         return result;
     }
-    let parsed = crate::parse::parse_full(&pp_out.tokens, pp_out.version, &pp_out.extensions);
+    let parsed = crate::parse::parse_full(
+        &pp_out.tokens,
+        &pp_out.symbols,
+        pp_out.version,
+        &pp_out.extensions,
+    );
     result.info_log.extend(parsed.diagnostics);
     let unit = match parsed.unit {
         Some(unit) if !result.info_log.has_errors() => unit,

@@ -182,6 +182,7 @@ impl<'s> Pp<'s> {
         self.resolve_version();
         PpOutput {
             tokens: self.out,
+            symbols: self.int,
             version: self.version,
             extensions: self.extensions,
             pragmas: self.pragmas,
@@ -333,7 +334,7 @@ impl<'s> Pp<'s> {
             };
             self.out.push(Token {
                 kind,
-                text: self.int.get(t.sym).to_owned(),
+                sym: t.sym,
                 loc,
             });
         }

@@ -6,13 +6,21 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::span::SourceLoc;
 
-/// An interned token text.
+/// An interned token text: an index into the [`Interner`] of the
+/// preprocessing run that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Sym(pub u32);
+pub struct Sym(pub u32);
+
+impl Sym {
+    /// The index, for side tables keyed by symbol.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// Kind of a preprocessing token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,14 +164,18 @@ impl Hasher for FxHasher {
     }
 }
 
-/// Every distinct token text of one preprocessing run.
-pub(crate) struct Interner {
-    map: HashMap<Rc<str>, u32, BuildHasherDefault<FxHasher>>,
-    strs: Vec<Rc<str>>,
+/// Every distinct token text of one preprocessing run. Punctuators come
+/// first, in the order of [`PUNCTS`], so the symbol of a punctuator is fixed.
+#[derive(Clone)]
+pub struct Interner {
+    map: HashMap<Arc<str>, u32, BuildHasherDefault<FxHasher>>,
+    strs: Vec<Arc<str>>,
 }
 
 impl Interner {
-    pub(crate) fn new() -> Self {
+    /// An interner holding only the punctuators and the preprocessor's
+    /// well-known names.
+    pub fn new() -> Self {
         let mut int = Interner {
             map: HashMap::with_capacity_and_hasher(512, Default::default()),
             strs: Vec::with_capacity(512),
@@ -174,21 +186,49 @@ impl Interner {
         debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
         int
     }
-    pub(crate) fn intern(&mut self, s: &str) -> Sym {
+    /// The symbol of `s`, adding it when new.
+    pub fn intern(&mut self, s: &str) -> Sym {
         if let Some(&id) = self.map.get(s) {
             return Sym(id);
         }
         let id = self.strs.len() as u32;
-        let rc: Rc<str> = Rc::from(s);
+        let rc: Arc<str> = Arc::from(s);
         self.strs.push(rc.clone());
         self.map.insert(rc, id);
         Sym(id)
     }
-    pub(crate) fn get(&self, s: Sym) -> &str {
-        &self.strs[s.0 as usize]
+    /// The text of a symbol (empty for a symbol of another interner that
+    /// is out of range here).
+    pub fn get(&self, s: Sym) -> &str {
+        self.strs.get(s.0 as usize).map_or("", |s| s)
     }
-    pub(crate) fn len(&self) -> usize {
+    /// The symbol of `s` if it was interned.
+    pub fn lookup(&self, s: &str) -> Option<Sym> {
+        self.map.get(s).map(|&id| Sym(id))
+    }
+    /// The symbol of a punctuator spelling (`"("`, `"<<="`, …).
+    pub fn punct(s: &str) -> Option<Sym> {
+        PUNCTS.iter().position(|p| *p == s).map(|i| Sym(i as u32))
+    }
+    /// Number of symbols.
+    pub fn len(&self) -> usize {
         self.strs.len()
+    }
+    /// True when nothing is interned (never: punctuators are seeded).
+    pub fn is_empty(&self) -> bool {
+        self.strs.is_empty()
+    }
+}
+
+impl Default for Interner {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Interner({} symbols)", self.strs.len())
     }
 }
 
