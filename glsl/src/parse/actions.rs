@@ -17,6 +17,7 @@
 //! contain NUL, and a tree with a marker never leaves the parser.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use super::tokens::{token_index, TypeNames};
 use super::SyntaxError;
@@ -41,6 +42,10 @@ pub(crate) struct Cx<'a> {
     pub types: RefCell<TypeNames>,
     /// Errors of marker calls, by marker index.
     pub deferred: RefCell<Vec<Diagnostic>>,
+    /// The operands and operators of the binary-operator chains being
+    /// parsed (a chain nested in an operand is finished before its parent
+    /// chain goes on, so the chains share one pair of stacks).
+    chains: RefCell<ChainStacks>,
 }
 
 impl<'a> Cx<'a> {
@@ -53,6 +58,7 @@ impl<'a> Cx<'a> {
             invariant: symbols.lookup("invariant"),
             types: RefCell::new(TypeNames::default()),
             deferred: RefCell::new(Vec::new()),
+            chains: RefCell::new(ChainStacks::default()),
         }
     }
 
@@ -76,7 +82,7 @@ impl<'a> Cx<'a> {
     /// The identifier (or type name) at `pos`.
     pub fn ident(&self, pos: u32) -> Ident {
         Ident {
-            name: self.text(pos).to_owned(),
+            name: self.sym(pos).map_or_else(|| Arc::from(""), |s| self.symbols.shared(s)),
             loc: self.loc(pos),
         }
     }
@@ -111,58 +117,67 @@ impl<'a> Cx<'a> {
     /// operators, reducing what binds at least as tightly first (all binary
     /// operators are left-associative).
     pub fn chain_push(&self, chain: Chain, op: BinaryOp, pos: u32, operand: Box<Expr>) -> Chain {
-        let mut ops = match chain {
-            Chain::Leaf(first, start) => Box::new(ChainOps {
-                operands: vec![(first, start)],
-                ops: Vec::new(),
-            }),
-            Chain::Ops(ops) => ops,
+        let mut stacks = self.chains.borrow_mut();
+        let (operand_base, op_base) = match chain {
+            Chain::Leaf(first, start) => {
+                let bases = (stacks.operands.len(), stacks.ops.len());
+                stacks.operands.push((first, start));
+                bases
+            }
+            Chain::Ops { operands, ops } => (operands, ops),
         };
-        while ops
-            .ops
-            .last()
-            .is_some_and(|top| precedence(*top) >= precedence(op))
+        while stacks.ops.len() > op_base
+            && stacks
+                .ops
+                .last()
+                .is_some_and(|top| precedence(*top) >= precedence(op))
         {
-            self.reduce_top(&mut ops);
+            self.reduce_top(&mut stacks);
         }
-        ops.ops.push(op);
-        ops.operands.push((operand, pos));
-        Chain::Ops(ops)
+        stacks.ops.push(op);
+        stacks.operands.push((operand, pos));
+        Chain::Ops {
+            operands: operand_base,
+            ops: op_base,
+        }
     }
 
     /// The expression of a finished chain.
     pub fn chain_finish(&self, chain: Chain) -> Box<Expr> {
         match chain {
             Chain::Leaf(expr, _) => expr,
-            Chain::Ops(mut ops) => {
-                while !ops.ops.is_empty() {
-                    self.reduce_top(&mut ops);
+            Chain::Ops { operands, ops } => {
+                let mut stacks = self.chains.borrow_mut();
+                while stacks.ops.len() > ops {
+                    self.reduce_top(&mut stacks);
                 }
-                match ops.operands.pop() {
-                    Some((expr, _)) => expr,
+                match stacks.operands.pop() {
+                    Some((expr, _)) if stacks.operands.len() == operands => expr,
                     // A chain always holds one more operand than operators.
-                    None => self.expr(0, ExprKind::IntConst(0)),
+                    _ => self.expr(0, ExprKind::IntConst(0)),
                 }
             }
         }
     }
 
     /// Combines the two topmost operands with the topmost operator.
-    fn reduce_top(&self, ops: &mut ChainOps) {
-        let (Some(op), Some((rhs, _)), Some((lhs, start))) =
-            (ops.ops.pop(), ops.operands.pop(), ops.operands.pop())
-        else {
+    fn reduce_top(&self, stacks: &mut ChainStacks) {
+        let (Some(op), Some((rhs, _)), Some((lhs, start))) = (
+            stacks.ops.pop(),
+            stacks.operands.pop(),
+            stacks.operands.pop(),
+        ) else {
             return;
         };
         let node = self.expr(start, ExprKind::Binary(op, lhs, rhs));
-        ops.operands.push((node, start));
+        stacks.operands.push((node, start));
     }
 
     /// A call `callee(args)` whose callee starts at `pos`.
     pub fn call(&self, pos: u32, callee: FunId, args: Vec<Box<Expr>>) -> Box<Expr> {
         let target = match callee {
             FunId::Type(ty) => {
-                return self.expr(pos, ExprKind::Call(Callee::Type(*ty), unbox(args)));
+                return self.expr(pos, ExprKind::Call(Callee::Type(ty), unbox(args)));
             }
             FunId::Expr(target) => target,
         };
@@ -171,12 +186,14 @@ impl<'a> Cx<'a> {
             ExprKind::Variable(name) => {
                 self.expr(pos, ExprKind::Call(Callee::Name(name), unbox(args)))
             }
-            ExprKind::Field(object, method) if method.name == "length" && args.is_empty() => {
+            ExprKind::Field(object, method) if &*method.name == "length" && args.is_empty() => {
                 self.expr(pos, ExprKind::MethodLength(object))
             }
             ExprKind::Field(_, method) => self.marker(
                 pos,
-                Diagnostic::error(method.loc, SyntaxError::UnknownMethod { name: method.name }),
+                Diagnostic::error(method.loc, SyntaxError::UnknownMethod {
+                        name: method.name.to_string(),
+                    }),
             ),
             _ => self.marker(
                 pos,
@@ -188,7 +205,7 @@ impl<'a> Cx<'a> {
     /// A marker call standing for a deferred `error`.
     fn marker(&self, pos: u32, error: Diagnostic) -> Box<Expr> {
         let mut deferred = self.deferred.borrow_mut();
-        let name = format!("{MARKER}{}", deferred.len());
+        let name = Arc::from(format!("{MARKER}{}", deferred.len()));
         deferred.push(error);
         let loc = self.loc(pos);
         self.expr(
@@ -234,8 +251,8 @@ impl<'a> Cx<'a> {
 
     /// `name` or `name = value` inside `layout(...)`.
     pub fn layout_item(&self, mut name: Ident, value: Option<Box<Expr>>) -> LayoutItem {
-        if !self.es {
-            name.name.make_ascii_lowercase();
+        if !self.es && name.name.bytes().any(|b| b.is_ascii_uppercase()) {
+            name.name = Arc::from(name.name.to_ascii_lowercase());
         }
         LayoutItem { name, value }
     }
@@ -244,7 +261,7 @@ impl<'a> Cx<'a> {
     pub fn shared_layout_item(&self, pos: u32) -> LayoutItem {
         LayoutItem {
             name: Ident {
-                name: "shared".to_owned(),
+                name: Arc::from("shared"),
                 loc: self.loc(pos),
             },
             value: None,
@@ -323,8 +340,13 @@ pub(super) fn unbox<T>(items: Vec<Box<T>>) -> Vec<T> {
 pub(crate) enum Chain {
     /// One operand, no operator yet.
     Leaf(Box<Expr>, u32),
-    /// Operands and operators still waiting for tighter ones to be reduced.
-    Ops(Box<ChainOps>),
+    /// Operands and operators on [`Cx`]'s chain stacks from these depths up.
+    Ops {
+        /// Depth of the operand stack where this chain starts.
+        operands: usize,
+        /// Depth of the operator stack where this chain starts.
+        ops: usize,
+    },
 }
 
 impl Chain {
@@ -334,9 +356,11 @@ impl Chain {
     }
 }
 
-/// The stacks of a [`Chain`]: always one more operand than operators, and
-/// operator precedence strictly increasing upwards.
-pub(crate) struct ChainOps {
+/// The stacks of the [`Chain`]s in progress: per chain, always one more
+/// operand than operators, and operator precedence strictly increasing
+/// upwards.
+#[derive(Default)]
+struct ChainStacks {
     operands: Vec<(Box<Expr>, u32)>,
     ops: Vec<BinaryOp>,
 }

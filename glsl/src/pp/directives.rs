@@ -159,6 +159,11 @@ impl<'s> Pp<'s> {
         while !self.aborted {
             if let Some(p) = self.pending.take() {
                 line = p;
+            } else if self.skipping() {
+                // Only directives matter inside a skipped group.
+                if self.lex.next_line_skipping(&mut self.int, &mut line) == LineEnd::Eof {
+                    break;
+                }
             } else if self.lex.next_line(&mut self.int, &mut line) == LineEnd::Eof {
                 break;
             }

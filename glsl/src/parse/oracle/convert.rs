@@ -100,7 +100,7 @@ impl Converter<'_> {
 
     fn ident(&self, id: &gl::Identifier) -> Ident {
         Ident {
-            name: id.0.to_string(),
+            name: id.0.as_str().into(),
             loc: self.loc(id.span),
         }
     }
@@ -271,7 +271,7 @@ impl Converter<'_> {
         Ok(match &t.content {
             gl::TypeSpecifierNonArrayData::Struct(s) => TypeName::Struct(self.struct_specifier(s)?),
             gl::TypeSpecifierNonArrayData::TypeName(name) => TypeName::Named(Ident {
-                name: name.0.to_string(),
+                name: name.0.as_str().into(),
                 loc: self.loc(name.span),
             }),
             // A built-in type keyword: its spelling is the token's text.
@@ -285,7 +285,7 @@ impl Converter<'_> {
     fn struct_specifier(&mut self, s: &gl::StructSpecifier) -> R<StructSpecifier> {
         Ok(StructSpecifier {
             name: s.name.as_ref().map(|n| Ident {
-                name: n.0.to_string(),
+                name: n.0.as_str().into(),
                 loc: self.loc(n.span),
             }),
             fields: s
@@ -345,9 +345,9 @@ impl Converter<'_> {
                             gl::LayoutQualifierSpecData::Identifier(name, value) => LayoutItem {
                                 name: Ident {
                                     name: if self.es {
-                                        name.0.to_string()
+                                        name.0.as_str().into()
                                     } else {
-                                        name.0.to_ascii_lowercase()
+                                        name.0.to_ascii_lowercase().into()
                                     },
                                     loc: self.loc(name.span),
                                 },
@@ -358,7 +358,7 @@ impl Converter<'_> {
                             },
                             gl::LayoutQualifierSpecData::Shared => LayoutItem {
                                 name: Ident {
-                                    name: "shared".to_owned(),
+                                    name: "shared".into(),
                                     loc: self.loc(id.span),
                                 },
                                 value: None,
@@ -680,7 +680,7 @@ impl Converter<'_> {
         match &callee.content {
             gl::FunIdentifierData::TypeSpecifier(ty) => {
                 let ty = self.type_specifier(ty)?;
-                Ok(ExprKind::Call(Callee::Type(ty), self.arguments(args)?))
+                Ok(ExprKind::Call(Callee::Type(Box::new(ty)), self.arguments(args)?))
             }
             gl::FunIdentifierData::Expr(target) => match &target.content {
                 gl::ExprData::Variable(name) => {
