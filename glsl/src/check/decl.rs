@@ -265,7 +265,10 @@ impl Checker<'_> {
         }
         let var_ty = self.module.variables[var].ty.clone();
         if var_ty.contains_sampler(&self.module.structs) {
-            self.error(loc, SemanticError::InitializeSampler(ident.name.to_string()));
+            self.error(
+                loc,
+                SemanticError::InitializeSampler(ident.name.to_string()),
+            );
         }
         if mode == VarMode::ShaderIn && global {
             let what = if self.stage == Stage::Vertex {

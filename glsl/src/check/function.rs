@@ -169,7 +169,10 @@ impl Checker<'_> {
         let name = &*proto.name.name;
         let loc = proto.loc;
         if self.function.is_some() && self.at_least(120, 100) {
-            self.error(loc, SemanticError::LocalFunctionDeclaration(name.to_string()));
+            self.error(
+                loc,
+                SemanticError::LocalFunctionDeclaration(name.to_string()),
+            );
         }
         let env = self.qualifier_env();
         let (resolved, diags) = qualifiers::resolve_qualifiers(
@@ -214,7 +217,10 @@ impl Checker<'_> {
             for param in &proto.parameters {
                 let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if n == "void");
                 if param.name.is_none() && !is_void {
-                    self.error(param.loc, SemanticError::ParameterWithoutName(name.to_string()));
+                    self.error(
+                        param.loc,
+                        SemanticError::ParameterWithoutName(name.to_string()),
+                    );
                 }
             }
         }
@@ -289,7 +295,10 @@ impl Checker<'_> {
                     .flatten()
                     != return_precision
             {
-                self.error(loc, SemanticError::ReturnPrecisionMismatch(name.to_string()));
+                self.error(
+                    loc,
+                    SemanticError::ReturnPrecisionMismatch(name.to_string()),
+                );
             }
             if is_definition && sig.is_defined {
                 self.error(loc, SemanticError::FunctionRedefined(name.to_string()));
@@ -397,7 +406,10 @@ impl Checker<'_> {
         if return_type != Type::Void && !return_type.is_error() && !self.found_return {
             self.error(
                 proto.loc,
-                SemanticError::MissingReturn(proto.name.name.to_string(), self.type_name(&return_type)),
+                SemanticError::MissingReturn(
+                    proto.name.name.to_string(),
+                    self.type_name(&return_type),
+                ),
             );
         }
         self.found_return = saved_found_return;

@@ -225,13 +225,19 @@ impl Checker<'_> {
                     ) {
                         Some(ty) => ty,
                         None => {
-                            self.error(ident.loc, SemanticError::UnknownType(ident.name.to_string()));
+                            self.error(
+                                ident.loc,
+                                SemanticError::UnknownType(ident.name.to_string()),
+                            );
                             Type::Error
                         }
                     }
                 }
                 None => {
-                    self.error(ident.loc, SemanticError::UnknownType(ident.name.to_string()));
+                    self.error(
+                        ident.loc,
+                        SemanticError::UnknownType(ident.name.to_string()),
+                    );
                     Type::Error
                 }
             },
@@ -369,7 +375,10 @@ impl Checker<'_> {
                     ty = self.apply_array(ty, array);
                 }
                 if let (Type::Array(_, None), false) = (&ty, is_block) {
-                    self.error(ident.loc, SemanticError::UnsizedMember(ident.name.to_string()));
+                    self.error(
+                        ident.loc,
+                        SemanticError::UnsizedMember(ident.name.to_string()),
+                    );
                     ty = Type::Error;
                 }
                 let env = self.qualifier_env();
@@ -419,7 +428,10 @@ impl Checker<'_> {
     pub fn check_reserved_name(&mut self, ident: &ast::Ident, builtin_redeclaration_ok: bool) {
         if ident.name.starts_with("gl_") {
             if !builtin_redeclaration_ok {
-                self.error(ident.loc, SemanticError::ReservedPrefix(ident.name.to_string()));
+                self.error(
+                    ident.loc,
+                    SemanticError::ReservedPrefix(ident.name.to_string()),
+                );
             }
         } else if ident.name.contains("__") {
             self.warning(

@@ -82,7 +82,9 @@ impl<'a> Cx<'a> {
     /// The identifier (or type name) at `pos`.
     pub fn ident(&self, pos: u32) -> Ident {
         Ident {
-            name: self.sym(pos).map_or_else(|| Arc::from(""), |s| self.symbols.shared(s)),
+            name: self
+                .sym(pos)
+                .map_or_else(|| Arc::from(""), |s| self.symbols.shared(s)),
             loc: self.loc(pos),
         }
     }
@@ -191,9 +193,12 @@ impl<'a> Cx<'a> {
             }
             ExprKind::Field(_, method) => self.marker(
                 pos,
-                Diagnostic::error(method.loc, SyntaxError::UnknownMethod {
+                Diagnostic::error(
+                    method.loc,
+                    SyntaxError::UnknownMethod {
                         name: method.name.to_string(),
-                    }),
+                    },
+                ),
             ),
             _ => self.marker(
                 pos,

@@ -936,7 +936,9 @@ impl Iterator for TokenStream<'_> {
             Tok::Semicolon => self.invariant_list = false,
             _ => {}
         }
-        let next_is_else = self.words.else_.is_some()
+        // Only the end of a statement or block asks whether `else` follows.
+        let next_is_else = matches!(token, Tok::Semicolon | Tok::LeftBrace | Tok::RightBrace)
+            && self.words.else_.is_some()
             && self
                 .tokens
                 .get(index + 1)

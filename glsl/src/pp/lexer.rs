@@ -160,7 +160,10 @@ impl Interner {
     }
     /// The text of a symbol as a shared string (no copy of the text).
     pub fn shared(&self, s: Sym) -> Arc<str> {
-        self.strs.get(s.0 as usize).cloned().unwrap_or_else(|| Arc::from(""))
+        self.strs
+            .get(s.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| Arc::from(""))
     }
     /// The symbol of `s` if it was interned.
     pub fn lookup(&self, s: &str) -> Option<Sym> {
@@ -660,7 +663,11 @@ impl<'s> Lexer<'s> {
                 self.peek();
                 self.bump();
             }
-            return Some(if c == b'<' { sym::SHL_ASSIGN } else { sym::SHR_ASSIGN });
+            return Some(if c == b'<' {
+                sym::SHL_ASSIGN
+            } else {
+                sym::SHR_ASSIGN
+            });
         }
         if let Some(two) = c1.and_then(|c1| two_char_punct(c, c1)) {
             self.bump();

@@ -680,7 +680,10 @@ impl Converter<'_> {
         match &callee.content {
             gl::FunIdentifierData::TypeSpecifier(ty) => {
                 let ty = self.type_specifier(ty)?;
-                Ok(ExprKind::Call(Callee::Type(Box::new(ty)), self.arguments(args)?))
+                Ok(ExprKind::Call(
+                    Callee::Type(Box::new(ty)),
+                    self.arguments(args)?,
+                ))
             }
             gl::FunIdentifierData::Expr(target) => match &target.content {
                 gl::ExprData::Variable(name) => {

@@ -216,8 +216,8 @@ fn stage_of(path: &Path) -> Stage {
     }
 }
 
-/// Compares both parsers on one source; `Some(report)` on a difference.
-fn compare(name: &str, stage: Stage, source: &str) -> Option<String> {
+/// Preprocesses one source; `None` after a preprocessor error.
+fn preprocess(source: &str, stage: Stage) -> Option<pp::PpOutput> {
     let pp = pp::preprocess(
         source,
         &pp::PpOptions {
@@ -225,11 +225,19 @@ fn compare(name: &str, stage: Stage, source: &str) -> Option<String> {
             version_override: None,
         },
     );
-    if pp.diagnostics.iter().any(Diagnostic::is_error) {
-        return None;
-    }
-    let ours = super::parse_full(&pp.tokens, &pp.symbols, pp.version, &pp.extensions);
-    let theirs = parse_full(&pp.tokens, &pp.symbols, pp.version, &pp.extensions);
+    (!pp.diagnostics.iter().any(Diagnostic::is_error)).then_some(pp)
+}
+
+/// Compares both parsers on one source; `Some(report)` on a difference.
+fn compare(name: &str, stage: Stage, source: &str) -> Option<String> {
+    let pp = preprocess(source, stage)?;
+    compare_tokens(name, &pp, &pp.tokens)
+}
+
+/// Compares both parsers on `tokens` (spelled in `pp`'s symbols).
+fn compare_tokens(name: &str, pp: &pp::PpOutput, tokens: &[Token]) -> Option<String> {
+    let ours = super::parse_full(tokens, &pp.symbols, pp.version, &pp.extensions);
+    let theirs = parse_full(tokens, &pp.symbols, pp.version, &pp.extensions);
     let render = |out: &ParseOutput| -> Vec<String> {
         out.diagnostics.iter().map(|d| format!("{d}")).collect()
     };
@@ -268,8 +276,9 @@ fn compare(name: &str, stage: Stage, source: &str) -> Option<String> {
     None
 }
 
-#[test]
-fn parsers_agree_on_the_corpus() {
+/// The corpus files the differential tests read, and whether a corpus was
+/// found (the front end's own test inputs are always added).
+fn test_inputs() -> (Vec<PathBuf>, bool) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = match std::env::var_os("RGL_CORPUS") {
         Some(dir) => manifest.join("..").join(dir),
@@ -281,42 +290,113 @@ fn parsers_agree_on_the_corpus() {
         &["vert", "frag", "geom", "shader_test"],
         &mut paths,
     );
-    let corpus_files = paths.len();
+    let found = !paths.is_empty();
     files(
         &manifest.join("tests"),
         &["vert", "frag", "geom", "glsl"],
         &mut paths,
     );
     paths.sort();
-    if corpus_files == 0 {
+    if !found {
         assert!(
             std::env::var_os("CI").is_none(),
             "no corpus at {} (CI needs it; set RGL_CORPUS)",
             corpus.display()
         );
-        eprintln!(
-            "parsers_agree_on_the_corpus: no corpus at {}",
-            corpus.display()
-        );
+        eprintln!("parser oracle: no corpus at {}", corpus.display());
     }
-    let mut shaders = 0usize;
-    let mut failures = Vec::new();
-    for path in &paths {
+    (paths, found)
+}
+
+/// Every shader source of `paths` with its stage and a name.
+fn sources(paths: &[PathBuf]) -> Vec<(String, Stage, String)> {
+    let mut out = Vec::new();
+    for path in paths {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes);
         let name = path.display().to_string();
-        let sources = if path.extension().is_some_and(|e| e == "shader_test") {
-            shader_test_sections(&text)
+        if path.extension().is_some_and(|e| e == "shader_test") {
+            for (i, (stage, source)) in shader_test_sections(&text).into_iter().enumerate() {
+                out.push((format!("{name}#{i}"), stage, source));
+            }
         } else {
-            vec![(stage_of(path), text.into_owned())]
+            out.push((name, stage_of(path), text.into_owned()));
+        }
+    }
+    out
+}
+
+/// A small deterministic generator (xorshift) for the mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Syntax errors of every kind, compared message by message: each corpus
+/// shader is mutated a few times at the token level (a token dropped,
+/// doubled, or replaced by another token of the same shader) and both parsers
+/// must report the same diagnostics, or accept with the same tree.
+#[test]
+fn parsers_agree_on_mutated_shaders() {
+    let (paths, _) = test_inputs();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut compared = 0usize;
+    let mut failures = Vec::new();
+    for (name, stage, source) in sources(&paths) {
+        let Some(pp) = preprocess(&source, stage) else {
+            continue;
         };
-        for (i, (stage, source)) in sources.iter().enumerate() {
-            shaders += 1;
-            if let Some(report) = compare(&format!("{name}#{i}"), *stage, source) {
+        if pp.tokens.is_empty() {
+            continue;
+        }
+        for round in 0..3 {
+            let mut tokens = pp.tokens.clone();
+            let at = rng.below(tokens.len());
+            match (round + rng.below(3)) % 3 {
+                0 => {
+                    tokens.remove(at);
+                }
+                1 => tokens.insert(at, tokens[at]),
+                _ => {
+                    let other = tokens[rng.below(tokens.len())];
+                    tokens[at].kind = other.kind;
+                    tokens[at].sym = other.sym;
+                }
+            }
+            compared += 1;
+            if let Some(report) =
+                compare_tokens(&format!("{name} (mutation {round} at {at})"), &pp, &tokens)
+            {
                 failures.push(report);
             }
+        }
+    }
+    eprintln!("parsers_agree_on_mutated_shaders: {compared} mutations compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} mutations parse differently:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn parsers_agree_on_the_corpus() {
+    let (paths, _) = test_inputs();
+    let mut shaders = 0usize;
+    let mut failures = Vec::new();
+    for (name, stage, source) in sources(&paths) {
+        shaders += 1;
+        if let Some(report) = compare(&name, stage, &source) {
+            failures.push(report);
         }
     }
     eprintln!("parsers_agree_on_the_corpus: {shaders} shaders compared");
