@@ -785,6 +785,13 @@ pub trait Driver {
     /// Driver name (`"rgl-soft"`).
     fn name(&self) -> &str;
 
+    /// What the driver asks of the compiler for shaders of `stage` (IO lowered or
+    /// kept as variables, scalar or vector ALU, ...), like gallium's shader caps and
+    /// `nir_shader_compiler_options`. The state tracker asks once per context and
+    /// passes the answer to the link pipeline and to draw-time finalisation, so the
+    /// NIR `create_shader` receives is what the driver asked for.
+    fn compiler_options(&self, stage: ShaderStage) -> rgl_nir::options::CompilerOptions;
+
     /// Creates a buffer holding `data`.
     fn create_buffer(&mut self, data: &[u8]) -> Result<BufferHandle>;
     /// Replaces a buffer's whole store (`glBufferData`).

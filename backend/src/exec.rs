@@ -344,6 +344,13 @@ pub trait ShaderExec: Send + Sync {
 pub trait ShaderCompiler: Send + Sync {
     /// Compiles one stage.
     fn compile(&self, nir: &rgl_nir::ir::Shader) -> Result<Arc<dyn ShaderExec>>;
+    /// What the compiler needs from the NIR pipeline for `stage`; the software
+    /// driver answers [`crate::Driver::compiler_options`] with it. The default is
+    /// the pipeline's default (lowered IO, vector ALU, indirect temporaries lowered).
+    fn compiler_options(&self, stage: ShaderStage) -> rgl_nir::options::CompilerOptions {
+        let _ = stage;
+        rgl_nir::options::CompilerOptions::default()
+    }
 }
 
 /// A shader written as a Rust closure over the lane interface.

@@ -10,7 +10,10 @@
 //! * The software driver:
 //!   * [`exec`]: the lane interface its shaders run behind ([`ShaderExec`],
 //!     [`exec::ShaderCompiler`]) and Rust-closure shaders for tests and benchmarks;
-//!   * [`lanes`]: the NIR → lane-program shader compiler (an interpreter);
+//!   * [`jit`]: the Cranelift JIT compiling NIR to native SIMD code (driver
+//!     `jit`, the default where the host supports it);
+//!   * [`lanes`]: the NIR → lane-program shader compiler (an interpreter; driver
+//!     `interp`, and the JIT's fallback and reference);
 //!   * [`texture`]: sampling over lanes (pure functions the compiled shaders call);
 //!   * [`soft`]: its pipeline: vertex fetch and shading, geometry shaders,
 //!     primitive assembly, clipping (frustum, guard band, user distances),
@@ -41,6 +44,7 @@ pub mod driver;
 pub mod error;
 pub mod exec;
 pub mod format;
+pub mod jit;
 pub mod lanes;
 pub mod registry;
 pub mod soft;

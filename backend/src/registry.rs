@@ -7,7 +7,10 @@
 //! and hand it over (`rgl_state::Context::with_driver`); this table is what
 //! `Context::new_headless` and the tools use.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::driver::Driver;
+use crate::jit::{self, JitCompiler};
 use crate::lanes::LaneCompiler;
 use crate::soft::SoftDriver;
 use crate::{Error, Result};
@@ -52,6 +55,17 @@ fn always() -> bool {
     true
 }
 
+fn create_jit(config: &DriverConfig) -> Box<dyn Driver> {
+    // One compiler (and Cranelift target) for every context of the process.
+    static JIT: OnceLock<Option<Arc<JitCompiler>>> = OnceLock::new();
+    let mut driver = SoftDriver::new(config.threads);
+    match JIT.get_or_init(|| JitCompiler::new().ok().map(Arc::new)) {
+        Some(jit) => driver.set_compiler(jit.clone()),
+        None => driver.set_compiler(Arc::new(LaneCompiler)),
+    }
+    Box::new(driver)
+}
+
 fn create_interp(config: &DriverConfig) -> Box<dyn Driver> {
     let mut driver = SoftDriver::new(config.threads);
     driver.set_compiler(std::sync::Arc::new(LaneCompiler));
@@ -59,12 +73,20 @@ fn create_interp(config: &DriverConfig) -> Box<dyn Driver> {
 }
 
 /// Every driver, in order of preference: the default is the first available one.
-static DRIVERS: &[DriverEntry] = &[DriverEntry {
-    name: "interp",
-    description: "software rasterizer, shaders run by the lane-program interpreter",
-    available: always,
-    create: create_interp,
-}];
+static DRIVERS: &[DriverEntry] = &[
+    DriverEntry {
+        name: "jit",
+        description: "software rasterizer, vertex and fragment shaders compiled to native SIMD code by Cranelift (geometry shaders and what the JIT does not compile run on the interpreter)",
+        available: jit::host_supported,
+        create: create_jit,
+    },
+    DriverEntry {
+        name: "interp",
+        description: "software rasterizer, shaders run by the lane-program interpreter",
+        available: always,
+        create: create_interp,
+    },
+];
 
 /// The driver table.
 pub fn drivers() -> &'static [DriverEntry] {
@@ -140,6 +162,11 @@ mod tests {
             "{text}"
         );
         assert!(create(Some("interp"), &config).is_ok());
+        assert_eq!(
+            create(Some("jit"), &config).is_ok(),
+            jit::host_supported(),
+            "the jit driver exists exactly where the host supports it"
+        );
         assert!(create(None, &config).is_ok());
     }
 }

@@ -1,6 +1,7 @@
-//! Fill rate of GLSL shaders compiled by the lane compiler: 1024×1024 RGBA8
-//! full-screen quads (one draw plus `finish` per iteration) at 1 and 2 raster threads,
-//! with three fragment shaders —
+//! Fill rate of GLSL shaders compiled by the lane interpreter and by the JIT (with
+//! 1, 2 and 4 quads per iteration): 1024×1024 RGBA8 full-screen quads (one draw
+//! plus `finish` per iteration) at 1 and 2 raster threads, with these fragment
+//! shaders —
 //! * `constant`: a constant color;
 //! * `tex_alu20`: one bilinear texture lookup (256×256 RGBA8) and 20 vec4 ALU ops;
 //! * `tex_trilinear`: `tex_alu20` with a full mip chain, `LINEAR_MIPMAP_LINEAR` and the
@@ -8,11 +9,13 @@
 //! * `loop64`: a 64-iteration loop (count from a uniform, so it is not unrolled) of
 //!   two vec4 ALU ops.
 //!
-//! Before criterion runs, each case prints its wall-clock Mpix/s over about two
-//! seconds of draws and Mpix per CPU-second (independent of other jobs on a shared
-//! machine) (the numbers BENCHMARKS.md records; `RGL_LANES_FILL=name` limits
-//! it to one case); criterion's throughput is in
-//! pixels (elements/s ÷ 10⁶ = Mpix/s).
+//! Before criterion runs, each case × compiler prints its wall-clock Mpix/s over
+//! about two seconds of draws and Mpix per CPU-second (independent of other jobs on
+//! a shared machine) (the numbers BENCHMARKS.md records; `RGL_LANES_FILL=name`
+//! limits it to one case, `RGL_LANES_FILL_COMPILER=name` to one compiler:
+//! `interp`, `jit-q1`, `jit-q2`, `jit-q4`); criterion then measures the interpreter
+//! and the default JIT. Criterion's throughput is in pixels (elements/s ÷ 10⁶ =
+//! Mpix/s).
 
 // The backend's own test fixture (one color target, passthrough VS, vertex upload).
 #[path = "../../backend/tests/common/mod.rs"]
@@ -23,13 +26,17 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::*;
 use rgl_backend::driver::{Filter, MipFilter, SamplerState};
+use rgl_backend::exec::ShaderCompiler;
 use rgl_backend::format::Format;
+use rgl_backend::jit::{JitCompiler, JitOptions, OptLevel, Regalloc};
+use rgl_backend::lanes::LaneCompiler;
 use rgl_backend::{Driver, SoftDriver};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::ir::Shader;
 use rgl_nir::passes::Runner;
+use std::sync::Arc;
 
 const SIZE: u32 = 1024;
 
@@ -96,7 +103,13 @@ fn compile(fs: &str) -> Vec<Shader> {
         .iter()
         .map(|st| {
             let mut nir = st.nir.clone().unwrap();
-            finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new()).unwrap();
+            finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            )
+            .unwrap();
             nir
         })
         .collect()
@@ -104,8 +117,14 @@ fn compile(fs: &str) -> Vec<Shader> {
 
 /// Levels of the sampled 256×256 texture: 1, or the full chain (9) with
 /// `LINEAR_MIPMAP_LINEAR`.
-fn setup(threads: usize, fs: &str, tex_levels: u32) -> SoftDriver {
+fn setup(
+    threads: usize,
+    fs: &str,
+    tex_levels: u32,
+    compiler: Arc<dyn ShaderCompiler>,
+) -> SoftDriver {
     let mut f = Fixture::new(SIZE, SIZE, Format::Rgba8Unorm, None, threads, 0);
+    f.d.set_compiler(compiler);
     let quad: [f32; 16] = [
         -1., -1., 0., 1., 1., -1., 0., 1., 1., 1., 0., 1., -1., 1., 0., 1.,
     ];
@@ -195,51 +214,107 @@ fn cpu_seconds() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// The compilers measured: the interpreter and the JIT with 1, 2 and 4 quads per
+/// loop iteration, the backtracking register allocator and Cranelift's `speed`
+/// (`jit-qN`) or `none` (`jit-qN-none`) optimization level, and 4 quads with no
+/// optimization and the single-pass allocator (`jit-q4-none-sp`, the quickest to
+/// compile), where the host runs the JIT.
+fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
+    let mut out: Vec<(String, Arc<dyn ShaderCompiler>)> =
+        vec![("interp".into(), Arc::new(LaneCompiler))];
+    let mut configs = Vec::new();
+    for quads in [1, 2, 4] {
+        configs.push((
+            format!("jit-q{quads}"),
+            quads,
+            OptLevel::Speed,
+            Regalloc::Backtracking,
+        ));
+        configs.push((
+            format!("jit-q{quads}-none"),
+            quads,
+            OptLevel::None,
+            Regalloc::Backtracking,
+        ));
+    }
+    configs.push((
+        "jit-q4-none-sp".into(),
+        4,
+        OptLevel::None,
+        Regalloc::SinglePass,
+    ));
+    for (name, quads, opt_level, regalloc) in configs {
+        let opts = JitOptions {
+            quads,
+            opt_level,
+            regalloc,
+        };
+        if let Ok(j) = JitCompiler::with_options(opts) {
+            out.push((name, Arc::new(j)));
+        }
+    }
+    out
+}
+
 fn report() {
     let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
-    // `RGL_LANES_FILL=name` restricts the report to one case (for profiling).
+    // `RGL_LANES_FILL=name` restricts the report to one case (for profiling),
+    // `RGL_LANES_FILL_COMPILER=name` to one compiler.
     let only = std::env::var("RGL_LANES_FILL").ok();
+    let only_compiler = std::env::var("RGL_LANES_FILL_COMPILER").ok();
     for (name, fs, levels) in CASES {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
-        for threads in [1usize, 2] {
-            let mut d = setup(threads, fs, levels);
-            d.draw(&draw).unwrap();
-            d.finish().unwrap();
-            let c0 = cpu_seconds().unwrap_or(0.0);
-            let t0 = std::time::Instant::now();
-            let mut frames = 0u64;
-            while t0.elapsed().as_secs_f64() < 2.0 {
+        for (cname, compiler) in compilers() {
+            if only_compiler.as_deref().is_some_and(|o| o != cname) {
+                continue;
+            }
+            for threads in [1usize, 2] {
+                let mut d = setup(threads, fs, levels, compiler.clone());
                 d.draw(&draw).unwrap();
                 d.finish().unwrap();
-                frames += 1;
-            }
-            let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
-            let cpu = cpu_seconds().unwrap_or(0.0) - c0;
-            println!(
-                "lanes_fill {name} threads_{threads}: {frames} frames, {:.1} Mpix/s wall, {:.1} Mpix per CPU-second",
+                let c0 = cpu_seconds().unwrap_or(0.0);
+                let t0 = std::time::Instant::now();
+                let mut frames = 0u64;
+                while t0.elapsed().as_secs_f64() < 2.0 {
+                    d.draw(&draw).unwrap();
+                    d.finish().unwrap();
+                    frames += 1;
+                }
+                let mpix = frames as f64 * (SIZE * SIZE) as f64 / 1e6;
+                let cpu = cpu_seconds().unwrap_or(0.0) - c0;
+                println!(
+                "lanes_fill {name} {cname} threads_{threads}: {frames} frames, {:.1} Mpix/s wall, {:.1} Mpix per CPU-second",
                 mpix / t0.elapsed().as_secs_f64(),
                 mpix / cpu.max(1e-9)
             );
+            }
         }
     }
 }
 
 fn fill(c: &mut Criterion) {
     report();
+    let mut measured: Vec<(String, Arc<dyn ShaderCompiler>)> =
+        vec![("interp".into(), Arc::new(LaneCompiler))];
+    if let Ok(j) = JitCompiler::new() {
+        measured.push(("jit".into(), Arc::new(j)));
+    }
     for (name, fs, levels) in CASES {
         let mut g = c.benchmark_group(format!("lanes_fill_1024_{name}"));
         g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
-        for threads in [1usize, 2] {
-            let mut d = setup(threads, fs, levels);
-            let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
-            g.bench_function(format!("threads_{threads}"), |b| {
-                b.iter(|| {
-                    d.draw(&draw).unwrap();
-                    d.finish().unwrap();
-                })
-            });
+        for (cname, compiler) in &measured {
+            for threads in [1usize, 2] {
+                let mut d = setup(threads, fs, levels, compiler.clone());
+                let draw = DrawInfo::arrays(PrimMode::TriangleFan, 0, 4);
+                g.bench_function(format!("{cname}_threads_{threads}"), |b| {
+                    b.iter(|| {
+                        d.draw(&draw).unwrap();
+                        d.finish().unwrap();
+                    })
+                });
+            }
         }
         g.finish();
     }

@@ -25,14 +25,15 @@ use crate::shader_test::{self};
 /// One engine configuration of the benchmark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// `rgl`, `llvmpipe` or `softpipe`.
+    /// `rgl` (the default driver), `rgl-NAME` (rgl with `RGL_DRIVER=NAME`, e.g.
+    /// `rgl-jit`, `rgl-interp`), `llvmpipe` or `softpipe`.
     pub driver: String,
     /// Worker threads (rgl: `RGL_THREADS`, llvmpipe: `LP_NUM_THREADS`).
     pub threads: u32,
 }
 
 impl Config {
-    /// Parses `rgl:2`, `llvmpipe:1`, `softpipe`.
+    /// Parses `rgl:2`, `rgl-interp:1`, `llvmpipe:1`, `softpipe`.
     pub fn parse(text: &str) -> Result<Config, String> {
         let (driver, threads) = match text.split_once(':') {
             Some((d, t)) => (
@@ -42,9 +43,10 @@ impl Config {
             ),
             None => (text, 1),
         };
-        if !matches!(driver, "rgl" | "llvmpipe" | "softpipe") {
+        let rgl_named = driver.strip_prefix("rgl-").is_some_and(|n| !n.is_empty());
+        if !(rgl_named || matches!(driver, "rgl" | "llvmpipe" | "softpipe")) {
             return Err(format!(
-                "unknown driver {driver:?} (rgl, llvmpipe or softpipe)"
+                "unknown driver {driver:?} (rgl, rgl-NAME, llvmpipe or softpipe)"
             ));
         }
         Ok(Config {
@@ -58,8 +60,13 @@ impl Config {
         format!("{}:{}", self.driver, self.threads)
     }
 
+    /// Whether this configuration runs rgl.
+    pub fn is_rgl(&self) -> bool {
+        self.driver == "rgl" || self.driver.starts_with("rgl-")
+    }
+
     fn engine(&self) -> Engine {
-        if self.driver == "rgl" {
+        if self.is_rgl() {
             Engine::Rgl
         } else {
             Engine::Host
@@ -70,6 +77,10 @@ impl Config {
     pub fn env(&self) -> Vec<(&'static str, String)> {
         match self.driver.as_str() {
             "rgl" => vec![("RGL_THREADS", self.threads.to_string())],
+            driver if self.is_rgl() => vec![
+                ("RGL_THREADS", self.threads.to_string()),
+                ("RGL_DRIVER", driver["rgl-".len()..].to_string()),
+            ],
             driver => vec![
                 ("GALLIUM_DRIVER", driver.to_string()),
                 ("LP_NUM_THREADS", self.threads.to_string()),

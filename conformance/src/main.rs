@@ -59,7 +59,8 @@ enum Command {
 struct FillArgs {
     /// Workload files or folders (default: conformance/benches/fill).
     paths: Vec<PathBuf>,
-    /// Configurations to measure: rgl:N, llvmpipe:N, softpipe.
+    /// Configurations to measure: rgl:N (the default driver), rgl-NAME:N
+    /// (`RGL_DRIVER=NAME`, e.g. rgl-interp:1), llvmpipe:N, softpipe.
     #[arg(
         long,
         value_delimiter = ',',
@@ -302,7 +303,7 @@ fn fill(args: &FillArgs) -> ExitCode {
                     );
                 }
                 Err(e) => {
-                    if c.driver == "rgl" {
+                    if c.is_rgl() {
                         failed = true;
                     }
                     println!("  {:<12} error: {e}", c.label());

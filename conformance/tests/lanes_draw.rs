@@ -25,8 +25,8 @@ use rgl_backend::driver::*;
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::format::{Format, VertexFormat};
 use rgl_backend::{Driver, SoftDriver};
+use rgl_conformance::shader_test::program as test_program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::ir::{names, Shader, Stage, VarMode};
@@ -44,8 +44,9 @@ fn word(s: &str) -> u32 {
 
 /// Compiles and links the file's program to finalized NIR stages.
 fn program(text: &str) -> Result<Vec<Shader>, String> {
-    let src = parse_program(text);
-    let compiled = compile_sections(&src);
+    let src = test_program::from_text(text, std::path::Path::new("."))
+        .map_err(|why| format!("not a runnable program: {why:?}"))?;
+    let compiled = test_program::compile_all(&src);
     for c in &compiled {
         if !c.success() {
             return Err(format!("compile failed: {}", c.info_log));
@@ -61,8 +62,13 @@ fn program(text: &str) -> Result<Vec<Shader>, String> {
     let mut out = Vec::new();
     for st in &linked.stages {
         let mut nir = st.nir.clone().ok_or("no NIR")?;
-        finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
-            .map_err(|e| format!("finalize: {e}"))?;
+        finalize_variant(
+            &mut nir,
+            &VariantLowering::default(),
+            &rgl_nir::options::CompilerOptions::default(),
+            &mut Runner::new(),
+        )
+        .map_err(|e| format!("finalize: {e}"))?;
         out.push(nir);
     }
     Ok(out)

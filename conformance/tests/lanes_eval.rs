@@ -30,23 +30,23 @@ use rgl_backend::format::Format;
 use rgl_backend::lanes::LaneShader;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
 use rgl_backend::Error;
+use rgl_conformance::shader_test::link_only::NotRunnable;
+use rgl_conformance::shader_test::program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program};
 use rgl_link::Bindings;
 use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
-use rgl_nir::ir::names::{self, alu_type_from_code};
+use rgl_nir::ir::names::{
+    self, alu_type_from_code, VARYING_SLOT_FACE, VARYING_SLOT_PNTC, VARYING_SLOT_POS,
+    VARYING_SLOT_PRIMITIVE_ID,
+};
 use rgl_nir::ir::{FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind};
 use rgl_nir::opcodes::Base;
 use rgl_nir::passes::Runner;
 
 const BATCHES: usize = 3;
 const EVAL_BUDGET: u64 = 200_000;
-const VARYING_SLOT_POS: i32 = 0;
-const VARYING_SLOT_FACE: i32 = 24;
-const VARYING_SLOT_PNTC: i32 = 25;
-const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 
 struct Rng(u64);
 impl Rng {
@@ -802,12 +802,17 @@ fn lanes_match_the_reference_interpreter() {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
         };
-        let src = parse_program(&text);
-        if src.shaders.is_empty() {
-            continue;
-        }
+        let rel = f.strip_prefix(&corpus).unwrap_or(f).display().to_string();
+        let src = match program::from_text(&text, f) {
+            Ok(src) if src.is_empty() => continue,
+            Ok(src) => src,
+            Err(NotRunnable::Skip(why) | NotRunnable::Error(why)) => {
+                counts.dropped.push(format!("{rel}: {why}"));
+                continue;
+            }
+        };
         let r = catch_unwind(AssertUnwindSafe(|| {
-            let compiled = compile_sections(&src);
+            let compiled = program::compile_all(&src);
             if compiled.iter().any(|c| !c.success()) {
                 return Err("does not compile".to_string());
             }
@@ -819,7 +824,6 @@ fn lanes_match_the_reference_interpreter() {
                 )
             })
         }));
-        let rel = f.strip_prefix(&corpus).unwrap_or(f).display().to_string();
         let linked = match r {
             Ok(Ok(l)) => l,
             Ok(Err(why)) => {
@@ -836,9 +840,12 @@ fn lanes_match_the_reference_interpreter() {
             let Some(mut nir) = st.nir.clone() else {
                 continue;
             };
-            if let Err(e) =
-                finalize_variant(&mut nir, &VariantLowering::default(), &mut Runner::new())
-            {
+            if let Err(e) = finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            ) {
                 counts
                     .dropped
                     .push(format!("{rel}: stage {si} does not finalize: {e}"));

@@ -133,7 +133,9 @@ fn row<'r>(run: &'r Run, id: &str) -> &'r Row {
 }
 
 /// The blessed form of a run: status and messages of every file but the
-/// fault-injection ones (whose messages name source lines of the runner).
+/// fault-injection ones (whose messages name source lines of the runner). The
+/// endless shader's file keeps only its status: whether the budget or the
+/// timeout ends it first depends on the machine's load.
 fn render(run: &Run) -> String {
     let mut out = String::from(
         "# rgl-conformance shader-test over tests/shader_test/run and corpus.txt:\n\
@@ -146,6 +148,9 @@ fn render(run: &Run) -> String {
         } else {
             r.detail.clone()
         };
+        if r.id.ends_with("expect-fail-infinite-loop.shader_test") {
+            continue;
+        }
         for m in messages.lines().filter(|m| !m.is_empty()) {
             out.push_str(&format!("    {m}\n"));
         }

@@ -17,7 +17,8 @@ use glutin::api::egl::display::Display;
 use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
 use glutin::display::GlDisplay;
-use rgl_link::shader_test::{effective_source, parse_program, ProgramSource};
+use rgl_conformance::shader_test::link_only::ProgramShader;
+use rgl_conformance::shader_test::program;
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -72,20 +73,20 @@ fn host_gl() -> Result<(glow::Context, String, impl Sized), String> {
 }
 
 /// Compiles and links one program; the link status query waits for completion.
-fn compile_link(gl: &glow::Context, program: &ProgramSource) -> Result<(), String> {
+fn compile_link(gl: &glow::Context, program: &[ProgramShader]) -> Result<(), String> {
     // SAFETY: plain GL calls on the current context with objects created here.
     unsafe {
         let prog = gl.create_program()?;
         let mut shaders = Vec::new();
         let mut result = Ok(());
-        for section in &program.shaders {
+        for section in program {
             let kind = match section.stage {
                 rgl_glsl::Stage::Vertex => glow::VERTEX_SHADER,
                 rgl_glsl::Stage::Geometry => glow::GEOMETRY_SHADER,
                 rgl_glsl::Stage::Fragment => glow::FRAGMENT_SHADER,
             };
             let shader = gl.create_shader(kind)?;
-            gl.shader_source(shader, &effective_source(program, section));
+            gl.shader_source(shader, &section.source);
             gl.compile_shader(shader);
             if !gl.get_shader_compile_status(shader) && result.is_ok() {
                 result = Err(format!("compile: {}", gl.get_shader_info_log(shader)));
@@ -123,9 +124,9 @@ fn main() {
     let mut files = Vec::new();
     shader_tests(&root, &mut files);
     files.sort();
-    let programs: Vec<(PathBuf, ProgramSource)> = files
+    let programs: Vec<(PathBuf, Vec<ProgramShader>)> = files
         .into_iter()
-        .filter_map(|p| Some((p.clone(), parse_program(&std::fs::read_to_string(&p).ok()?))))
+        .filter_map(|p| Some((p.clone(), program::load(&p).ok()?)))
         .collect();
     let rounds: usize = std::env::var("RGL_BENCH_ROUNDS")
         .ok()

@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use rgl_conformance::shader_test::link_only::ProgramShader;
+use rgl_conformance::shader_test::program;
 use rgl_glsl::CompiledShader;
 use rgl_link::pipeline::{lower_program, PipelineOptions};
-use rgl_link::shader_test::{compile_sections, parse_program, ProgramSource};
 use rgl_link::{link_program, to_nir, Bindings};
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -29,7 +30,7 @@ fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn corpus() -> Vec<(PathBuf, ProgramSource)> {
+fn corpus() -> Vec<(PathBuf, Vec<ProgramShader>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/shader-db");
     let root = std::env::var_os("RGL_SHADER_DB").map_or(root, PathBuf::from);
     let mut files = Vec::new();
@@ -37,7 +38,7 @@ fn corpus() -> Vec<(PathBuf, ProgramSource)> {
     files.sort();
     files
         .into_iter()
-        .filter_map(|p| Some((p.clone(), parse_program(&std::fs::read_to_string(&p).ok()?))))
+        .filter_map(|p| Some((p.clone(), program::load(&p).ok()?)))
         .collect()
 }
 
@@ -50,9 +51,9 @@ struct Split {
 }
 
 /// Runs one program through every phase, timing each; None when a phase failed.
-fn run_timed(src: &ProgramSource, split: &mut Split) -> Result<Duration, String> {
+fn run_timed(src: &[ProgramShader], split: &mut Split) -> Result<Duration, String> {
     let t0 = Instant::now();
-    let shaders: Vec<CompiledShader> = compile_sections(src);
+    let shaders: Vec<CompiledShader> = program::compile_all(src);
     let t1 = Instant::now();
     split.front += t1 - t0;
     if let Some(bad) = shaders.iter().find(|s| !s.success()) {
@@ -75,8 +76,8 @@ fn run_timed(src: &ProgramSource, split: &mut Split) -> Result<Duration, String>
     Ok((t4 - t0).saturating_sub(t3 - t2))
 }
 
-fn full(src: &ProgramSource) -> bool {
-    let shaders = compile_sections(src);
+fn full(src: &[ProgramShader]) -> bool {
+    let shaders = program::compile_all(src);
     let refs: Vec<&CompiledShader> = shaders.iter().collect();
     rgl_link::pipeline::build_program(&refs, &Bindings::default(), PipelineOptions::default())
         .is_ok()
@@ -90,7 +91,7 @@ fn bench(c: &mut Criterion) {
     }
     let bytes: usize = programs
         .iter()
-        .flat_map(|(_, p)| p.shaders.iter().map(|s| s.source.len()))
+        .flat_map(|(_, p)| p.iter().map(|s| s.source.len()))
         .sum();
     let mut split = Split::default();
     let mut per_program = Vec::new();

@@ -304,13 +304,26 @@ pub enum LinkError {
     #[error("count of uniform locations > MAX_UNIFORM_LOCATIONS({0} > {1})")]
     TooManyUniformLocations(u32, u32),
     /// A stage of the program failed to convert or optimise; names the stage and why.
-    #[error("{stage} shader: {message}")]
+    #[error("{stage} shader: {error}")]
     Pipeline {
         /// Stage name (`vertex`, `geometry`, `fragment`).
         stage: &'static str,
         /// What failed.
-        message: String,
+        #[source]
+        error: PipelineError,
     },
+}
+
+/// Why the link-time NIR pipeline failed on a stage.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PipelineError {
+    /// `glsl_to_nir` could not convert the stage.
+    #[error(transparent)]
+    ToNir(#[from] crate::to_nir::ToNirError),
+    /// A NIR pass refused the stage (a size limit, an unsupported construct) or broke
+    /// it.
+    #[error(transparent)]
+    Pass(#[from] rgl_nir::passes::PassError),
 }
 
 /// The info log of a failed link: every error, then any warnings.

@@ -9,18 +9,15 @@
 //! * [`pipeline`]: the link-time NIR sequence (Mesa's `st_link_glsl_to_nir`): lowering, the standard
 //!   optimisation loop, the varying link passes and IO lowering, ending with final NIR
 //!   in every [`LinkedStage`].
-//! * [`shader_test`]: the shader sections of a `.shader_test` file, so whole programs
-//!   can be compiled and linked from one file (rglc, benchmarks, corpus tests).
 #![deny(missing_docs)]
 
 pub mod error;
 pub mod linker;
 pub mod pipeline;
 pub mod program;
-pub mod shader_test;
 pub mod to_nir;
 
-pub use error::{LinkError, LinkLog};
+pub use error::{LinkError, LinkLog, PipelineError};
 pub use program::{Bindings, LinkedProgram, LinkedStage};
 
 use rgl_glsl::CompiledShader;

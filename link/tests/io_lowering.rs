@@ -342,7 +342,7 @@ fn io_lowering_on_corpus() {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
-        let sections = tv::corpus::sections(&text);
+        let sections = tv::corpus::sections(&text, path);
         if sections.is_empty() {
             continue;
         }

@@ -19,9 +19,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use rgl_conformance::shader_test::program::passthrough_vs;
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::linker::{dump_resources, link};
-use rgl_link::shader_test::passthrough_vs;
 use rgl_link::Bindings;
 
 fn manifest() -> PathBuf {

@@ -13,6 +13,11 @@
 //! evaluations where the original's control flow depends on an undefined value or
 //! that write out of bounds (undefined behaviour) are skipped and counted.
 //!
+//! The pipeline runs once per driver answer in [`configurations`] (the software
+//! driver's compiler options, and the other answers a driver can give: IO kept as
+//! variables, indirect temporaries kept, scalar ALU), and a configuration must not make
+//! the pipeline fail where the software driver's does not.
+//!
 //! On a mismatch the pipeline is re-run recording the shader after every step, the
 //! chain is evaluated after each step, and the report names the first pass after
 //! which the result differs for good, printing that stage before and after the pass.
@@ -36,6 +41,7 @@ use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkError, LinkedProgram};
 use rgl_nir::eval::EvalErrorKind;
 use rgl_nir::ir::Shader;
+use rgl_nir::options::{CompilerOptions, StageOptions};
 use rgl_nir::passes::opt_loop::INEXACT_PASSES;
 use tv::chain::{self, ChainRun, Seeded};
 
@@ -71,9 +77,12 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 /// Builds the program, keeping every stage's `glsl_to_nir` output.
 /// Builds the program, keeping every stage's `glsl_to_nir` output; also tells
 /// whether a pass that may change float results (`INEXACT_PASSES`) made progress.
+/// The program, its stages straight after `glsl_to_nir`, and whether an inexact pass
+/// ran; or the failure's text and whether the pipeline (not the linker) failed.
 fn build_with_before(
     shaders: &[&CompiledShader],
-) -> Result<(LinkedProgram, Vec<Shader>, bool), String> {
+    compiler: &StageOptions,
+) -> Result<(LinkedProgram, Vec<Shader>, bool), (String, bool)> {
     let mut before: Vec<Option<Shader>> = Vec::new();
     let mut inexact = false;
     let result = {
@@ -88,6 +97,7 @@ fn build_with_before(
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            compiler: *compiler,
             ..Default::default()
         };
         catch_unwind(AssertUnwindSafe(|| {
@@ -95,20 +105,32 @@ fn build_with_before(
         }))
     };
     match result {
-        Err(p) => Err(format!("pipeline panicked: {}", panic_message(p))),
-        Ok(Err(log)) => Err(log.to_string()),
+        Err(p) => Err((format!("pipeline panicked: {}", panic_message(p)), true)),
+        Ok(Err(log)) => {
+            let pipeline = log
+                .errors
+                .iter()
+                .any(|e| matches!(e, LinkError::Pipeline { .. }));
+            Err((log.to_string(), pipeline))
+        }
         Ok(Ok(program)) => {
             let before: Option<Vec<Shader>> = before.into_iter().collect();
             match before {
                 Some(b) if b.len() == program.stages.len() => Ok((program, b, inexact)),
-                _ => Err("the observer did not see glsl_to_nir for every stage".into()),
+                _ => Err((
+                    "the observer did not see glsl_to_nir for every stage".into(),
+                    false,
+                )),
             }
         }
     }
 }
 
 /// Every step of the pipeline: (stage, step name, shader after it).
-fn record_steps(shaders: &[&CompiledShader]) -> Vec<(usize, String, Shader)> {
+fn record_steps(
+    shaders: &[&CompiledShader],
+    compiler: &StageOptions,
+) -> Vec<(usize, String, Shader)> {
     let mut steps = Vec::new();
     {
         let mut observer = |i: usize, step: &str, s: &Shader| {
@@ -116,6 +138,7 @@ fn record_steps(shaders: &[&CompiledShader]) -> Vec<(usize, String, Shader)> {
         };
         let options = PipelineOptions {
             observer: Some(&mut observer),
+            compiler: *compiler,
             ..Default::default()
         };
         let _ = catch_unwind(AssertUnwindSafe(|| {
@@ -146,13 +169,14 @@ fn print_limited(shader: &Shader) -> String {
 /// Names the first pass after which the chain result differs for good.
 fn bisect(
     shaders: &[&CompiledShader],
+    compiler: &StageOptions,
     program: &LinkedProgram,
     before: &[Shader],
     seed: &Seeded,
     reference: &ChainRun,
     exact: bool,
 ) -> String {
-    let steps = record_steps(shaders);
+    let steps = record_steps(shaders, compiler);
     let before_refs: Vec<&Shader> = before.iter().collect();
     // Every stage starts as its glsl_to_nir output; each step replaces one stage.
     let mut current: Vec<&Shader> = before.iter().collect();
@@ -210,13 +234,19 @@ fn bisect(
     out
 }
 
-fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
+fn check_program(
+    name: &str,
+    shaders: &[CompiledShader],
+    compiler: &StageOptions,
+    compare: bool,
+    report: &mut Report,
+) {
     let refs: Vec<&CompiledShader> = shaders.iter().collect();
-    let (program, before, inexact) = match build_with_before(&refs) {
+    let (program, before, inexact) = match build_with_before(&refs, compiler) {
         Ok(p) => p,
-        Err(e) => {
+        Err((e, pipeline)) => {
             let first = e.lines().next().unwrap_or("").to_string();
-            if first.contains("panicked") || is_pipeline_error(&e) {
+            if pipeline {
                 report.pipeline_failed.push(format!("{name}: {first}"));
             } else {
                 report.link_failed.push(format!("{name}: {first}"));
@@ -239,7 +269,7 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
                 first.lines().next().unwrap_or("")
             );
             // Name the pass that broke it (first step whose output does not validate).
-            for (stage, step, shader) in record_steps(&refs) {
+            for (stage, step, shader) in record_steps(&refs, compiler) {
                 if rgl_nir::validate::validate(&shader).is_err() {
                     let _ = writeln!(text, "  first invalid after `{step}` on stage {stage}");
                     break;
@@ -251,6 +281,9 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
     }
     report.programs += 1;
     report.stages += program.stages.len();
+    if !compare {
+        return;
+    }
     let before_refs: Vec<&Shader> = before.iter().collect();
     let seeds = std::env::var("RGL_TV_SEEDS")
         .ok()
@@ -312,7 +345,9 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
                 for d in diffs.iter().take(16) {
                     let _ = writeln!(text, "  {d}");
                 }
-                text.push_str(&bisect(&refs, &program, &before, &seed, &b, !inexact));
+                text.push_str(&bisect(
+                    &refs, compiler, &program, &before, &seed, &b, !inexact,
+                ));
                 first_report = Some(text);
             }
         }
@@ -327,81 +362,61 @@ fn check_program(name: &str, shaders: &[CompiledShader], report: &mut Report) {
     }
 }
 
-fn is_pipeline_error(log: &str) -> bool {
-    // `LinkError::Pipeline` renders as "<stage> shader: <message>".
-    let probe = LinkError::Pipeline {
-        stage: "vertex",
-        message: String::new(),
-    }
-    .to_string();
-    let suffix = probe.trim_start_matches("vertex");
-    log.lines().next().is_some_and(|l| {
-        ["vertex", "geometry", "fragment"].iter().any(|s| {
-            l.trim_start_matches("error: ")
-                .starts_with(&format!("{s}{suffix}"))
-        })
-    })
-}
-
 /// rgl's own `.shader_test` files (`tests/tv/shader_tests`), validated with the corpus.
 fn local_tests() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tv/shader_tests")
 }
 
-#[test]
-fn translation_validation() {
-    let root = common::corpus_root();
-    let filter = std::env::var("RGL_TV_FILTER").ok();
-    let mut files = Vec::new();
-    for dir in ["shader-db", "piglit", "piglit-geometry"] {
-        files.extend(tv::corpus::shader_tests(&root.join(dir)));
-    }
-    if !common::corpus_found("translation_validation", files.len(), &root) {
-        return;
-    }
-    files.extend(tv::corpus::shader_tests(&local_tests()));
-    let start = std::time::Instant::now();
-    let mut report = Report::default();
-    for path in &files {
-        let name = path
-            .strip_prefix(&root)
-            .unwrap_or(path)
-            .display()
-            .to_string();
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
-            continue;
-        }
-        report.files += 1;
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let sections = tv::corpus::sections(&text);
-        if sections.is_empty() {
-            continue;
-        }
-        let shaders = match catch_unwind(|| tv::corpus::compile_all(&sections)) {
-            Ok(Ok(s)) => s,
-            Ok(Err(why)) => {
-                report.compile_failed.push(format!("{name}: {why}"));
-                continue;
-            }
-            Err(p) => {
-                let why = panic_message(p);
-                report
-                    .compile_failed
-                    .push(format!("{name}: compile panicked: {why}"));
-                continue;
-            }
-        };
-        check_program(&name, &shaders, &mut report);
-    }
+/// One driver answer the pipeline is run with.
+struct Configuration {
+    label: &'static str,
+    compiler: StageOptions,
+    /// Evaluate and compare (else only build and validate).
+    compare: bool,
+}
+
+/// The driver answers the pipeline is validated with: the software driver's (the
+/// default); IO kept as variables with indirect temporaries kept; and scalar ALU,
+/// which is only built and validated here: scalarising `fdot` rounds after every
+/// `fmul`/`fadd` where the opcode table rounds once, a difference cancellation makes
+/// larger than any float bound (`tests/io_lowering.rs` compares the scalar passes
+/// with a tolerance).
+fn configurations() -> Vec<Configuration> {
+    vec![
+        Configuration {
+            label: "software driver",
+            compiler: StageOptions::default(),
+            compare: true,
+        },
+        Configuration {
+            label: "IO variables, indirect temporaries kept",
+            compiler: StageOptions::uniform(CompilerOptions {
+                lower_io: false,
+                lower_indirect_temps: false,
+                ..CompilerOptions::default()
+            }),
+            compare: true,
+        },
+        Configuration {
+            label: "scalar ALU (built and validated only)",
+            compiler: StageOptions::uniform(CompilerOptions {
+                lower_to_scalar: true,
+                ..CompilerOptions::default()
+            }),
+            compare: false,
+        },
+    ]
+}
+
+/// The one-line summary and the detailed report of one configuration.
+fn summarize(label: &str, report: &Report, seconds: f64) -> (String, String) {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "translation validation: {} files, {} programs linked and built ({} stages), \
-         {} evaluations, {} mismatches; {} skipped (undefined behaviour in the original), \
-         {} skipped (instruction budget), {} interpreter errors; {} files did not compile, \
-         {} did not link, {} failed in the NIR pipeline; {:.1}s",
+        "translation validation ({label}): {} files, {} programs linked and built ({} \
+         stages), {} evaluations, {} mismatches; {} skipped (undefined behaviour in the \
+         original), {} skipped (instruction budget), {} interpreter errors; {} files did \
+         not compile, {} did not link, {} failed in the NIR pipeline; {seconds:.1}s",
         report.files,
         report.programs,
         report.stages,
@@ -413,9 +428,9 @@ fn translation_validation() {
         report.compile_failed.len(),
         report.link_failed.len(),
         report.pipeline_failed.len(),
-        start.elapsed().as_secs_f64()
     );
     let mut details = String::new();
+    let _ = writeln!(details, "\n[{label}]");
     let _ = writeln!(
         details,
         "\npipeline failures ({}):",
@@ -456,36 +471,129 @@ fn translation_validation() {
     for m in &report.mismatches {
         let _ = writeln!(details, "{m}");
     }
+    (text, details)
+}
+
+#[test]
+fn translation_validation() {
+    let root = common::corpus_root();
+    let filter = std::env::var("RGL_TV_FILTER").ok();
+    let mut files = Vec::new();
+    for dir in ["shader-db", "piglit", "piglit-geometry"] {
+        files.extend(tv::corpus::shader_tests(&root.join(dir)));
+    }
+    if !common::corpus_found("translation_validation", files.len(), &root) {
+        return;
+    }
+    files.extend(tv::corpus::shader_tests(&local_tests()));
+    let configs = configurations();
+    let mut reports: Vec<(Report, f64)> =
+        configs.iter().map(|_| (Report::default(), 0.0)).collect();
+    for path in &files {
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else {
+            for (report, _) in &mut reports {
+                report.files += 1;
+            }
+            continue;
+        };
+        let sections = tv::corpus::sections(&text, path);
+        let compiled = if sections.is_empty() {
+            None
+        } else {
+            Some(match catch_unwind(|| tv::corpus::compile_all(&sections)) {
+                Ok(Ok(shaders)) => Ok(shaders),
+                Ok(Err(why)) => Err(format!("{name}: {why}")),
+                Err(p) => Err(format!("{name}: compile panicked: {}", panic_message(p))),
+            })
+        };
+        for (config, (report, seconds)) in configs.iter().zip(&mut reports) {
+            report.files += 1;
+            match &compiled {
+                None => {}
+                Some(Ok(shaders)) => {
+                    let start = std::time::Instant::now();
+                    check_program(&name, shaders, &config.compiler, config.compare, report);
+                    *seconds += start.elapsed().as_secs_f64();
+                }
+                Some(Err(why)) => report.compile_failed.push(why.clone()),
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut details = String::new();
+    for (config, (report, seconds)) in configs.iter().zip(&reports) {
+        let (t, d) = summarize(config.label, report, *seconds);
+        text.push_str(&t);
+        details.push_str(&d);
+    }
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("translation_validation.txt");
     let _ = std::fs::write(&path, format!("{text}{details}"));
     eprintln!("{text}full report: {}", path.display());
+    let (default, _) = &reports[0];
     common::print_not_built(
         "translation_validation",
         "files whose shaders did not compile",
-        &report.compile_failed,
+        &default.compile_failed,
     );
     common::print_not_built(
         "translation_validation",
         "programs that did not link",
-        &report.link_failed,
+        &default.link_failed,
     );
-    // Failures of the pipeline are visible here, but are not TV mismatches.
-    for l in report.pipeline_failed.iter().take(50) {
-        eprintln!("pipeline failure: {l}");
+    for (config, (report, _)) in configs.iter().zip(&reports) {
+        let label = config.label;
+        // Failures of the pipeline are visible here, but are not TV mismatches.
+        for l in report.pipeline_failed.iter().take(50) {
+            eprintln!("pipeline failure ({label}): {l}");
+        }
+        for l in report.eval_unsupported.iter().take(20) {
+            eprintln!("interpreter error ({label}): {l}");
+        }
+        assert!(
+            report.mismatches.is_empty(),
+            "{} translation-validation mismatches ({label}):\n{}",
+            report.mismatches.len(),
+            report
+                .mismatches
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
-    for l in report.eval_unsupported.iter().take(20) {
-        eprintln!("interpreter error: {l}");
-    }
-    assert!(
-        report.mismatches.is_empty(),
-        "{} translation-validation mismatches:\n{}",
-        report.mismatches.len(),
-        report
-            .mismatches
+    // Another driver answer must not make the pipeline fail on a program the
+    // software driver's answer builds.
+    for (config, (report, _)) in configs.iter().zip(&reports).skip(1) {
+        let label = config.label;
+        let extra: Vec<&String> = report
+            .pipeline_failed
             .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+            .filter(|l| {
+                let program = l.split(':').next().unwrap_or("");
+                !default
+                    .pipeline_failed
+                    .iter()
+                    .any(|d| d.split(':').next() == Some(program))
+            })
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "the pipeline fails with {label} but not with the software driver's options:\n{}",
+            extra
+                .iter()
+                .take(10)
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
 }

@@ -25,12 +25,19 @@ pub struct Builder<'f> {
     pub func: &'f mut FunctionImpl,
     /// Where the next instruction goes; advanced past every inserted instruction.
     pub cursor: Cursor,
+    /// Mark every ALU instruction built as `exact` (Mesa's `nir_builder::exact`, set
+    /// while building code for `precise`/`invariant` values).
+    pub exact: bool,
 }
 
 impl<'f> Builder<'f> {
     /// A builder at `cursor`.
     pub fn new(func: &'f mut FunctionImpl, cursor: Cursor) -> Builder<'f> {
-        Builder { func, cursor }
+        Builder {
+            func,
+            cursor,
+            exact: false,
+        }
     }
 
     /// Cursor after the phis of `block`.
@@ -87,7 +94,7 @@ impl<'f> Builder<'f> {
         let kind = InstrKind::Alu(Alu {
             op,
             srcs,
-            exact: false,
+            exact: self.exact,
         });
         self.build(kind, Some((comps, bits)))
             .unwrap_or_else(unreachable_def)
@@ -107,6 +114,106 @@ impl<'f> Builder<'f> {
             .unwrap_or(1);
         let srcs = srcs.iter().map(|d| AluSrc::new(*d)).collect();
         self.alu(op, srcs, comps)
+    }
+
+    /// Builds an ALU instruction with an explicit destination shape (`comps`
+    /// components of `bits` bits) and `exact` flag.
+    pub fn alu_sized(
+        &mut self,
+        op: Opcode,
+        srcs: Vec<AluSrc>,
+        exact: bool,
+        comps: u8,
+        bits: u8,
+    ) -> Def {
+        let exact = exact || self.exact;
+        self.build(InstrKind::Alu(Alu { op, srcs, exact }), Some((comps, bits)))
+            .unwrap_or_else(unreachable_def)
+    }
+
+    /// `mov` of component `c` of `v` (Mesa's `nir_channel`): a scalar of `v`'s bit
+    /// size.
+    pub fn channel(&mut self, v: Def, c: u8) -> Def {
+        let bits = self.func.defs.get(v).map_or(32, |d| d.bit_size);
+        self.alu_sized(Opcode::mov, vec![swizzled(v, c)], false, 1, bits)
+    }
+
+    /// Component `index` (a dynamic scalar integer) of vector `v`, as Mesa's
+    /// `nir_vector_extract` does it: a `bcsel` chain over the components.
+    pub fn vector_extract(&mut self, v: Def, index: Def) -> Def {
+        self.vector_extract_from(None, v, index, 0)
+    }
+
+    /// Continues a [`Self::vector_extract`] chain over several vectors laid end to end
+    /// (the slots of a compact array): the components of `v` are elements `first..`
+    /// of the whole, and `acc` is the chain built over the elements before them
+    /// (`None` when `v` holds element 0). Returns the new end of the chain.
+    pub fn vector_extract_from(&mut self, acc: Option<Def>, v: Def, index: Def, first: u32) -> Def {
+        let (n, bits) = self
+            .func
+            .defs
+            .get(v)
+            .map_or((1, 32), |d| (d.num_components, d.bit_size));
+        let mut acc = acc;
+        for c in 0..n {
+            let chan = swizzled(v, c);
+            acc = Some(match acc {
+                None => self.alu_sized(Opcode::mov, vec![chan], false, 1, bits),
+                Some(prev) => {
+                    let k = self.imm_i32((first + u32::from(c)) as i32);
+                    let is = self.alu_sized(
+                        Opcode::ieq,
+                        vec![AluSrc::new(index), AluSrc::new(k)],
+                        false,
+                        1,
+                        1,
+                    );
+                    self.alu_sized(
+                        Opcode::bcsel,
+                        vec![AluSrc::new(is), chan, AluSrc::new(prev)],
+                        false,
+                        1,
+                        bits,
+                    )
+                }
+            });
+        }
+        acc.unwrap_or_else(unreachable_def)
+    }
+
+    /// `v` with component `index` (a dynamic scalar integer) replaced by the scalar
+    /// `s`, as Mesa's `nir_vector_insert` does it: one `bcsel` between `v` and `s`
+    /// on `index == (first, first + 1, ...)`. `first` is the element number of
+    /// `v`'s component 0 when `v` is one slot of a longer array (0 otherwise).
+    pub fn vector_insert(&mut self, v: Def, s: Def, index: Def, first: u32) -> Def {
+        let (n, bits) = self
+            .func
+            .defs
+            .get(v)
+            .map_or((1, 32), |d| (d.num_components, d.bit_size));
+        let lanes = self.load_const(
+            32,
+            (0..u64::from(n)).map(|c| u64::from(first) + c).collect(),
+        );
+        let is = self.alu_sized(
+            Opcode::ieq,
+            vec![splat(index, n), AluSrc::new(lanes)],
+            false,
+            n,
+            1,
+        );
+        let s = if self.func.defs.get(s).is_some_and(|d| d.num_components == 1) {
+            s
+        } else {
+            self.channel(s, 0)
+        };
+        self.alu_sized(
+            Opcode::bcsel,
+            vec![AluSrc::new(is), splat(s, n), AluSrc::new(v)],
+            false,
+            n,
+            bits,
+        )
     }
 
     /// `load_const` of raw per-component bits.
@@ -230,6 +337,32 @@ impl<'f> Builder<'f> {
         self.cursor = Cursor::StartOf(after);
         Some(body)
     }
+}
+
+/// The `vecN` opcode gathering `n` scalars (2..=4), as Mesa's `nir_op_vec(n)`.
+pub fn vec_opcode(n: u8) -> Option<Opcode> {
+    match n {
+        2 => Some(Opcode::vec2),
+        3 => Some(Opcode::vec3),
+        4 => Some(Opcode::vec4),
+        _ => None,
+    }
+}
+
+/// A source reading component `c` of `v` as its component 0.
+fn swizzled(v: Def, c: u8) -> AluSrc {
+    let mut src = AluSrc::new(v);
+    src.swizzle[0] = c;
+    src
+}
+
+/// A source reading scalar `v` in every one of `n` components (identity for `n == 1`).
+fn splat(v: Def, n: u8) -> AluSrc {
+    let mut src = AluSrc::new(v);
+    if n > 1 {
+        src.swizzle = [0; 16];
+    }
+    src
 }
 
 /// Instructions built with a def always get one; this is only reached if the arena

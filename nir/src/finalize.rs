@@ -4,10 +4,14 @@
 //! (`st_program.c`; keys `st_fp_variant_key` / `st_common_variant_key`) that rewrites the shader.
 //!
 //! [`VariantLowering`] holds every key-driven option; its `Default` changes nothing.
-//! [`finalize_variant`] applies the options in Mesa's order through a [`Runner`] (so
-//! `RGL_NIR_DEBUG=print,validate` and the runner's observer apply), then, when any of
-//! them changed the shader, a short cleanup (`copy_prop`, `opt_constant_folding`,
-//! `opt_dce` to a fixed point).
+//! [`finalize_variant`] builds the passes the options ask for from
+//! [`VARIANT_PASSES`] and runs them, in that order, through a [`Runner`] like any other
+//! pass (so `RGL_NIR_DEBUG=print,validate` and the runner's observer apply), then, when
+//! any of them changed the shader, a short cleanup (`copy_prop`,
+//! `opt_constant_folding`, `opt_dce` to a fixed point). Adding a draw-time lowering
+//! takes its pass file, its file tests, its option here and one line in
+//! [`VARIANT_PASSES`]. The driver's [`CompilerOptions`] say whether the shader's IO is
+//! lowered (the lowerings need it) and whether to scalarise what they add.
 //!
 //! * Fragment: `clamp_color` → `flatshade` → alpha test → two-sided color.
 //! * Vertex, tessellation evaluation, geometry: `clamp_color` → point size → user
@@ -19,20 +23,16 @@
 //! State-tracker uniforms (alpha reference, point size, clip planes) are vec4 slots
 //! the state tracker appends after the program's uniforms; the options carry the slot
 //! numbers the passes `load_uniform` from.
-//!
-//! [`pass_with_args`] builds the parameterised passes from `key=value` text, for the
-//! file tests (`// args: func=less slot=3`).
 
 use crate::ir::{Shader, Stage};
-use crate::passes::lower_alpha_test::{lower_alpha_test, CompareFunc, LowerAlphaTest};
-use crate::passes::lower_clamp_color_outputs::lower_clamp_color_outputs;
-use crate::passes::lower_clip_disable::LowerClipDisable;
-use crate::passes::lower_clip_planes::{lower_clip_planes, LowerClipPlanes};
-use crate::passes::lower_flatshade::lower_flatshade;
-use crate::passes::lower_point_size::{lower_point_size, LowerPointSize};
-use crate::passes::lower_two_sided_color::lower_two_sided_color;
-use crate::passes::{pass_by_name, Pass, PassError, Runner};
-
+use crate::options::CompilerOptions;
+use crate::passes::lower_alpha_test::{CompareFunc, LowerAlphaTest};
+use crate::passes::lower_clamp_color_outputs::LowerClampColorOutputs;
+use crate::passes::lower_clip_planes::LowerClipPlanes;
+use crate::passes::lower_flatshade::LowerFlatshade;
+use crate::passes::lower_point_size::LowerPointSize;
+use crate::passes::lower_two_sided_color::LowerTwoSidedColor;
+use crate::passes::{Pass, PassError, Runner};
 /// The shader-rewriting part of a draw-time variant key. `Default` is "no lowering".
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct VariantLowering {
@@ -80,141 +80,115 @@ impl VariantLowering {
     }
 }
 
+/// One draw-time lowering: the pass the options ask for on a shader of the stage, or
+/// `None` when they do not (or it does not apply to the stage).
+pub type VariantPass = fn(&VariantLowering, Stage) -> Option<Box<dyn Pass>>;
+
+/// Fragment shaders.
+fn fragment(stage: Stage) -> bool {
+    stage == Stage::Fragment
+}
+
+/// Stages that can be the last before rasterization (vertex, tessellation
+/// evaluation, geometry); which one is last is the state tracker's decision.
+fn vertex_like(stage: Stage) -> bool {
+    matches!(stage, Stage::Vertex | Stage::TessEval | Stage::Geometry)
+}
+
+/// The draw-time lowerings, in the order they run (Mesa's variant order; the
+/// fragment and the vertex-like lists interleave without changing either).
+pub const VARIANT_PASSES: &[VariantPass] = &[
+    |o, s| {
+        (o.clamp_color && (fragment(s) || vertex_like(s))).then(|| boxed(LowerClampColorOutputs))
+    },
+    |o, s| (o.flatshade && fragment(s)).then(|| boxed(LowerFlatshade)),
+    |o, s| {
+        (o.alpha_func != CompareFunc::Always && fragment(s)).then(|| {
+            boxed(LowerAlphaTest {
+                func: o.alpha_func,
+                ref_slot: o.alpha_ref_slot,
+            })
+        })
+    },
+    |o, s| (o.two_sided_color && fragment(s)).then(|| boxed(LowerTwoSidedColor)),
+    |o, s| {
+        let slot = o.point_size_slot.filter(|_| vertex_like(s))?;
+        Some(boxed(LowerPointSize { slot }))
+    },
+    |o, s| {
+        (o.ucp_enables != 0 && vertex_like(s)).then(|| {
+            boxed(LowerClipPlanes {
+                enables: o.ucp_enables,
+                first_slot: o.clip_plane_slot,
+            })
+        })
+    },
+];
+
+fn boxed(pass: impl Pass + 'static) -> Box<dyn Pass> {
+    Box::new(pass)
+}
+
 /// The cleanup run after any lowering changed the shader.
 const CLEANUP: &[&str] = &["copy_prop", "opt_constant_folding", "opt_dce"];
 
 /// Rounds of [`CLEANUP`] at most.
 const CLEANUP_ROUNDS: usize = 8;
 
-/// Applies `opts` to `shader` in Mesa's variant order through `runner`, then cleans
-/// up when anything changed. Returns whether the shader changed.
+/// The scalar lowering re-run after draw-time lowerings for a driver that wants
+/// scalar code ([`CompilerOptions::lower_to_scalar`]).
+pub const SCALAR: &[&str] = &[
+    "lower_alu_to_scalar",
+    "lower_phis_to_scalar",
+    "lower_load_const_to_scalar",
+];
+
+/// Why a variant could not be finalised.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FinalizeError {
+    /// The variant needs a draw-time lowering, those work on IO intrinsics, and the
+    /// driver keeps IO as variables ([`CompilerOptions::lower_io`] is false).
+    #[error(
+        "the variant needs {pass}, which works on lowered IO, and the driver keeps IO variables"
+    )]
+    IoNotLowered {
+        /// The first lowering the variant needs.
+        pass: &'static str,
+    },
+    /// A pass refused the shader or broke it.
+    #[error(transparent)]
+    Pass(#[from] PassError),
+}
+
+/// Applies `opts` to `shader` ([`VARIANT_PASSES`] in order) through `runner`, then,
+/// when anything changed, scalarises again for a driver that asked for scalar code
+/// and cleans up. `compiler` is the driver's options for the shader's stage. Returns
+/// whether the shader changed.
 pub fn finalize_variant(
     shader: &mut Shader,
     opts: &VariantLowering,
+    compiler: &CompilerOptions,
     runner: &mut Runner,
-) -> Result<bool, PassError> {
+) -> Result<bool, FinalizeError> {
+    let stage = shader.stage;
+    let passes: Vec<Box<dyn Pass>> = VARIANT_PASSES
+        .iter()
+        .filter_map(|p| p(opts, stage))
+        .collect();
+    if let Some(first) = passes.first() {
+        if !shader.info.io_lowered {
+            return Err(FinalizeError::IoNotLowered { pass: first.name() });
+        }
+    }
     let mut changed = false;
-    match shader.stage {
-        Stage::Fragment => {
-            if opts.clamp_color {
-                changed |= runner.run_fn("lower_clamp_color_outputs", shader, |s| {
-                    Ok(lower_clamp_color_outputs(s))
-                })?;
-            }
-            if opts.flatshade {
-                changed |= runner.run_fn("lower_flatshade", shader, |s| Ok(lower_flatshade(s)))?;
-            }
-            if opts.alpha_func != CompareFunc::Always {
-                let (func, slot) = (opts.alpha_func, opts.alpha_ref_slot);
-                changed |= runner.run_fn("lower_alpha_test", shader, |s| {
-                    lower_alpha_test(s, func, slot)
-                })?;
-            }
-            if opts.two_sided_color {
-                changed |= runner.run_fn("lower_two_sided_color", shader, |s| {
-                    Ok(lower_two_sided_color(s))
-                })?;
-            }
-        }
-        Stage::Vertex | Stage::TessEval | Stage::Geometry => {
-            if opts.clamp_color {
-                changed |= runner.run_fn("lower_clamp_color_outputs", shader, |s| {
-                    Ok(lower_clamp_color_outputs(s))
-                })?;
-            }
-            if let Some(slot) = opts.point_size_slot {
-                changed |= runner.run_fn("lower_point_size", shader, |s| {
-                    Ok(lower_point_size(s, slot))
-                })?;
-            }
-            if opts.ucp_enables != 0 {
-                let (enables, slot) = (opts.ucp_enables, opts.clip_plane_slot);
-                changed |= runner.run_fn("lower_clip_planes", shader, |s| {
-                    lower_clip_planes(s, enables, slot)
-                })?;
-            }
-        }
-        Stage::TessCtrl | Stage::Compute => {}
+    for pass in &passes {
+        changed |= runner.run(pass.as_ref(), shader)?;
     }
     if changed {
+        if compiler.lower_to_scalar {
+            runner.run_all(SCALAR, shader)?;
+        }
         runner.run_to_fixed_point(CLEANUP, shader, CLEANUP_ROUNDS)?;
     }
     Ok(changed)
-}
-
-/// A registered pass, with parameters for the parameterised ones given as
-/// whitespace-separated `key=value` pairs:
-/// `lower_alpha_test` `func=<never|less|...|always> slot=N`, `lower_point_size`
-/// `slot=N`, `lower_clip_planes` `enables=N slot=N`, `lower_clip_disable` `enables=N`
-/// (numbers decimal or `0x`/`0b` prefixed). Empty `args` gives the registered
-/// instance.
-pub fn pass_with_args(name: &str, args: &str) -> Result<Box<dyn Pass>, String> {
-    let mut pairs = Vec::new();
-    for word in args.split_whitespace() {
-        let (k, v) = word
-            .split_once('=')
-            .ok_or(format!("pass argument `{word}` is not key=value"))?;
-        pairs.push((k, v));
-    }
-    if pairs.is_empty() {
-        return pass_by_name(name).ok_or(format!("unknown pass {name}"));
-    }
-    let mut unused: Vec<&str> = pairs.iter().map(|(k, _)| *k).collect();
-    let mut get = |key: &str| -> Option<&str> {
-        unused.retain(|k| *k != key);
-        pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
-    };
-    let pass: Box<dyn Pass> = match name {
-        "lower_alpha_test" => {
-            let mut p = LowerAlphaTest::REGISTERED;
-            if let Some(f) = get("func") {
-                p.func = CompareFunc::parse(f).ok_or(format!("unknown compare func `{f}`"))?;
-            }
-            if let Some(s) = get("slot") {
-                p.ref_slot = parse_num(s)?;
-            }
-            Box::new(p)
-        }
-        "lower_point_size" => {
-            let mut p = LowerPointSize::REGISTERED;
-            if let Some(s) = get("slot") {
-                p.slot = parse_num(s)?;
-            }
-            Box::new(p)
-        }
-        "lower_clip_planes" => {
-            let mut p = LowerClipPlanes::REGISTERED;
-            if let Some(e) = get("enables") {
-                p.enables = u8::try_from(parse_num(e)?).map_err(|_| "enables is 8 bits")?;
-            }
-            if let Some(s) = get("slot") {
-                p.first_slot = parse_num(s)?;
-            }
-            Box::new(p)
-        }
-        "lower_clip_disable" => {
-            let mut p = LowerClipDisable::REGISTERED;
-            if let Some(e) = get("enables") {
-                p.enables = u8::try_from(parse_num(e)?).map_err(|_| "enables is 8 bits")?;
-            }
-            Box::new(p)
-        }
-        _ => return Err(format!("pass {name} takes no arguments")),
-    };
-    if let Some(k) = unused.first() {
-        return Err(format!("pass {name} has no argument `{k}`"));
-    }
-    Ok(pass)
-}
-
-/// A decimal, `0x` hex or `0b` binary number.
-fn parse_num(s: &str) -> Result<u32, String> {
-    let r = if let Some(h) = s.strip_prefix("0x") {
-        u32::from_str_radix(h, 16)
-    } else if let Some(b) = s.strip_prefix("0b") {
-        u32::from_str_radix(b, 2)
-    } else {
-        s.parse()
-    };
-    r.map_err(|_| format!("bad number `{s}`"))
 }

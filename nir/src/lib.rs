@@ -18,6 +18,8 @@
 //!   (`RGL_NIR_DEBUG=print,validate`) and the first optimisation passes.
 //! * [`finalize`]: draw-time variant lowering (`finalize_variant`), the state-tracker
 //!   passes a variant key asks for.
+//! * [`options`]: what a driver asks of the compiler per stage (`CompilerOptions`),
+//!   read by the link pipeline and by `finalize`.
 //!
 //! Tests (all text in, text out): `tests/ir/*.nir` round-trip corpus,
 //! `tests/errors/*.nir` reader errors, `tests/invalid/*.nir` validator errors,
@@ -35,6 +37,7 @@ pub mod intrinsics;
 pub mod ir;
 pub mod link;
 pub mod opcodes;
+pub mod options;
 pub mod passes;
 pub mod print;
 pub mod reader;

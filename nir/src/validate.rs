@@ -171,11 +171,9 @@ fn stage_handles(v: &mut V) {
             return;
         }
     }
-    for node in f.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &f.cf[node].kind {
-            if !f.defs.contains(*cond) {
-                v.err(node, "if condition out of range");
-            }
+    for (node, cond) in f.if_conditions() {
+        if !f.defs.contains(cond) {
+            v.err(node, "if condition out of range");
         }
     }
     for &l in &f.locals {
@@ -208,7 +206,8 @@ fn stage_handles(v: &mut V) {
             match &data.kind {
                 InstrKind::Deref(Deref {
                     kind: DerefKind::Var(var),
-                    ..
+                    mode: _,
+                    ty: _,
                 }) if !v.shader.variables.contains(*var) => {
                     v.ierr(instr, "variable out of range", false)
                 }
@@ -219,10 +218,19 @@ fn stage_handles(v: &mut V) {
                         }
                     }
                 }
-                InstrKind::Call { callee, .. } if !v.shader.functions.contains(*callee) => {
+                InstrKind::Call { callee, args: _ } if !v.shader.functions.contains(*callee) => {
                     v.ierr(instr, "callee out of range", false)
                 }
-                _ => {}
+                // Sources were checked above; these hold no other handles.
+                InstrKind::Alu(_)
+                | InstrKind::Deref(_)
+                | InstrKind::Intrinsic(_)
+                | InstrKind::Tex(_)
+                | InstrKind::LoadConst(_)
+                | InstrKind::Undef
+                | InstrKind::Jump(_)
+                | InstrKind::Call { callee: _, args: _ }
+                | InstrKind::ParallelCopy(_) => {}
             }
         }
     }
@@ -236,14 +244,12 @@ fn stage_handles(v: &mut V) {
             f.instrs[instr].for_each_src(|d| used.push((instr, d)));
         }
     }
-    for node in f.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &f.cf[node].kind {
-            if f.instr_block(f.defs[*cond].instr).is_none() {
-                v.err(
-                    node,
-                    format!("if condition {cond} is not defined by an attached instruction"),
-                );
-            }
+    for (node, cond) in f.if_conditions() {
+        if f.instr_block(f.defs[cond].instr).is_none() {
+            v.err(
+                node,
+                format!("if condition {cond} is not defined by an attached instruction"),
+            );
         }
     }
     for (instr, d) in used {
@@ -450,17 +456,15 @@ fn check_dominance(v: &mut V) {
             }
         }
     }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            // The condition is read at the end of the block before the if.
-            let before = func.cf_prev(node).and_then(|p| func.cf_block(p));
-            if let Some(pb) = before {
-                if !dominates_use(*cond, pb, None) {
-                    v.err(
-                        node,
-                        format!("if condition {cond} does not dominate the if"),
-                    );
-                }
+    for (node, cond) in func.if_conditions() {
+        // The condition is read at the end of the block before the if.
+        let before = func.cf_prev(node).and_then(|p| func.cf_block(p));
+        if let Some(pb) = before {
+            if !dominates_use(cond, pb, None) {
+                v.err(
+                    node,
+                    format!("if condition {cond} does not dominate the if"),
+                );
             }
         }
     }
@@ -522,7 +526,10 @@ fn check_derefs(v: &mut V) {
                         None
                     }
                 },
-                DerefKind::Cast { .. } => Some(deref.ty.clone()),
+                DerefKind::Cast {
+                    parent: _,
+                    ptr_stride: _,
+                } => Some(deref.ty.clone()),
             };
             match expected {
                 Some(t) if t == deref.ty => {}
@@ -541,10 +548,13 @@ fn check_derefs(v: &mut V) {
             }
             if let Some(p) = match &deref.kind {
                 DerefKind::Var(_) => None,
-                DerefKind::Array { parent, .. }
+                DerefKind::Array { parent, index: _ }
                 | DerefKind::ArrayWildcard { parent }
-                | DerefKind::Struct { parent, .. }
-                | DerefKind::Cast { parent, .. } => Some(*parent),
+                | DerefKind::Struct { parent, field: _ }
+                | DerefKind::Cast {
+                    parent,
+                    ptr_stride: _,
+                } => Some(*parent),
             } {
                 if let Some(pd) = deref_of(f, p) {
                     if pd.mode != deref.mode {

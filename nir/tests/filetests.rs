@@ -1,9 +1,10 @@
 //! Pass file tests: `tests/filetests/<pass>/*.nir` hold a `test <pass>` header, the
 //! input shader, and the expected output after running only that pass as `; ` comment
 //! lines after a `; expect:` marker (`; expect: no progress` when the pass must not
-//! change anything). `BLESS=1` rewrites the expectations in place. Parameterised
+//! change anything, `; expect: error: <why>` when the pass must refuse the shader).
+//! `BLESS=1` rewrites the expectations in place. Parameterised
 //! passes take their arguments from an optional second line, `// args: key=value ...`
-//! (see `rgl_nir::finalize::pass_with_args`).
+//! (see `rgl_nir::passes::build_pass`).
 
 mod common;
 
@@ -30,20 +31,28 @@ fn run_one(text: &str) -> Result<(String, String), String> {
         }
         None => None,
     };
-    let pass = match &args {
-        Some(a) => rgl_nir::finalize::pass_with_args(pass_name, a)?,
-        None => {
-            rgl_nir::passes::pass_by_name(pass_name).ok_or(format!("unknown pass {pass_name}"))?
-        }
-    };
+    let pass = rgl_nir::passes::build_pass(pass_name, args.as_deref().unwrap_or(""))
+        .map_err(|e| e.to_string())?;
     let input: String = lines
         .take_while(|l| !l.starts_with("; expect:"))
         .map(|l| format!("{l}\n"))
         .collect();
     let mut shader = rgl_nir::reader::parse_shader(&input).map_err(|e| format!("input: {e}"))?;
     rgl_nir::validate::validate(&shader).map_err(|e| format!("input invalid: {e}"))?;
-    let progress =
-        rgl_nir::passes::run_pass(pass.as_ref(), &mut shader).map_err(|e| e.to_string())?;
+    let progress = match rgl_nir::passes::run_pass(pass.as_ref(), &mut shader) {
+        Ok(progress) => progress,
+        // A refusal is an outcome to check like any other; the shader stays valid.
+        Err(rgl_nir::passes::PassError::Failed { failure, .. }) => {
+            rgl_nir::validate::validate(&shader)
+                .map_err(|e| format!("invalid after a refusal: {e}"))?;
+            let args_line = args.map(|a| format!("// args: {a}\n")).unwrap_or_default();
+            return Ok((
+                format!("{header}\n{args_line}{input}"),
+                format!("; expect: error: {failure}\n"),
+            ));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     let mut out = String::new();
     if progress {
         out.push_str("; expect:\n");

@@ -5,7 +5,8 @@
 //! finalisation. `BLESS=1` rewrites the expectations (review the diff).
 //!
 //! Options (whitespace separated): `clamp_color`, `flatshade`, `two_sided`,
-//! `alpha=<func>:<ref slot>`, `point_size=<slot>`, `ucp=<enables>:<first slot>`.
+//! `alpha=<func>:<ref slot>`, `point_size=<slot>`, `ucp=<enables>:<first slot>`, and
+//! for the driver's compiler options `scalar` (`lower_to_scalar`).
 //! A `run` line lists `;`-separated inputs: `input[V] LOC.xyzw v...`,
 //! `uniform SLOT v...`, `sysval SYSTEM_VALUE_X v...` (floats with a `.`, else
 //! integers or `0x` words).
@@ -19,6 +20,7 @@ use rgl_nir::eval::{evaluate, EvalInput, InputKey, Outputs};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::ir::names::{self, LocKind};
 use rgl_nir::ir::{Shader, Stage};
+use rgl_nir::options::CompilerOptions;
 use rgl_nir::passes::lower_alpha_test::CompareFunc;
 use rgl_nir::passes::Runner;
 
@@ -51,8 +53,9 @@ fn word(s: &str) -> Result<u32, String> {
     num(s)
 }
 
-fn parse_options(line: &str) -> Result<VariantLowering, String> {
+fn parse_options(line: &str) -> Result<(VariantLowering, CompilerOptions), String> {
     let mut o = VariantLowering::default();
+    let mut compiler = CompilerOptions::default();
     for w in line.split_whitespace() {
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
         let pair = || -> Result<(&str, u32), String> {
@@ -60,6 +63,7 @@ fn parse_options(line: &str) -> Result<VariantLowering, String> {
             Ok((a, num(b)?))
         };
         match k {
+            "scalar" => compiler.lower_to_scalar = true,
             "clamp_color" => o.clamp_color = true,
             "flatshade" => o.flatshade = true,
             "two_sided" => o.two_sided_color = true,
@@ -77,7 +81,7 @@ fn parse_options(line: &str) -> Result<VariantLowering, String> {
             _ => return Err(format!("unknown option `{w}`")),
         }
     }
-    Ok(o)
+    Ok((o, compiler))
 }
 
 fn parse_run(line: &str) -> Result<EvalInput, String> {
@@ -175,7 +179,7 @@ fn eval_text(shader: &Shader, input: &EvalInput, out: &mut String) {
 fn run_one(text: &str) -> Result<(String, String), String> {
     let mut lines = text.lines().peekable();
     let header = lines.next().ok_or("empty file")?;
-    let opts = parse_options(
+    let (opts, compiler) = parse_options(
         header
             .strip_prefix("finalize")
             .ok_or("first line must be `finalize <options>`")?,
@@ -197,7 +201,7 @@ fn run_one(text: &str) -> Result<(String, String), String> {
     let mut runner = Runner::new();
     runner.validate = true;
     let mut out = String::from("; expect:\n");
-    match finalize_variant(&mut shader, &opts, &mut runner) {
+    match finalize_variant(&mut shader, &opts, &compiler, &mut runner) {
         Err(e) => {
             let _ = writeln!(out, "; error: {e}");
         }

@@ -9,12 +9,12 @@
 //!   header, the input, and the expected output after those passes (`; ` lines after
 //!   `; expect:`, rewritten with `BLESS=1`);
 //! * a call-tree explosion (each function calling the previous one twice, 40 deep)
-//!   must make `inline_functions_checked` fail with "shader too large after inlining"
+//!   must make `InlineFunctions { limit }` fail with "shader too large after inlining"
 //!   quickly, leaving a valid shader.
 
 mod common;
 
-use rgl_nir::passes::{inline_functions, Runner};
+use rgl_nir::passes::{inline_functions, Pass, PassFailure, Runner};
 
 /// Mesa's order (`gl_nir_link_glsl`, `prelink_lowering`) for the passes of this branch.
 const LOWERING: &[&str] = &[
@@ -159,10 +159,16 @@ fn call_tree_explosion_is_refused() {
     let mut shader = rgl_nir::reader::parse_shader(&text).expect("explosion parses");
     rgl_nir::validate::validate(&shader).expect("explosion is valid");
     let start = std::time::Instant::now();
-    let result = inline_functions::inline_functions_checked(&mut shader, 20_000);
-    let err = result.expect_err("a 2^40 call tree must exceed the limit");
+    let inline = inline_functions::InlineFunctions { limit: 20_000 };
+    let err = inline
+        .run(&mut shader)
+        .expect_err("a 2^40 call tree must exceed the limit");
     assert!(
-        err.contains("shader too large after inlining"),
+        matches!(err, PassFailure::InlineLimit { limit: 20_000, .. }),
+        "unexpected failure: {err}"
+    );
+    assert!(
+        err.to_string().contains("shader too large after inlining"),
         "unexpected message: {err}"
     );
     rgl_nir::validate::validate(&shader).expect("the shader stays valid");
@@ -173,10 +179,7 @@ fn call_tree_explosion_is_refused() {
     );
     // A small tree inlines completely under the same limit.
     let mut small = rgl_nir::reader::parse_shader(&explosion(4)).expect("parses");
-    assert_eq!(
-        inline_functions::inline_functions_checked(&mut small, 20_000),
-        Ok(true)
-    );
+    assert_eq!(inline.run(&mut small), Ok(true));
     rgl_nir::validate::validate(&small).expect("valid after inlining");
     assert_eq!(small.functions.len(), 1, "only main remains");
 }

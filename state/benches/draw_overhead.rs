@@ -35,6 +35,9 @@ impl Driver for NullDriver {
     fn name(&self) -> &str {
         "null"
     }
+    fn compiler_options(&self, _: ShaderStage) -> rgl_nir::options::CompilerOptions {
+        rgl_nir::options::CompilerOptions::default()
+    }
     fn create_buffer(&mut self, _: &[u8]) -> Result<BufferHandle> {
         Ok(BufferHandle(self.id()))
     }

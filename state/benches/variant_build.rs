@@ -4,13 +4,23 @@
 //! draw builds the program's variant: clone the linked NIR, finalize it for the
 //! draw's key, and have the software driver compile it. The figure is what
 //! the state tracker measures for that miss (`VariantStats::last_build_time`);
-//! compile and link are not part of it. Prints the median, mean, p90 and max.
+//! compile and link are not part of it. Prints the median, mean, p90 and max for
+//! each shader compiler: the lane interpreter, and the JIT with its default
+//! options and with other quads-per-iteration, optimization levels and register
+//! allocators (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`,
+//! `jit-q1-speed-bt`, ...).
 //!
 //! `cargo bench -p rgl-state --bench variant_build`
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use rgl_backend::exec::ShaderCompiler;
+use rgl_backend::jit::{JitCompiler, JitOptions, OptLevel, Regalloc};
+use rgl_backend::lanes::LaneCompiler;
+use rgl_backend::SoftDriver;
 use rgl_state::{gl, Context};
 
 /// The `[vertex shader]` / `[geometry shader]` / `[fragment shader]` sections,
@@ -53,9 +63,11 @@ fn shaders(text: &str) -> Vec<(u32, String)> {
 }
 
 /// The variant build time of `path`'s program, or why there is none.
-fn first_draw(path: &Path) -> Result<Duration, String> {
+fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duration, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let mut ctx = Context::new_headless(64, 64);
+    let mut driver = SoftDriver::new(1);
+    driver.set_compiler(compiler.clone());
+    let mut ctx = Context::with_driver(Box::new(driver), 64, 64);
     let program = ctx.create_program().map_err(|e| e.to_string())?;
     for (kind, src) in shaders(&text) {
         let s = ctx.create_shader(kind).map_err(|e| e.to_string())?;
@@ -114,10 +126,45 @@ fn main() {
         );
         return;
     }
+    let only = std::env::var("RGL_VARIANT_BUILD").ok();
+    for (name, compiler) in compilers() {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        measure(&name, &compiler, &paths);
+    }
+}
+
+/// The interpreter, the JIT's default, and the JIT's options one at a time.
+fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
+    let mut out: Vec<(String, Arc<dyn ShaderCompiler>)> =
+        vec![("interp".into(), Arc::new(LaneCompiler))];
+    if let Ok(j) = JitCompiler::new() {
+        out.push(("jit".into(), Arc::new(j)));
+    }
+    for quads in [1, 4] {
+        for (opt, oname) in [(OptLevel::None, "none"), (OptLevel::Speed, "speed")] {
+            for (regalloc, rname) in [(Regalloc::Backtracking, "bt"), (Regalloc::SinglePass, "sp")]
+            {
+                let opts = JitOptions {
+                    quads,
+                    opt_level: opt,
+                    regalloc,
+                };
+                if let Ok(j) = JitCompiler::with_options(opts) {
+                    out.push((format!("jit-q{quads}-{oname}-{rname}"), Arc::new(j)));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn measure(name: &str, compiler: &Arc<dyn ShaderCompiler>, paths: &[PathBuf]) {
     let mut times = Vec::new();
     let mut skipped = 0;
-    for p in &paths {
-        match first_draw(p) {
+    for p in paths {
+        match first_draw(p, compiler) {
             Ok(t) => times.push(t),
             Err(e) => {
                 skipped += 1;
@@ -127,13 +174,13 @@ fn main() {
     }
     times.sort();
     if times.is_empty() {
-        println!("variant_build: every program failed ({skipped})");
+        println!("variant_build {name}: every program failed ({skipped})");
         return;
     }
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     let mean = times.iter().map(|t| us(*t)).sum::<f64>() / times.len() as f64;
     println!(
-        "variant_build: {} programs ({} skipped): median {:.0} µs, mean {:.0} µs, p90 {:.0} µs, max {:.0} µs",
+        "variant_build {name}: {} programs ({} skipped): median {:.0} µs, mean {:.0} µs, p90 {:.0} µs, max {:.0} µs",
         times.len(),
         skipped,
         us(times[times.len() / 2]),

@@ -16,7 +16,9 @@ use crate::shader::GlslObject;
 use crate::texture::TextureState;
 use crate::variants::{VariantCache, VariantStats};
 use crate::vertex_array::VertexArrayObject;
+use rgl_backend::driver::ShaderStage;
 use rgl_backend::{registry, Driver};
+use rgl_nir::options::StageOptions;
 
 /// The GL extensions advertised: the desktop GLSL extensions the front end
 /// supports at GLSL 3.30.
@@ -57,6 +59,8 @@ pub struct Context {
     pub(crate) client_active_texture: u32,
     /// The driver every draw, clear and read goes to.
     pub(crate) driver: Box<dyn Driver>,
+    /// What the driver asks of the compiler, per stage (asked once, at creation).
+    pub(crate) compiler_options: StageOptions,
     /// Texture and sampler objects, texture units.
     pub(crate) textures: TextureState,
     /// Framebuffer and renderbuffer objects, the default framebuffer.
@@ -102,6 +106,14 @@ impl Context {
         let max = limits::MAX_RENDERBUFFER_SIZE;
         let (width, height) = (width.clamp(1, max), height.clamp(1, max));
         let framebuffers = FramebufferObjects::new(driver.as_mut(), width, height);
+        let mut compiler_options = StageOptions::default();
+        for stage in [
+            ShaderStage::Vertex,
+            ShaderStage::Geometry,
+            ShaderStage::Fragment,
+        ] {
+            compiler_options.set(stage.into(), driver.compiler_options(stage));
+        }
         Context {
             error: None,
             glsl_objects: NameTable::default(),
@@ -119,6 +131,7 @@ impl Context {
             matrices: MatrixState::default(),
             client_active_texture: 0,
             driver,
+            compiler_options,
             textures: TextureState::default(),
             framebuffers,
             variants: VariantCache::default(),

@@ -18,19 +18,20 @@ use rgl_backend::driver::{
 };
 use rgl_backend::format::{VertexFormat, VertexType};
 use rgl_glsl::types::{SamplerDim, Type};
-use rgl_nir::ir::names::{VARYING_SLOT_CLIP_DIST0, VERT_ATTRIB_GENERIC0, VERT_ATTRIB_POS};
-use rgl_nir::ir::{Stage as NirStage, VarMode};
+use rgl_nir::ir::names::{
+    VERT_ATTRIB_COLOR0, VERT_ATTRIB_GENERIC0, VERT_ATTRIB_NORMAL, VERT_ATTRIB_POS,
+    VERT_ATTRIB_TEX0, VERT_ATTRIB_TEX_COUNT,
+};
 
 use crate::error::{GlError, GlResult};
 use crate::gl;
 use crate::names::Program;
 use crate::texture::SamplerUse;
-use crate::variants::{Variant, STATE_SLOTS, STATE_SLOT_ALPHA_REF, STATE_SLOT_CLIP_PLANE0};
+use crate::variants::{
+    Variant, VariantKey, STATE_SLOTS, STATE_SLOT_ALPHA_REF, STATE_SLOT_CLIP_PLANE0,
+};
 use crate::vertex_array::{AttribArray, AttribKind};
 use crate::Context;
-
-/// `VARYING_SLOT_COL0` (`gl_Color` in the fragment shader).
-const VARYING_SLOT_COL0: i32 = 1;
 
 /// Per-context scratch of the draw path, kept between draws so a repeated draw
 /// allocates nothing and re-uploads nothing that did not change.
@@ -91,35 +92,6 @@ fn sampler_target(dim: SamplerDim, arrayed: bool) -> u32 {
         (SamplerDim::Cube, _) => gl::TEXTURE_CUBE_MAP,
         (SamplerDim::Rect, _) => gl::TEXTURE_RECTANGLE,
         _ => gl::TEXTURE_2D,
-    }
-}
-
-/// What the variant key needs to know about a program's interface.
-struct ProgramTraits {
-    /// The fragment shader reads `gl_Color` / `gl_SecondaryColor`.
-    reads_colors: bool,
-    /// The last vertex stage writes `gl_ClipDistance`.
-    writes_clip_distance: bool,
-    /// The last vertex stage writes `gl_FrontColor` & co.
-    writes_colors: bool,
-    /// The geometry shader's input primitive.
-    gs_input: Option<rgl_nir::ir::Primitive>,
-}
-
-/// Whether draw mode `mode` feeds a geometry shader taking `input` primitives.
-fn mode_matches_gs(mode: PrimMode, input: rgl_nir::ir::Primitive) -> bool {
-    use rgl_nir::ir::Primitive as P;
-    use PrimMode as M;
-    match input {
-        P::Points => mode == M::Points,
-        P::Lines | P::LineStrip => matches!(mode, M::Lines | M::LineStrip | M::LineLoop),
-        P::LinesAdjacency => matches!(mode, M::LinesAdjacency | M::LineStripAdjacency),
-        P::Triangles | P::TriangleStrip => {
-            matches!(mode, M::Triangles | M::TriangleStrip | M::TriangleFan)
-        }
-        P::TrianglesAdjacency => {
-            matches!(mode, M::TrianglesAdjacency | M::TriangleStripAdjacency)
-        }
     }
 }
 
@@ -271,53 +243,6 @@ impl Context {
         self.draw_error.clone()
     }
 
-    fn program_traits(&self, program: Program) -> GlResult<(u64, ProgramTraits)> {
-        let p = self.program_obj(program)?;
-        let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
-        let mut traits = ProgramTraits {
-            reads_colors: false,
-            writes_clip_distance: false,
-            writes_colors: false,
-            gs_input: None,
-        };
-        let last_vertex = linked
-            .stages
-            .iter()
-            .rposition(|s| s.stage != rgl_glsl::Stage::Fragment);
-        for (i, stage) in linked.stages.iter().enumerate() {
-            let Some(nir) = &stage.nir else { continue };
-            if let Some(gs) = &nir.info.gs {
-                traits.gs_input = Some(gs.input_primitive);
-            }
-            for &v in &nir.globals {
-                let var = &nir.variables[v];
-                match (nir.stage, var.mode) {
-                    (NirStage::Fragment, VarMode::ShaderIn)
-                        if var.location == VARYING_SLOT_COL0
-                            || var.location == VARYING_SLOT_COL0 + 1 =>
-                    {
-                        traits.reads_colors = true
-                    }
-                    (_, VarMode::ShaderOut)
-                        if Some(i) == last_vertex
-                            && (var.location == VARYING_SLOT_CLIP_DIST0
-                                || var.location == VARYING_SLOT_CLIP_DIST0 + 1) =>
-                    {
-                        traits.writes_clip_distance = true
-                    }
-                    (_, VarMode::ShaderOut)
-                        if Some(i) == last_vertex && matches!(var.location, 1 | 2 | 13 | 14) =>
-                    {
-                        // VARYING_SLOT_COL0/COL1/BFC0/BFC1.
-                        traits.writes_colors = true
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok((p.generation, traits))
-    }
-
     /// Validates and executes one draw.
     fn draw(&mut self, mut info: DrawInfo) -> GlResult<()> {
         self.draw_error = None;
@@ -326,20 +251,20 @@ impl Context {
                 Some("no program is current (fixed-function drawing is not supported)".into());
             return Err(GlError::InvalidOperation);
         };
-        let (generation, traits) = self.program_traits(program)?;
-        if let Some(input) = traits.gs_input {
-            if !mode_matches_gs(info.mode, input) {
-                self.draw_error = Some(format!(
-                    "draw mode {:?} does not match the geometry shader's input primitive {}",
-                    info.mode,
-                    input.name()
-                ));
-                return Err(GlError::InvalidOperation);
-            }
+        let p = self.program_obj(program)?;
+        if p.linked.is_none() {
+            return Err(GlError::InvalidOperation);
         }
-        let mut key = self.variant_key(traits.reads_colors, traits.writes_clip_distance);
-        // GL_CLAMP_VERTEX_COLOR is on in compatibility contexts (no glClampColor).
-        key.clamp_vertex_color = traits.writes_colors;
+        let (generation, traits) = (p.generation, p.traits);
+        if let Some(input) = traits.gs_input.filter(|_| !traits.accepts(info.mode)) {
+            self.draw_error = Some(format!(
+                "draw mode {:?} does not match the geometry shader's input primitive {}",
+                info.mode,
+                input.name()
+            ));
+            return Err(GlError::InvalidOperation);
+        }
+        let key = VariantKey::from_state(&self.fixed, &traits);
         let variant = self.get_variant(program, generation, key)?;
         self.validate_draw_framebuffer()?;
         if info.count == 0 || info.instance_count == 0 {
@@ -524,11 +449,14 @@ impl Context {
             return Ok(vao.attribs[0]);
         }
         let m = &self.matrices;
+        let texcoords = VERT_ATTRIB_TEX0..VERT_ATTRIB_TEX0 + VERT_ATTRIB_TEX_COUNT;
         Err(match loc {
-            1 => [0.0f32, 0.0, 1.0, 0.0].map(f32::to_bits),
-            2 => m.color.map(f32::to_bits),
-            6..=13 => m.texcoords[(loc - 6) as usize].map(f32::to_bits),
-            0 => self.current_attribs[0],
+            VERT_ATTRIB_NORMAL => [0.0f32, 0.0, 1.0, 0.0].map(f32::to_bits),
+            VERT_ATTRIB_COLOR0 => m.color.map(f32::to_bits),
+            _ if texcoords.contains(&loc) => {
+                m.texcoords[(loc - VERT_ATTRIB_TEX0) as usize].map(f32::to_bits)
+            }
+            VERT_ATTRIB_POS => self.current_attribs[0],
             _ => [0, 0, 0, one],
         })
     }

@@ -26,7 +26,6 @@ pub mod context;
 pub mod draw;
 mod driver_state;
 pub mod error;
-mod finalize;
 mod fixed_function;
 pub mod fixed_state;
 pub mod framebuffer;

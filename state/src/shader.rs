@@ -12,6 +12,7 @@ use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
 use crate::uniforms::UniformStorage;
+use crate::variants::ProgramTraits;
 use crate::Context;
 
 /// A shader object.
@@ -54,6 +55,9 @@ pub struct ProgramObject {
     pub block_bindings: Vec<u32>,
     /// Incremented at every successful link; variant caches key on it.
     pub generation: u64,
+    /// What the draw-time variant key needs to know about the linked program,
+    /// computed once per link.
+    pub(crate) traits: ProgramTraits,
     /// `glDeleteProgram` was called while current.
     pub delete_pending: bool,
 }
@@ -375,6 +379,7 @@ impl Context {
         } else {
             let options = PipelineOptions {
                 name: program.name(),
+                compiler: self.compiler_options,
                 ..PipelineOptions::default()
             };
             build_program(&shaders, &bindings, options).map_err(|l| l.to_string())
@@ -393,6 +398,7 @@ impl Context {
                     .collect();
                 p.uniforms = UniformStorage::new(&linked);
                 p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
+                p.traits = ProgramTraits::of(&linked);
                 p.linked = Some(Box::new(linked));
                 p.generation += 1;
             }

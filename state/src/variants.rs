@@ -1,7 +1,11 @@
-//! Draw-time shader variants (Mesa's `st_program.c`): the key of GL state that changes code
-//! generation, the per-context LRU cache of driver shaders keyed by program and key,
-//! variant construction (clone the linked NIR, finalize it for the key, compile it
-//! with the driver), and the hit/miss/build-time counters.
+//! Draw-time shader variants (Mesa's `st_fp_variant` / `st_common_variant`): the key
+//! of GL state that changes code generation, built in one place
+//! ([`VariantKey::from_state`]) from the fixed-function state and the program's
+//! [`ProgramTraits`] (computed once per link); the per-context LRU cache of driver
+//! shaders keyed by program and key; variant construction (clone the linked NIR,
+//! finalize it for the key with rgl-nir's [`finalize_variant`] and the driver's
+//! compiler options, compile it with the driver); and the hit/miss/build-time
+//! counters.
 //!
 //! A program's variants are keyed by its name *and* link generation, so a relink can
 //! never hit a stale variant; relinking or deleting a program also evicts its
@@ -12,12 +16,20 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use lru::LruCache;
-use rgl_backend::driver::ShaderHandle;
-use rgl_backend::driver::ShaderStage;
-use rgl_nir::ir::{Shader as NirShader, Stage as NirStage, VarMode};
+use rgl_backend::driver::{PrimMode, ShaderHandle, ShaderStage};
+use rgl_link::LinkedProgram;
+use rgl_nir::finalize::{finalize_variant, VariantLowering};
+use rgl_nir::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CLIP_DIST1,
+    VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+};
+use rgl_nir::ir::{Primitive, Shader as NirShader, Stage as NirStage, VarMode};
+use rgl_nir::passes::lower_alpha_test::CompareFunc;
+use rgl_nir::passes::Runner;
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{GlError, GlResult};
+use crate::fixed_state::FixedState;
 use crate::gl;
 use crate::names::Program;
 use crate::Context;
@@ -43,10 +55,85 @@ pub struct VariantStats {
     pub evicted: u64,
 }
 
+/// What the variant key needs to know about a linked program's interface (Mesa keeps
+/// the like in `gl_program::info`), computed once per link by [`ProgramTraits::of`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ProgramTraits {
+    /// The fragment shader reads `gl_Color` / `gl_SecondaryColor`.
+    pub reads_colors: bool,
+    /// The last vertex stage writes `gl_ClipDistance`.
+    pub writes_clip_distance: bool,
+    /// The last vertex stage writes `gl_FrontColor` & co.
+    pub writes_colors: bool,
+    /// The geometry shader's input primitive.
+    pub gs_input: Option<Primitive>,
+}
+
+impl ProgramTraits {
+    /// The traits of a program whose stages hold their final NIR.
+    pub(crate) fn of(linked: &LinkedProgram) -> ProgramTraits {
+        let mut traits = ProgramTraits::default();
+        let last_vertex = linked
+            .stages
+            .iter()
+            .rposition(|s| s.stage != rgl_glsl::Stage::Fragment);
+        for (i, stage) in linked.stages.iter().enumerate() {
+            let Some(nir) = &stage.nir else { continue };
+            if let Some(gs) = &nir.info.gs {
+                traits.gs_input = Some(gs.input_primitive);
+            }
+            let last = Some(i) == last_vertex;
+            for &v in &nir.globals {
+                let var = &nir.variables[v];
+                match (nir.stage, var.mode, var.location) {
+                    (
+                        NirStage::Fragment,
+                        VarMode::ShaderIn,
+                        VARYING_SLOT_COL0 | VARYING_SLOT_COL1,
+                    ) => traits.reads_colors = true,
+                    (_, VarMode::ShaderOut, VARYING_SLOT_CLIP_DIST0 | VARYING_SLOT_CLIP_DIST1)
+                        if last =>
+                    {
+                        traits.writes_clip_distance = true
+                    }
+                    (
+                        _,
+                        VarMode::ShaderOut,
+                        VARYING_SLOT_COL0 | VARYING_SLOT_COL1 | VARYING_SLOT_BFC0
+                        | VARYING_SLOT_BFC1,
+                    ) if last => traits.writes_colors = true,
+                    _ => {}
+                }
+            }
+        }
+        traits
+    }
+
+    /// Whether draw mode `mode` feeds the geometry shader (true without one).
+    pub(crate) fn accepts(&self, mode: PrimMode) -> bool {
+        use PrimMode as M;
+        use Primitive as P;
+        let Some(input) = self.gs_input else {
+            return true;
+        };
+        match input {
+            P::Points => mode == M::Points,
+            P::Lines | P::LineStrip => matches!(mode, M::Lines | M::LineStrip | M::LineLoop),
+            P::LinesAdjacency => matches!(mode, M::LinesAdjacency | M::LineStripAdjacency),
+            P::Triangles | P::TriangleStrip => {
+                matches!(mode, M::Triangles | M::TriangleStrip | M::TriangleFan)
+            }
+            P::TrianglesAdjacency => {
+                matches!(mode, M::TrianglesAdjacency | M::TriangleStripAdjacency)
+            }
+        }
+    }
+}
+
 /// The GL state a program's code depends on at draw time (Mesa's
-/// `st_fp_variant_key` + `st_common_variant_key`, restricted to what the software
-/// driver cannot do in fixed function). The all-default key is the program as
-/// linked.
+/// `st_fp_variant_key` + `st_common_variant_key`, restricted to the state the driver
+/// interface has no fixed-function field for, so every driver gets it lowered in the
+/// shader). The all-default key is the program as linked.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct VariantKey {
     /// FS: `glShadeModel(GL_FLAT)` with a compatibility color input read
@@ -55,11 +142,12 @@ pub struct VariantKey {
     /// FS: `GL_VERTEX_PROGRAM_TWO_SIDE` with color inputs read
     /// (`nir_lower_two_sided_color`).
     pub two_sided_color: bool,
-    /// FS: alpha-test function (`GL_NEVER`..`GL_ALWAYS`); 0 when the test is off
+    /// FS: the alpha-test function; `Always` when the test is off
     /// (`st_nir_lower_alpha_test`).
-    pub alpha_func: u32,
+    pub alpha_func: CompareFunc,
     /// Last vertex stage: clamp `gl_FrontColor` & co to [0, 1]
-    /// (`GL_CLAMP_VERTEX_COLOR`, on by default in compatibility contexts).
+    /// (`GL_CLAMP_VERTEX_COLOR`, on in compatibility contexts, which have no
+    /// `glClampColor`).
     pub clamp_vertex_color: bool,
     /// Last vertex stage: enabled user clip planes to lower (`nir_lower_clip_vs`);
     /// 0 when the shader writes `gl_ClipDistance` itself.
@@ -67,9 +155,50 @@ pub struct VariantKey {
 }
 
 impl VariantKey {
+    /// The key of the current fixed-function state for a program with `traits`:
+    /// the one place a key is built.
+    pub(crate) fn from_state(fixed: &FixedState, traits: &ProgramTraits) -> VariantKey {
+        let alpha_func = if fixed.alpha_test {
+            CompareFunc::from_gl(fixed.alpha_func.0).unwrap_or(CompareFunc::Always)
+        } else {
+            CompareFunc::Always
+        };
+        VariantKey {
+            flatshade: traits.reads_colors && fixed.shade_model == gl::FLAT,
+            two_sided_color: traits.reads_colors && fixed.two_side,
+            alpha_func,
+            clamp_vertex_color: traits.writes_colors,
+            ucp: if traits.writes_clip_distance {
+                0
+            } else {
+                fixed.clip_planes
+            },
+        }
+    }
+
     /// Whether the key asks for any lowering.
     pub fn is_default(&self) -> bool {
         *self == VariantKey::default()
+    }
+
+    /// The lowering options of the key for one stage. `last_vertex` says whether the
+    /// stage is the last before rasterization; `state_base` is the first vec4
+    /// uniform slot of the state-tracker uniforms.
+    fn lowering(&self, stage: NirStage, last_vertex: bool, state_base: u32) -> VariantLowering {
+        let mut l = VariantLowering {
+            alpha_ref_slot: state_base + STATE_SLOT_ALPHA_REF,
+            clip_plane_slot: state_base + STATE_SLOT_CLIP_PLANE0,
+            ..VariantLowering::default()
+        };
+        if stage == NirStage::Fragment {
+            l.flatshade = self.flatshade;
+            l.two_sided_color = self.two_sided_color;
+            l.alpha_func = self.alpha_func;
+        } else if last_vertex {
+            l.clamp_color = self.clamp_vertex_color;
+            l.ucp_enables = self.ucp;
+        }
+        l
     }
 }
 
@@ -183,26 +312,6 @@ impl Context {
         }
     }
 
-    /// The key of the current GL state for `program`'s stages.
-    pub(crate) fn variant_key(&self, reads_colors: bool, writes_clip_distance: bool) -> VariantKey {
-        let f = &self.fixed;
-        VariantKey {
-            flatshade: reads_colors && f.shade_model == gl::FLAT,
-            two_sided_color: reads_colors && f.two_side,
-            alpha_func: if f.alpha_test && f.alpha_func.0 != gl::ALWAYS {
-                f.alpha_func.0
-            } else {
-                0
-            },
-            clamp_vertex_color: false,
-            ucp: if writes_clip_distance {
-                0
-            } else {
-                f.clip_planes
-            },
-        }
-    }
-
     /// The variant of `program` (link `generation`) for `key`: a cache hit, or a new
     /// variant built and inserted.
     pub(crate) fn get_variant(
@@ -268,8 +377,16 @@ impl Context {
         let mut inputs = Vec::new();
         let mut created = Vec::new();
         for (i, mut nir) in stages.into_iter().enumerate() {
-            crate::finalize::finalize(&mut nir, key, i == last_vertex, state_base)
-                .map_err(|e| self.fail_variant(program, &created, e.to_string()))?;
+            let lowering = key.lowering(nir.stage, i == last_vertex, state_base);
+            if !lowering.is_noop() {
+                let compiler = *self.compiler_options.get(nir.stage);
+                finalize_variant(&mut nir, &lowering, &compiler, &mut Runner::new()).map_err(
+                    |e| {
+                        let msg = format!("draw-time lowering failed: {e}");
+                        self.fail_variant(program, &created, msg)
+                    },
+                )?;
+            }
             if rgl_glsl::debug::flags().dump {
                 println!(
                     "\nNIR for program {} variant {key:?} ({:?}):\n{}",

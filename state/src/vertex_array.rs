@@ -7,7 +7,10 @@ use crate::gl;
 use crate::limits;
 use crate::names::{Buffer, VertexArray};
 use crate::Context;
-use rgl_nir::ir::names::{VERT_ATTRIB_GENERIC0, VERT_ATTRIB_POS};
+use rgl_nir::ir::names::{
+    VERT_ATTRIB_COLOR0, VERT_ATTRIB_COLOR1, VERT_ATTRIB_FOG, VERT_ATTRIB_GENERIC0,
+    VERT_ATTRIB_NORMAL, VERT_ATTRIB_POS, VERT_ATTRIB_TEX0,
+};
 
 /// How the shader sees an attribute's components.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -82,17 +85,6 @@ impl Default for VertexArrayObject {
         }
     }
 }
-
-/// `VERT_ATTRIB_NORMAL`.
-const VERT_ATTRIB_NORMAL: usize = 1;
-/// `VERT_ATTRIB_COLOR0`.
-const VERT_ATTRIB_COLOR0: usize = 2;
-/// `VERT_ATTRIB_COLOR1`.
-const VERT_ATTRIB_COLOR1: usize = 3;
-/// `VERT_ATTRIB_FOG`.
-const VERT_ATTRIB_FOG: usize = 4;
-/// `VERT_ATTRIB_TEX0`.
-const VERT_ATTRIB_TEX0: usize = 6;
 
 /// Bytes per component of an attribute type; None for unknown types.
 pub fn type_size(data_type: u32) -> Option<u32> {
@@ -362,7 +354,7 @@ impl Context {
             return self.record(GlError::InvalidEnum);
         }
         let normalized = !matches!(data_type, gl::FLOAT | gl::DOUBLE | gl::HALF_FLOAT);
-        let slot = ArraySlot::Legacy(VERT_ATTRIB_NORMAL);
+        let slot = ArraySlot::Legacy(VERT_ATTRIB_NORMAL as usize);
         self.array_pointer(
             slot,
             3,
@@ -377,7 +369,7 @@ impl Context {
     /// `glColorPointer` (compatibility): the `gl_Color` array (integer types
     /// normalized).
     pub fn color_pointer(&mut self, size: i32, data_type: u32, stride: i32, offset: i32) {
-        self.color_array(VERT_ATTRIB_COLOR0, size, data_type, stride, offset);
+        self.color_array(VERT_ATTRIB_COLOR0 as usize, size, data_type, stride, offset);
     }
 
     /// `glSecondaryColorPointer` (compatibility): `gl_SecondaryColor` (size 3).
@@ -385,7 +377,7 @@ impl Context {
         if size != 3 {
             return self.record(GlError::InvalidValue);
         }
-        self.color_array(VERT_ATTRIB_COLOR1, size, data_type, stride, offset);
+        self.color_array(VERT_ATTRIB_COLOR1 as usize, size, data_type, stride, offset);
     }
 
     fn color_array(&mut self, slot: usize, size: i32, data_type: u32, stride: i32, offset: i32) {
@@ -417,7 +409,8 @@ impl Context {
         ) {
             return self.record(GlError::InvalidEnum);
         }
-        let slot = ArraySlot::Legacy(VERT_ATTRIB_TEX0 + self.client_active_texture as usize);
+        let slot =
+            ArraySlot::Legacy(VERT_ATTRIB_TEX0 as usize + self.client_active_texture as usize);
         self.array_pointer(
             slot,
             size,
@@ -452,11 +445,13 @@ impl Context {
     fn set_client_state(&mut self, array: u32, on: bool) {
         let slot = match array {
             gl::VERTEX_ARRAY => VERT_ATTRIB_POS as usize,
-            gl::NORMAL_ARRAY => VERT_ATTRIB_NORMAL,
-            gl::COLOR_ARRAY => VERT_ATTRIB_COLOR0,
-            gl::SECONDARY_COLOR_ARRAY => VERT_ATTRIB_COLOR1,
-            gl::FOG_COORD_ARRAY => VERT_ATTRIB_FOG,
-            gl::TEXTURE_COORD_ARRAY => VERT_ATTRIB_TEX0 + self.client_active_texture as usize,
+            gl::NORMAL_ARRAY => VERT_ATTRIB_NORMAL as usize,
+            gl::COLOR_ARRAY => VERT_ATTRIB_COLOR0 as usize,
+            gl::SECONDARY_COLOR_ARRAY => VERT_ATTRIB_COLOR1 as usize,
+            gl::FOG_COORD_ARRAY => VERT_ATTRIB_FOG as usize,
+            gl::TEXTURE_COORD_ARRAY => {
+                VERT_ATTRIB_TEX0 as usize + self.client_active_texture as usize
+            }
             _ => return self.record(GlError::InvalidEnum),
         };
         self.vao_mut().legacy[slot].enabled = on;

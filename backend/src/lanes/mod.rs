@@ -30,10 +30,12 @@ use std::sync::Arc;
 
 use program::{store, Op, Program, SysKind, MAX_DEPTH};
 
+use crate::driver::ShaderStage;
 use crate::exec::{
     ddx, ddy, Invocation, Reg, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES, LANES,
 };
 use crate::Result;
+use rgl_nir::options::CompilerOptions;
 
 /// The NIR → lane-program compiler.
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,6 +44,16 @@ pub struct LaneCompiler;
 impl ShaderCompiler for LaneCompiler {
     fn compile(&self, nir: &rgl_nir::ir::Shader) -> Result<Arc<dyn ShaderExec>> {
         Ok(Arc::new(LaneShader::new(nir)?))
+    }
+    /// Lowered IO (the lane program reads inputs and writes outputs by driver
+    /// location), vector ALU (one lane op per component), indirect temporaries
+    /// lowered to if-trees (the rest is addressed as scratch).
+    fn compiler_options(&self, _stage: ShaderStage) -> CompilerOptions {
+        CompilerOptions {
+            lower_io: true,
+            lower_to_scalar: false,
+            lower_indirect_temps: true,
+        }
     }
 }
 

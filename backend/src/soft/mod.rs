@@ -4,8 +4,10 @@
 //! ([`setup`]), and the threaded band rasterizer ([`raster`]).
 //!
 //! Shaders: `create_shader` hands finalized NIR to the installed
-//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] by default). Tests and
-//! benchmarks install Rust-closure shaders with [`SoftDriver::create_exec_shader`].
+//! [`ShaderCompiler`] ([`crate::lanes::LaneCompiler`] unless one is set with
+//! [`SoftDriver::set_compiler`]; the registry's `jit` driver installs
+//! [`crate::jit::JitCompiler`]). Tests and benchmarks install Rust-closure shaders
+//! with [`SoftDriver::create_exec_shader`].
 
 pub mod clip;
 pub mod denormals;
@@ -21,6 +23,7 @@ use std::sync::Arc;
 use crate::driver::*;
 use crate::exec::{ShaderCompiler, ShaderExec};
 use crate::{Error, Result};
+use rgl_nir::options::CompilerOptions;
 
 /// Largest texture dimension.
 pub const MAX_TEXTURE_SIZE: u32 = 16384;
@@ -283,6 +286,13 @@ impl SoftDriver {
 impl Driver for SoftDriver {
     fn name(&self) -> &str {
         "rgl-soft"
+    }
+
+    fn compiler_options(&self, stage: ShaderStage) -> CompilerOptions {
+        match &self.compiler {
+            Some(c) => c.compiler_options(stage),
+            None => CompilerOptions::default(),
+        }
     }
 
     fn create_buffer(&mut self, data: &[u8]) -> Result<BufferHandle> {

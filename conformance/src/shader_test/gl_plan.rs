@@ -521,6 +521,7 @@ mod tests {
             section: "[fragment shader]".into(),
             source: String::new(),
             line_base: Some(10),
+            header_line: 10,
         };
         let log = "warning: x\n0:3(5): error: `foo' undeclared\n";
         assert_eq!(

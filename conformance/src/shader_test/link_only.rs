@@ -34,6 +34,8 @@ pub struct ProgramShader {
     /// prepended (so `file_line = line_base + diagnostic_line`); `None` when the
     /// source is not in the test file (generated, or from a `shader file`).
     pub line_base: Option<i64>,
+    /// Line of the section header in the test file (1-based).
+    pub header_line: u32,
 }
 
 /// Why a file cannot be run.
@@ -96,6 +98,7 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                     section: format!("[{} shader]", stage.name()),
                     source,
                     line_base: Some(i64::from(section.body_line) - 1 - prepended),
+                    header_line: section.header_line,
                 });
             }
             ShaderKind::GlslFile(stage) => {
@@ -125,6 +128,7 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                     section: format!("[{} shader file]", stage.name()),
                     source,
                     line_base: None,
+                    header_line: section.header_line,
                 });
             }
             ShaderKind::Passthrough => {
@@ -132,12 +136,13 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                 // (checked above) like any runner shader without one.
                 let (es, glsl) = test.requirements.glsl().unwrap_or((false, 110));
                 let glsl = u16::try_from(glsl).unwrap_or(u16::MAX);
-                let source = rgl_link::shader_test::passthrough_vs(glsl, es);
+                let source = super::program::passthrough_vs(glsl, es);
                 out.push(ProgramShader {
                     stage: rgl_glsl::Stage::Vertex,
                     section: "[vertex shader passthrough]".into(),
                     source,
                     line_base: None,
+                    header_line: section.header_line,
                 });
             }
             ShaderKind::ArbAsm(stage) => {

@@ -2,7 +2,9 @@
 //! [`vertex_data`], [`command`] and the helpers [`lex`] and [`gl_enum`]), a
 //! deterministic text dump of a parsed file ([`dump`]), a summary of a parse
 //! over many files ([`stats`]), what rgl supports as seen by a test ([`support`]),
-//! the `--link-only` runner ([`link_only`]), the command executor that the
+//! the `--link-only` runner ([`link_only`]), the program of a file for tools and
+//! corpus sweeps ([`program`]: `rglc`, benchmarks, the link tests), the command
+//! executor that the
 //! full runner drives over an abstract GL-like context ([`exec`]), the
 //! texture images of `texture` commands ([`textures`]), what GL calls the
 //! runner's data turns into ([`gl_plan`]), the one implementation of that
@@ -24,6 +26,7 @@ pub mod lex;
 pub mod link_only;
 pub mod parse;
 pub mod peer;
+pub mod program;
 pub mod require;
 pub mod rgl_context;
 pub mod stats;

@@ -9,7 +9,7 @@
 //! (`glGetUniformIndices`), the adapter derives it from the indexed query it
 //! does have (`get_active_uniform`), stopping at the first index it rejects.
 
-use rgl_backend::SoftDriver;
+use rgl_backend::registry;
 use rgl_state::{
     Buffer, Context, Framebuffer, Program, Renderbuffer, Shader, Texture, UniformLocation,
     VertexArray,
@@ -47,9 +47,13 @@ impl Default for GlRunner<RglGl> {
 }
 
 impl GlRunner<RglGl> {
-    /// A context on the software driver with a 250x250 default framebuffer.
+    /// A context on the driver `RGL_DRIVER` names (else the default one) with a
+    /// 250x250 default framebuffer.
     pub fn new() -> RglContext {
-        let gl = Context::with_driver(Box::new(SoftDriver::new(driver_threads())), 250, 250);
+        let config = registry::DriverConfig {
+            threads: driver_threads(),
+        };
+        let gl = Context::with_driver(registry::create_from_env(&config), 250, 250);
         GlRunner::with_api(RglGl(gl))
     }
 }

@@ -87,23 +87,11 @@ impl Conv<'_> {
 
     /// Component `index` (a dynamic scalar) of vector `v`: a `bcsel` chain.
     pub(crate) fn vector_extract(&mut self, v: Def, index: Def) -> Res<Def> {
-        let n = self.comps(v);
-        let mut acc = self.channel(v, 0);
-        for c in 1..n {
-            let k = self.imm_i(i32::from(c));
-            let is = self.alu(O::ieq, &[index, k], 1);
-            let comp = self.channel(v, c);
-            acc = self.alu(O::bcsel, &[is, comp, acc], 1);
-        }
-        Ok(acc)
+        Ok(self.b().vector_extract(v, index))
     }
 
     /// `v` with component `index` (a dynamic scalar) replaced by scalar `s`.
     pub(crate) fn vector_insert(&mut self, v: Def, s: Def, index: Def) -> Res<Def> {
-        let n = self.comps(v);
-        let lanes = self.b().load_const(32, (0..u64::from(n)).collect());
-        let is = self.alu(O::ieq, &[index, lanes], n);
-        let s = self.channel(s, 0);
-        Ok(self.alu(O::bcsel, &[is, s, v], n))
+        Ok(self.b().vector_insert(v, s, index, 0))
     }
 }

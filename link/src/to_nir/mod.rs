@@ -51,8 +51,7 @@ use rgl_glsl::arena::Handle;
 use rgl_glsl::hir;
 use rgl_nir::builder::{Builder, Cursor};
 use rgl_nir::ir::{
-    AluSrc, Block, CfParent, Def, FuncId, FunctionImpl, InstrKind, Shader, Stage, StructId, VarId,
-    VarMode,
+    AluSrc, Block, CfParent, Def, FuncId, FunctionImpl, Shader, Stage, StructId, VarId, VarMode,
 };
 use rgl_nir::opcodes::Opcode;
 
@@ -254,7 +253,10 @@ impl<'a> Conv<'a> {
     /// A builder appending to the current block.
     pub(crate) fn b(&mut self) -> Builder<'_> {
         let block = self.f.block;
-        Builder::new(&mut self.f.imp, Cursor::EndOf(block))
+        let exact = self.f.exact;
+        let mut b = Builder::new(&mut self.f.imp, Cursor::EndOf(block));
+        b.exact = exact;
+        b
     }
 
     /// Component count of a def.
@@ -274,18 +276,7 @@ impl<'a> Conv<'a> {
 
     /// An ALU instruction with explicit sources, marked exact when required.
     pub(crate) fn alu_srcs(&mut self, op: Opcode, srcs: Vec<AluSrc>, n: u8) -> Def {
-        let exact = self.f.exact;
-        let d = self.b().alu(op, srcs, n);
-        if exact {
-            if let Some(instr) = self.f.imp.defs.get(d).map(|dd| dd.instr) {
-                if let Some(InstrKind::Alu(a)) =
-                    self.f.imp.instrs.get_mut(instr).map(|i| &mut i.kind)
-                {
-                    a.exact = true;
-                }
-            }
-        }
-        d
+        self.b().alu(op, srcs, n)
     }
 
     /// An ALU instruction producing `n` components (for per-component ops) from whole

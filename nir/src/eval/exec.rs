@@ -10,7 +10,7 @@ use super::{EmittedVertex, EvalError, EvalErrorKind, EvalInput, EvalOutput, Inpu
 use crate::arena::EntityRef;
 use crate::constant_fold::fold_alu;
 use crate::intrinsics::{IndexKind, IntrinsicOp};
-use crate::ir::names::{self, VARYING_SLOT_CLIP_DIST0};
+use crate::ir::names::{self, VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CULL_DIST0};
 use crate::ir::*;
 use crate::opcodes::{mask, sign_extend, Opcode};
 
@@ -18,8 +18,6 @@ use crate::opcodes::{mask, sign_extend, Opcode};
 const MAX_DEPTH: u32 = 256;
 /// Most vertices a geometry invocation may emit.
 const MAX_EMITTED: usize = 4096;
-/// `VARYING_SLOT_CULL_DIST0`.
-const VARYING_SLOT_CULL_DIST0: i32 = 19;
 
 /// A runtime value: data components (raw bits) with a mask of the components that
 /// are undefined (from `undef`, uninitialised storage, ...), or a deref.

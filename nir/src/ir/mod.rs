@@ -691,50 +691,94 @@ pub struct InstrData {
     pub def: Option<Def>,
 }
 
+/// Generates `InstrData::visit_srcs` and `InstrData::visit_srcs_mut` from one body, so
+/// both walk exactly the same source slots. Every instruction type is destructured in
+/// full (no `..`): a new field that could hold a def fails to compile here until it is
+/// either visited or listed as not a source.
+macro_rules! src_visitor {
+    ($(#[$doc:meta])* $name:ident, $($mutability:ident)?) => {
+        $(#[$doc])*
+        fn $name(&$($mutability)? self, mut f: impl FnMut(&$($mutability)? Def)) {
+            match &$($mutability)? self.kind {
+                InstrKind::Alu(Alu { op: _, srcs, exact: _ }) => {
+                    for src in srcs {
+                        let AluSrc { def, swizzle: _ } = src;
+                        f(def);
+                    }
+                }
+                InstrKind::Deref(Deref { kind, mode: _, ty: _ }) => match kind {
+                    DerefKind::Var(_) => {}
+                    DerefKind::Array { parent, index } => {
+                        f(parent);
+                        f(index);
+                    }
+                    DerefKind::ArrayWildcard { parent }
+                    | DerefKind::Struct { parent, field: _ }
+                    | DerefKind::Cast { parent, ptr_stride: _ } => f(parent),
+                },
+                InstrKind::Intrinsic(Intrinsic {
+                    op: _,
+                    srcs,
+                    num_components: _,
+                    indices: _,
+                }) => {
+                    for def in srcs {
+                        f(def);
+                    }
+                }
+                InstrKind::Tex(Tex {
+                    op: _,
+                    dest_type: _,
+                    dim: _,
+                    is_array: _,
+                    is_shadow: _,
+                    texture_index: _,
+                    sampler_index: _,
+                    component: _,
+                    srcs,
+                }) => {
+                    for (_, def) in srcs {
+                        f(def);
+                    }
+                }
+                InstrKind::LoadConst(_) | InstrKind::Undef | InstrKind::Jump(_) => {}
+                InstrKind::Phi(srcs) => {
+                    for (_, def) in srcs {
+                        f(def);
+                    }
+                }
+                InstrKind::Call { callee: _, args } => {
+                    for def in args {
+                        f(def);
+                    }
+                }
+                InstrKind::ParallelCopy(entries) => {
+                    for (_, src) in entries {
+                        f(src);
+                    }
+                }
+            }
+        }
+    };
+}
+
 impl InstrData {
+    src_visitor!(
+        /// Calls `f` on every source slot (the one definition of what a source is).
+        visit_srcs,
+    );
+    src_visitor!(
+        /// Calls `f` on every source slot, mutably.
+        visit_srcs_mut,
+        mut
+    );
     /// Calls `f` on every def read by this instruction (ALU/phi/... sources).
     pub fn for_each_src(&self, mut f: impl FnMut(Def)) {
-        match &self.kind {
-            InstrKind::Alu(alu) => alu.srcs.iter().for_each(|s| f(s.def)),
-            InstrKind::Deref(d) => match &d.kind {
-                DerefKind::Var(_) => {}
-                DerefKind::Array { parent, index } => {
-                    f(*parent);
-                    f(*index)
-                }
-                DerefKind::ArrayWildcard { parent }
-                | DerefKind::Struct { parent, .. }
-                | DerefKind::Cast { parent, .. } => f(*parent),
-            },
-            InstrKind::Intrinsic(i) => i.srcs.iter().for_each(|d| f(*d)),
-            InstrKind::Tex(t) => t.srcs.iter().for_each(|(_, d)| f(*d)),
-            InstrKind::LoadConst(_) | InstrKind::Undef | InstrKind::Jump(_) => {}
-            InstrKind::Phi(srcs) => srcs.iter().for_each(|(_, d)| f(*d)),
-            InstrKind::Call { args, .. } => args.iter().for_each(|d| f(*d)),
-            InstrKind::ParallelCopy(entries) => entries.iter().for_each(|(_, s)| f(*s)),
-        }
+        self.visit_srcs(|d| f(*d));
     }
     /// Calls `f` on every source slot, mutably.
-    pub fn for_each_src_mut(&mut self, mut f: impl FnMut(&mut Def)) {
-        match &mut self.kind {
-            InstrKind::Alu(alu) => alu.srcs.iter_mut().for_each(|s| f(&mut s.def)),
-            InstrKind::Deref(d) => match &mut d.kind {
-                DerefKind::Var(_) => {}
-                DerefKind::Array { parent, index } => {
-                    f(parent);
-                    f(index)
-                }
-                DerefKind::ArrayWildcard { parent }
-                | DerefKind::Struct { parent, .. }
-                | DerefKind::Cast { parent, .. } => f(parent),
-            },
-            InstrKind::Intrinsic(i) => i.srcs.iter_mut().for_each(f),
-            InstrKind::Tex(t) => t.srcs.iter_mut().for_each(|(_, d)| f(d)),
-            InstrKind::LoadConst(_) | InstrKind::Undef | InstrKind::Jump(_) => {}
-            InstrKind::Phi(srcs) => srcs.iter_mut().for_each(|(_, d)| f(d)),
-            InstrKind::Call { args, .. } => args.iter_mut().for_each(f),
-            InstrKind::ParallelCopy(entries) => entries.iter_mut().for_each(|(_, s)| f(s)),
-        }
+    pub fn for_each_src_mut(&mut self, f: impl FnMut(&mut Def)) {
+        self.visit_srcs_mut(f);
     }
     /// Every def this instruction defines.
     pub fn defs(&self) -> Vec<Def> {
@@ -786,58 +830,133 @@ pub struct FunctionImpl {
     pub metadata: layout::Metadata,
 }
 
-/// Use list: for every def, the instructions reading it (with multiplicity).
-pub type Uses = SecondaryMap<Def, Vec<Instr>>;
+/// One use of a def: a source of an instruction, or the condition of an `if` (Mesa's
+/// `nir_src`, whose parent is an instruction or an if).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Use {
+    /// A source slot of this instruction.
+    Instr(Instr),
+    /// The condition of this `if` node.
+    If(CfNode),
+}
+
+impl Use {
+    /// The using instruction, when the use is not an if condition.
+    pub fn instr(self) -> Option<Instr> {
+        match self {
+            Use::Instr(i) => Some(i),
+            Use::If(_) => None,
+        }
+    }
+}
+
+/// Use list: for every def, its uses (with multiplicity): first the instructions
+/// reading it in program order, then the `if`s branching on it in program order.
+pub type Uses = SecondaryMap<Def, Vec<Use>>;
 
 impl FunctionImpl {
-    /// Number of live uses of each def, rebuilt on demand.
+    /// The use list of every def: instruction sources and `if` conditions.
     pub fn build_uses(&self) -> Uses {
         let mut uses = Uses::new();
-        for block in self.blocks_in_order() {
-            for instr in self.block_instrs(block) {
-                self.instrs[instr].for_each_src(|d| uses[d].push(instr));
-            }
-        }
+        self.for_each_use(|d, u| uses[d].push(u));
         uses
     }
 
+    /// Calls `f` on every use in the function: each source of each attached
+    /// instruction (blocks in program order), then each `if` condition (cf nodes in
+    /// program order). The one walk over "everything that reads a def".
+    pub fn for_each_use(&self, mut f: impl FnMut(Def, Use)) {
+        for block in self.blocks_in_order() {
+            for instr in self.block_instrs(block) {
+                self.instrs[instr].for_each_src(|d| f(d, Use::Instr(instr)));
+            }
+        }
+        for (node, cond) in self.if_conditions() {
+            f(cond, Use::If(node));
+        }
+    }
+
+    /// Every `if` node with its condition, in program order.
+    pub fn if_conditions(&self) -> Vec<(CfNode, Def)> {
+        self.cf_nodes_in_order()
+            .into_iter()
+            .filter_map(|node| Some((node, self.if_condition(node)?)))
+            .collect()
+    }
+
+    /// Calls `f` on every use slot, mutably, in the order of [`Self::for_each_use`].
+    pub fn for_each_use_mut(&mut self, mut f: impl FnMut(&mut Def, Use)) {
+        for block in self.blocks_in_order() {
+            for instr in self.block_instrs(block) {
+                self.instrs[instr].for_each_src_mut(|d| f(d, Use::Instr(instr)));
+            }
+        }
+        for node in self.cf_nodes_in_order() {
+            if let CfKind::If {
+                cond,
+                then_list: _,
+                else_list: _,
+            } = &mut self.cf[node].kind
+            {
+                f(cond, Use::If(node));
+            }
+        }
+    }
+
+    /// The condition of `node` when it is an `if`.
+    pub fn if_condition(&self, node: CfNode) -> Option<Def> {
+        match &self.cf[node].kind {
+            CfKind::If {
+                cond,
+                then_list: _,
+                else_list: _,
+            } => Some(*cond),
+            CfKind::Block(_) | CfKind::Loop { body: _ } => None,
+        }
+    }
+
+    /// Calls `f` on the def slots of one use (every slot of the instruction, or the if
+    /// condition).
+    pub fn visit_use_mut(&mut self, user: Use, mut f: impl FnMut(&mut Def)) {
+        match user {
+            Use::Instr(instr) => self.instrs[instr].for_each_src_mut(f),
+            Use::If(node) => {
+                if let CfKind::If {
+                    cond,
+                    then_list: _,
+                    else_list: _,
+                } = &mut self.cf[node].kind
+                {
+                    f(cond);
+                }
+            }
+        }
+    }
+
     /// Rewrites every use of `old` to read `new` (instruction sources and if
-    /// conditions). With `uses` (from [`Self::build_uses`])
-    /// only the recorded users are visited and the list is updated; without it, every
-    /// live instruction is scanned.
+    /// conditions). With `uses` (from [`Self::build_uses`]) only the recorded users
+    /// are visited and the list is updated; without it, every use is scanned.
     pub fn rewrite_uses(&mut self, uses: Option<&mut Uses>, old: Def, new: Def) {
         if old == new {
             return;
         }
-        let users: Vec<Instr> = match &uses {
-            Some(u) => u[old].clone(),
-            None => self
-                .blocks_in_order()
-                .into_iter()
-                .flat_map(|b| self.block_instrs(b))
-                .collect(),
+        let replace = |d: &mut Def| {
+            if *d == old {
+                *d = new
+            }
         };
-        let mut seen = std::collections::HashSet::new();
-        for instr in users {
-            if seen.insert(instr) {
-                self.instrs[instr].for_each_src_mut(|d| {
-                    if *d == old {
-                        *d = new
+        match uses {
+            Some(u) => {
+                let mut seen = std::collections::HashSet::new();
+                for &user in &u[old] {
+                    if seen.insert(user) {
+                        self.visit_use_mut(user, replace);
                     }
-                });
-            }
-        }
-        if let Some(u) = uses {
-            let moved = std::mem::take(&mut u[old]);
-            u[new].extend(moved);
-        }
-        // If conditions are uses too; they live in the cf tree, not in instructions.
-        for node in self.cf_nodes_in_order() {
-            if let CfKind::If { cond, .. } = &mut self.cf[node].kind {
-                if *cond == old {
-                    *cond = new;
                 }
+                let moved = std::mem::take(&mut u[old]);
+                u[new].extend(moved);
             }
+            None => self.for_each_use_mut(|d, _| replace(d)),
         }
     }
 

@@ -1,98 +1,154 @@
-//! Symbolic names shared by the printer and the reader: IO locations
-//! (`VERT_ATTRIB_*`, `VARYING_SLOT_*`, `FRAG_RESULT_*`, `SYSTEM_VALUE_*`), ALU type codes
-//! used in intrinsic indices (`float32`), access qualifiers and write masks.
+//! Symbolic names shared by the printer, the reader, the passes, the state tracker and
+//! the drivers: the one table of IO location numbers (`VERT_ATTRIB_*`,
+//! `VARYING_SLOT_*`, `FRAG_RESULT_*` as in Mesa's `shader_enums.h`, and rgl's own
+//! `SYSTEM_VALUE_*` numbering), as a named constant per slot with the printer's name
+//! table generated from the same list; ALU type codes used in intrinsic indices
+//! (`float32`), access qualifiers and write masks.
 
 use crate::opcodes::{AluType, Base};
 
-/// `VERT_ATTRIB_POS` (`gl_Vertex`).
-pub const VERT_ATTRIB_POS: i32 = 0;
+/// Declares named IO location constants and the name table the printer and the
+/// reader use, from one list: each location number is written exactly once.
+macro_rules! location_table {
+    ($table:ident: $($(#[$doc:meta])* $name:ident = $value:expr,)*) => {
+        $($(#[$doc])* pub const $name: i32 = $value;)*
+        const $table: &[(&str, i32)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+location_table! { VERT_ATTRIB:
+    /// `VERT_ATTRIB_POS` (`gl_Vertex`).
+    VERT_ATTRIB_POS = 0,
+    /// `VERT_ATTRIB_NORMAL` (`gl_Normal`).
+    VERT_ATTRIB_NORMAL = 1,
+    /// `VERT_ATTRIB_COLOR0` (`gl_Color`).
+    VERT_ATTRIB_COLOR0 = 2,
+    /// `VERT_ATTRIB_COLOR1` (`gl_SecondaryColor`).
+    VERT_ATTRIB_COLOR1 = 3,
+    /// `VERT_ATTRIB_FOG` (`gl_FogCoord`).
+    VERT_ATTRIB_FOG = 4,
+    /// `VERT_ATTRIB_COLOR_INDEX`.
+    VERT_ATTRIB_COLOR_INDEX = 5,
+    /// `VERT_ATTRIB_TEX0` (`gl_MultiTexCoord0`); texture unit `n` is this + n.
+    VERT_ATTRIB_TEX0 = 6,
+    /// `VERT_ATTRIB_POINT_SIZE`.
+    VERT_ATTRIB_POINT_SIZE = 14,
+}
+
+/// Number of `VERT_ATTRIB_TEXn` slots.
+pub const VERT_ATTRIB_TEX_COUNT: i32 = 8;
 /// First generic vertex attribute (`VERT_ATTRIB_GENERIC0`); generic `n` is this + n.
 pub const VERT_ATTRIB_GENERIC0: i32 = 15;
-/// `VARYING_SLOT_POS` (`gl_Position`, `gl_FragCoord`).
-pub const VARYING_SLOT_POS: i32 = 0;
-/// `VARYING_SLOT_PSIZ` (`gl_PointSize`).
-pub const VARYING_SLOT_PSIZ: i32 = 12;
-/// `VARYING_SLOT_CLIP_DIST0` (`gl_ClipDistance[0..4]`; `..4..8` is `CLIP_DIST1`).
-pub const VARYING_SLOT_CLIP_DIST0: i32 = 17;
-/// `VARYING_SLOT_PRIMITIVE_ID`: `gl_PrimitiveID` written by a geometry shader.
-pub const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
-/// `VARYING_SLOT_FACE`: `gl_FrontFacing` as a fragment input.
-pub const VARYING_SLOT_FACE: i32 = 24;
-/// `VARYING_SLOT_PNTC`: `gl_PointCoord`.
-pub const VARYING_SLOT_PNTC: i32 = 25;
+/// Number of `VERT_ATTRIB_GENERICn` slots.
+pub const VERT_ATTRIB_GENERIC_COUNT: i32 = 16;
+
+location_table! { VARYING_SLOT:
+    /// `VARYING_SLOT_POS` (`gl_Position`, `gl_FragCoord`).
+    VARYING_SLOT_POS = 0,
+    /// `VARYING_SLOT_COL0` (`gl_FrontColor` / FS `gl_Color`).
+    VARYING_SLOT_COL0 = 1,
+    /// `VARYING_SLOT_COL1` (`gl_FrontSecondaryColor` / FS `gl_SecondaryColor`).
+    VARYING_SLOT_COL1 = 2,
+    /// `VARYING_SLOT_FOGC` (`gl_FogFragCoord`).
+    VARYING_SLOT_FOGC = 3,
+    /// `VARYING_SLOT_TEX0` (`gl_TexCoord[0]`); `gl_TexCoord[n]` is this + n.
+    VARYING_SLOT_TEX0 = 4,
+    /// `VARYING_SLOT_PSIZ` (`gl_PointSize`).
+    VARYING_SLOT_PSIZ = 12,
+    /// `VARYING_SLOT_BFC0` (`gl_BackColor`).
+    VARYING_SLOT_BFC0 = 13,
+    /// `VARYING_SLOT_BFC1` (`gl_BackSecondaryColor`).
+    VARYING_SLOT_BFC1 = 14,
+    /// `VARYING_SLOT_EDGE` (`gl_EdgeFlag`).
+    VARYING_SLOT_EDGE = 15,
+    /// `VARYING_SLOT_CLIP_VERTEX` (`gl_ClipVertex`).
+    VARYING_SLOT_CLIP_VERTEX = 16,
+    /// `VARYING_SLOT_CLIP_DIST0` (`gl_ClipDistance[0..4]`).
+    VARYING_SLOT_CLIP_DIST0 = 17,
+    /// `VARYING_SLOT_CLIP_DIST1` (`gl_ClipDistance[4..8]`).
+    VARYING_SLOT_CLIP_DIST1 = 18,
+    /// `VARYING_SLOT_CULL_DIST0` (`gl_CullDistance[0..4]`).
+    VARYING_SLOT_CULL_DIST0 = 19,
+    /// `VARYING_SLOT_CULL_DIST1` (`gl_CullDistance[4..8]`).
+    VARYING_SLOT_CULL_DIST1 = 20,
+    /// `VARYING_SLOT_PRIMITIVE_ID`: `gl_PrimitiveID` written by a geometry shader.
+    VARYING_SLOT_PRIMITIVE_ID = 21,
+    /// `VARYING_SLOT_LAYER` (`gl_Layer`).
+    VARYING_SLOT_LAYER = 22,
+    /// `VARYING_SLOT_VIEWPORT` (`gl_ViewportIndex`).
+    VARYING_SLOT_VIEWPORT = 23,
+    /// `VARYING_SLOT_FACE` (`gl_FrontFacing` as an input).
+    VARYING_SLOT_FACE = 24,
+    /// `VARYING_SLOT_PNTC` (`gl_PointCoord` as an input).
+    VARYING_SLOT_PNTC = 25,
+    /// `VARYING_SLOT_TESS_LEVEL_OUTER`.
+    VARYING_SLOT_TESS_LEVEL_OUTER = 26,
+    /// `VARYING_SLOT_TESS_LEVEL_INNER`.
+    VARYING_SLOT_TESS_LEVEL_INNER = 27,
+}
+
+/// Number of `VARYING_SLOT_TEXn` slots.
+pub const VARYING_SLOT_TEX_COUNT: i32 = 8;
 /// First user varying slot (`VARYING_SLOT_VAR0`).
 pub const VARYING_SLOT_VAR0: i32 = 32;
 /// Number of user varying slots.
 pub const VARYING_SLOT_VAR_COUNT: i32 = 32;
-/// `FRAG_RESULT_DEPTH` (`gl_FragDepth`).
-pub const FRAG_RESULT_DEPTH: i32 = 0;
-/// `FRAG_RESULT_COLOR` (`gl_FragColor`, written to every draw buffer).
-pub const FRAG_RESULT_COLOR: i32 = 2;
+
+location_table! { FRAG_RESULT:
+    /// `FRAG_RESULT_DEPTH` (`gl_FragDepth`).
+    FRAG_RESULT_DEPTH = 0,
+    /// `FRAG_RESULT_STENCIL`.
+    FRAG_RESULT_STENCIL = 1,
+    /// `FRAG_RESULT_COLOR` (`gl_FragColor`, written to every draw buffer).
+    FRAG_RESULT_COLOR = 2,
+    /// `FRAG_RESULT_SAMPLE_MASK` (`gl_SampleMask`).
+    FRAG_RESULT_SAMPLE_MASK = 3,
+}
+
 /// First user fragment output (`FRAG_RESULT_DATA0`); color number `n` is this + n.
 pub const FRAG_RESULT_DATA0: i32 = 4;
+/// Number of `FRAG_RESULT_DATAn` slots.
+pub const FRAG_RESULT_DATA_COUNT: i32 = 8;
 
-const VERT_ATTRIB: &[(&str, i32)] = &[
-    ("VERT_ATTRIB_POS", 0),
-    ("VERT_ATTRIB_NORMAL", 1),
-    ("VERT_ATTRIB_COLOR0", 2),
-    ("VERT_ATTRIB_COLOR1", 3),
-    ("VERT_ATTRIB_FOG", 4),
-    ("VERT_ATTRIB_COLOR_INDEX", 5),
-    ("VERT_ATTRIB_TEX0", 6),
-    ("VERT_ATTRIB_POINT_SIZE", 14),
-];
+location_table! { SYSTEM_VALUE:
+    /// `SYSTEM_VALUE_FRONT_FACE` (`gl_FrontFacing`).
+    SYSTEM_VALUE_FRONT_FACE = 0,
+    /// `SYSTEM_VALUE_FRAG_COORD` (`gl_FragCoord`).
+    SYSTEM_VALUE_FRAG_COORD = 1,
+    /// `SYSTEM_VALUE_POINT_COORD` (`gl_PointCoord`).
+    SYSTEM_VALUE_POINT_COORD = 2,
+    /// `SYSTEM_VALUE_VERTEX_ID` (`gl_VertexID`).
+    SYSTEM_VALUE_VERTEX_ID = 3,
+    /// `SYSTEM_VALUE_VERTEX_ID_ZERO_BASE`.
+    SYSTEM_VALUE_VERTEX_ID_ZERO_BASE = 4,
+    /// `SYSTEM_VALUE_BASE_VERTEX`.
+    SYSTEM_VALUE_BASE_VERTEX = 5,
+    /// `SYSTEM_VALUE_FIRST_VERTEX`.
+    SYSTEM_VALUE_FIRST_VERTEX = 6,
+    /// `SYSTEM_VALUE_INSTANCE_ID` (`gl_InstanceID`).
+    SYSTEM_VALUE_INSTANCE_ID = 7,
+    /// `SYSTEM_VALUE_BASE_INSTANCE`.
+    SYSTEM_VALUE_BASE_INSTANCE = 8,
+    /// `SYSTEM_VALUE_DRAW_ID`.
+    SYSTEM_VALUE_DRAW_ID = 9,
+    /// `SYSTEM_VALUE_PRIMITIVE_ID` (`gl_PrimitiveID` as an input).
+    SYSTEM_VALUE_PRIMITIVE_ID = 10,
+    /// `SYSTEM_VALUE_INVOCATION_ID` (`gl_InvocationID`).
+    SYSTEM_VALUE_INVOCATION_ID = 11,
+    /// `SYSTEM_VALUE_SAMPLE_ID` (`gl_SampleID`).
+    SYSTEM_VALUE_SAMPLE_ID = 12,
+    /// `SYSTEM_VALUE_SAMPLE_POS` (`gl_SamplePosition`).
+    SYSTEM_VALUE_SAMPLE_POS = 13,
+    /// `SYSTEM_VALUE_SAMPLE_MASK_IN` (`gl_SampleMaskIn`).
+    SYSTEM_VALUE_SAMPLE_MASK_IN = 14,
+    /// `SYSTEM_VALUE_HELPER_INVOCATION` (`gl_HelperInvocation`).
+    SYSTEM_VALUE_HELPER_INVOCATION = 15,
+    /// `SYSTEM_VALUE_LAYER_ID`.
+    SYSTEM_VALUE_LAYER_ID = 16,
+}
 
-const VARYING_SLOT: &[(&str, i32)] = &[
-    ("VARYING_SLOT_POS", 0),
-    ("VARYING_SLOT_COL0", 1),
-    ("VARYING_SLOT_COL1", 2),
-    ("VARYING_SLOT_FOGC", 3),
-    ("VARYING_SLOT_TEX0", 4),
-    ("VARYING_SLOT_PSIZ", 12),
-    ("VARYING_SLOT_BFC0", 13),
-    ("VARYING_SLOT_BFC1", 14),
-    ("VARYING_SLOT_EDGE", 15),
-    ("VARYING_SLOT_CLIP_VERTEX", 16),
-    ("VARYING_SLOT_CLIP_DIST0", 17),
-    ("VARYING_SLOT_CLIP_DIST1", 18),
-    ("VARYING_SLOT_CULL_DIST0", 19),
-    ("VARYING_SLOT_CULL_DIST1", 20),
-    ("VARYING_SLOT_PRIMITIVE_ID", 21),
-    ("VARYING_SLOT_LAYER", 22),
-    ("VARYING_SLOT_VIEWPORT", 23),
-    ("VARYING_SLOT_FACE", 24),
-    ("VARYING_SLOT_PNTC", 25),
-    ("VARYING_SLOT_TESS_LEVEL_OUTER", 26),
-    ("VARYING_SLOT_TESS_LEVEL_INNER", 27),
-];
-
-const FRAG_RESULT: &[(&str, i32)] = &[
-    ("FRAG_RESULT_DEPTH", 0),
-    ("FRAG_RESULT_STENCIL", 1),
-    ("FRAG_RESULT_COLOR", 2),
-    ("FRAG_RESULT_SAMPLE_MASK", 3),
-];
-
-/// System values with their location numbers (our numbering).
-pub const SYSTEM_VALUES: &[(&str, i32)] = &[
-    ("SYSTEM_VALUE_FRONT_FACE", 0),
-    ("SYSTEM_VALUE_FRAG_COORD", 1),
-    ("SYSTEM_VALUE_POINT_COORD", 2),
-    ("SYSTEM_VALUE_VERTEX_ID", 3),
-    ("SYSTEM_VALUE_VERTEX_ID_ZERO_BASE", 4),
-    ("SYSTEM_VALUE_BASE_VERTEX", 5),
-    ("SYSTEM_VALUE_FIRST_VERTEX", 6),
-    ("SYSTEM_VALUE_INSTANCE_ID", 7),
-    ("SYSTEM_VALUE_BASE_INSTANCE", 8),
-    ("SYSTEM_VALUE_DRAW_ID", 9),
-    ("SYSTEM_VALUE_PRIMITIVE_ID", 10),
-    ("SYSTEM_VALUE_INVOCATION_ID", 11),
-    ("SYSTEM_VALUE_SAMPLE_ID", 12),
-    ("SYSTEM_VALUE_SAMPLE_POS", 13),
-    ("SYSTEM_VALUE_SAMPLE_MASK_IN", 14),
-    ("SYSTEM_VALUE_HELPER_INVOCATION", 15),
-    ("SYSTEM_VALUE_LAYER_ID", 16),
-];
+/// System values with their location numbers (rgl's numbering, not Mesa's).
+pub const SYSTEM_VALUES: &[(&str, i32)] = SYSTEM_VALUE;
 
 /// Which location namespace applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -121,10 +177,31 @@ fn ranged(table: &[(&'static str, i32)], loc: i32, ranges: &[(&str, i32, i32)]) 
     None
 }
 
-const VA_RANGES: &[(&str, i32, i32)] =
-    &[("VERT_ATTRIB_TEX", 6, 8), ("VERT_ATTRIB_GENERIC", 15, 16)];
-const VS_RANGES: &[(&str, i32, i32)] = &[("VARYING_SLOT_TEX", 4, 8), ("VARYING_SLOT_VAR", 32, 32)];
-const FR_RANGES: &[(&str, i32, i32)] = &[("FRAG_RESULT_DATA", 4, 8)];
+const VA_RANGES: &[(&str, i32, i32)] = &[
+    ("VERT_ATTRIB_TEX", VERT_ATTRIB_TEX0, VERT_ATTRIB_TEX_COUNT),
+    (
+        "VERT_ATTRIB_GENERIC",
+        VERT_ATTRIB_GENERIC0,
+        VERT_ATTRIB_GENERIC_COUNT,
+    ),
+];
+const VS_RANGES: &[(&str, i32, i32)] = &[
+    (
+        "VARYING_SLOT_TEX",
+        VARYING_SLOT_TEX0,
+        VARYING_SLOT_TEX_COUNT,
+    ),
+    (
+        "VARYING_SLOT_VAR",
+        VARYING_SLOT_VAR0,
+        VARYING_SLOT_VAR_COUNT,
+    ),
+];
+const FR_RANGES: &[(&str, i32, i32)] = &[(
+    "FRAG_RESULT_DATA",
+    FRAG_RESULT_DATA0,
+    FRAG_RESULT_DATA_COUNT,
+)];
 
 /// Symbolic name of a location, or the number (`~0` for -1).
 pub fn location_name(kind: LocKind, loc: i32) -> String {
@@ -132,7 +209,7 @@ pub fn location_name(kind: LocKind, loc: i32) -> String {
         LocKind::VertAttrib => ranged(VERT_ATTRIB, loc, VA_RANGES),
         LocKind::Varying => ranged(VARYING_SLOT, loc, VS_RANGES),
         LocKind::FragResult => ranged(FRAG_RESULT, loc, FR_RANGES),
-        LocKind::SystemValue => ranged(SYSTEM_VALUES, loc, &[]),
+        LocKind::SystemValue => ranged(SYSTEM_VALUE, loc, &[]),
         LocKind::Plain => None,
     };
     match named {
@@ -150,7 +227,7 @@ pub fn parse_location(s: &str) -> Option<i32> {
     if let Ok(n) = s.parse::<i32>() {
         return Some(n);
     }
-    for table in [VERT_ATTRIB, VARYING_SLOT, FRAG_RESULT, SYSTEM_VALUES] {
+    for table in [VERT_ATTRIB, VARYING_SLOT, FRAG_RESULT, SYSTEM_VALUE] {
         if let Some((_, v)) = table.iter().find(|(n, _)| *n == s) {
             return Some(*v);
         }

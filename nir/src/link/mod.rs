@@ -11,7 +11,9 @@
 //!   the fewest `VARYING_SLOT_VAR*` slots, by component, on both sides.
 //!
 //! Each function returns true when it changed either shader, and keeps both valid.
-//! [`LINK_PASSES`] names them for data-driven tests (`tests/link/<pass>/*.nir`).
+//! [`LINK_PASSES`] lists them in the order the link pipeline
+//! (`rgl_link::pipeline::lower_program`) runs them on every pair, and names them for
+//! the data-driven tests (`tests/link/<pass>/*.nir`).
 
 mod compact;
 mod opt_varyings;

@@ -1,8 +1,11 @@
 //! Control-flow editing helpers shared by the opt-branch passes (`opt_peephole_select`,
-//! `opt_if`, `opt_loop_unroll`): phi lists, block merging with phi predecessor renaming,
-//! subtree walks and instruction cloning, all without recursion.
+//! `opt_if`, `opt_loop_unroll`, `opt_dead_cf`): phi lists, block merging with phi
+//! predecessor renaming, phis of a flattened `if` turned into `bcsel`s, subtree walks
+//! and instruction cloning, all without recursion.
 
+use crate::builder::{Builder, Cursor};
 use crate::ir::*;
+use crate::opcodes::Opcode;
 use std::collections::HashMap;
 
 /// The phis at the start of `block`.
@@ -25,6 +28,72 @@ pub fn rename_phi_pred(func: &mut FunctionImpl, from: Block, to: Block) {
                 }
             }
         }
+    }
+}
+
+/// One phi after an `if` about to be flattened: the phi, its def, and the values it
+/// takes from the then and the else arm.
+#[derive(Copy, Clone, Debug)]
+pub struct PhiSelect {
+    /// The phi instruction.
+    pub phi: Instr,
+    /// Its def.
+    pub def: Def,
+    /// The value coming from the then arm.
+    pub then_value: Def,
+    /// The value coming from the else arm.
+    pub else_value: Def,
+}
+
+/// The phis at the start of `after` with the values they take from `then_block` and
+/// `else_block`; `None` when a phi lacks either source (the `if` cannot be flattened).
+pub fn phi_selects(
+    func: &FunctionImpl,
+    after: Block,
+    then_block: Block,
+    else_block: Block,
+) -> Option<Vec<PhiSelect>> {
+    let mut selects = Vec::new();
+    for phi in phis(func, after) {
+        let InstrKind::Phi(srcs) = &func.instrs[phi].kind else {
+            continue;
+        };
+        let from = |b: Block| srcs.iter().find(|(p, _)| *p == b).map(|(_, d)| *d);
+        selects.push(PhiSelect {
+            phi,
+            def: func.instrs[phi].def?,
+            then_value: from(then_block)?,
+            else_value: from(else_block)?,
+        });
+    }
+    Some(selects)
+}
+
+/// Replaces each phi of `selects` by `bcsel(cond, then, else)` built at the end of
+/// `block` (the value itself when both arms give the same one) and removes the phi:
+/// the data-flow half of flattening an `if` (Mesa's `nir_opt_peephole_select`).
+pub fn phis_to_bcsel(func: &mut FunctionImpl, cond: Def, block: Block, selects: &[PhiSelect]) {
+    for select in selects {
+        let value = if select.then_value == select.else_value {
+            select.then_value
+        } else {
+            let comps = func.defs[select.def].num_components;
+            let mut b = Builder::new(func, Cursor::EndOf(block));
+            b.alu(
+                Opcode::bcsel,
+                vec![
+                    AluSrc {
+                        def: cond,
+                        swizzle: [0; 16],
+                    },
+                    AluSrc::new(select.then_value),
+                    AluSrc::new(select.else_value),
+                ],
+                comps,
+            )
+        };
+        func.rewrite_uses(None, select.def, value);
+        func.remove_instr(select.phi);
     }
 }
 
@@ -56,9 +125,9 @@ pub fn blocks_under(func: &FunctionImpl, node: CfNode) -> Vec<Block> {
         match &func.cf[n].kind {
             CfKind::Block(b) => out.push(*b),
             CfKind::If {
+                cond: _,
                 then_list,
                 else_list,
-                ..
             } => {
                 stack.extend(func.list_nodes(*then_list));
                 stack.extend(func.list_nodes(*else_list));
@@ -124,15 +193,6 @@ pub fn clone_instr(func: &mut FunctionImpl, instr: Instr, map: &mut HashMap<Def,
 /// Number of uses of each def, including if conditions.
 pub fn use_counts(func: &FunctionImpl) -> HashMap<Def, usize> {
     let mut counts = HashMap::new();
-    for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
-            func.instrs[instr].for_each_src(|d| *counts.entry(d).or_insert(0) += 1);
-        }
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            *counts.entry(*cond).or_insert(0) += 1;
-        }
-    }
+    func.for_each_use(|d, _| *counts.entry(d).or_insert(0) += 1);
     counts
 }

@@ -4,7 +4,7 @@
 //! rewritten only for identity copies (same component count, identity selection).
 //! The copies themselves are left for `opt_dce`.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -15,8 +15,8 @@ impl Pass for CopyProp {
     fn name(&self) -> &'static str {
         "copy_prop"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, copy_prop_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, copy_prop_impl))
     }
 }
 
@@ -123,14 +123,10 @@ fn copy_prop_impl(func: &mut FunctionImpl) -> bool {
             }
         }
     }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = func.cf[node].kind.clone() {
-            if let Some(base) = identity_copy(func, cond) {
-                if let CfKind::If { cond, .. } = &mut func.cf[node].kind {
-                    *cond = base;
-                }
-                progress = true;
-            }
+    for (node, cond) in func.if_conditions() {
+        if let Some(base) = identity_copy(func, cond) {
+            func.visit_use_mut(Use::If(node), |d| *d = base);
+            progress = true;
         }
     }
     progress

@@ -23,15 +23,16 @@
 //!   (`copy_deref` from a read-only copy holding the initializer), so a call in a loop
 //!   starts from the initializer every time.
 //! * **Size bound**: a call is not inlined when the caller would exceed the limit
-//!   ([`DEFAULT_LIMIT`] instructions for the registered pass). Calls that stay keep
-//!   their callee alive; [`inline_functions_checked`] turns that into an error
-//!   ("shader too large after inlining") so piglit's call-tree explosions fail cleanly
-//!   instead of exhausting memory.
+//!   ([`InlineFunctions::limit`], [`DEFAULT_LIMIT`] unless given). Calls that stay
+//!   keep their callee alive, and the pass fails with
+//!   [`PassFailure::InlineLimit`] ("shader too large after inlining") so piglit's
+//!   call-tree explosions fail cleanly instead of exhausting memory.
 //! * **Removal**: when an entry point exists, every function not reachable from it
 //!   through a remaining call is removed (all of them after a complete inlining).
 
+use super::args::{parse_u32, FromPassArgs, PassArgs, PassArgsError};
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::arena::{Arena, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
@@ -41,29 +42,48 @@ use std::collections::{HashMap, HashSet};
 /// Most instructions a function may reach through inlining (registered pass).
 pub const DEFAULT_LIMIT: usize = 100_000;
 
-/// The pass.
-pub struct InlineFunctions;
+/// The pass: inlines with an instruction limit. [`PassFailure::InlineLimit`] names
+/// the function that would have grown past `limit` (the shader is left valid, with
+/// the call not inlined). Calls that cannot be inlined for other reasons (recursion,
+/// a callee without a body) are not failures here; the linker rejects those shaders
+/// earlier.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InlineFunctions {
+    /// Most instructions a function may reach through inlining.
+    pub limit: usize,
+}
+
+impl Default for InlineFunctions {
+    fn default() -> Self {
+        InlineFunctions {
+            limit: DEFAULT_LIMIT,
+        }
+    }
+}
+
+impl FromPassArgs for InlineFunctions {
+    /// `limit=N` (default [`DEFAULT_LIMIT`]).
+    fn from_args(args: &mut PassArgs<'_>) -> Result<Self, PassArgsError> {
+        let limit = args.parsed("limit", "a number", |s| parse_u32(s).map(|n| n as usize))?;
+        Ok(InlineFunctions {
+            limit: limit.unwrap_or(DEFAULT_LIMIT),
+        })
+    }
+}
 
 impl Pass for InlineFunctions {
     fn name(&self) -> &'static str {
         "inline_functions"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        run(shader, DEFAULT_LIMIT).0
-    }
-}
-
-/// Inlines with an instruction limit; `Err` names the function that would have grown
-/// past `limit` (the shader is left valid, with the call not inlined), `Ok(progress)`
-/// otherwise. Calls that cannot be inlined for other reasons (recursion, a callee
-/// without a body) are not errors here; the linker rejects those shaders earlier.
-pub fn inline_functions_checked(shader: &mut Shader, limit: usize) -> Result<bool, String> {
-    let (progress, exceeded) = run(shader, limit);
-    match exceeded {
-        Some(name) => Err(format!(
-            "shader too large after inlining: function `{name}` would exceed {limit} instructions"
-        )),
-        None => Ok(progress),
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        let (progress, exceeded) = run(shader, self.limit);
+        match exceeded {
+            Some(function) => Err(PassFailure::InlineLimit {
+                function,
+                limit: self.limit,
+            }),
+            None => Ok(progress),
+        }
     }
 }
 
@@ -594,9 +614,7 @@ fn inline_call(
     }
     for (node, cond) in new_ifs {
         let nc = dmap[cond].unwrap_or(cond);
-        if let CfKind::If { cond, .. } = &mut caller.cf[node].kind {
-            *cond = nc;
-        }
+        caller.visit_use_mut(Use::If(node), |c| *c = nc);
     }
     // Casts of arguments: take the argument's mode; drop same-type casts.
     let mut replace: HashMap<Def, Def> = HashMap::new();

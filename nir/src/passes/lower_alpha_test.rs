@@ -23,8 +23,9 @@
 //! `terminate_if` on a value read from `ref_slot` is not tested again, nor is a
 //! shader whose first block already has a `terminate` (NEVER).
 
+use super::args::{parse_u32, FromPassArgs, PassArgs, PassArgsError};
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
 use crate::ir::names::{FRAG_RESULT_COLOR, FRAG_RESULT_DATA0};
@@ -98,21 +99,22 @@ pub struct LowerAlphaTest {
     pub ref_slot: u32,
 }
 
-impl LowerAlphaTest {
-    /// The registered instance: `GL_GREATER` against uniform slot 0 (file tests
-    /// choose others with `// args: func=... slot=...`).
-    pub const REGISTERED: LowerAlphaTest = LowerAlphaTest {
-        func: CompareFunc::Greater,
-        ref_slot: 0,
-    };
+impl FromPassArgs for LowerAlphaTest {
+    /// `func=<never|less|...|always> slot=N`, both required.
+    fn from_args(args: &mut PassArgs<'_>) -> Result<Self, PassArgsError> {
+        Ok(LowerAlphaTest {
+            func: args.required("func", "a compare function name", CompareFunc::parse)?,
+            ref_slot: args.required("slot", "a number", parse_u32)?,
+        })
+    }
 }
 
 impl Pass for LowerAlphaTest {
     fn name(&self) -> &'static str {
         "lower_alpha_test"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_alpha_test(shader, self.func, self.ref_slot).unwrap_or(false)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        lower_alpha_test(shader, self.func, self.ref_slot)
     }
 }
 
@@ -124,11 +126,11 @@ struct AlphaStore {
 }
 
 /// Emits the alpha test; returns true when the shader changed.
-pub fn lower_alpha_test(
+fn lower_alpha_test(
     shader: &mut Shader,
     func: CompareFunc,
     ref_slot: u32,
-) -> Result<bool, String> {
+) -> Result<bool, PassFailure> {
     if shader.stage != Stage::Fragment || func == CompareFunc::Always {
         return Ok(false);
     }
@@ -142,10 +144,9 @@ pub fn lower_alpha_test(
         }
         if let Some(body) = &f.body {
             if !alpha_stores(body)?.is_empty() {
-                return Err(format!(
-                    "color 0 is stored in function `{}`, not in the entry point",
-                    f.name
-                ));
+                return Err(PassFailure::AlphaStoreOutsideEntry {
+                    function: f.name.clone(),
+                });
             }
         }
     }
@@ -209,7 +210,7 @@ fn compare(b: &mut Builder, func: CompareFunc, a: Def, reference: Def) -> Def {
 }
 
 /// Every store writing the alpha of color 0, in program order.
-fn alpha_stores(func: &FunctionImpl) -> Result<Vec<AlphaStore>, String> {
+fn alpha_stores(func: &FunctionImpl) -> Result<Vec<AlphaStore>, PassFailure> {
     let mut out = Vec::new();
     for instr in all_instrs(func) {
         let Some(intr) = intrinsic_of(func, instr) else {
@@ -226,7 +227,7 @@ fn alpha_stores(func: &FunctionImpl) -> Result<Vec<AlphaStore>, String> {
             None => {
                 let end = i64::from(location) + i64::from(slots);
                 if (i64::from(location)..end).contains(&i64::from(FRAG_RESULT_DATA0)) {
-                    return Err("draw buffer 0 is written with a dynamic index".to_string());
+                    return Err(PassFailure::AlphaStoreDynamicIndex);
                 }
                 continue;
             }
@@ -255,15 +256,16 @@ fn alpha_stores(func: &FunctionImpl) -> Result<Vec<AlphaStore>, String> {
 }
 
 /// The stores that no other alpha store can follow. Errors when a store sits in a loop.
-fn final_stores(func: &FunctionImpl, stores: &[AlphaStore]) -> Result<Vec<AlphaStore>, String> {
+fn final_stores(
+    func: &FunctionImpl,
+    stores: &[AlphaStore],
+) -> Result<Vec<AlphaStore>, PassFailure> {
     let blocks: Vec<Option<Block>> = stores.iter().map(|s| func.instr_block(s.instr)).collect();
     let mut out = Vec::new();
     for (i, s) in stores.iter().enumerate() {
         let Some(block) = blocks[i] else { continue };
         if reachable_from_succs(func, block, block) {
-            return Err(
-                "color 0 is stored inside a loop; run lower_io_to_temporaries first".to_string(),
-            );
+            return Err(PassFailure::AlphaStoreInLoop);
         }
         let later_in_block = stores[i + 1..]
             .iter()

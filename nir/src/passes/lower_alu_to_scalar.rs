@@ -15,8 +15,8 @@
 //! * Values wider than 4 channels are left alone: the opcode table has no `vec8`/`vec16`
 //!   to gather them back.
 
-use super::{for_each_impl, Pass};
-use crate::builder::{Builder, Cursor};
+use super::{for_each_impl, Pass, PassFailure};
+use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -27,18 +27,8 @@ impl Pass for LowerAluToScalar {
     fn name(&self) -> &'static str {
         "lower_alu_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
-    }
-}
-
-/// `vecN` opcode gathering `n` scalars (2..=4).
-pub(crate) fn vec_op(n: u8) -> Option<Opcode> {
-    match n {
-        2 => Some(Opcode::vec2),
-        3 => Some(Opcode::vec3),
-        4 => Some(Opcode::vec4),
-        _ => None,
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 
@@ -53,24 +43,6 @@ fn reduction(op: Opcode) -> Option<(Opcode, Opcode)> {
         bany_inequal2 | bany_inequal3 | bany_inequal4 => (ine, ior),
         _ => return None,
     })
-}
-
-/// Builds an ALU instruction with an explicit destination shape at the cursor.
-pub(crate) fn build_alu(
-    b: &mut Builder,
-    op: Opcode,
-    srcs: Vec<AluSrc>,
-    exact: bool,
-    comps: u8,
-    bits: u8,
-) -> Def {
-    let instr = b
-        .func
-        .create_instr(InstrKind::Alu(Alu { op, srcs, exact }), Some((comps, bits)));
-    b.insert(instr);
-    b.func.instrs[instr]
-        .def
-        .expect("create_instr with a shape always makes a def")
 }
 
 /// A source reading channel `c` of `src` as channel 0.
@@ -108,11 +80,10 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                     } else {
                         1
                     };
-                    let ch = build_alu(&mut b, chan_op, srcs, alu.exact, 1, cbits);
+                    let ch = b.alu_sized(chan_op, srcs, alu.exact, 1, cbits);
                     last = Some(match last {
                         None => ch,
-                        Some(l) => build_alu(
-                            &mut b,
+                        Some(l) => b.alu_sized(
                             merge_op,
                             vec![AluSrc::new(l), AluSrc::new(ch)],
                             alu.exact,
@@ -129,7 +100,7 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                 if info.output_size != 0 || comps == 1 {
                     continue;
                 }
-                let Some(vop) = vec_op(comps) else {
+                let Some(vop) = vec_opcode(comps) else {
                     continue;
                 };
                 let mut b = Builder::new(func, Cursor::Before(instr));
@@ -144,10 +115,10 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                             _ => *s,
                         })
                         .collect();
-                    let ch = build_alu(&mut b, alu.op, srcs, alu.exact, 1, bits);
+                    let ch = b.alu_sized(alu.op, srcs, alu.exact, 1, bits);
                     chans.push(AluSrc::new(ch));
                 }
-                build_alu(&mut b, vop, chans, false, comps, bits)
+                b.alu_sized(vop, chans, false, comps, bits)
             };
             func.rewrite_uses(Some(&mut uses), def, new);
             func.remove_instr(instr);

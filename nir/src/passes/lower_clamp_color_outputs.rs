@@ -11,10 +11,13 @@
 //! optimisation loop, which folds such `fsat`s away, still reaches a fixed point. Other stages are left unchanged.
 
 use super::variant_util::*;
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
-use crate::ir::names::{FRAG_RESULT_COLOR, FRAG_RESULT_DATA0};
+use crate::ir::names::{
+    FRAG_RESULT_COLOR, FRAG_RESULT_DATA0, VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0,
+    VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -25,8 +28,8 @@ impl Pass for LowerClampColorOutputs {
     fn name(&self) -> &'static str {
         "lower_clamp_color_outputs"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_clamp_color_outputs(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_clamp_color_outputs(shader))
     }
 }
 
@@ -49,7 +52,7 @@ pub fn is_color_output(stage: Stage, location: i32, slots: u32) -> bool {
 }
 
 /// Saturates every float color output store; returns true when a store changed.
-pub fn lower_clamp_color_outputs(shader: &mut Shader) -> bool {
+fn lower_clamp_color_outputs(shader: &mut Shader) -> bool {
     let stage = shader.stage;
     for_each_impl(shader, |func| lower_impl(stage, func))
 }

@@ -11,11 +11,12 @@
 //! dynamic slot offset (which `lower_io` never emits for compact arrays) is refused
 //! with an error. Vertex, tessellation and geometry stages only.
 
+use super::args::{parse_u8, FromPassArgs, PassArgs, PassArgsError};
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
-use crate::ir::names::VARYING_SLOT_CLIP_DIST0;
+use crate::ir::names::{VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CLIP_DIST1};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -26,18 +27,21 @@ pub struct LowerClipDisable {
     pub enables: u8,
 }
 
-impl LowerClipDisable {
-    /// The registered instance: planes 0 and 2 enabled (file tests choose others with
-    /// `// args: enables=...`).
-    pub const REGISTERED: LowerClipDisable = LowerClipDisable { enables: 0b101 };
+impl FromPassArgs for LowerClipDisable {
+    /// `enables=MASK`, required.
+    fn from_args(args: &mut PassArgs<'_>) -> Result<Self, PassArgsError> {
+        Ok(LowerClipDisable {
+            enables: args.required("enables", "an 8-bit mask", parse_u8)?,
+        })
+    }
 }
 
 impl Pass for LowerClipDisable {
     fn name(&self) -> &'static str {
         "lower_clip_disable"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_clip_disable(shader, self.enables).unwrap_or(false)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        lower_clip_disable(shader, self.enables)
     }
 }
 
@@ -65,7 +69,7 @@ pub fn writes_clip_distance(shader: &Shader) -> bool {
 }
 
 /// Zeroes the written distances of disabled planes; returns true on any change.
-pub fn lower_clip_disable(shader: &mut Shader, enables: u8) -> Result<bool, String> {
+pub(crate) fn lower_clip_disable(shader: &mut Shader, enables: u8) -> Result<bool, PassFailure> {
     if !matches!(
         shader.stage,
         Stage::Vertex | Stage::TessEval | Stage::Geometry
@@ -82,7 +86,7 @@ pub fn lower_clip_disable(shader: &mut Shader, enables: u8) -> Result<bool, Stri
     Ok(progress)
 }
 
-fn lower_impl(func: &mut FunctionImpl, enables: u8) -> Result<bool, String> {
+fn lower_impl(func: &mut FunctionImpl, enables: u8) -> Result<bool, PassFailure> {
     let mut progress = false;
     for instr in all_instrs(func) {
         let Some(intr) = intrinsic_of(func, instr) else {
@@ -98,7 +102,7 @@ fn lower_impl(func: &mut FunctionImpl, enables: u8) -> Result<bool, String> {
             continue;
         };
         if const_offset(func, intr) != Some(0) {
-            return Err("gl_ClipDistance stored with a dynamic slot".to_string());
+            return Err(PassFailure::ClipDistanceDynamicSlot);
         }
         let component = index(intr, IndexKind::Component).unwrap_or(0);
         let wrmask = index(intr, IndexKind::WriteMask).unwrap_or(0);

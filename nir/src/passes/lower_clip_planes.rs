@@ -28,13 +28,14 @@
 //! disabled planes, which already are `0.0`. Vertex, tessellation evaluation and
 //! geometry stages only.
 
+use super::args::{parse_u32, parse_u8, FromPassArgs, PassArgs, PassArgsError};
 use super::lower_clip_disable::{lower_clip_disable, writes_clip_distance};
 use super::lower_io::compact_len;
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
-use crate::ir::names::{VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_POS};
+use crate::ir::names::{VARYING_SLOT_CLIP_DIST0, VARYING_SLOT_CLIP_VERTEX, VARYING_SLOT_POS};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -47,21 +48,22 @@ pub struct LowerClipPlanes {
     pub first_slot: u32,
 }
 
-impl LowerClipPlanes {
-    /// The registered instance: planes 0 and 2 from uniform slot 0 (file tests choose
-    /// others with `// args: enables=... slot=...`).
-    pub const REGISTERED: LowerClipPlanes = LowerClipPlanes {
-        enables: 0b101,
-        first_slot: 0,
-    };
+impl FromPassArgs for LowerClipPlanes {
+    /// `enables=MASK slot=N`, both required.
+    fn from_args(args: &mut PassArgs<'_>) -> Result<Self, PassArgsError> {
+        Ok(LowerClipPlanes {
+            enables: args.required("enables", "an 8-bit mask", parse_u8)?,
+            first_slot: args.required("slot", "a number", parse_u32)?,
+        })
+    }
 }
 
 impl Pass for LowerClipPlanes {
     fn name(&self) -> &'static str {
         "lower_clip_planes"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_clip_planes(shader, self.enables, self.first_slot).unwrap_or(false)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        lower_clip_planes(shader, self.enables, self.first_slot)
     }
 }
 
@@ -76,11 +78,11 @@ pub fn writes_clip_vertex(shader: &Shader) -> bool {
 }
 
 /// Lowers user clip planes; returns true on any change.
-pub fn lower_clip_planes(
+fn lower_clip_planes(
     shader: &mut Shader,
     enables: u8,
     first_slot: u32,
-) -> Result<bool, String> {
+) -> Result<bool, PassFailure> {
     if !matches!(
         shader.stage,
         Stage::Vertex | Stage::TessEval | Stage::Geometry

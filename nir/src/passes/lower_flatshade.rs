@@ -15,9 +15,12 @@
 //! unchanged. The pass is idempotent.
 
 use super::variant_util::*;
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
+use crate::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 
 /// The pass.
@@ -27,8 +30,8 @@ impl Pass for LowerFlatshade {
     fn name(&self) -> &'static str {
         "lower_flatshade"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_flatshade(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_flatshade(shader))
     }
 }
 
@@ -41,7 +44,7 @@ pub fn is_color_varying(location: i32) -> bool {
 }
 
 /// Makes unqualified fragment color inputs flat; returns true on any change.
-pub fn lower_flatshade(shader: &mut Shader) -> bool {
+fn lower_flatshade(shader: &mut Shader) -> bool {
     if shader.stage != Stage::Fragment {
         return false;
     }

@@ -6,7 +6,7 @@
 //! are resolved by name in the text form).
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::ir::*;
 use std::collections::HashMap;
 
@@ -17,7 +17,7 @@ impl Pass for LowerGlobalVarsToLocal {
     fn name(&self) -> &'static str {
         "lower_global_vars_to_local"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         // Which functions reference each shader_temp global.
         let mut users: HashMap<VarId, Vec<FuncId>> = HashMap::new();
         for (fid, f) in shader.functions.iter() {
@@ -49,11 +49,11 @@ impl Pass for LowerGlobalVarsToLocal {
             }
         }
         if moved.is_empty() {
-            return false;
+            return Ok(false);
         }
         let all_moved: Vec<VarId> = moved.values().flatten().copied().collect();
         shader.globals.retain(|g| !all_moved.contains(g));
-        for_each_impl_mut(shader, |shader, fid, func| {
+        Ok(for_each_impl_mut(shader, |shader, fid, func| {
             let Some(vars) = moved.get(&fid) else {
                 return false;
             };
@@ -86,6 +86,6 @@ impl Pass for LowerGlobalVarsToLocal {
                 }
             }
             true
-        })
+        }))
     }
 }

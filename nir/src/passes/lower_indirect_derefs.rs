@@ -18,7 +18,7 @@
 
 use super::remove_dead_variables::mode_bit;
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -56,9 +56,9 @@ impl Pass for LowerIndirectDerefs {
     fn name(&self) -> &'static str {
         "lower_indirect_derefs"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let this = *self;
-        for_each_impl_mut(shader, |shader, _, func| {
+        Ok(for_each_impl_mut(shader, |shader, _, func| {
             let mut progress = false;
             for i in all_instrs(func) {
                 progress |= this.lower_access(shader, func, i);
@@ -67,7 +67,7 @@ impl Pass for LowerIndirectDerefs {
                 remove_dead_derefs(func);
             }
             progress
-        })
+        }))
     }
 }
 

@@ -20,7 +20,7 @@
 //! into SSA values.
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -47,14 +47,14 @@ impl Pass for LowerIoToTemporaries {
     fn name(&self) -> &'static str {
         "lower_io_to_temporaries"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let Some(entry) = shader
             .functions
             .iter()
             .find(|(_, f)| f.is_entrypoint && f.body.is_some())
             .map(|(id, _)| id)
         else {
-            return false;
+            return Ok(false);
         };
         let io: Vec<VarId> = shader
             .globals
@@ -69,7 +69,7 @@ impl Pass for LowerIoToTemporaries {
             .filter(|v| !already_lowered(shader, *v))
             .collect();
         if io.is_empty() {
-            return false;
+            return Ok(false);
         }
         // Shadows.
         let mut shadow: HashMap<VarId, VarId> = HashMap::new();
@@ -178,7 +178,7 @@ impl Pass for LowerIoToTemporaries {
                 shader.functions[entry].body = Some(body);
             }
         }
-        true
+        Ok(true)
     }
 }
 
@@ -212,7 +212,12 @@ fn already_lowered(shader: &Shader, var: VarId) -> bool {
             {
                 continue;
             }
-            for &u in &uses[d] {
+            for &user in &uses[d] {
+                // A deref (a pointer) is never an if condition; were it one, the
+                // variable would not be a plain output/input access.
+                let Use::Instr(u) = user else {
+                    return false;
+                };
                 let Some(x) = intrinsic(func, u) else {
                     if matches!(func.instrs[u].kind, InstrKind::Deref(_)) {
                         continue; // a longer chain; its own uses are checked

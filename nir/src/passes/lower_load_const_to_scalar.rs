@@ -11,7 +11,7 @@
 //! undo each other forever in an optimisation loop. A vector constant left without
 //! uses is removed.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 
@@ -22,20 +22,14 @@ impl Pass for LowerLoadConstToScalar {
     fn name(&self) -> &'static str {
         "lower_load_const_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 
 fn lower_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
     let uses = func.build_uses();
-    let mut conds = std::collections::HashSet::new();
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            conds.insert(*cond);
-        }
-    }
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {
             let InstrKind::LoadConst(values) = func.instrs[instr].kind.clone() else {
@@ -48,11 +42,18 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
             if comps < 2 || values.len() != usize::from(comps) {
                 continue;
             }
-            let mut users: Vec<Instr> = uses[def].clone();
+            // An if condition keeps the vector constant alive.
+            let mut remaining = false;
+            let mut users: Vec<Instr> = Vec::new();
+            for user in &uses[def] {
+                match user {
+                    Use::Instr(i) => users.push(*i),
+                    Use::If(_) => remaining = true,
+                }
+            }
             users.sort();
             users.dedup();
             let mut scalars: Vec<Option<Def>> = vec![None; values.len()];
-            let mut remaining = conds.contains(&def);
             let mut cursor = Cursor::After(instr);
             for user in users {
                 let InstrKind::Alu(mut alu) = func.instrs[user].kind.clone() else {

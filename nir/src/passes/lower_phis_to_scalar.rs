@@ -10,9 +10,8 @@
 //! Undefined sources do not count. The decision walks phi-to-phi chains with an explicit
 //! stack, so deep chains cannot overflow the call stack.
 
-use super::lower_alu_to_scalar::{build_alu, vec_op};
-use super::{for_each_impl, Pass};
-use crate::builder::{Builder, Cursor};
+use super::{for_each_impl, Pass, PassFailure};
+use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -25,8 +24,8 @@ impl Pass for LowerPhisToScalar {
     fn name(&self) -> &'static str {
         "lower_phis_to_scalar"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, lower_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, lower_impl))
     }
 }
 
@@ -40,7 +39,7 @@ fn phi_srcs(func: &FunctionImpl, instr: Instr) -> Vec<Def> {
 fn splittable_size(func: &FunctionImpl, instr: Instr) -> bool {
     func.instrs[instr]
         .def
-        .is_some_and(|d| vec_op(func.defs[d].num_components).is_some())
+        .is_some_and(|d| vec_opcode(func.defs[d].num_components).is_some())
 }
 
 /// Whether a non-phi source is scalarizable (Mesa's `is_phi_src_scalarizable`).
@@ -148,7 +147,9 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
             continue;
         };
         let (comps, bits) = (func.defs[def].num_components, func.defs[def].bit_size);
-        let Some(vop) = vec_op(comps) else { continue };
+        let Some(vop) = vec_opcode(comps) else {
+            continue;
+        };
         let mut chans = Vec::with_capacity(usize::from(comps));
         for c in 0..comps {
             let mut new_srcs = Vec::with_capacity(srcs.len());
@@ -162,7 +163,7 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                 let mut b = Builder::new(func, cursor);
                 let mut s = AluSrc::new(src);
                 s.swizzle[0] = c;
-                let mov = build_alu(&mut b, Opcode::mov, vec![s], false, 1, bits);
+                let mov = b.alu_sized(Opcode::mov, vec![s], false, 1, bits);
                 new_srcs.push((pred, mov));
             }
             let mut b = Builder::new(func, Cursor::Before(phi));
@@ -173,7 +174,7 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
         }
         let cursor = Builder::after_phis(func, block);
         let mut b = Builder::new(func, cursor);
-        let vec = build_alu(&mut b, vop, chans, false, comps, bits);
+        let vec = b.alu_sized(vop, chans, false, comps, bits);
         func.rewrite_uses(None, def, vec);
         func.remove_instr(phi);
     }

@@ -14,8 +14,9 @@
 //! * A store already in place (a `PSIZ` store of `load_uniform` of `slot`) is not
 //!   repeated, so the pass is idempotent. Other stages are left unchanged.
 
+use super::args::{parse_u32, FromPassArgs, PassArgs, PassArgsError};
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
 use crate::ir::names::VARYING_SLOT_PSIZ;
@@ -28,23 +29,26 @@ pub struct LowerPointSize {
     pub slot: u32,
 }
 
-impl LowerPointSize {
-    /// The registered instance: uniform slot 0 (file tests choose another with
-    /// `// args: slot=...`).
-    pub const REGISTERED: LowerPointSize = LowerPointSize { slot: 0 };
+impl FromPassArgs for LowerPointSize {
+    /// `slot=N`, required.
+    fn from_args(args: &mut PassArgs<'_>) -> Result<Self, PassArgsError> {
+        Ok(LowerPointSize {
+            slot: args.required("slot", "a number", parse_u32)?,
+        })
+    }
 }
 
 impl Pass for LowerPointSize {
     fn name(&self) -> &'static str {
         "lower_point_size"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_point_size(shader, self.slot)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_point_size(shader, self.slot))
     }
 }
 
 /// Writes `gl_PointSize = load_uniform(slot).x`; returns true on any change.
-pub fn lower_point_size(shader: &mut Shader, slot: u32) -> bool {
+fn lower_point_size(shader: &mut Shader, slot: u32) -> bool {
     let stage = shader.stage;
     if !matches!(stage, Stage::Vertex | Stage::TessEval | Stage::Geometry) {
         return false;

@@ -14,7 +14,7 @@
 //! the intrinsic's (which the validator's deref typing rules out) is left alone, and
 //! so is its variable.
 
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -27,8 +27,8 @@ impl Pass for LowerSystemValues {
     fn name(&self) -> &'static str {
         "lower_system_values"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_shader(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_shader(shader))
     }
 }
 
@@ -80,12 +80,6 @@ pub(crate) fn remove_dead_derefs(func: &mut FunctionImpl, modes: &[VarMode]) -> 
     let mut any = false;
     loop {
         let uses = func.build_uses();
-        let mut used_as_cond = HashSet::new();
-        for node in func.cf_nodes_in_order() {
-            if let CfKind::If { cond, .. } = &func.cf[node].kind {
-                used_as_cond.insert(*cond);
-            }
-        }
         let mut removed = false;
         for block in func.blocks_in_order() {
             for instr in func.block_instrs(block) {
@@ -98,7 +92,7 @@ pub(crate) fn remove_dead_derefs(func: &mut FunctionImpl, modes: &[VarMode]) -> 
                 let Some(def) = func.instrs[instr].def else {
                     continue;
                 };
-                if uses[def].is_empty() && !used_as_cond.contains(&def) {
+                if uses[def].is_empty() {
                     func.remove_instr(instr);
                     removed = true;
                 }

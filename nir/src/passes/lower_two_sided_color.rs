@@ -17,9 +17,12 @@
 //! color. Other stages are left unchanged.
 
 use super::variant_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IndexKind, IntrinsicOp};
+use crate::ir::names::{
+    VARYING_SLOT_BFC0, VARYING_SLOT_BFC1, VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+};
 use crate::ir::*;
 use crate::opcodes::Opcode;
 
@@ -30,8 +33,8 @@ impl Pass for LowerTwoSidedColor {
     fn name(&self) -> &'static str {
         "lower_two_sided_color"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        lower_two_sided_color(shader)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(lower_two_sided_color(shader))
     }
 }
 
@@ -44,7 +47,7 @@ struct ColorLoad {
 }
 
 /// Selects between front and back colors by facing; returns true on any change.
-pub fn lower_two_sided_color(shader: &mut Shader) -> bool {
+fn lower_two_sided_color(shader: &mut Shader) -> bool {
     if shader.stage != Stage::Fragment {
         return false;
     }
@@ -122,6 +125,9 @@ fn front_color_load(func: &FunctionImpl, uses: &Uses, instr: Instr) -> Option<us
     let def = func.instrs[instr].def?;
     // Already lowered: used by a bcsel on the facing whose other side loads a back color.
     let lowered = uses[def].iter().any(|&user| {
+        let Some(user) = user.instr() else {
+            return false;
+        };
         let InstrKind::Alu(alu) = &func.instrs[user].kind else {
             return false;
         };

@@ -14,7 +14,7 @@
 //! shader).
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -29,8 +29,8 @@ impl Pass for LowerVarCopies {
     fn name(&self) -> &'static str {
         "lower_var_copies"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl_mut(shader, |shader, _, func| {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl_mut(shader, |shader, _, func| {
             let mut progress = false;
             for instr in all_instrs(func) {
                 if intrinsic(func, instr).is_some_and(|i| i.op == IntrinsicOp::copy_deref) {
@@ -41,7 +41,7 @@ impl Pass for LowerVarCopies {
                 remove_dead_derefs(func);
             }
             progress
-        })
+        }))
     }
 }
 

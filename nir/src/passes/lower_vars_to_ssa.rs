@@ -23,7 +23,7 @@
 
 use super::lower_var_copies::{lower_copy, MAX_LEAVES};
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::arena::SecondaryMap;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
@@ -38,11 +38,11 @@ impl Pass for LowerVarsToSsa {
     fn name(&self) -> &'static str {
         "lower_vars_to_ssa"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let shared = vars_in_several_impls(shader);
-        for_each_impl_mut(shader, |shader, _, func| {
+        Ok(for_each_impl_mut(shader, |shader, _, func| {
             vars_to_ssa_impl(shader, func, &shared)
-        })
+        }))
     }
 }
 
@@ -149,7 +149,12 @@ fn find_candidates(
         }
         let ty = dr.ty.clone();
         let direct = deref_path(func, def).is_some_and(|p| p.is_direct());
-        for &u in &uses[def] {
+        for &user in &uses[def] {
+            // A deref branched on (never valid IR) keeps the variable in memory.
+            let Use::Instr(u) = user else {
+                bad.insert(var);
+                break;
+            };
             let ok = match &func.instrs[u].kind {
                 InstrKind::Deref(child) => match &child.kind {
                     DerefKind::Array { parent, index } => *parent == def && *index != def,
@@ -183,13 +188,6 @@ fn find_candidates(
             if !ok {
                 bad.insert(var);
                 break;
-            }
-        }
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            if let Some(v) = root_var(func, *cond) {
-                bad.insert(v);
             }
         }
     }
@@ -567,14 +565,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         }
         d
     };
-    for i in all_instrs(func) {
-        func.instrs[i].for_each_src_mut(|d| *d = resolve(*d));
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &mut func.cf[node].kind {
-            *cond = resolve(*cond);
-        }
-    }
+    func.for_each_use_mut(|d, _| *d = resolve(*d));
 
     remove_dead_phis(func, &new_phis);
     remove_unused(func, &entry_instrs);
@@ -605,21 +596,12 @@ fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
             work.push(i);
         }
     };
-    for i in all_instrs(func) {
-        if set.contains(&i) {
-            continue;
-        }
-        let mut srcs = Vec::new();
-        func.instrs[i].for_each_src(|d| srcs.push(d));
-        for d in srcs {
+    // Roots: every use outside the new phis (if conditions included).
+    func.for_each_use(|d, user| {
+        if user.instr().is_none_or(|i| !set.contains(&i)) {
             mark(d, func, &mut live, &mut work);
         }
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            mark(*cond, func, &mut live, &mut work);
-        }
-    }
+    });
     while let Some(i) = work.pop() {
         let mut srcs = Vec::new();
         func.instrs[i].for_each_src(|d| srcs.push(d));
@@ -637,16 +619,9 @@ fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
 /// Removes the instructions of `instrs` whose value nothing reads.
 fn remove_unused(func: &mut FunctionImpl, instrs: &[Instr]) {
     let mut used: HashSet<Def> = HashSet::new();
-    for i in all_instrs(func) {
-        func.instrs[i].for_each_src(|d| {
-            used.insert(d);
-        });
-    }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            used.insert(*cond);
-        }
-    }
+    func.for_each_use(|d, _| {
+        used.insert(d);
+    });
     for &i in instrs {
         if func.instrs[i].def.is_some_and(|d| !used.contains(&d)) {
             func.remove_instr(i);

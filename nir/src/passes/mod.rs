@@ -1,10 +1,15 @@
-//! Pass infrastructure: the [`Pass`] trait, the [`declare_passes!`] registry of pass
-//! names, and the one runner ([`run_pass`], [`run_passes`]) which honours
-//! `RGL_NIR_DEBUG=print` (print the shader after every pass that made progress) and
-//! `RGL_NIR_DEBUG=validate` (validate after every pass; always on in debug builds).
+//! Pass infrastructure: the [`Pass`] trait (a pass refuses a shader with a typed
+//! [`PassFailure`]), the [`declare_passes!`] registry that builds every pass by name
+//! with its arguments ([`build_pass`], [`args`]), and the one runner ([`Runner`],
+//! [`run_pass`], [`run_passes`]) which honours `RGL_NIR_DEBUG=print` (print the shader
+//! after every pass that made progress) and `RGL_NIR_DEBUG=validate` (validate after
+//! every pass; always on in debug builds).
 
 use crate::ir::Shader;
 use crate::validate::{validate, ValidationErrors};
+
+pub mod args;
+pub use args::{FromPassArgs, PassArgs, PassArgsError};
 
 pub mod copy_prop;
 pub mod opt_constant_folding;
@@ -53,26 +58,75 @@ pub mod lower_point_size;
 pub mod lower_two_sided_color;
 pub mod variant_util;
 
-/// An optimisation or lowering pass over a whole shader.
+/// An optimisation or lowering pass over a whole shader. A pass with parameters is a
+/// struct whose fields hold them ([`FromPassArgs`] builds it from text).
 pub trait Pass {
     /// Mesa name of the pass.
     fn name(&self) -> &'static str;
-    /// Runs the pass; returns true when it changed the shader.
-    fn run(&self, shader: &mut Shader) -> bool;
+    /// Runs the pass: `Ok(true)` when it changed the shader, or why it refused it
+    /// (the shader is then left valid and, unless the failure says otherwise,
+    /// unchanged).
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure>;
+}
+
+/// Why a pass refused a shader: the constructs a pass cannot handle, each named.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PassFailure {
+    /// `inline_functions`: inlining would grow a function past the instruction limit
+    /// (piglit's call-tree explosions); the call stays.
+    #[error(
+        "shader too large after inlining: function `{function}` would exceed {limit} instructions"
+    )]
+    InlineLimit {
+        /// The function that would have grown too large.
+        function: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// `lower_alpha_test`: color 0 is written outside the entry point.
+    #[error("color 0 is stored in function `{function}`, not in the entry point")]
+    AlphaStoreOutsideEntry {
+        /// The function storing it.
+        function: String,
+    },
+    /// `lower_alpha_test`: a dynamically indexed store may write draw buffer 0.
+    #[error("draw buffer 0 is written with a dynamic index")]
+    AlphaStoreDynamicIndex,
+    /// `lower_alpha_test`: color 0 is written inside a loop.
+    #[error("color 0 is stored inside a loop; run lower_io_to_temporaries first")]
+    AlphaStoreInLoop,
+    /// `lower_clip_disable` / `lower_clip_planes`: `gl_ClipDistance` is written with a
+    /// slot only known at run time.
+    #[error("gl_ClipDistance stored with a dynamic slot")]
+    ClipDistanceDynamicSlot,
 }
 
 macro_rules! declare_passes {
-    ($($name:ident => $ty:path),* $(,)?) => {
+    ($($name:ident => $(@$args:ident)? $pass:path),* $(,)?) => {
         /// Names of every registered pass.
         pub const PASS_NAMES: &[&str] = &[$(stringify!($name)),*];
 
-        /// Looks a pass up by its registered name.
-        pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
+        /// Builds the registered pass `name` with its arguments (`key=value` words,
+        /// empty for passes without parameters).
+        pub fn build_pass(name: &str, args: &str) -> Result<Box<dyn Pass>, PassArgsError> {
             match name {
-                $(stringify!($name) => Some(Box::new($ty)),)*
-                _ => None,
+                $(stringify!($name) => {
+                    // Passes without parameters only check that none were given.
+                    #[allow(unused_mut)]
+                    let mut args = PassArgs::parse(stringify!($name), args)?;
+                    let pass = declare_passes!(@build $($args)? $pass, args);
+                    args.finish()?;
+                    Ok(Box::new(pass))
+                })*
+                _ => Err(PassArgsError::UnknownPass(name.to_string())),
             }
         }
+    };
+    (@build args $pass:path, $a:ident) => {
+        <$pass as FromPassArgs>::from_args(&mut $a)?
+    };
+    (@build $pass:path, $a:ident) => {
+        $pass
     };
 }
 
@@ -95,8 +149,9 @@ declare_passes! {
     opt_loop_unroll => opt_loop_unroll::OptLoopUnroll,
     opt_move => opt_move::OptMove,
 
-    // -- variable lowering (vars branch)
-    inline_functions => inline_functions::InlineFunctions,
+    // -- variable lowering (vars branch); the mode sets are the ones the link
+    // pipeline runs these passes with
+    inline_functions => @args inline_functions::InlineFunctions,
     lower_global_vars_to_local => lower_global_vars_to_local::LowerGlobalVarsToLocal,
     split_var_copies => split_var_copies::SplitVarCopies,
     lower_var_copies => lower_var_copies::LowerVarCopies,
@@ -112,30 +167,40 @@ declare_passes! {
     lower_system_values => lower_system_values::LowerSystemValues,
     lower_io => lower_io::LowerIo,
 
-    // -- draw-time variant lowering (final branch; parameterised passes are
-    // registered with fixed arguments, `finalize::pass_with_args` takes others)
+    // -- draw-time variant lowering (final branch; `finalize` runs them per key)
     lower_clamp_color_outputs => lower_clamp_color_outputs::LowerClampColorOutputs,
     lower_flatshade => lower_flatshade::LowerFlatshade,
-    lower_alpha_test => lower_alpha_test::LowerAlphaTest::REGISTERED,
+    lower_alpha_test => @args lower_alpha_test::LowerAlphaTest,
     lower_two_sided_color => lower_two_sided_color::LowerTwoSidedColor,
-    lower_point_size => lower_point_size::LowerPointSize::REGISTERED,
-    lower_clip_planes => lower_clip_planes::LowerClipPlanes::REGISTERED,
-    lower_clip_disable => lower_clip_disable::LowerClipDisable::REGISTERED,
+    lower_point_size => @args lower_point_size::LowerPointSize,
+    lower_clip_planes => @args lower_clip_planes::LowerClipPlanes,
+    lower_clip_disable => @args lower_clip_disable::LowerClipDisable,
 }
 
-/// Error from the runner: a pass broke the IR, or an unknown pass name.
-#[derive(Debug)]
+/// The registered pass `name` when it takes no arguments (or all of them have
+/// defaults).
+pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
+    build_pass(name, "").ok()
+}
+
+/// Error from the runner: a pass that cannot be built, a pass that refused the
+/// shader, or a pass that broke the IR.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PassError {
-    /// No pass has this name.
-    UnknownPass(String),
+    /// Unknown pass name or bad arguments.
+    #[error(transparent)]
+    Args(#[from] PassArgsError),
     /// The named pass refused the shader (a size limit, an unsupported construct).
+    #[error("{pass}: {failure}")]
     Failed {
         /// Pass name.
         pass: &'static str,
         /// Why.
-        message: String,
+        #[source]
+        failure: PassFailure,
     },
     /// Validation failed after the named pass.
+    #[error("NIR invalid after {pass}:\n{errors}")]
     Invalid {
         /// Pass name.
         pass: &'static str,
@@ -143,22 +208,6 @@ pub enum PassError {
         errors: ValidationErrors,
     },
 }
-
-impl std::fmt::Display for PassError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PassError::UnknownPass(n) => write!(
-                f,
-                "unknown NIR pass `{n}` (known: {})",
-                PASS_NAMES.join(", ")
-            ),
-            PassError::Invalid { pass, errors } => write!(f, "NIR invalid after {pass}:\n{errors}"),
-            PassError::Failed { pass, message } => write!(f, "{pass}: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for PassError {}
 
 fn debug_flag(flag: &str) -> bool {
     std::env::var("RGL_NIR_DEBUG").is_ok_and(|v| v.split(',').any(|f| f.trim() == flag))
@@ -202,23 +251,27 @@ impl<'a> Runner<'a> {
             ..Runner::new()
         }
     }
-    /// Runs one pass; returns its progress.
+    /// Runs one pass (printing, validating and observing as configured); returns its
+    /// progress.
     pub fn run(&mut self, pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
-        self.run_fn(pass.name(), shader, |s| Ok(pass.run(s)))
+        let name = pass.name();
+        let progress = pass.run(shader).map_err(|failure| PassError::Failed {
+            pass: name,
+            failure,
+        })?;
+        self.after(name, shader, progress)?;
+        Ok(progress)
     }
-    /// Runs a pass given as a function (one that takes parameters or can fail, such
-    /// as `inline_functions_checked` or a two-shader varying pass wrapped per shader)
-    /// with the same printing, validation and observer as registered passes.
-    pub fn run_fn(
+    /// What follows every pass on a shader it ran on: printing and observing when it
+    /// made progress, validation when enabled. [`Self::run`] calls it; a pass over
+    /// two shaders at once (the varying link passes of [`crate::link`]) calls it on
+    /// each of them.
+    pub fn after(
         &mut self,
         name: &'static str,
-        shader: &mut Shader,
-        pass: impl FnOnce(&mut Shader) -> Result<bool, String>,
-    ) -> Result<bool, PassError> {
-        let progress = pass(shader).map_err(|message| PassError::Failed {
-            pass: name,
-            message,
-        })?;
+        shader: &Shader,
+        progress: bool,
+    ) -> Result<(), PassError> {
         if progress && self.print {
             eprintln!("NIR after {name}:\n{}", crate::print::print_shader(shader));
         }
@@ -230,11 +283,11 @@ impl<'a> Runner<'a> {
                 obs(name, shader);
             }
         }
-        Ok(progress)
+        Ok(())
     }
-    /// Runs a registered pass by name.
+    /// Runs a registered pass by name (one without arguments).
     pub fn run_named(&mut self, name: &str, shader: &mut Shader) -> Result<bool, PassError> {
-        let pass = pass_by_name(name).ok_or_else(|| PassError::UnknownPass(name.to_string()))?;
+        let pass = build_pass(name, "")?;
         self.run(pass.as_ref(), shader)
     }
     /// Runs passes by name in order; returns whether any made progress.

@@ -16,11 +16,10 @@
 //! fold definitions (for translation validation and `precise` code).
 
 use super::algebraic::{Lit, Pat, Pred, Rule, RuleSet};
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::{encode, mask, sign_extend, Base, Opcode, Val};
-use std::collections::HashMap;
 
 /// The pass (all rules).
 pub struct OptAlgebraic;
@@ -32,9 +31,9 @@ impl Pass for OptAlgebraic {
     fn name(&self) -> &'static str {
         "opt_algebraic"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let set = RuleSet::get();
-        for_each_impl(shader, |f| algebraic_impl(f, set, false))
+        Ok(for_each_impl(shader, |f| algebraic_impl(f, set, false)))
     }
 }
 
@@ -42,33 +41,25 @@ impl Pass for OptAlgebraicExact {
     fn name(&self) -> &'static str {
         "opt_algebraic_exact"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let set = RuleSet::get();
-        for_each_impl(shader, |f| algebraic_impl(f, set, true))
+        Ok(for_each_impl(shader, |f| algebraic_impl(f, set, true)))
     }
 }
 
-/// Use counts kept up to date while rewriting (instruction uses and if conditions).
+/// Use lists kept up to date while rewriting (instruction uses and if conditions).
 struct UseInfo {
     uses: Uses,
-    cond_uses: HashMap<Def, u32>,
 }
 
 impl UseInfo {
     fn new(func: &FunctionImpl) -> UseInfo {
-        let mut cond_uses = HashMap::new();
-        for node in func.cf_nodes_in_order() {
-            if let CfKind::If { cond, .. } = &func.cf[node].kind {
-                *cond_uses.entry(*cond).or_insert(0) += 1;
-            }
-        }
         UseInfo {
             uses: func.build_uses(),
-            cond_uses,
         }
     }
     fn count(&self, def: Def) -> usize {
-        self.uses[def].len() + self.cond_uses.get(&def).copied().unwrap_or(0) as usize
+        self.uses[def].len()
     }
 }
 
@@ -493,20 +484,17 @@ fn is_whole(func: &FunctionImpl, src: AluSrc, comps: u8) -> bool {
 
 fn register_uses(func: &FunctionImpl, info: &mut UseInfo, created: &[Instr]) {
     for &i in created {
-        func.instrs[i].for_each_src(|d| info.uses[d].push(i));
+        func.instrs[i].for_each_src(|d| info.uses[d].push(Use::Instr(i)));
     }
 }
 
 /// Rewrites the uses of the old root and removes it.
 fn finish(func: &mut FunctionImpl, info: &mut UseInfo, instr: Instr, old: Def, new: Def) {
     func.rewrite_uses(Some(&mut info.uses), old, new);
-    if let Some(n) = info.cond_uses.remove(&old) {
-        *info.cond_uses.entry(new).or_insert(0) += n;
-    }
     let mut srcs = Vec::new();
     func.instrs[instr].for_each_src(|d| srcs.push(d));
     for d in srcs {
-        if let Some(pos) = info.uses[d].iter().position(|u| *u == instr) {
+        if let Some(pos) = info.uses[d].iter().position(|u| *u == Use::Instr(instr)) {
             info.uses[d].swap_remove(pos);
         }
     }

@@ -1,7 +1,7 @@
 //! `opt_constant_folding`: replaces ALU instructions whose sources are all constants by
 //! a `load_const` of the value computed by the opcode table's fold expressions.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::constant_fold::try_fold_instr;
 use crate::ir::*;
@@ -13,8 +13,8 @@ impl Pass for OptConstantFolding {
     fn name(&self) -> &'static str {
         "opt_constant_folding"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, fold_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, fold_impl))
     }
 }
 

@@ -4,7 +4,7 @@
 //! intrinsics flagged `CAN_REORDER`). An instruction is replaced by an equivalent one
 //! that dominates it.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::arena::EntityRef;
 use crate::intrinsics::CAN_REORDER;
 use crate::ir::*;
@@ -18,8 +18,8 @@ impl Pass for OptCse {
     fn name(&self) -> &'static str {
         "opt_cse"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, cse_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, cse_impl))
     }
 }
 

@@ -3,7 +3,7 @@
 //! `CAN_ELIMINATE`). Liveness is computed by a worklist from the side-effecting roots,
 //! so dead cycles through phis are removed too.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::arena::SecondaryMap;
 use crate::intrinsics::CAN_ELIMINATE;
 use crate::ir::*;
@@ -15,8 +15,8 @@ impl Pass for OptDce {
     fn name(&self) -> &'static str {
         "opt_dce"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, dce_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, dce_impl))
     }
 }
 
@@ -49,13 +49,11 @@ fn dce_impl(func: &mut FunctionImpl) -> bool {
         }
     }
     // If conditions are uses too.
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            let i = func.defs[*cond].instr;
-            if !live[i] {
-                live[i] = true;
-                work.push(i);
-            }
+    for (_, cond) in func.if_conditions() {
+        let i = func.defs[cond].instr;
+        if !live[i] {
+            live[i] = true;
+            work.push(i);
         }
     }
     while let Some(i) = work.pop() {

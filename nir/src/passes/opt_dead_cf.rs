@@ -12,7 +12,8 @@
 //! After splicing, the blocks that became adjacent are merged so cf lists keep
 //! alternating blocks and ifs/loops.
 
-use super::{for_each_impl, Pass};
+use super::cf_helpers::blocks_under;
+use super::{for_each_impl, Pass, PassFailure};
 use crate::ir::*;
 
 /// The pass.
@@ -22,8 +23,8 @@ impl Pass for OptDeadCf {
     fn name(&self) -> &'static str {
         "opt_dead_cf"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, dead_cf_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, dead_cf_impl))
     }
 }
 
@@ -169,27 +170,6 @@ fn step(func: &mut FunctionImpl) -> bool {
     false
 }
 
-/// Blocks inside a cf subtree.
-fn blocks_under(func: &FunctionImpl, node: CfNode) -> Vec<Block> {
-    let mut out = Vec::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        match &func.cf[n].kind {
-            CfKind::Block(b) => out.push(*b),
-            CfKind::If {
-                then_list,
-                else_list,
-                ..
-            } => {
-                stack.extend(func.list_nodes(*then_list));
-                stack.extend(func.list_nodes(*else_list));
-            }
-            CfKind::Loop { body } => stack.extend(func.list_nodes(*body)),
-        }
-    }
-    out
-}
-
 fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
     use crate::intrinsics::CAN_ELIMINATE;
     let inside = blocks_under(func, node);
@@ -199,11 +179,12 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
         for i in func.block_instrs(b) {
             let data = &func.instrs[i];
             match &data.kind {
+                // Only breaks of this loop count; inner loops' breaks stay inside.
                 InstrKind::Jump(JumpKind::Break)
-                    // Only breaks of this loop count; inner loops' breaks stay inside.
-                    if func.blocks[b].cf.and_then(|n| func.enclosing_loop(n)) == Some(node) => {
-                        has_break = true;
-                    }
+                    if func.blocks[b].cf.and_then(|n| func.enclosing_loop(n)) == Some(node) =>
+                {
+                    has_break = true;
+                }
                 InstrKind::Jump(JumpKind::Return | JumpKind::Halt) | InstrKind::Call { .. } => {
                     return false
                 }
@@ -232,12 +213,10 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
             }
         }
     }
-    for n in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[n].kind {
-            let if_block = func.cf_prev(n).and_then(|p| func.cf_block(p));
-            if defs.contains(cond) && !if_block.is_some_and(|b| inside_set.contains(&b)) {
-                return false;
-            }
+    for (n, cond) in func.if_conditions() {
+        let if_block = func.cf_prev(n).and_then(|p| func.cf_block(p));
+        if defs.contains(&cond) && !if_block.is_some_and(|b| inside_set.contains(&b)) {
+            return false;
         }
     }
     true

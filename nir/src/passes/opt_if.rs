@@ -16,12 +16,14 @@
 //!
 //! Constant conditions are left to `opt_dead_cf`.
 
-use super::cf_helpers::{blocks_under, last_block, merge_with_next, phis, single_block};
-use super::{for_each_impl, Pass};
+use super::cf_helpers::{
+    blocks_under, last_block, merge_with_next, phi_selects, phis, phis_to_bcsel, single_block,
+};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// The pass.
 pub struct OptIf;
@@ -30,8 +32,8 @@ impl Pass for OptIf {
     fn name(&self) -> &'static str {
         "opt_if"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, opt_if_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, opt_if_impl))
     }
 }
 
@@ -40,7 +42,7 @@ fn opt_if_impl(func: &mut FunctionImpl) -> bool {
     // Each step changes the tree or removes a use of a condition; the bound is a guard.
     for _ in 0..10_000 {
         let mut changed = false;
-        let uses = CondUses::new(func);
+        let uses = func.build_uses();
         for node in func.cf_nodes_in_order() {
             if !func.cf[node].attached || !matches!(func.cf[node].kind, CfKind::If { .. }) {
                 continue;
@@ -86,38 +88,24 @@ fn list_blocks(func: &FunctionImpl, list: CfList) -> HashSet<Block> {
         .collect()
 }
 
-/// Users of every value, computed once per sweep (entries may go stale as uses are
-/// rewritten; every rewrite re-checks the source).
-struct CondUses {
-    instrs: Uses,
-    ifs: HashMap<Def, Vec<CfNode>>,
-}
-
-impl CondUses {
-    fn new(func: &FunctionImpl) -> CondUses {
-        let mut ifs: HashMap<Def, Vec<CfNode>> = HashMap::new();
-        for n in func.cf_nodes_in_order() {
-            if let CfKind::If { cond, .. } = &func.cf[n].kind {
-                ifs.entry(*cond).or_default().push(n);
-            }
-        }
-        CondUses {
-            instrs: func.build_uses(),
-            ifs,
-        }
-    }
-}
-
-/// Rewrites uses of the condition inside the arms to constants.
-fn evaluate_condition_uses(func: &mut FunctionImpl, uses: &CondUses, node: CfNode) -> bool {
+/// Rewrites uses of the condition inside the arms to constants. `uses` is computed
+/// once per sweep (entries may go stale as uses are rewritten; every rewrite
+/// re-checks the source).
+fn evaluate_condition_uses(func: &mut FunctionImpl, uses: &Uses, node: CfNode) -> bool {
     let Some((cond, then_list, else_list)) = if_parts(func, node) else {
         return false;
     };
     if func.const_value(cond).is_some() || func.defs[cond].num_components != 1 {
         return false;
     }
-    let users: Vec<Instr> = uses.instrs[cond].clone();
-    let if_users: Vec<CfNode> = uses.ifs.get(&cond).cloned().unwrap_or_default();
+    let users: Vec<Instr> = uses[cond].iter().filter_map(|u| u.instr()).collect();
+    let if_users: Vec<CfNode> = uses[cond]
+        .iter()
+        .filter_map(|u| match u {
+            Use::If(n) => Some(*n),
+            Use::Instr(_) => None,
+        })
+        .collect();
     if users.is_empty() && if_users.len() <= 1 {
         // The if itself is the only use.
         return false;
@@ -152,7 +140,7 @@ fn evaluate_condition_uses(func: &mut FunctionImpl, uses: &CondUses, node: CfNod
                 continue;
             }
             let before = func.cf_prev(n).and_then(|p| func.cf_block(p));
-            let same = matches!(&func.cf[n].kind, CfKind::If { cond: c, .. } if *c == cond);
+            let same = func.if_condition(n) == Some(cond);
             if same && before.is_some_and(|b| blocks.contains(&b)) {
                 nested_ifs.push(n);
             }
@@ -182,9 +170,7 @@ fn evaluate_condition_uses(func: &mut FunctionImpl, uses: &CondUses, node: CfNod
             }
         }
         for n in nested_ifs {
-            if let CfKind::If { cond: c, .. } = &mut func.cf[n].kind {
-                *c = constant;
-            }
+            func.visit_use_mut(Use::If(n), |c| *c = constant);
         }
         progress = true;
     }
@@ -361,39 +347,10 @@ fn remove_empty_if(func: &mut FunctionImpl, node: CfNode) -> bool {
     let (Some(prev_block), Some(after)) = (func.cf_block(prev), func.cf_block(next)) else {
         return false;
     };
-    let mut selects = Vec::new();
-    for phi in phis(func, after) {
-        let InstrKind::Phi(srcs) = &func.instrs[phi].kind else {
-            continue;
-        };
-        let value = |b: Block| srcs.iter().find(|(p, _)| *p == b).map(|(_, d)| *d);
-        let (Some(t), Some(e), Some(def)) = (value(tb), value(eb), func.instrs[phi].def) else {
-            return false;
-        };
-        selects.push((phi, def, t, e));
-    }
-    for (phi, def, t, e) in selects {
-        let new = if t == e {
-            t
-        } else {
-            let comps = func.defs[def].num_components;
-            let mut b = Builder::new(func, Cursor::EndOf(prev_block));
-            b.alu(
-                Opcode::bcsel,
-                vec![
-                    AluSrc {
-                        def: cond,
-                        swizzle: [0; 16],
-                    },
-                    AluSrc::new(t),
-                    AluSrc::new(e),
-                ],
-                comps,
-            )
-        };
-        func.rewrite_uses(None, def, new);
-        func.remove_instr(phi);
-    }
+    let Some(selects) = phi_selects(func, after, tb, eb) else {
+        return false;
+    };
+    phis_to_bcsel(func, cond, prev_block, &selects);
     func.remove_cf(node);
     merge_with_next(func, prev);
     true

@@ -10,7 +10,7 @@
 //!
 //! Translation validation: [`INEXACT_PASSES`] lists the passes whose rewrites may change
 //! floating-point results (see `algebraic/rules.rs` for the per-rule bounds); every
-//! other pass of the loop is bit-exact.
+//! other pass of the loop, and of the link pipeline, is bit-exact.
 
 use super::{pass_by_name, PassError, Runner};
 use crate::ir::Shader;
@@ -43,9 +43,12 @@ pub const OPT_LOOP: &[&str] = &[
 /// Passes of the round whose progress does not keep the loop going.
 pub const NO_PROGRESS_PASSES: &[&str] = &["lower_vars_to_ssa"];
 
-/// Passes of the loop that may change floating-point results (within the bounds
-/// documented on their rules); all others are bit-exact.
-pub const INEXACT_PASSES: &[&str] = &["opt_algebraic"];
+/// Passes that may change floating-point results; all others are bit-exact.
+/// `opt_algebraic` within the bounds documented on its rules; `lower_alu_to_scalar`
+/// because a horizontal reduction (`fdot4`) becomes a chain of `fmul`/`fadd` rounded
+/// after every operation, where the opcode table (and so the interpreter) rounds the
+/// dot product once (GLSL 4.60 §4.7.1 leaves the precision of `dot` unspecified).
+pub const INEXACT_PASSES: &[&str] = &["opt_algebraic", "lower_alu_to_scalar"];
 
 /// The registered passes of one round, in order.
 pub fn round_passes() -> Vec<&'static str> {

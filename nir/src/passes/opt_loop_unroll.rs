@@ -21,7 +21,7 @@
 //! was unrolled waits for the next run (after the copies were simplified).
 
 use super::cf_helpers::{blocks_under, merge_with_next, phis, single_block};
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::constant_fold::fold_alu;
 use crate::ir::*;
 use std::collections::{HashMap, HashSet};
@@ -38,8 +38,8 @@ impl Pass for OptLoopUnroll {
     fn name(&self) -> &'static str {
         "opt_loop_unroll"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, unroll_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, unroll_impl))
     }
 }
 
@@ -528,21 +528,10 @@ fn emit(func: &mut FunctionImpl, l: CfNode, plan: Plan) {
         .iter()
         .filter_map(|d| em.map.get(d).map(|n| (*d, *n)))
         .collect();
-    for b in func.blocks_in_order() {
-        for i in func.block_instrs(b) {
-            func.instrs[i].for_each_src_mut(|d| {
-                if let Some(n) = subst.get(d) {
-                    *d = *n;
-                }
-            });
+    func.for_each_use_mut(|d, _| {
+        if let Some(n) = subst.get(d) {
+            *d = *n;
         }
-    }
-    for n in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &mut func.cf[n].kind {
-            if let Some(nd) = subst.get(cond) {
-                *cond = *nd;
-            }
-        }
-    }
+    });
     func.recompute_cfg();
 }

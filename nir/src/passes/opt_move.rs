@@ -11,7 +11,7 @@
 //! same user keep their original order. Nothing crosses a block boundary, so dominance
 //! is preserved.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -24,8 +24,8 @@ impl Pass for OptMove {
     fn name(&self) -> &'static str {
         "opt_move"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, move_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, move_impl))
     }
 }
 
@@ -67,15 +67,6 @@ fn can_move(data: &InstrData) -> bool {
 
 fn move_impl(func: &mut FunctionImpl) -> bool {
     let uses = func.build_uses();
-    // The condition of the if following each block.
-    let mut following_cond: HashMap<Block, Def> = HashMap::new();
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            if let Some(b) = func.cf_prev(node).and_then(|p| func.cf_block(p)) {
-                following_cond.insert(b, *cond);
-            }
-        }
-    }
     let mut progress = false;
     for block in func.blocks_in_order() {
         let instrs = func.block_instrs(block);
@@ -83,7 +74,6 @@ fn move_impl(func: &mut FunctionImpl) -> bool {
             .last()
             .copied()
             .filter(|i| matches!(func.instrs[*i].kind, InstrKind::Jump(_)));
-        let if_cond = following_cond.get(&block).copied();
         // Sparse positions, so a moved instruction gets one between its neighbours.
         let mut position: HashMap<Instr, u64> = instrs
             .iter()
@@ -99,12 +89,16 @@ fn move_impl(func: &mut FunctionImpl) -> bool {
             let Some(def) = func.instrs[instr].def else {
                 continue;
             };
-            let mut first_user = if Some(def) == if_cond {
-                None
-            } else {
-                last_jump
-            };
+            // The condition of the if right after this block is read at its end.
+            let branched_on_here = uses[def].iter().any(|u| match u {
+                Use::If(n) => func.cf_prev(*n).and_then(|p| func.cf_block(p)) == Some(block),
+                Use::Instr(_) => false,
+            });
+            let mut first_user = if branched_on_here { None } else { last_jump };
             for &user in &uses[def] {
+                let Some(user) = user.instr() else {
+                    continue;
+                };
                 if func.instr_block(user) != Some(block)
                     || matches!(func.instrs[user].kind, InstrKind::Phi(_))
                 {

@@ -17,8 +17,8 @@
 //! Ifs are visited innermost first, so a flattened inner if can make its parent
 //! flattenable in the same run.
 
-use super::cf_helpers::{merge_with_next, phis, single_block};
-use super::{for_each_impl, Pass};
+use super::cf_helpers::{merge_with_next, phi_selects, phis, phis_to_bcsel, single_block};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::{IntrinsicOp, CAN_REORDER};
 use crate::ir::*;
@@ -37,8 +37,10 @@ impl Pass for OptPeepholeSelect {
     fn name(&self) -> &'static str {
         "opt_peephole_select"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, |f| peephole_select_impl(f, DEFAULT_LIMIT, false))
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, |f| {
+            peephole_select_impl(f, DEFAULT_LIMIT, false)
+        }))
     }
 }
 
@@ -46,8 +48,8 @@ impl Pass for OptConditionalDiscard {
     fn name(&self) -> &'static str {
         "opt_conditional_discard"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, |f| peephole_select_impl(f, 0, true))
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, |f| peephole_select_impl(f, 0, true)))
     }
 }
 
@@ -170,19 +172,9 @@ fn try_flatten(func: &mut FunctionImpl, node: CfNode, limit: usize, discard_ok: 
         return false;
     }
     // Gather the phi selections before moving anything.
-    let mut selects = Vec::new();
-    for &phi in &after_phis {
-        let InstrKind::Phi(srcs) = &func.instrs[phi].kind else {
-            continue;
-        };
-        let from = |b: Block| srcs.iter().find(|(p, _)| *p == b).map(|(_, d)| *d);
-        let (Some(t), Some(e), Some(def)) =
-            (from(then_block), from(else_block), func.instrs[phi].def)
-        else {
-            return false;
-        };
-        selects.push((phi, def, t, e));
-    }
+    let Some(selects) = phi_selects(func, after, then_block, else_block) else {
+        return false;
+    };
     // Hoist both arms (discards become conditional where they stand).
     for (block, info, negate) in [
         (then_block, &then_info, false),
@@ -203,24 +195,7 @@ fn try_flatten(func: &mut FunctionImpl, node: CfNode, limit: usize, discard_ok: 
         }
         func.move_instrs(block, prev_block);
     }
-    for (phi, def, t, e) in selects {
-        let comps = func.defs[def].num_components;
-        let mut b = Builder::new(func, Cursor::EndOf(prev_block));
-        let sel = b.alu(
-            Opcode::bcsel,
-            vec![
-                AluSrc {
-                    def: cond,
-                    swizzle: [0; 16],
-                },
-                AluSrc::new(t),
-                AluSrc::new(e),
-            ],
-            comps,
-        );
-        func.rewrite_uses(None, def, sel);
-        func.remove_instr(phi);
-    }
+    phis_to_bcsel(func, cond, prev_block, &selects);
     func.remove_cf(node);
     merge_with_next(func, prev);
     true

@@ -3,7 +3,7 @@
 //! that value, provided that value dominates the phi's block. Phis whose sources are
 //! all undefined (or all the phi itself) are left alone.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::ir::*;
 
 /// The pass.
@@ -13,8 +13,8 @@ impl Pass for OptRemovePhis {
     fn name(&self) -> &'static str {
         "opt_remove_phis"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, remove_phis_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, remove_phis_impl))
     }
 }
 

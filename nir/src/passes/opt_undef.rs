@@ -3,7 +3,7 @@
 //! `store_deref` of a wholly undefined value is removed; an ALU op whose sources are
 //! all undefined (except selections) becomes an undef itself.
 
-use super::{for_each_impl, Pass};
+use super::{for_each_impl, Pass, PassFailure};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -15,8 +15,8 @@ impl Pass for OptUndef {
     fn name(&self) -> &'static str {
         "opt_undef"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl(shader, undef_impl)
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl(shader, undef_impl))
     }
 }
 

@@ -12,7 +12,7 @@
 //! (the linker removes unreferenced varyings and uniforms this way).
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use std::collections::HashSet;
@@ -56,7 +56,7 @@ impl Pass for RemoveDeadVariables {
     fn name(&self) -> &'static str {
         "remove_dead_variables"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         let mut live: HashSet<VarId> = HashSet::new();
         for (_, f) in shader.functions.iter() {
             let Some(body) = &f.body else { continue };
@@ -82,7 +82,7 @@ impl Pass for RemoveDeadVariables {
             .filter(is_dead)
             .collect();
         if dead.is_empty() {
-            return false;
+            return Ok(false);
         }
         shader.globals.retain(|v| !dead.contains(v));
         for_each_impl_mut(shader, |_, _, func| {
@@ -111,21 +111,13 @@ impl Pass for RemoveDeadVariables {
             }
             true
         });
-        true
+        Ok(true)
     }
 }
 
 /// Adds to `live` every variable `func` reads (or, for non-temporary modes, names).
 fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
     let uses = func.build_uses();
-    let conds: HashSet<Def> = func
-        .cf_nodes_in_order()
-        .into_iter()
-        .filter_map(|n| match &func.cf[n].kind {
-            CfKind::If { cond, .. } => Some(*cond),
-            _ => None,
-        })
-        .collect();
     for i in all_instrs(func) {
         let InstrKind::Deref(Deref {
             kind: DerefKind::Var(v),
@@ -144,7 +136,7 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !temp || read_through(func, &uses, &conds, def) {
+        if !temp || read_through(func, &uses, def) {
             live.insert(*v);
         }
     }
@@ -152,17 +144,18 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
 
 /// True when the deref `d` (or a deref below it) is used other than as the
 /// destination of a store or copy.
-fn read_through(func: &FunctionImpl, uses: &Uses, conds: &HashSet<Def>, d: Def) -> bool {
+fn read_through(func: &FunctionImpl, uses: &Uses, d: Def) -> bool {
     let mut stack = vec![d];
     let mut seen = HashSet::new();
     while let Some(cur) = stack.pop() {
         if !seen.insert(cur) {
             continue;
         }
-        if conds.contains(&cur) {
-            return true;
-        }
-        for &u in &uses[cur] {
+        for &user in &uses[cur] {
+            // Branching on it reads it.
+            let Use::Instr(u) = user else {
+                return true;
+            };
             match &func.instrs[u].kind {
                 InstrKind::Intrinsic(intr)
                     if matches!(intr.op, IntrinsicOp::store_deref | IntrinsicOp::copy_deref) =>

@@ -7,7 +7,7 @@
 //! the wildcards later. Deref chains left unused are removed. Copies between different types are left alone.
 
 use super::var_util::*;
-use super::Pass;
+use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -19,8 +19,8 @@ impl Pass for SplitVarCopies {
     fn name(&self) -> &'static str {
         "split_var_copies"
     }
-    fn run(&self, shader: &mut Shader) -> bool {
-        for_each_impl_mut(shader, |shader, _, func| {
+    fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
+        Ok(for_each_impl_mut(shader, |shader, _, func| {
             let mut progress = false;
             for instr in all_instrs(func) {
                 progress |= split_copy(shader, func, instr);
@@ -29,7 +29,7 @@ impl Pass for SplitVarCopies {
                 remove_dead_derefs(func);
             }
             progress
-        })
+        }))
     }
 }
 

@@ -465,14 +465,6 @@ pub fn chain_links(func: &FunctionImpl, d: Def) -> Option<(Def, Vec<(PathElem, D
 /// deref chains left behind by other lowerings can be ignored.
 pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> std::collections::HashSet<Def> {
     let mut live = std::collections::HashSet::new();
-    let conds: std::collections::HashSet<Def> = func
-        .cf_nodes_in_order()
-        .into_iter()
-        .filter_map(|n| match &func.cf[n].kind {
-            CfKind::If { cond, .. } => Some(*cond),
-            _ => None,
-        })
-        .collect();
     // Children follow their parents in program order (defs dominate uses), so a
     // reverse walk sees every child before its parent.
     for i in all_instrs(func).into_iter().rev() {
@@ -482,11 +474,14 @@ pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> std::collections::HashSe
         let Some(d) = func.instrs[i].def else {
             continue;
         };
-        let is_live = conds.contains(&d)
-            || uses[d].iter().any(|u| match &func.instrs[*u].kind {
+        // An if condition is a non-deref use.
+        let is_live = uses[d].iter().any(|u| match u {
+            Use::If(_) => true,
+            Use::Instr(u) => match &func.instrs[*u].kind {
                 InstrKind::Deref(_) => func.instrs[*u].def.is_some_and(|c| live.contains(&c)),
                 _ => true,
-            });
+            },
+        });
         if is_live {
             live.insert(d);
         }
@@ -574,13 +569,11 @@ pub fn defs_dominate_uses(func: &mut FunctionImpl) -> bool {
             }
         }
     }
-    for node in func.cf_nodes_in_order() {
-        if let CfKind::If { cond, .. } = &func.cf[node].kind {
-            let before = func.cf_prev(node).and_then(|p| func.cf_block(p));
-            if let Some(pb) = before {
-                if !ok(func, *cond, pb, None) {
-                    return false;
-                }
+    for (node, cond) in func.if_conditions() {
+        let before = func.cf_prev(node).and_then(|p| func.cf_block(p));
+        if let Some(pb) = before {
+            if !ok(func, cond, pb, None) {
+                return false;
             }
         }
     }

@@ -11,19 +11,6 @@ use crate::ir::names::alu_type_code;
 use crate::ir::*;
 use crate::opcodes::{AluType, Base};
 
-/// `VARYING_SLOT_COL0` (`gl_FrontColor` / FS `gl_Color`).
-pub const VARYING_SLOT_COL0: i32 = 1;
-/// `VARYING_SLOT_COL1` (`gl_FrontSecondaryColor` / FS `gl_SecondaryColor`).
-pub const VARYING_SLOT_COL1: i32 = 2;
-/// `VARYING_SLOT_BFC0` (`gl_BackColor`).
-pub const VARYING_SLOT_BFC0: i32 = 13;
-/// `VARYING_SLOT_BFC1` (`gl_BackSecondaryColor`).
-pub const VARYING_SLOT_BFC1: i32 = 14;
-/// `VARYING_SLOT_CLIP_VERTEX` (`gl_ClipVertex`).
-pub const VARYING_SLOT_CLIP_VERTEX: i32 = 16;
-/// `VARYING_SLOT_CLIP_DIST1` (`gl_ClipDistance[4..8]`).
-pub const VARYING_SLOT_CLIP_DIST1: i32 = 18;
-
 /// The `float32` ALU type code used in `src_type`/`dest_type` indices.
 pub fn float32_code() -> u32 {
     alu_type_code(AluType {

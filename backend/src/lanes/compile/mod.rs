@@ -719,7 +719,12 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         uses: {
             let u = func.build_uses();
             (0..func.defs.len())
-                .map(|i| u.get(Def::new(i)).clone())
+                .map(|i| {
+                    u.get(Def::new(i))
+                        .iter()
+                        .filter_map(|x| x.instr())
+                        .collect()
+                })
                 .collect()
         },
         deferred: BTreeMap::new(),

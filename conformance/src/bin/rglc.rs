@@ -2,25 +2,33 @@
 //!
 //! ```text
 //! rglc [--version N] [--stage vert|geom|frag] [--dump-ast] [--dump-hir] [--dump-lir] [--just-log]
-//!      [--link [--dump-nir] [--dump-nir-passes] [--stats]] FILE...
+//!      [--link [--dump-nir] [--dump-nir-passes] [--stats] [--driver NAME]] FILE...
 //! ```
 //!
 //! Each file is compiled on its own (stage from the extension unless `--stage`
-//! is given); a `.shader_test` file contributes each of its shader sections. With `--link` the compiled files form one program, which is linked and
-//! taken through the NIR pipeline; `--dump-nir` prints every stage's final NIR,
-//! `--dump-nir-passes` the NIR after `glsl_to_nir` and after every pass that made
-//! progress, `--stats` shader-db style instruction counts per stage. Dumps go to
-//! stdout, info logs to stderr. Exit status: 0 when everything compiled (and linked),
-//! 1 at the first compile failure or a link failure, 2 on a usage error (bad option,
-//! unknown extension, unreadable file).
+//! is given); a `.shader_test` file contributes the shaders of its program as
+//! shader_runner compiles them (read by the conformance crate's parser,
+//! `rgl_conformance::shader_test::program`). With `--link` the compiled files form one
+//! program, which is linked and taken through the NIR pipeline; `--dump-nir` prints
+//! every stage's final NIR, `--dump-nir-passes` the NIR after `glsl_to_nir` and after
+//! every pass that made progress, `--stats` shader-db style instruction counts per
+//! stage, `--driver` uses a driver's compiler options. Dumps go to stdout, info logs
+//! to stderr. Exit status: 0 when everything compiled (and linked), 1 at the first
+//! compile failure or a link failure, 2 on a usage error (bad option, unknown
+//! extension, unreadable file, a `.shader_test` without a runnable program).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use rgl_backend::driver::ShaderStage;
+use rgl_backend::registry;
+use rgl_conformance::shader_test::link_only::NotRunnable;
+use rgl_conformance::shader_test::program;
 use rgl_glsl::{compile_bytes, CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, stage_name, PipelineOptions};
 use rgl_link::Bindings;
+use rgl_nir::options::StageOptions;
 use rgl_nir::stats::ShaderStats;
 
 #[derive(Parser, Debug)]
@@ -61,6 +69,10 @@ struct Args {
     /// With --link: print instruction counts of every stage's final NIR.
     #[arg(long, requires = "link")]
     stats: bool,
+    /// With --link: run the pipeline with the compiler options this driver asks for
+    /// (a name from rgl-backend's driver registry) instead of the defaults.
+    #[arg(long, requires = "link", value_name = "NAME")]
+    driver: Option<String>,
     /// Shader files (.vert, .geom, .frag), or piglit/shader-db `.shader_test` files
     /// (their shader sections, in order).
     #[arg(required = true, value_name = "FILE")]
@@ -82,14 +94,19 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let program = rgl_link::shader_test::parse_program(&text);
-            for section in &program.shaders {
-                let source = rgl_link::shader_test::effective_source(&program, section);
-                let name = format!("{}:{}", path.display(), section.line);
+            let shaders = match program::from_text(&text, path) {
+                Ok(shaders) => shaders,
+                Err(NotRunnable::Skip(why) | NotRunnable::Error(why)) => {
+                    eprintln!("rglc: {}: {why}", path.display());
+                    return ExitCode::from(2);
+                }
+            };
+            for shader in shaders {
+                let name = format!("{}:{}", path.display(), shader.header_line);
                 units.push((
                     PathBuf::from(name),
-                    Some(section.stage),
-                    source.into_bytes(),
+                    Some(shader.stage),
+                    shader.source.into_bytes(),
                 ));
             }
             continue;
@@ -162,13 +179,31 @@ fn link(args: &Args, compiled: &[CompiledShader]) -> ExitCode {
             rgl_nir::print::print_shader(shader)
         );
     };
+    let mut compiler = StageOptions::default();
+    if let Some(name) = &args.driver {
+        let driver = match registry::create(Some(name), &registry::DriverConfig { threads: 1 }) {
+            Ok(driver) => driver,
+            Err(err) => {
+                eprintln!("rglc: --driver {name}: {err}");
+                return ExitCode::from(2);
+            }
+        };
+        for stage in [
+            ShaderStage::Vertex,
+            ShaderStage::Geometry,
+            ShaderStage::Fragment,
+        ] {
+            compiler.set(stage.into(), driver.compiler_options(stage));
+        }
+    }
     let options = PipelineOptions {
         observer: if args.dump_nir_passes {
             Some(&mut print_step)
         } else {
             None
         },
-        name: 0,
+        compiler,
+        ..PipelineOptions::default()
     };
     let program = match build_program(&shaders, &Bindings::default(), options) {
         Ok(p) => p,

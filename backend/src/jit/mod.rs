@@ -1,0 +1,341 @@
+//! The Cranelift JIT: finalized NIR → native SIMD code behind the same
+//! [`ShaderExec`] seam as the lane interpreter ([`crate::lanes`]).
+//!
+//! * [`emit`]: the body emitter (NIR function → Cranelift IR through an [`emit::Env`]),
+//!   reusable by callers that wrap it differently (a fused pixel pipeline).
+//! * [`invocation`]: milestone 1's wrapper: one function per shader running a
+//!   16-lane [`crate::exec::Invocation`] as a loop over quads.
+//! * [`helpers`]: the Rust functions generated code calls (texture sampling,
+//!   transcendentals, ALU ops without a vector lowering).
+//!
+//! [`JitCompiler::compile`] compiles vertex and fragment shaders; geometry shaders,
+//! and any shader using a construct the emitter does not compile, get the lane
+//! interpreter's [`LaneShader`] with one `log::info!` line naming the construct.
+//! Each compiled shader owns its code (a `JITModule`), freed when the shader is
+//! dropped. The JIT runs on x86-64 hosts with SSE4.1 (what `cranelift-native`
+//! detects decides the instructions used, AVX encodings included);
+//! [`JitCompiler::new`] fails elsewhere and the software driver keeps the
+//! interpreter.
+
+pub mod emit;
+pub(crate) mod helpers;
+pub(crate) mod invocation;
+
+use std::any::Any;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::Context;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module};
+
+use crate::driver::ShaderStage;
+use crate::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo};
+use crate::lanes::LaneShader;
+use crate::{Error, Result};
+
+use invocation::{JitFn, RunInfo};
+
+/// Cranelift's optimization level for shader code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OptLevel {
+    /// No optimization passes (fastest compile).
+    None,
+    /// Cranelift's `speed` (e-graph optimizations, alias analysis).
+    Speed,
+}
+
+/// Cranelift's register allocator.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Regalloc {
+    /// `backtracking` (better code).
+    Backtracking,
+    /// `single_pass` (faster compile).
+    SinglePass,
+}
+
+/// How the JIT compiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JitOptions {
+    /// 2×2 quads per loop iteration of a 16-lane batch (1, 2 or 4).
+    pub quads: usize,
+    /// Optimization level.
+    pub opt_level: OptLevel,
+    /// Register allocator.
+    pub regalloc: Regalloc,
+}
+
+impl Default for JitOptions {
+    fn default() -> Self {
+        JitOptions {
+            quads: 4,
+            opt_level: OptLevel::Speed,
+            regalloc: Regalloc::Backtracking,
+        }
+    }
+}
+
+impl JitOptions {
+    /// The defaults with the changes `RGL_JIT` lists (`quads=N`, `opt=none|speed`,
+    /// `regalloc=backtracking|single_pass`, comma-separated); unknown entries are
+    /// reported with `log::warn!` and ignored.
+    pub fn from_env() -> JitOptions {
+        let mut o = JitOptions::default();
+        let Ok(text) = std::env::var("RGL_JIT") else {
+            return o;
+        };
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match item.split_once('=') {
+                Some(("quads", "1")) => o.quads = 1,
+                Some(("quads", "2")) => o.quads = 2,
+                Some(("quads", "4")) => o.quads = 4,
+                Some(("opt", "none")) => o.opt_level = OptLevel::None,
+                Some(("opt", "speed")) => o.opt_level = OptLevel::Speed,
+                Some(("regalloc", "backtracking")) => o.regalloc = Regalloc::Backtracking,
+                Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass)"),
+            }
+        }
+        o
+    }
+}
+
+/// Whether the host can run the JIT (x86-64 with SSE4.1, supported by
+/// `cranelift-native`).
+pub fn host_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("sse4.1") && cranelift_native::builder().is_ok()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+fn make_isa(opts: &JitOptions) -> Result<OwnedTargetIsa> {
+    if !host_supported() {
+        return Err(Error::Unsupported(
+            "the JIT needs an x86-64 host with SSE4.1".into(),
+        ));
+    }
+    let mut flags = settings::builder();
+    let set = |f: &mut settings::Builder, k: &str, v: &str| {
+        f.set(k, v)
+            .map_err(|e| Error::Exec(format!("cranelift setting {k}={v}: {e}")))
+    };
+    set(&mut flags, "is_pic", "false")?;
+    set(&mut flags, "use_colocated_libcalls", "false")?;
+    set(
+        &mut flags,
+        "opt_level",
+        match opts.opt_level {
+            OptLevel::None => "none",
+            OptLevel::Speed => "speed",
+        },
+    )?;
+    set(
+        &mut flags,
+        "regalloc_algorithm",
+        match opts.regalloc {
+            Regalloc::Backtracking => "backtracking",
+            Regalloc::SinglePass => "single_pass",
+        },
+    )?;
+    // Frames larger than a page touch every page on the way down, so a huge
+    // shader's spill area hits the thread's guard page instead of skipping it.
+    set(&mut flags, "enable_probestack", "true")?;
+    set(&mut flags, "probestack_strategy", "inline")?;
+    set(
+        &mut flags,
+        "enable_verifier",
+        if cfg!(debug_assertions) {
+            "true"
+        } else {
+            "false"
+        },
+    )?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?;
+    Ok(isa)
+}
+
+/// The NIR → native code compiler (falls back to [`crate::lanes::LaneCompiler`]'s
+/// shaders for what it does not compile).
+pub struct JitCompiler {
+    isa: OwnedTargetIsa,
+    opts: JitOptions,
+}
+
+impl std::fmt::Debug for JitCompiler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JitCompiler")
+            .field("opts", &self.opts)
+            .finish()
+    }
+}
+
+impl JitCompiler {
+    /// A compiler with the default options as `RGL_JIT` changes them
+    /// ([`JitOptions::from_env`]), or an error when the host is not supported.
+    pub fn new() -> Result<JitCompiler> {
+        Self::with_options(JitOptions::from_env())
+    }
+
+    /// A compiler with `opts`.
+    pub fn with_options(opts: JitOptions) -> Result<JitCompiler> {
+        if !matches!(opts.quads, 1 | 2 | 4) {
+            return Err(Error::InvalidArgument(format!(
+                "{} quads per iteration (1, 2 or 4)",
+                opts.quads
+            )));
+        }
+        // Building an ISA costs a feature probe; share it between compilers.
+        static DEFAULT: OnceLock<std::result::Result<OwnedTargetIsa, Error>> = OnceLock::new();
+        let isa = if opts == JitOptions::default() {
+            DEFAULT.get_or_init(|| make_isa(&opts)).clone()?
+        } else {
+            make_isa(&opts)?
+        };
+        Ok(JitCompiler { isa, opts })
+    }
+
+    /// The options.
+    pub fn options(&self) -> JitOptions {
+        self.opts
+    }
+
+    /// Compiles `nir` (interface `info`) to native code; errors name what the JIT
+    /// does not compile.
+    pub fn compile_native(
+        &self,
+        nir: &rgl_nir::ir::Shader,
+        info: &ShaderInfo,
+    ) -> Result<JitShader> {
+        if info.stage == ShaderStage::Geometry {
+            return Err(Error::Unsupported("geometry shaders".into()));
+        }
+        let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
+        let mut module = JITModule::new(JITBuilder::with_isa(
+            self.isa.clone(),
+            default_libcall_names(),
+        ));
+        let mut sig = module.make_signature();
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I32));
+        let id = module
+            .declare_function("shader", Linkage::Local, &sig)
+            .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?;
+        let mut ctx = Context::new();
+        ctx.func.signature = sig;
+        ctx.func.name = UserFuncName::user(0, id.as_u32());
+        let mut fctx = FunctionBuilderContext::new();
+        let keep = {
+            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let keep = invocation::build(&plan, &mut b)?;
+            b.finalize(module.isa().frontend_config());
+            keep
+        };
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| Error::Unsupported(format!("cranelift: {e:?}")))?;
+        module
+            .finalize_definitions()
+            .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?;
+        let code = module.get_finalized_function(id);
+        // SAFETY: `code` is the finalized function built above with the signature
+        // `(i64) -> i32` of `JitFn`.
+        let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(code) };
+        Ok(JitShader {
+            info: info.clone(),
+            func,
+            scratch_bytes: plan.scratch_bytes(),
+            min_uniforms: plan.min_uniform_slots(),
+            code_size: ctx.compiled_code().map_or(0, |c| c.code_buffer().len()),
+            module: Mutex::new(Some(module)),
+            _keep: keep,
+        })
+    }
+}
+
+impl ShaderCompiler for JitCompiler {
+    fn compile(&self, nir: &rgl_nir::ir::Shader) -> Result<Arc<dyn ShaderExec>> {
+        let lane = LaneShader::new(nir)?;
+        if lane.info().stage == ShaderStage::Geometry {
+            return Ok(Arc::new(lane));
+        }
+        match self.compile_native(nir, lane.info()) {
+            Ok(s) => Ok(Arc::new(s)),
+            Err(e) => {
+                log::info!(
+                    "jit: {:?} shader runs on the interpreter: {e}",
+                    lane.info().stage
+                );
+                Ok(Arc::new(lane))
+            }
+        }
+    }
+}
+
+/// A shader compiled to native code.
+pub struct JitShader {
+    info: ShaderInfo,
+    func: JitFn,
+    scratch_bytes: usize,
+    min_uniforms: usize,
+    code_size: usize,
+    /// Owns the code; freed on drop.
+    module: Mutex<Option<JITModule>>,
+    _keep: Vec<Box<dyn Any + Send + Sync>>,
+}
+
+impl std::fmt::Debug for JitShader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JitShader")
+            .field("stage", &self.info.stage)
+            .field("code_size", &self.code_size)
+            .finish()
+    }
+}
+
+impl JitShader {
+    /// Bytes of machine code.
+    pub fn code_size(&self) -> usize {
+        self.code_size
+    }
+}
+
+impl ShaderExec for JitShader {
+    fn info(&self) -> &ShaderInfo {
+        &self.info
+    }
+
+    fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        let run = RunInfo {
+            info: &self.info,
+            scratch_bytes: self.scratch_bytes,
+            min_uniforms: self.min_uniforms,
+        };
+        // SAFETY: `func` was built by `invocation::build` for this interface.
+        unsafe { invocation::run(self.func, &run, inv) }
+    }
+}
+
+impl Drop for JitShader {
+    fn drop(&mut self) {
+        let module = match self.module.get_mut() {
+            Ok(m) => m.take(),
+            Err(p) => p.into_inner().take(),
+        };
+        if let Some(m) = module {
+            // SAFETY: the shader is being dropped, so no batch is running its code
+            // and no pointer to it survives.
+            unsafe { m.free_memory() };
+        }
+    }
+}

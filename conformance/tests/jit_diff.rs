@@ -1,0 +1,1197 @@
+//! Differential test of the shader JIT: every `.shader_test` of
+//! `../shared/corpus/{piglit,piglit-geometry,shader-db}` is compiled and linked
+//! through the NIR pipeline (`piglit_vertex` at attribute 0, `piglit_texcoord` at
+//! 1, as the conformance runner binds them), each stage finalized with a default
+//! variant and compiled by the lane interpreter ([`LaneShader`]) and by the JIT
+//! ([`JitCompiler::compile_native`], no fallback) with its default options and with
+//! 1 and 2 quads per iteration. Both run on the same
+//! deterministic pseudo-random batches; `rgl_nir::eval` runs on each lane too.
+//!
+//! Two texture configurations per stage:
+//! * **nearest**: RGBA32F textures sampled nearest on level 0 with repeat wrapping
+//!   (the reference interpreter's model). JIT and interpreter must agree on every
+//!   lane; JIT and `nir::eval` must agree where the eval test `lanes_eval`
+//!   compares (its skip rules: undefined lanes, budget, texture kinds eval does
+//!   not model).
+//! * **filtered** (stages with textures): bilinear and trilinear filtering over
+//!   full mip chains, RGBA8 (the sampler's fast paths), RGBA16F and depth formats
+//!   with shadow compare, every target the stage's samplers use, several wrap modes
+//!   and LOD bias, inputs varying smoothly inside each 2×2 quad so implicit LODs
+//!   select different levels. JIT and interpreter must agree on every lane.
+//!
+//! Agreement: outputs (or discards) bit for bit, except that two NaNs or two zeros
+//! of either sign are equal. Fragment stages that take derivatives (or implicit
+//! LODs) inside control flow, or that discard, get the same inputs on the four
+//! lanes of each quad: derivatives of values computed in divergent control flow or
+//! after a discard are undefined (the interpreter reads stale lanes there).
+//!
+//! The test fails on any mismatch or panic, and when the corpus is missing under
+//! `CI=true`. It prints the counts, the programs that did not compile or link,
+//! every stage the JIT could not build (with the reason) and the stages the
+//! interpreter could not build.
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use rgl_backend::driver::{
+    CompareFunc, Filter, MipFilter, SamplerState, ShaderStage, Swizzle, TexTarget, Wrap,
+};
+use rgl_backend::exec::{
+    Budget, Invocation, Reg, Resources, ShaderExec, ShaderInfo, SysVals, ALL_LANES, LANES,
+};
+use rgl_backend::format::Format;
+use rgl_backend::jit::{JitCompiler, JitOptions};
+use rgl_backend::lanes::LaneShader;
+use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
+use rgl_backend::Error;
+use rgl_conformance::shader_test::program as test_program;
+use rgl_link::pipeline::{build_program, PipelineOptions};
+use rgl_link::Bindings;
+use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
+use rgl_nir::finalize::{finalize_variant, VariantLowering};
+use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
+use rgl_nir::ir::names::{self, alu_type_from_code};
+use rgl_nir::ir::{
+    CfParent, FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind,
+};
+use rgl_nir::opcodes::Base;
+use rgl_nir::passes::Runner;
+
+const BATCHES: usize = 3;
+const EVAL_BUDGET: u64 = 200_000;
+const VARYING_SLOT_POS: i32 = 0;
+const VARYING_SLOT_FACE: i32 = 24;
+const VARYING_SLOT_PNTC: i32 = 25;
+const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as u32
+    }
+    fn float(&mut self) -> u32 {
+        let v = (self.next() % 4001) as f32 / 1000.0 - 2.0;
+        v.to_bits()
+    }
+    fn int(&mut self) -> u32 {
+        (self.next() % 12) as i32 as u32
+    }
+    fn word(&mut self, base: Option<Base>) -> u32 {
+        match base {
+            Some(Base::Float) => self.float(),
+            Some(Base::Int | Base::Uint) => self.int(),
+            Some(Base::Bool) => [0, 1, u32::MAX][(self.next() % 3) as usize],
+            None => {
+                if self.next().is_multiple_of(2) {
+                    self.float()
+                } else {
+                    self.int()
+                }
+            }
+        }
+    }
+}
+
+fn index(intr: &Intrinsic, kind: IndexKind) -> u32 {
+    intr.op
+        .info()
+        .index_slot(kind)
+        .and_then(|i| intr.indices.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
+fn entry(s: &Shader) -> Option<&FunctionImpl> {
+    s.functions
+        .iter()
+        .find(|(_, f)| f.is_entrypoint)
+        .and_then(|(_, f)| f.body.as_ref())
+}
+
+/// What the test needs to know about a stage's loads, stores and textures.
+#[derive(Default)]
+struct Scan {
+    /// VS: driver location → io location.
+    vs_loc: BTreeMap<i32, i32>,
+    input_ty: BTreeMap<i32, Base>,
+    uniform_ty: BTreeMap<u32, Base>,
+    output_ty: BTreeMap<i32, Base>,
+    uniform_slots: u32,
+    ubo_blocks: u32,
+    has_tex: bool,
+    has_derivs: bool,
+    /// Derivatives or implicit LODs inside an `if` or a loop.
+    nested_derivs: bool,
+    /// The stage discards (derivatives after a discard read discarded lanes).
+    discards: bool,
+    /// Why `nir::eval` cannot model the stage's texture instructions, if it cannot.
+    eval_tex_skip: Option<&'static str>,
+    /// Texture index → (dim, array, shadow, result base type).
+    textures: BTreeMap<u32, (SamplerDim, bool, bool, Base)>,
+}
+
+fn scan(s: &Shader, f: &FunctionImpl) -> Scan {
+    let mut out = Scan {
+        uniform_slots: s.info.num_uniforms,
+        ..Scan::default()
+    };
+    let ty = |code: u32| alu_type_from_code(code).map(|t| t.base);
+    for b in f.blocks_in_order() {
+        let nested = f.blocks[b]
+            .cf
+            .is_some_and(|n| f.cf[n].parent != CfParent::Root);
+        for i in f.block_instrs(b) {
+            match &f.instrs[i].kind {
+                InstrKind::Tex(t) => {
+                    out.has_tex = true;
+                    if matches!(t.op, TexOp::Tex | TexOp::Txb) && nested {
+                        out.nested_derivs = true;
+                    }
+                    let why = if t.is_array || t.dim == SamplerDim::Cube {
+                        Some("texture: array or cube")
+                    } else if t.is_shadow {
+                        Some("texture: shadow")
+                    } else if !matches!(
+                        t.dim,
+                        SamplerDim::D1 | SamplerDim::D2 | SamplerDim::D3 | SamplerDim::Rect
+                    ) {
+                        Some("texture: dimension")
+                    } else if t.srcs.iter().any(|(k, _)| {
+                        matches!(k, TexSrcKind::Projector | TexSrcKind::TextureOffset)
+                    }) {
+                        Some("texture: projector or dynamic index")
+                    } else if !matches!(
+                        t.op,
+                        TexOp::Tex
+                            | TexOp::Txb
+                            | TexOp::Txl
+                            | TexOp::Txd
+                            | TexOp::Txf
+                            | TexOp::Txs
+                            | TexOp::QueryLevels
+                    ) {
+                        Some("texture: op")
+                    } else {
+                        None
+                    };
+                    out.eval_tex_skip = out.eval_tex_skip.or(why);
+                    let key = (t.dim, t.is_array, t.is_shadow, t.dest_type.base);
+                    match out.textures.get(&t.texture_index) {
+                        Some(k) if (k.0, k.1, k.2) != (key.0, key.1, key.2) => {
+                            out.eval_tex_skip =
+                                out.eval_tex_skip.or(Some("texture: one unit, two kinds"))
+                        }
+                        _ => {
+                            out.textures.insert(t.texture_index, key);
+                        }
+                    }
+                }
+                InstrKind::Intrinsic(intr) => {
+                    if matches!(
+                        intr.op,
+                        IntrinsicOp::discard
+                            | IntrinsicOp::discard_if
+                            | IntrinsicOp::terminate
+                            | IntrinsicOp::terminate_if
+                            | IntrinsicOp::demote
+                            | IntrinsicOp::demote_if
+                    ) {
+                        out.discards = true;
+                    }
+                    let loc = (index(intr, IndexKind::IoSemantics) & 0xffff) as i32;
+                    let slots = (index(intr, IndexKind::IoSemantics) >> 16).max(1) as i32;
+                    use IntrinsicOp as I;
+                    match intr.op {
+                        I::load_input | I::load_interpolated_input | I::load_per_vertex_input => {
+                            let base = index(intr, IndexKind::Base) as i32;
+                            for k in 0..slots {
+                                out.vs_loc.insert(base + k, loc + k);
+                                if let Some(t) = ty(index(intr, IndexKind::DestType)) {
+                                    out.input_ty.insert(loc + k, t);
+                                }
+                            }
+                        }
+                        I::store_output => {
+                            for k in 0..slots {
+                                if let Some(t) = ty(index(intr, IndexKind::SrcType)) {
+                                    out.output_ty.insert(loc + k, t);
+                                }
+                            }
+                        }
+                        I::load_uniform => {
+                            let base = index(intr, IndexKind::Base);
+                            let range = index(intr, IndexKind::Range).max(1);
+                            out.uniform_slots = out.uniform_slots.max(base + range);
+                            if let Some(t) = ty(index(intr, IndexKind::DestType)) {
+                                for k in 0..range {
+                                    out.uniform_ty.entry(base + k).or_insert(t);
+                                }
+                            }
+                        }
+                        I::load_ubo => {
+                            let blk = intr.srcs.first().and_then(|d| f.const_value(*d));
+                            let n = blk.and_then(|v| v.first()).map_or(4, |v| *v as u32 + 1);
+                            out.ubo_blocks = out.ubo_blocks.max(n.min(16));
+                        }
+                        I::ddx
+                        | I::ddy
+                        | I::ddx_fine
+                        | I::ddy_fine
+                        | I::ddx_coarse
+                        | I::ddy_coarse => {
+                            out.has_derivs = true;
+                            out.nested_derivs |= nested;
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn sysval(name: &str) -> i32 {
+    names::SYSTEM_VALUES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .unwrap()
+}
+
+#[derive(Default)]
+struct Counts {
+    files: usize,
+    programs: usize,
+    stages: usize,
+    geometry: usize,
+    jit_built: usize,
+    nearest_batches: usize,
+    filtered_batches: usize,
+    eval_compared: usize,
+    lanes: usize,
+    budget_skips: usize,
+    skipped_lanes: BTreeMap<&'static str, usize>,
+    interp_unbuilt: Vec<String>,
+    jit_unbuilt: Vec<String>,
+    mismatches: Vec<String>,
+}
+
+/// Bits equal, or both NaN, or both zero.
+fn same(a: u32, b: u32) -> bool {
+    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+    a == b || (x.is_nan() && y.is_nan()) || (a << 1 == 0 && b << 1 == 0)
+}
+
+/// `lanes_eval`'s float tolerance against the reference interpreter (2 ulps).
+fn same_eval(a: u32, b: u32, float: bool) -> bool {
+    if a == b {
+        return true;
+    }
+    if !float {
+        return false;
+    }
+    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+    if x.is_nan() && y.is_nan() || x == y {
+        return true;
+    }
+    if x.is_sign_negative() != y.is_sign_negative() {
+        return false;
+    }
+    (a as i64 - b as i64).abs() <= 2
+}
+
+/// One batch's inputs and resources.
+struct Batch {
+    inputs: Vec<Reg>,
+    sys: SysVals,
+    uniforms: Vec<[u32; 4]>,
+    ubos: Vec<Vec<u8>>,
+    mask: u32,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Config {
+    Nearest,
+    Filtered,
+}
+
+/// Random inputs: per lane, the same on each quad's four lanes (`quad_same`), or
+/// (`smooth`) floats varying linearly inside each quad by `step`.
+fn make_batch(
+    info: &ShaderInfo,
+    sc: &Scan,
+    rng: &mut Rng,
+    quad_same: bool,
+    smooth: Option<f32>,
+    mask: u32,
+) -> Batch {
+    let stage = info.stage;
+    let nv = info.gs.map_or(1, |g| g.vertices_in as usize);
+    let uniforms: Vec<[u32; 4]> = (0..sc.uniform_slots.min(4096) + 4)
+        .map(|s| {
+            let t = sc.uniform_ty.get(&s).copied();
+            [0; 4].map(|_| rng.word(t))
+        })
+        .collect();
+    let ubos: Vec<Vec<u8>> = (0..sc.ubo_blocks)
+        .map(|_| (0..64).flat_map(|_| rng.word(None).to_le_bytes()).collect())
+        .collect();
+    let per_vertex = info.inputs.len() * 4;
+    let mut inputs = vec![Reg::default(); nv * per_vertex];
+    let mut sys = SysVals::default();
+    let input_ty = |i: usize| {
+        let d = &info.inputs[i];
+        let eloc = if stage == ShaderStage::Vertex {
+            sc.vs_loc.get(&d.location).copied().unwrap_or(d.location)
+        } else {
+            d.location
+        };
+        sc.input_ty.get(&eloc).copied()
+    };
+    for l in 0..LANES {
+        let src = if quad_same { l & !3 } else { l };
+        if src != l {
+            for r in inputs.iter_mut() {
+                r.0[l] = r.0[src];
+            }
+            for c in 0..4 {
+                sys.frag_coord[c].0[l] = sys.frag_coord[c].0[src];
+            }
+            for c in 0..2 {
+                sys.point_coord[c].0[l] = sys.point_coord[c].0[src];
+            }
+            sys.front_face.0[l] = sys.front_face.0[src];
+            sys.primitive_id.0[l] = sys.primitive_id.0[src];
+            continue;
+        }
+        let (px, py) = ((l & 1) as f32, ((l >> 1) & 1) as f32);
+        for v in 0..nv {
+            for i in 0..info.inputs.len() {
+                let t = input_ty(i);
+                for c in 0..4 {
+                    let r = v * per_vertex + i * 4 + c;
+                    let base = f32::from_bits(inputs[r].0[l & !3]);
+                    let k = c as f32;
+                    inputs[r].0[l] = match (smooth, t) {
+                        (Some(step), Some(Base::Float) | None) if l & 3 != 0 => {
+                            (base + step * (px * (1.0 + 0.25 * k) + py * (0.5 + 0.5 * k))).to_bits()
+                        }
+                        _ => rng.word(t),
+                    };
+                }
+            }
+        }
+        for c in 0..4 {
+            sys.frag_coord[c].0[l] = rng.float();
+        }
+        for c in 0..2 {
+            sys.point_coord[c].0[l] = rng.float();
+        }
+        sys.front_face.0[l] = if rng.next().is_multiple_of(2) {
+            u32::MAX
+        } else {
+            0
+        };
+        sys.vertex_id.0[l] = rng.int();
+        sys.instance_id.0[l] = rng.int();
+        sys.primitive_id.0[l] = rng.int();
+    }
+    Batch {
+        inputs,
+        sys,
+        uniforms,
+        ubos,
+        mask,
+    }
+}
+
+/// Outputs, discards and the budget outcome of one run.
+struct RunResult {
+    outputs: Vec<Reg>,
+    kill: u32,
+    budget: bool,
+    error: Option<Error>,
+}
+
+fn run(shader: &dyn ShaderExec, b: &Batch, textures: &[Option<TextureBinding<'_>>]) -> RunResult {
+    let info = shader.info();
+    let ubo_refs: Vec<&[u8]> = b.ubos.iter().map(|v| v.as_slice()).collect();
+    let mut outputs = vec![Reg::default(); info.outputs.len() * 4];
+    let mut budget = Budget::new(EVAL_BUDGET * 16 * 8);
+    let mut scratch = Vec::new();
+    let mut inv = Invocation {
+        inputs: &b.inputs,
+        outputs: &mut outputs,
+        sys: &b.sys,
+        mask: b.mask,
+        kill: 0,
+        res: Resources {
+            uniforms: &b.uniforms,
+            ubos: &ubo_refs,
+            textures,
+        },
+        budget: &mut budget,
+        scratch: &mut scratch,
+        gs: None,
+    };
+    let r = shader.run(&mut inv);
+    let kill = inv.kill;
+    RunResult {
+        outputs,
+        kill,
+        budget: matches!(r, Err(Error::BudgetExceeded(_))),
+        error: r.err().filter(|e| !matches!(e, Error::BudgetExceeded(_))),
+    }
+}
+
+/// Compares the JIT with the interpreter on the live lanes; `None` when they agree.
+fn compare_runs(
+    info: &ShaderInfo,
+    mask: u32,
+    interp: &RunResult,
+    jit: &RunResult,
+) -> Option<String> {
+    if info.stage == ShaderStage::Fragment && (interp.kill & mask) != (jit.kill & mask) {
+        return Some(format!(
+            "discards: interpreter {:#06x}, jit {:#06x}",
+            interp.kill & mask,
+            jit.kill & mask
+        ));
+    }
+    for l in 0..LANES {
+        if mask & (1 << l) == 0 || (interp.kill >> l) & 1 != 0 {
+            continue;
+        }
+        for (w, (a, b)) in interp.outputs.iter().zip(&jit.outputs).enumerate() {
+            if !same(a.0[l], b.0[l]) {
+                return Some(format!(
+                    "lane {l} output {}.{}: interpreter {:#010x} ({}), jit {:#010x} ({})",
+                    info.outputs[w / 4].location,
+                    w % 4,
+                    a.0[l],
+                    f32::from_bits(a.0[l]),
+                    b.0[l],
+                    f32::from_bits(b.0[l])
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// `nir::eval` on lane `l` of a batch; `Err(reason)` when the lane is skipped.
+fn eval_lane(
+    nir: &Shader,
+    info: &ShaderInfo,
+    sc: &Scan,
+    b: &Batch,
+    l: usize,
+    texs: &[NearestTexture],
+) -> Result<rgl_nir::eval::EvalOutput, &'static str> {
+    let stage = info.stage;
+    let mut ein = EvalInput {
+        uniforms: b.uniforms.clone(),
+        ubos: b.ubos.clone(),
+        max_instructions: EVAL_BUDGET,
+        textures: texs.iter().map(|t| t.eval.clone()).collect(),
+        ..EvalInput::default()
+    };
+    for (i, d) in info.inputs.iter().enumerate() {
+        let eloc = if stage == ShaderStage::Vertex {
+            sc.vs_loc.get(&d.location).copied().unwrap_or(d.location)
+        } else {
+            d.location
+        };
+        for c in 0..4u8 {
+            ein.inputs.insert(
+                InputKey {
+                    vertex: 0,
+                    location: eloc,
+                    component: c,
+                },
+                b.inputs[i * 4 + c as usize].0[l],
+            );
+        }
+    }
+    let sys = &b.sys;
+    if stage == ShaderStage::Fragment {
+        let mut put = |location: i32, component: u8, v: u32| {
+            ein.inputs.insert(
+                InputKey {
+                    vertex: 0,
+                    location,
+                    component,
+                },
+                v,
+            );
+        };
+        for c in 0..4u8 {
+            put(VARYING_SLOT_POS, c, sys.frag_coord[c as usize].0[l]);
+        }
+        for c in 0..2u8 {
+            put(VARYING_SLOT_PNTC, c, sys.point_coord[c as usize].0[l]);
+        }
+        put(VARYING_SLOT_FACE, 0, (sys.front_face.0[l] != 0) as u32);
+        put(VARYING_SLOT_PRIMITIVE_ID, 0, sys.primitive_id.0[l]);
+    }
+    let mut sv = |name: &str, v: [u32; 4]| {
+        ein.system_values.insert(sysval(name), v);
+    };
+    let fc = [0, 1, 2, 3].map(|c| sys.frag_coord[c].0[l]);
+    sv("SYSTEM_VALUE_FRAG_COORD", fc);
+    sv(
+        "SYSTEM_VALUE_POINT_COORD",
+        [sys.point_coord[0].0[l], sys.point_coord[1].0[l], 0, 0],
+    );
+    sv(
+        "SYSTEM_VALUE_FRONT_FACE",
+        [(sys.front_face.0[l] != 0) as u32, 0, 0, 0],
+    );
+    sv("SYSTEM_VALUE_VERTEX_ID", [sys.vertex_id.0[l], 0, 0, 0]);
+    sv("SYSTEM_VALUE_INSTANCE_ID", [sys.instance_id.0[l], 0, 0, 0]);
+    sv(
+        "SYSTEM_VALUE_PRIMITIVE_ID",
+        [sys.primitive_id.0[l], 0, 0, 0],
+    );
+    sv("SYSTEM_VALUE_SAMPLE_MASK_IN", [1, 0, 0, 0]);
+    let half = 0.5f32.to_bits();
+    sv("SYSTEM_VALUE_SAMPLE_POS", [half, half, 0, 0]);
+    match evaluate(nir, &ein) {
+        Ok(o) if o.undefined_control > 0 || o.out_of_bounds > 0 => Err("undefined"),
+        Ok(o) => Ok(o),
+        Err(e) if e.kind == EvalErrorKind::BudgetExceeded => Err("eval budget"),
+        Err(_) => Err("eval error"),
+    }
+}
+
+/// Compares the JIT's lane `l` with one eval run (`lanes_eval`'s rule).
+fn compare_eval(
+    out: &rgl_nir::eval::EvalOutput,
+    info: &ShaderInfo,
+    sc: &Scan,
+    jit: &RunResult,
+    l: usize,
+) -> Option<String> {
+    if info.stage == ShaderStage::Fragment && out.discarded != (jit.kill >> l & 1 != 0) {
+        return Some(format!(
+            "lane {l} discard: jit {} eval {}",
+            jit.kill >> l & 1 != 0,
+            out.discarded
+        ));
+    }
+    if out.discarded {
+        return None;
+    }
+    for (&(loc, c), &v) in &out.outputs {
+        if out.undefined.contains(&(loc, c)) {
+            continue;
+        }
+        let Some(o) = info.outputs.iter().position(|d| d.location == loc) else {
+            return Some(format!("output {loc}.{c} written by eval is not declared"));
+        };
+        let mine = jit.outputs[o * 4 + c as usize].0[l];
+        let float = sc.output_ty.get(&loc).is_none_or(|b| *b == Base::Float);
+        if !same_eval(mine, v, float) {
+            return Some(format!(
+                "lane {l} output {loc}.{c}: jit {mine:#010x} ({}) eval {v:#010x} ({})",
+                f32::from_bits(mine),
+                f32::from_bits(v)
+            ));
+        }
+    }
+    None
+}
+
+/// A texture of the nearest configuration: the interpreter's texels (level 0) and
+/// the driver's RGBA32F levels, where level `l` holds the level-0 texel at
+/// `(x << l, y << l)` (what the reference interpreter's `txf` at level `l` reads).
+struct NearestTexture {
+    eval: Texture,
+    target: TexTarget,
+    levels: Vec<(u32, u32, u32, Vec<u8>)>,
+}
+
+fn nearest_textures(sc: &Scan, rng: &mut Rng) -> Vec<NearestTexture> {
+    let n = sc
+        .textures
+        .keys()
+        .next_back()
+        .map_or(0, |k| *k as usize + 1)
+        .min(32);
+    (0..n as u32)
+        .map(|i| {
+            let (dim, _, _, base) =
+                sc.textures
+                    .get(&i)
+                    .copied()
+                    .unwrap_or((SamplerDim::D2, false, false, Base::Float));
+            let (w, h, d) = match dim {
+                SamplerDim::D1 => (4u32, 1u32, 1u32),
+                SamplerDim::D3 => (4, 4, 4),
+                _ => (4, 4, 1),
+            };
+            let nlevels = if dim == SamplerDim::Rect { 1 } else { 3 };
+            let texels: Vec<[u32; 4]> = (0..w * h * d)
+                .map(|_| {
+                    [0; 4].map(|_| {
+                        match base {
+                            Base::Int | Base::Uint => (rng.next() % 200) as i32 as f32,
+                            _ => (rng.next() % 256) as f32 / 255.0,
+                        }
+                        .to_bits()
+                    })
+                })
+                .collect();
+            let mut levels = Vec::new();
+            for l in 0..nlevels {
+                let (lw, lh) = ((w >> l).max(1), (h >> l).max(1));
+                let ld = if dim == SamplerDim::D3 {
+                    (d >> l).max(1)
+                } else {
+                    1
+                };
+                let mut data = Vec::new();
+                for z in 0..ld {
+                    for y in 0..lh {
+                        for x in 0..lw {
+                            let sx = (x << l).min(w - 1);
+                            let sy = (y << l).min(h - 1);
+                            let sz = if dim == SamplerDim::D3 {
+                                (z << l).min(d - 1)
+                            } else {
+                                z
+                            };
+                            let t = texels[(sx + w * (sy + h * sz)) as usize];
+                            for w in t {
+                                data.extend_from_slice(&w.to_le_bytes());
+                            }
+                        }
+                    }
+                }
+                levels.push((lw, lh, ld, data));
+            }
+            let target = match dim {
+                SamplerDim::D1 => TexTarget::D1,
+                SamplerDim::D3 => TexTarget::D3,
+                SamplerDim::Rect => TexTarget::Rect,
+                _ => TexTarget::D2,
+            };
+            let eval_texels = match base {
+                Base::Int | Base::Uint => texels
+                    .iter()
+                    .map(|t| t.map(|w| f32::from_bits(w) as i32 as u32))
+                    .collect(),
+                _ => texels.clone(),
+            };
+            NearestTexture {
+                eval: Texture {
+                    width: w,
+                    height: h,
+                    depth: d,
+                    levels: nlevels,
+                    texels: Some(eval_texels),
+                    seed: 0,
+                },
+                target,
+                levels,
+            }
+        })
+        .collect()
+}
+
+fn bind_nearest(texs: &[NearestTexture]) -> Vec<Option<TextureBinding<'_>>> {
+    texs.iter()
+        .map(|t| {
+            let wrap = if t.target == TexTarget::Rect {
+                Wrap::ClampToEdge
+            } else {
+                Wrap::Repeat
+            };
+            Some(TextureBinding {
+                view: TexView {
+                    target: t.target,
+                    format: Format::Rgba32Float,
+                    levels: t
+                        .levels
+                        .iter()
+                        .map(|(w, h, d, data)| MipLevel {
+                            data,
+                            width: *w,
+                            height: *h,
+                            depth: *d,
+                        })
+                        .collect(),
+                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+                },
+                sampler: SamplerState {
+                    wrap: [wrap; 3],
+                    mag: Filter::Nearest,
+                    min: Filter::Nearest,
+                    mip: MipFilter::None,
+                    ..SamplerState::default()
+                },
+            })
+        })
+        .collect()
+}
+
+/// A texture of the filtered configuration: a full mip chain of random texels.
+struct FilteredTexture {
+    target: TexTarget,
+    format: Format,
+    levels: Vec<(u32, u32, u32, Vec<u8>)>,
+    sampler: SamplerState,
+}
+
+/// Textures for every unit the stage samples, for filtered batch `batch`: RGBA8
+/// (batches 0 and 2) or RGBA16F, depth formats with a compare function for shadow
+/// samplers, wraps and mip filters varying with the batch.
+fn filtered_textures(sc: &Scan, rng: &mut Rng, batch: usize) -> Vec<FilteredTexture> {
+    let n = sc
+        .textures
+        .keys()
+        .next_back()
+        .map_or(0, |k| *k as usize + 1)
+        .min(32);
+    let wraps = [
+        [Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat],
+        [Wrap::ClampToBorder, Wrap::Repeat, Wrap::ClampToEdge],
+        [Wrap::MirroredRepeat, Wrap::MirrorClampToEdge, Wrap::Repeat],
+    ][batch % 3];
+    (0..n as u32)
+        .map(|i| {
+            let (dim, array, shadow, _) =
+                sc.textures
+                    .get(&i)
+                    .copied()
+                    .unwrap_or((SamplerDim::D2, false, false, Base::Float));
+            let target = match (dim, array) {
+                (SamplerDim::D1, false) => TexTarget::D1,
+                (SamplerDim::D1, true) => TexTarget::D1Array,
+                (SamplerDim::D3, _) => TexTarget::D3,
+                (SamplerDim::Cube, _) => TexTarget::Cube,
+                (SamplerDim::Rect, _) => TexTarget::Rect,
+                (_, true) => TexTarget::D2Array,
+                _ => TexTarget::D2,
+            };
+            let (w, h, d) = match target {
+                TexTarget::D1 => (16u32, 1u32, 1u32),
+                TexTarget::D1Array => (16, 3, 1),
+                TexTarget::D3 => (8, 8, 8),
+                TexTarget::Cube => (8, 8, 6),
+                TexTarget::D2Array => (16, 16, 3),
+                _ => (16, 16, 1),
+            };
+            let format = if shadow {
+                [Format::Z16Unorm, Format::Z32Float, Format::Z24UnormX8][batch % 3]
+            } else if batch.is_multiple_of(2) {
+                Format::Rgba8Unorm
+            } else {
+                Format::Rgba16Float
+            };
+            let mips = target != TexTarget::Rect;
+            let mut levels = Vec::new();
+            let (mut lw, mut lh, mut ld) = (w, h, d);
+            loop {
+                let bytes = (lw * lh * ld) as usize * format.bytes_per_pixel();
+                let data: Vec<u8> = match format {
+                    Format::Rgba16Float => (0..bytes / 2)
+                        .flat_map(|_| {
+                            half::f16::from_f32((rng.next() % 1000) as f32 / 500.0 - 0.5)
+                                .to_bits()
+                                .to_le_bytes()
+                        })
+                        .collect(),
+                    Format::Z32Float => (0..bytes / 4)
+                        .flat_map(|_| ((rng.next() % 1000) as f32 / 999.0).to_le_bytes())
+                        .collect(),
+                    _ => (0..bytes).map(|_| rng.next() as u8).collect(),
+                };
+                levels.push((lw, lh, ld, data));
+                if !mips || (lw == 1 && (lh == 1 || target == TexTarget::D1Array)) {
+                    break;
+                }
+                lw = (lw / 2).max(1);
+                if target != TexTarget::D1Array {
+                    lh = (lh / 2).max(1);
+                }
+                if target == TexTarget::D3 {
+                    ld = (ld / 2).max(1);
+                }
+            }
+            let sampler = SamplerState {
+                wrap: if target == TexTarget::Cube {
+                    [Wrap::ClampToEdge; 3]
+                } else {
+                    wraps
+                },
+                mag: Filter::Linear,
+                min: if batch == 1 {
+                    Filter::Nearest
+                } else {
+                    Filter::Linear
+                },
+                mip: [MipFilter::Linear, MipFilter::Nearest, MipFilter::Linear][batch % 3],
+                lod_bias: [0.0, 0.75, -0.5][batch % 3],
+                border: [0.25, 0.5, 0.75, 1.0],
+                compare: shadow.then_some(
+                    [
+                        CompareFunc::Less,
+                        CompareFunc::GreaterEqual,
+                        CompareFunc::LessEqual,
+                    ][batch % 3],
+                ),
+                ..SamplerState::default()
+            };
+            FilteredTexture {
+                target,
+                format,
+                levels,
+                sampler,
+            }
+        })
+        .collect()
+}
+
+fn bind_filtered(texs: &[FilteredTexture]) -> Vec<Option<TextureBinding<'_>>> {
+    texs.iter()
+        .map(|t| {
+            Some(TextureBinding {
+                view: TexView {
+                    target: t.target,
+                    format: t.format,
+                    levels: t
+                        .levels
+                        .iter()
+                        .map(|(w, h, d, data)| MipLevel {
+                            data,
+                            width: *w,
+                            height: *h,
+                            depth: *d,
+                        })
+                        .collect(),
+                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+                },
+                sampler: t.sampler,
+            })
+        })
+        .collect()
+}
+
+fn run_stage(
+    nir: &Shader,
+    file: &Path,
+    seed: u64,
+    jit_compilers: &[(String, JitCompiler)],
+    counts: &mut Counts,
+) {
+    counts.stages += 1;
+    let lane = match LaneShader::new(nir) {
+        Ok(s) => s,
+        Err(e) => {
+            counts
+                .interp_unbuilt
+                .push(format!("{}: {:?}: {e}", file.display(), nir.stage));
+            return;
+        }
+    };
+    let info = lane.info().clone();
+    if info.stage == ShaderStage::Geometry {
+        counts.geometry += 1;
+        return;
+    }
+    let mut jits = Vec::new();
+    for (name, c) in jit_compilers {
+        match c.compile_native(nir, &info) {
+            Ok(s) => {
+                counts.jit_built += 1;
+                jits.push((name.as_str(), s));
+            }
+            Err(e) => counts.jit_unbuilt.push(format!(
+                "{}: {:?} ({name}): {e}",
+                file.display(),
+                info.stage
+            )),
+        }
+    }
+    if jits.is_empty() {
+        return;
+    }
+    let Some(func) = entry(nir) else { return };
+    let sc = scan(nir, func);
+    let fragment = info.stage == ShaderStage::Fragment;
+    let mut rng = Rng(seed | 1);
+    let ctx = |cfg: &str, batch: usize, m: String| {
+        format!(
+            "{}: {:?} {cfg} batch {batch}: {m}",
+            file.display(),
+            info.stage
+        )
+    };
+    for batch in 0..BATCHES {
+        // The last batch runs with some lanes dead.
+        let mask = if batch == 2 {
+            (rng.next() & ALL_LANES) | 1
+        } else {
+            ALL_LANES
+        };
+        let quad_same = fragment && sc.has_derivs;
+        for config in [Config::Nearest, Config::Filtered] {
+            if config == Config::Filtered && !sc.has_tex {
+                continue;
+            }
+            let (b, filt);
+            let mut near = Vec::new();
+            let bindings = match config {
+                Config::Nearest => {
+                    b = make_batch(&info, &sc, &mut rng, quad_same, None, mask);
+                    near = nearest_textures(&sc, &mut rng);
+                    counts.nearest_batches += 1;
+                    bind_nearest(&near)
+                }
+                Config::Filtered => {
+                    let step = [0.02f32, 0.15, 0.6][batch];
+                    let same = fragment && (sc.nested_derivs || sc.discards);
+                    b = make_batch(&info, &sc, &mut rng, same, (!same).then_some(step), mask);
+                    filt = filtered_textures(&sc, &mut rng, batch);
+                    counts.filtered_batches += 1;
+                    bind_filtered(&filt)
+                }
+            };
+            let ri = run(&lane, &b, &bindings);
+            let cfg = if config == Config::Nearest {
+                "nearest"
+            } else {
+                "filtered"
+            };
+            let mut last = None;
+            for (jname, jit) in &jits {
+                let cfg = format!("{cfg} {jname}");
+                let rj = run(jit, &b, &bindings);
+                if let Some(e) = ri.error.as_ref().or(rj.error.as_ref()) {
+                    counts
+                        .mismatches
+                        .push(ctx(&cfg, batch, format!("run failed: {e}")));
+                    return;
+                }
+                if ri.budget || rj.budget {
+                    counts.budget_skips += 1;
+                    if config == Config::Nearest && rj.budget {
+                        // The JIT may only run out where the reference does too.
+                        let mut eval_budget = false;
+                        for l in 0..LANES {
+                            if mask & (1 << l) != 0
+                                && matches!(
+                                    eval_lane(nir, &info, &sc, &b, l, &near),
+                                    Err("eval budget")
+                                )
+                            {
+                                eval_budget = true;
+                                break;
+                            }
+                        }
+                        if !eval_budget {
+                            counts.mismatches.push(ctx(
+                                &cfg,
+                                batch,
+                                "jit exceeded its budget, eval did not".into(),
+                            ));
+                            return;
+                        }
+                    }
+                    continue;
+                }
+                if let Some(m) = compare_runs(&info, mask, &ri, &rj) {
+                    counts.mismatches.push(ctx(&cfg, batch, m));
+                    return;
+                }
+                last = Some(rj);
+            }
+            let Some(rj) = last else { continue };
+            if config == Config::Nearest && sc.eval_tex_skip.is_none() {
+                counts.eval_compared += 1;
+                for l in 0..LANES {
+                    if mask & (1 << l) == 0 {
+                        continue;
+                    }
+                    counts.lanes += 1;
+                    match eval_lane(nir, &info, &sc, &b, l, &near) {
+                        Ok(out) => {
+                            if let Some(m) = compare_eval(&out, &info, &sc, &rj, l) {
+                                counts.mismatches.push(ctx(cfg, batch, m));
+                                return;
+                            }
+                        }
+                        Err(why) => *counts.skipped_lanes.entry(why).or_default() += 1,
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn files(root: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "shader_test") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn jit_matches_the_interpreter_and_the_reference() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let mut all = Vec::new();
+    for sub in ["piglit", "piglit-geometry", "shader-db"] {
+        files(&corpus.join(sub), &mut all);
+    }
+    if all.is_empty() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "jit_diff: no corpus at {} (CI=true: the corpus must be there)",
+            corpus.display()
+        );
+        eprintln!(
+            "jit_diff: no corpus at {}: nothing compared",
+            corpus.display()
+        );
+        return;
+    }
+    if !rgl_backend::jit::host_supported() {
+        eprintln!("jit_diff: the JIT does not run on this host: nothing compared");
+        return;
+    }
+    // The default options (4 quads per iteration) and the other quad counts the
+    // emitter supports.
+    let mut jits = vec![(
+        "default".to_string(),
+        JitCompiler::new().expect("JIT on a supported host"),
+    )];
+    for quads in [1, 2] {
+        let opts = JitOptions {
+            quads,
+            ..JitOptions::default()
+        };
+        jits.push((
+            format!("quads={quads}"),
+            JitCompiler::with_options(opts).expect("JIT on a supported host"),
+        ));
+    }
+    let bindings = Bindings {
+        attribs: vec![("piglit_vertex".into(), 0), ("piglit_texcoord".into(), 1)],
+        frag_data: Vec::new(),
+    };
+    let mut counts = Counts::default();
+    let mut panics = Vec::new();
+    let mut unlinked = Vec::new();
+    for (fi, f) in all.iter().enumerate() {
+        counts.files += 1;
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let src = match test_program::from_text(&text, f) {
+            Ok(src) if src.is_empty() => continue,
+            Ok(src) => src,
+            Err(_) => {
+                unlinked.push(f.clone());
+                continue;
+            }
+        };
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            let compiled = test_program::compile_all(&src);
+            if compiled.iter().any(|c| !c.success()) {
+                return None;
+            }
+            let refs: Vec<_> = compiled.iter().collect();
+            build_program(&refs, &bindings, PipelineOptions::default()).ok()
+        }));
+        let linked = match r {
+            Ok(Some(l)) => l,
+            Ok(None) | Err(_) => {
+                unlinked.push(f.clone());
+                continue;
+            }
+        };
+        counts.programs += 1;
+        for (si, st) in linked.stages.iter().enumerate() {
+            let Some(mut nir) = st.nir.clone() else {
+                continue;
+            };
+            let finalized = finalize_variant(
+                &mut nir,
+                &VariantLowering::default(),
+                &rgl_nir::options::CompilerOptions::default(),
+                &mut Runner::new(),
+            );
+            if finalized.is_err() {
+                counts
+                    .interp_unbuilt
+                    .push(format!("{}: stage {si}: finalize failed", f.display()));
+                continue;
+            }
+            let seed = 0x9e37_79b9_7f4a_7c15u64 ^ ((fi as u64) << 8) ^ si as u64;
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                run_stage(&nir, f, seed, &jits, &mut counts)
+            }));
+            if r.is_err() {
+                panics.push(format!("{}: stage {si} panicked", f.display()));
+            }
+        }
+    }
+    println!(
+        "jit_diff: {} files, {} programs linked ({} did not compile or link), {} stages: {} geometry (interpreter only), {} JIT builds (3 configurations); {} nearest and {} filtered batches compared with the interpreter, {} with eval ({} lanes), {} batches over budget",
+        counts.files,
+        counts.programs,
+        unlinked.len(),
+        counts.stages,
+        counts.geometry,
+        counts.jit_built,
+        counts.nearest_batches,
+        counts.filtered_batches,
+        counts.eval_compared,
+        counts.lanes,
+        counts.budget_skips,
+    );
+    println!(
+        "  stages the interpreter could not build: {}",
+        counts.interp_unbuilt.len()
+    );
+    for m in &counts.interp_unbuilt {
+        println!("    {m}");
+    }
+    println!(
+        "  stages the JIT could not build: {}",
+        counts.jit_unbuilt.len()
+    );
+    for m in &counts.jit_unbuilt {
+        println!("    {m}");
+    }
+    for (k, v) in &counts.skipped_lanes {
+        println!("  eval lanes skipped {v:5}: {k}");
+    }
+    for m in counts.mismatches.iter().take(60) {
+        println!("MISMATCH {m}");
+    }
+    for p in &panics {
+        println!("PANIC {p}");
+    }
+    assert!(
+        counts.mismatches.is_empty() && panics.is_empty(),
+        "{} mismatches, {} panics",
+        counts.mismatches.len(),
+        panics.len()
+    );
+}
