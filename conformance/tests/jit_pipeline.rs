@@ -37,8 +37,8 @@ use rgl_backend::driver::*;
 use rgl_backend::format::{Format, VertexFormat};
 use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::{Driver, SoftDriver};
-use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_conformance::shader_test::program as test_program;
+use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
 use rgl_nir::ir::{Shader, Stage};
@@ -76,7 +76,7 @@ fn program(name: &str) -> Vec<Shader> {
                 &rgl_nir::options::CompilerOptions::default(),
                 &mut Runner::new(),
             )
-                .expect("finalize");
+            .expect("finalize");
             nir
         })
         .collect()
