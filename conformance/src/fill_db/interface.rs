@@ -144,7 +144,13 @@ const SYSTEM_INPUTS: &[&str] = &[
 
 /// Compiles `source` as a fragment shader and reads its interface.
 pub fn read(source: &str) -> Result<Interface, GenerateError> {
-    let compiled = compile(source, &CompileOptions::new(Stage::Fragment));
+    // The interface is read from the checker's IR, before lowering removes
+    // what the shader declares but does not use.
+    let options = CompileOptions {
+        keep_hir: true,
+        ..CompileOptions::new(Stage::Fragment)
+    };
+    let compiled = compile(source, &options);
     if !compiled.success() {
         let first = compiled
             .info_log
