@@ -46,8 +46,7 @@ fn every_workload_runs_on_rgl() {
 
 #[test]
 fn fullscreen_workload_is_the_example_shader() {
-    let example_path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src/fullscreen.rs");
+    let example_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src/fullscreen.rs");
     let example = std::fs::read_to_string(&example_path).expect("examples/src/fullscreen.rs");
     let example_fs = between(&example, "const FS: &str = r#\"", "\"#;")
         .expect("the example's `const FS` raw string");
