@@ -44,6 +44,9 @@ pub enum ExampleError {
         /// Why.
         source: rgl_state::CreateError,
     },
+    /// The named driver does not exist or cannot run on this host.
+    #[error("driver: {0}")]
+    Driver(String),
     /// A uniform the app sets is not active in its program.
     #[error("get_uniform_location: `{name}` is not an active uniform")]
     NoUniform {

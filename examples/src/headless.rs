@@ -53,7 +53,36 @@ pub fn render(
     height: u32,
     frames: u32,
 ) -> Result<Rendered, ExampleError> {
-    let mut gl = Context::new_headless(width, height);
+    render_with(
+        app,
+        Context::new_headless(width, height),
+        width,
+        height,
+        frames,
+    )
+}
+
+/// [`render`] on the driver called `driver` in `rgl_backend::registry`
+/// (`jit`, `interp`) instead of the one `RGL_DRIVER` picks.
+pub fn render_on(
+    driver: &str,
+    app: &mut dyn App,
+    width: u32,
+    height: u32,
+    frames: u32,
+) -> Result<Rendered, ExampleError> {
+    let gl = Context::new_headless_on(driver, width, height)
+        .map_err(|e| ExampleError::Driver(e.to_string()))?;
+    render_with(app, gl, width, height, frames)
+}
+
+fn render_with(
+    app: &mut dyn App,
+    mut gl: Context,
+    width: u32,
+    height: u32,
+    frames: u32,
+) -> Result<Rendered, ExampleError> {
     app.init(&mut gl, width, height)?;
     glutil::check(&mut gl, "init")?;
     let start = Instant::now();

@@ -3,13 +3,15 @@
 //! last frame is compared with `examples/golden/<app>.png`. A channel may differ
 //! by `TOLERANCE` levels; a small fraction of pixels (triangle edges) may differ
 //! more. On failure the actual image and a difference image are written to
-//! cargo's target tmp dir. `BLESS=1` rewrites the goldens.
+//! cargo's target tmp dir. `BLESS=1` rewrites the goldens (from the default
+//! driver). Each app is checked on the default driver and on the interpreter
+//! (`interp`), against the same golden.
 
 use std::path::{Path, PathBuf};
 
 use rgl_examples::app_by_name;
 use rgl_examples::compare::{diff, diff_image};
-use rgl_examples::headless::{read_png, render, write_png};
+use rgl_examples::headless::{read_png, render, render_on, write_png};
 
 const WIDTH: u32 = 160;
 const HEIGHT: u32 = 120;
@@ -27,9 +29,27 @@ fn golden_path(name: &str) -> PathBuf {
 }
 
 fn check(name: &str) {
+    check_on(name, None);
+    if std::env::var_os("BLESS").is_none() {
+        check_on(name, Some("interp"));
+    }
+}
+
+/// Renders `name` on `driver` (the default driver for `None`) and compares the
+/// last frame with the golden.
+fn check_on(name: &str, driver: Option<&str>) {
     let mut app = app_by_name(name).expect("listed app exists");
-    let rendered = render(app.as_mut(), WIDTH, HEIGHT, FRAMES);
+    let rendered = match driver {
+        Some(d) => render_on(d, app.as_mut(), WIDTH, HEIGHT, FRAMES),
+        None => render(app.as_mut(), WIDTH, HEIGHT, FRAMES),
+    };
     let golden = golden_path(name);
+    // Messages and the failure images name the driver when one was asked for.
+    let label = match driver {
+        Some(d) => format!("{name}.{d}"),
+        None => name.to_string(),
+    };
+    let name = label.as_str();
     let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
     if !bless && !golden.exists() {
         let status = match &rendered {
