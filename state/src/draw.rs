@@ -10,7 +10,7 @@
 //! that ran past its instruction budget), [`Context::last_draw_error`] says what it
 //! was.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::{
@@ -463,7 +463,7 @@ impl Context {
 
     /// Creates (when changed) and binds the vertex elements and buffers for the
     /// variant's vertex shader inputs.
-    fn bind_vertex_inputs(&mut self, variant: &Rc<Variant>) -> GlResult<()> {
+    fn bind_vertex_inputs(&mut self, variant: &Arc<Variant>) -> GlResult<()> {
         let mut elements = Vec::with_capacity(variant.vs_inputs.len());
         let mut buffers = Vec::new();
         let reads_position = variant.vs_inputs.contains(&Some(VERT_ATTRIB_POS));

@@ -140,8 +140,12 @@ impl Context {
     /// `glGetUniformIndices`: the active-uniform index of each name, `None` for
     /// `GL_INVALID_INDEX`. A name may carry a trailing `[0]`.
     pub fn get_uniform_indices(&mut self, program: Program, names: &[&str]) -> Vec<Option<u32>> {
+        // GL 3.3 §2.11.4: names that are no active uniform give INVALID_INDEX;
+        // an unlinked program has none, and that is no error.
         let r = self.program_obj(program).and_then(|p| {
-            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
+            let Some(l) = p.link_result() else {
+                return Ok(vec![None; names.len()]);
+            };
             Ok(names
                 .iter()
                 .map(|n| {
