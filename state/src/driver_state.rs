@@ -18,12 +18,13 @@ use crate::gl;
 use crate::Context;
 
 /// The driver state objects created for the last draws.
-/// Driver state objects kept per kind.
+/// Driver state objects kept per kind (blend, depth-stencil, rasterizer, vertex
+/// elements).
 pub(crate) const STATES_PER_KIND: usize = 64;
 
 /// Driver objects of one kind with their descriptions, most recently used first.
 #[derive(Debug)]
-struct StateObjects<S, H> {
+pub(crate) struct StateObjects<S, H> {
     entries: Vec<(S, H)>,
 }
 
@@ -35,17 +36,17 @@ impl<S, H> Default for StateObjects<S, H> {
     }
 }
 
-impl<S: PartialEq + Copy, H: Copy> StateObjects<S, H> {
+impl<S: PartialEq + Clone, H: Copy> StateObjects<S, H> {
     /// The object for `s`: an existing one (moved to the front), or one made by
     /// `create`; when the kind is full, the least recently used object (never the
     /// one bound, which is the most recently used) is deleted first.
-    fn get(
+    pub(crate) fn get(
         &mut self,
         d: &mut dyn Driver,
         s: &S,
         create: fn(&mut dyn Driver, &S) -> rgl_backend::Result<H>,
         handle: fn(H) -> StateHandle,
-    ) -> GlResult<H> {
+    ) -> rgl_backend::Result<H> {
         if let Some(i) = self.entries.iter().position(|(k, _)| k == s) {
             if i != 0 {
                 let e = self.entries.remove(i);
@@ -53,13 +54,13 @@ impl<S: PartialEq + Copy, H: Copy> StateObjects<S, H> {
             }
             return Ok(self.entries[0].1);
         }
-        let h = create(d, s).map_err(driver_err)?;
+        let h = create(d, s)?;
         if self.entries.len() >= STATES_PER_KIND {
             if let Some((_, old)) = self.entries.pop() {
                 let _ = d.delete_state(handle(old));
             }
         }
-        self.entries.insert(0, (*s, h));
+        self.entries.insert(0, (s.clone(), h));
         Ok(h)
     }
 }
@@ -245,26 +246,35 @@ impl Context {
         let d = self.driver.as_mut();
         let c = &mut self.driver_states;
 
-        let h = c.blend.get(
-            d,
-            &blend,
-            |d, s| d.create_blend_state(s),
-            StateHandle::Blend,
-        )?;
+        let h = c
+            .blend
+            .get(
+                d,
+                &blend,
+                |d, s| d.create_blend_state(s),
+                StateHandle::Blend,
+            )
+            .map_err(driver_err)?;
         d.bind_blend_state(h).map_err(driver_err)?;
-        let h = c.dsa.get(
-            d,
-            &dsa,
-            |d, s| d.create_depth_stencil_state(s),
-            StateHandle::DepthStencil,
-        )?;
+        let h = c
+            .dsa
+            .get(
+                d,
+                &dsa,
+                |d, s| d.create_depth_stencil_state(s),
+                StateHandle::DepthStencil,
+            )
+            .map_err(driver_err)?;
         d.bind_depth_stencil_state(h).map_err(driver_err)?;
-        let h = c.rast.get(
-            d,
-            &rast,
-            |d, s| d.create_rasterizer_state(s),
-            StateHandle::Rasterizer,
-        )?;
+        let h = c
+            .rast
+            .get(
+                d,
+                &rast,
+                |d, s| d.create_rasterizer_state(s),
+                StateHandle::Rasterizer,
+            )
+            .map_err(driver_err)?;
         d.bind_rasterizer_state(h).map_err(driver_err)?;
         d.set_viewport(viewport).map_err(driver_err)?;
         d.set_scissor(scissor).map_err(driver_err)?;

@@ -30,8 +30,12 @@ const FS: &str = "#version 330
 in vec4 v_c;
 uniform int u_i;
 uniform sampler2D u_s;
+uniform sampler3D u_s3;
 out vec4 color;
-void main() { color = v_c * 0.0 + texture(u_s, vec2(0.5)) + vec4(float(u_i) * 0.0); }";
+void main() {
+    color = v_c * 0.0 + texture(u_s, vec2(0.5)) + texture(u_s3, vec3(0.5)) * 0.5
+        + vec4(float(u_i) * 0.0);
+}";
 
 const GS_VS: &str = "#version 330
 layout(location = 0) in vec4 pos;
@@ -70,6 +74,8 @@ pub struct Fx {
     pub loc_u: UniformLocation,
     pub loc_i: UniformLocation,
     pub loc_s: UniformLocation,
+    /// `sampler3D u_s3`, on unit 1.
+    pub loc_s3: UniformLocation,
     /// Locations of `prog`, for the snapshot.
     pub locations: Vec<(&'static str, UniformLocation)>,
     pub vao: VertexArray,
@@ -165,7 +171,7 @@ impl Fx {
         c.shader_source(lone, "#version 330\nvoid main() {}\n");
         c.use_program(Some(prog));
         let mut loc = |name: &str| c.get_uniform_location(prog, name).expect(name);
-        let (loc_f, loc_v, loc_m, loc_arr, loc_u, loc_i, loc_s) = (
+        let (loc_f, loc_v, loc_m, loc_arr, loc_u, loc_i, loc_s, loc_s3) = (
             loc("u_f"),
             loc("u_v"),
             loc("u_m"),
@@ -173,6 +179,7 @@ impl Fx {
             loc("u_u"),
             loc("u_i"),
             loc("u_s"),
+            loc("u_s3"),
         );
         c.uniform_1_f32(Some(&loc_f), 0.5);
         c.uniform_4_f32(Some(&loc_v), 1.0, 2.0, 3.0, 4.0);
@@ -181,6 +188,7 @@ impl Fx {
         c.uniform_1_u32(Some(&loc_u), 7);
         c.uniform_1_i32(Some(&loc_i), -3);
         c.uniform_1_i32(Some(&loc_s), 0);
+        c.uniform_1_i32(Some(&loc_s3), 1);
         let locations = vec![
             ("u_f", loc_f),
             ("u_v", loc_v),
@@ -189,6 +197,7 @@ impl Fx {
             ("u_u", loc_u),
             ("u_i", loc_i),
             ("u_s", loc_s),
+            ("u_s3", loc_s3),
         ];
 
         let vao = c.create_vertex_array().expect("vao");
@@ -341,6 +350,7 @@ impl Fx {
             loc_u,
             loc_i,
             loc_s,
+            loc_s3,
             locations,
             vao,
             buf,
