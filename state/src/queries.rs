@@ -142,20 +142,18 @@ impl Context {
     pub fn get_uniform_indices(&mut self, program: Program, names: &[&str]) -> Vec<Option<u32>> {
         // GL 3.3 §2.11.4: names that are no active uniform give INVALID_INDEX;
         // an unlinked program has none, and that is no error.
-        let r = self.program_obj(program).and_then(|p| {
-            let Some(l) = p.link_result() else {
-                return Ok(vec![None; names.len()]);
-            };
-            Ok(names
+        let r = self.program_obj(program).map(|p| {
+            let base = |s: &str| s.strip_suffix("[0]").unwrap_or(s).to_owned();
+            names
                 .iter()
                 .map(|n| {
-                    let base = |s: &str| s.strip_suffix("[0]").unwrap_or(s).to_owned();
-                    l.uniforms
+                    p.link_result()?
+                        .uniforms
                         .iter()
                         .position(|u| base(&u.name) == base(n))
                         .map(|i| i as u32)
                 })
-                .collect())
+                .collect()
         });
         self.check(r).unwrap_or_else(|| vec![None; names.len()])
     }

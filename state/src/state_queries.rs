@@ -214,10 +214,11 @@ impl Context {
         }
     }
 
-    /// `glGetVertexAttribfv(index, GL_CURRENT_VERTEX_ATTRIB)` as raw words: the
-    /// current value of generic attribute `index` as `glVertexAttrib*` set it
-    /// (floats as their bits, integers as themselves). Other `pname`s give the
-    /// one value `get_vertex_attrib_i32` gives, in `out[0]`.
+    /// `glGetVertexAttribfv`: for `GL_CURRENT_VERTEX_ATTRIB`, the four
+    /// components of generic attribute `index`'s current value. A value set by
+    /// `glVertexAttribI4*` comes back as its bit pattern (GL 3.3 §6.1.12 leaves
+    /// that query undefined). Other `pname`s give the one value
+    /// [`Context::get_vertex_attrib_i32`] gives, in `out[0]`.
     pub fn get_vertex_attrib_f32_slice(&mut self, index: u32, pname: u32, out: &mut [f32]) {
         if index >= limits::MAX_VERTEX_ATTRIBS {
             return self.record(GlError::InvalidValue);

@@ -101,7 +101,7 @@ fn change_state(c: &mut Context, p: Program, i: u64) {
     let f = (i % 17) as f32 / 17.0;
     c.uniform_4_f32(tint.as_ref(), f, 1.0 - f, 0.5, 1.0);
     c.uniform_2_f32(offset.as_ref(), f - 0.5, 0.5 - f);
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         c.viewport(0, 0, 4, 4);
     } else {
         c.viewport((i % 4) as i32, ((i / 4) % 4) as i32, 1, 1);
@@ -111,23 +111,31 @@ fn change_state(c: &mut Context, p: Program, i: u64) {
         1 => c.disable(gl::BLEND),
         2 => c.blend_func(gl::ONE, gl::ONE),
         3 => c.blend_func(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA),
-        _ => c.color_mask(true, i % 3 != 0, true, true),
+        _ => c.color_mask(true, !i.is_multiple_of(3), true, true),
     }
-    c.depth_func(if i % 3 == 0 { gl::LESS } else { gl::ALWAYS });
-    if i % 7 == 0 {
+    c.depth_func(if i.is_multiple_of(3) {
+        gl::LESS
+    } else {
+        gl::ALWAYS
+    });
+    if i.is_multiple_of(7) {
         c.enable(gl::SCISSOR_TEST);
         c.scissor(0, 0, 2 + (i % 3) as i32, 3);
     } else {
         c.disable(gl::SCISSOR_TEST);
     }
-    c.shade_model(if i % 11 == 0 { gl::FLAT } else { gl::SMOOTH });
-    if i % 13 == 0 {
+    c.shade_model(if i.is_multiple_of(11) {
+        gl::FLAT
+    } else {
+        gl::SMOOTH
+    });
+    if i.is_multiple_of(13) {
         c.enable(gl::ALPHA_TEST);
         c.alpha_func(gl::GREATER, 0.25);
     } else {
         c.disable(gl::ALPHA_TEST);
     }
-    if i % 19 == 0 {
+    if i.is_multiple_of(19) {
         c.enable(gl::CLIP_DISTANCE0);
     } else {
         c.disable(gl::CLIP_DISTANCE0);

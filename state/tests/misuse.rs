@@ -44,7 +44,7 @@ mod table_uniforms;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use rgl_state::{gl, Context};
+use rgl_state::gl;
 
 use table::Row;
 
@@ -246,7 +246,7 @@ fn the_fixture_is_error_free_and_its_snapshot_is_stable() {
     );
     // The snapshot sees the state a misuse row could disturb: a valid call to
     // each kind of setter changes it.
-    let probes: [(&str, fn(&mut Context, &fixture::Fx)); 6] = [
+    let probes: [(&str, table::Step); 6] = [
         ("depth func", |c, _| c.depth_func(gl::GREATER)),
         ("buffer data", |c, _| {
             c.buffer_sub_data_u8_slice(gl::ARRAY_BUFFER, 0, &[9])

@@ -86,7 +86,7 @@ fn frame(c: &mut Context, seed: u32, frame: u32) -> Vec<u8> {
         c.uniform_2_f32(offset.as_ref(), 0.1 * j - 0.5, 0.3 - 0.05 * j);
         c.uniform_1_f32(scale.as_ref(), 0.5 + 0.1 * i as f32);
         c.uniform_4_f32(tint.as_ref(), 1.0, 0.5 + 0.05 * j, 0.25, 0.75);
-        if (k + i) % 2 == 0 {
+        if (k + i).is_multiple_of(2) {
             c.enable(gl::BLEND);
             c.blend_func(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
         } else {
