@@ -236,6 +236,39 @@ impl Context {
         }
     }
 
+    /// `glGetIntegeri_v` of the indexed uniform buffer bindings
+    /// (`GL_UNIFORM_BUFFER_BINDING`, `_START`, `_SIZE`; GL 3.3 §6.1.15). An index
+    /// of `GL_MAX_UNIFORM_BUFFER_BINDINGS` or more is `GL_INVALID_VALUE`,
+    /// another `pname` `GL_INVALID_ENUM`. A binding made by
+    /// `glBindBufferBase` has start and size 0.
+    pub fn get_parameter_indexed_i32(&mut self, pname: u32, index: u32) -> i32 {
+        if !matches!(
+            pname,
+            gl::UNIFORM_BUFFER_BINDING | gl::UNIFORM_BUFFER_START | gl::UNIFORM_BUFFER_SIZE
+        ) {
+            self.record(GlError::InvalidEnum);
+            return 0;
+        }
+        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+            self.record(GlError::InvalidValue);
+            return 0;
+        }
+        let b = self
+            .buffer_bindings
+            .uniform_indexed
+            .get(index as usize)
+            .copied()
+            .unwrap_or_default();
+        match pname {
+            gl::UNIFORM_BUFFER_BINDING => b.buffer.map_or(0, |b| b.name() as i32),
+            gl::UNIFORM_BUFFER_START => match b.size {
+                Some(_) => b.offset as i32,
+                None => 0,
+            },
+            _ => b.size.map_or(0, |s| s as i32),
+        }
+    }
+
     /// `glGetClipPlane` (compatibility): the eye-space equation of `plane`;
     /// `GL_INVALID_ENUM` for a plane that is not `GL_CLIP_PLANE0 + i`.
     pub fn get_clip_plane(&mut self, plane: u32) -> [f64; 4] {

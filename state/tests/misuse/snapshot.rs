@@ -360,6 +360,16 @@ fn buffers(s: &mut S<'_>, fx: &Fx) {
         let name = s.c.get_parameter_i32(binding);
         s.put(format!("buffer binding 0x{target:04X}"), name.to_string());
     }
+    for index in 0..4 {
+        for p in [
+            gl::UNIFORM_BUFFER_BINDING,
+            gl::UNIFORM_BUFFER_START,
+            gl::UNIFORM_BUFFER_SIZE,
+        ] {
+            let v = s.c.get_parameter_indexed_i32(p, index);
+            s.put(format!("uniform binding {index} 0x{p:04X}"), v.to_string());
+        }
+    }
     let saved = s.c.get_parameter_i32(gl::COPY_READ_BUFFER_BINDING);
     for (what, b) in [
         ("buf", fx.buf),

@@ -315,6 +315,22 @@ pub fn rows() -> Vec<Row> {
             |c, _| c.get_parameter_f32_slice(BAD, &mut [0.0; 4]),
         ),
         row(
+            "get_parameter_indexed_i32",
+            VALUE,
+            "§6.1.15: index >= MAX_UNIFORM_BUFFER_BINDINGS",
+            |c, _| {
+                c.get_parameter_indexed_i32(gl::UNIFORM_BUFFER_BINDING, 1000);
+            },
+        ),
+        row(
+            "get_parameter_indexed_i32",
+            ENUM,
+            "§6.1.15: pname is not indexed state",
+            |c, _| {
+                c.get_parameter_indexed_i32(gl::VIEWPORT, 0);
+            },
+        ),
+        row(
             "get_parameter_string",
             ENUM,
             "§6.1.5: name is not a string name",
