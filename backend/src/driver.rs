@@ -737,6 +737,19 @@ pub struct Counters {
     pub fs_invocations: u64,
     /// Fragments that passed all tests and were written.
     pub fragments_written: u64,
+    /// Draws whose fused per-pixel pipeline variant was already built (a cache
+    /// hit in the fragment shader's variant cache).
+    pub pipeline_hits: u64,
+    /// Fused pipeline variants built (variant misses).
+    pub pipeline_builds: u64,
+    /// Nanoseconds spent building fused pipeline variants.
+    pub pipeline_build_ns: u64,
+    /// Variants dropped from a full variant cache (least recently used first).
+    pub pipeline_evictions: u64,
+    /// Draws of a shader that builds fused pipelines rasterized by the Rust
+    /// per-pixel path instead (a state the fused path does not specialize, or a
+    /// failed build).
+    pub pipeline_fallbacks: u64,
 }
 
 /// Shader stage as the driver knows it.

@@ -337,6 +337,12 @@ pub trait ShaderExec: Send + Sync {
     /// Runs one batch. Errors (budget exceeded, bad resource access the shader chose to
     /// report) abort the draw and are returned to the caller of `draw`.
     fn run(&self, inv: &mut Invocation<'_>) -> Result<()>;
+    /// The fused per-pixel pipeline variants of a fragment shader that can build
+    /// them (the JIT's); `None` runs the rasterizer's Rust per-pixel code around
+    /// [`ShaderExec::run`].
+    fn pipelines(&self) -> Option<&crate::jit::pipeline::PipelineCache> {
+        None
+    }
 }
 
 /// Compiles finalized NIR into a [`ShaderExec`] (the future NIR → lane-program compiler

@@ -7,6 +7,8 @@
 //!   driver needs nothing from the software driver's modules.
 //! * [`registry`]: drivers by name, the default, `RGL_DRIVER`.
 //! * [`format`](mod@format): surface/texture/vertex formats and their conversions.
+//! * [`fastmath`]: the inline f32 approximations of `exp2`, `log2`, `pow`, `sin` and
+//!   `cos` within GLSL's precision rules, shared by the interpreter and the JIT.
 //! * The software driver:
 //!   * [`exec`]: the lane interface its shaders run behind ([`ShaderExec`],
 //!     [`exec::ShaderCompiler`]) and Rust-closure shaders for tests and benchmarks;
@@ -43,6 +45,7 @@
 pub mod driver;
 pub mod error;
 pub mod exec;
+pub mod fastmath;
 pub mod format;
 pub mod jit;
 pub mod lanes;

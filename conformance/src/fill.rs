@@ -12,28 +12,35 @@
 //! `LP_NUM_THREADS` for the host's Mesa. The parent also measures how well
 //! this machine's CPUs scale from one thread to two on a pure ALU loop
 //! ([`cpu_scaling`]), so that 2-thread figures can be read against it.
+//!
+//! After the timed draws the child reads back a grid of [`sample_points`], so
+//! the parent can compare the engines' images (a fast wrong result shows as
+//! a large difference). `fill --shader-db` ([`crate::fill_db::run`]) drives
+//! the same children over workloads generated from game shaders.
 
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
+use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::shader_test::command::Command;
 use crate::shader_test::exec::Executor;
-use crate::shader_test::isolate::{make_context, Engine};
+use crate::shader_test::isolate::{make_context, spawn_reader, wait_with_timeout, Engine};
 use crate::shader_test::{self};
 
 /// One engine configuration of the benchmark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// `rgl` (the default driver), `rgl-NAME` (rgl with `RGL_DRIVER=NAME`, e.g.
-    /// `rgl-jit`, `rgl-interp`), `llvmpipe` or `softpipe`.
+    /// `rgl-jit`, `rgl-interp`), `rgl-NAME/OPTIONS` (also `RGL_JIT=OPTIONS`, e.g.
+    /// `rgl-jit/pipeline=shader`), `llvmpipe` or `softpipe`.
     pub driver: String,
     /// Worker threads (rgl: `RGL_THREADS`, llvmpipe: `LP_NUM_THREADS`).
     pub threads: u32,
 }
 
 impl Config {
-    /// Parses `rgl:2`, `rgl-interp:1`, `llvmpipe:1`, `softpipe`.
+    /// Parses `rgl:2`, `rgl-interp:1`, `rgl-jit/pipeline=shader:1`, `llvmpipe:1`,
+    /// `softpipe`.
     pub fn parse(text: &str) -> Result<Config, String> {
         let (driver, threads) = match text.split_once(':') {
             Some((d, t)) => (
@@ -77,10 +84,18 @@ impl Config {
     pub fn env(&self) -> Vec<(&'static str, String)> {
         match self.driver.as_str() {
             "rgl" => vec![("RGL_THREADS", self.threads.to_string())],
-            driver if self.is_rgl() => vec![
-                ("RGL_THREADS", self.threads.to_string()),
-                ("RGL_DRIVER", driver["rgl-".len()..].to_string()),
-            ],
+            driver if self.is_rgl() => {
+                let named = &driver["rgl-".len()..];
+                let (name, options) = named.split_once('/').unwrap_or((named, ""));
+                let mut env = vec![
+                    ("RGL_THREADS", self.threads.to_string()),
+                    ("RGL_DRIVER", name.to_string()),
+                ];
+                if !options.is_empty() {
+                    env.push(("RGL_JIT", options.to_string()));
+                }
+                env
+            }
             driver => vec![
                 ("GALLIUM_DRIVER", driver.to_string()),
                 ("LP_NUM_THREADS", self.threads.to_string()),
@@ -89,18 +104,18 @@ impl Config {
     }
 }
 
+/// Sample points per side of the read-back grid.
+const SAMPLE_GRID: u32 = 8;
+
 /// Points (fractions of the framebuffer) read back after the timed draws, so
-/// that the engines' images can be compared.
-const SAMPLE_POINTS: [(f32, f32); 8] = [
-    (0.1, 0.1),
-    (0.9, 0.1),
-    (0.1, 0.9),
-    (0.9, 0.9),
-    (0.5, 0.5),
-    (0.3, 0.7),
-    (0.7, 0.3),
-    (0.55, 0.45),
-];
+/// that the engines' images can be compared: the centres of an 8×8 grid of
+/// cells, row by row from the bottom.
+pub fn sample_points() -> Vec<(f32, f32)> {
+    let at = |i: u32| (i as f32 + 0.5) / SAMPLE_GRID as f32;
+    (0..SAMPLE_GRID)
+        .flat_map(|y| (0..SAMPLE_GRID).map(move |x| (at(x), at(y))))
+        .collect()
+}
 
 /// What one configuration measured on one workload.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,7 +126,7 @@ pub struct Measurement {
     pub median_s: f64,
     /// Pixels per draw.
     pub pixels: u64,
-    /// Colors at [`SAMPLE_POINTS`].
+    /// Colors at [`sample_points`].
     pub samples: Vec<[f32; 4]>,
 }
 
@@ -122,14 +137,26 @@ impl Measurement {
     }
 }
 
-/// Runs `path` once, then times its last `draw rect` until `min_draws` draws
-/// are done and `budget` has passed (at most `max_draws`).
+/// How many draws a configuration times.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Draws {
+    /// At least this many timed draws.
+    pub min: usize,
+    /// At most this many.
+    pub max: usize,
+    /// Keep drawing until this much time has passed (after `min`).
+    pub budget: Duration,
+}
+
+/// Runs `path` once, then times its last `draw rect` until `draws.min` draws
+/// are done and `draws.budget` has passed (at most `draws.max`).
+/// `ignore_missing_uniforms` is shader_runner's `-ignore-missing-uniforms`
+/// ([`Executor::ignore_missing_uniforms`]).
 pub fn measure(
     path: &Path,
     engine: Engine,
-    min_draws: usize,
-    max_draws: usize,
-    budget: Duration,
+    draws: Draws,
+    ignore_missing_uniforms: bool,
 ) -> Result<Measurement, String> {
     let (text, _) = shader_test::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let parsed = shader_test::parse(&text);
@@ -152,6 +179,7 @@ pub fn measure(
     let (width, height) = test.requirements.size();
     let mut context = make_context(engine)?;
     let mut executor = Executor::new(context.as_mut());
+    executor.ignore_missing_uniforms(ignore_missing_uniforms);
     let outcome = executor.run(&test, path);
     if outcome.status != crate::result::Status::Pass {
         return Err(format!(
@@ -161,14 +189,16 @@ pub fn measure(
     }
     let mut times = Vec::new();
     let start = Instant::now();
-    while times.len() < max_draws && (times.len() < min_draws || start.elapsed() < budget) {
+    while times.len() < draws.max.max(1)
+        && (times.len() < draws.min || start.elapsed() < draws.budget)
+    {
         let t = Instant::now();
         executor.replay(&draw)?;
         executor.context().read_color(0, 0, 1, 1)?;
         times.push(t.elapsed().as_secs_f64());
     }
     let mut samples = Vec::new();
-    for (fx, fy) in SAMPLE_POINTS {
+    for (fx, fy) in sample_points() {
         let (x, y) = ((fx * width as f32) as i32, (fy * height as f32) as i32);
         let px = executor.context().read_color(x, y, 1, 1)?;
         samples.push(px.first().copied().ok_or("empty read-back")?);
@@ -233,13 +263,23 @@ pub fn decode(line: &str) -> Result<Measurement, String> {
     })
 }
 
+/// How a child runs, besides its configuration.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChildRun {
+    /// Timed draws.
+    pub draws: Draws,
+    /// Passed on to [`measure`].
+    pub ignore_missing_uniforms: bool,
+    /// A child running longer is killed (an endless shader on the host).
+    pub timeout: Duration,
+}
+
 /// Runs one configuration on one workload in a child process of `exe`.
 pub fn run_child(
     exe: &Path,
     config: &Config,
     workload: &Path,
-    draws: (usize, usize),
-    budget: Duration,
+    run: &ChildRun,
 ) -> Result<Measurement, String> {
     let mut child = Process::new(exe);
     child
@@ -247,19 +287,40 @@ pub fn run_child(
         .arg("--engine")
         .arg(config.engine().name())
         .arg("--min-draws")
-        .arg(draws.0.to_string())
+        .arg(run.draws.min.to_string())
         .arg("--max-draws")
-        .arg(draws.1.to_string())
+        .arg(run.draws.max.to_string())
         .arg("--budget")
-        .arg(budget.as_secs_f64().to_string())
-        .arg(workload);
+        .arg(run.draws.budget.as_secs_f64().to_string());
+    if run.ignore_missing_uniforms {
+        child.arg("--ignore-missing-uniforms");
+    }
+    child
+        .arg(workload)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     for (k, v) in config.env() {
         child.env(k, v);
     }
-    let out = child
-        .output()
+    let mut child = child
+        .spawn()
         .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = child.stdout.take().map(spawn_reader);
+    let stderr = child.stderr.take().map(spawn_reader);
+    let status = wait_with_timeout(&mut child, run.timeout);
+    let text = |h: Option<std::thread::JoinHandle<Vec<u8>>>| {
+        h.and_then(|h| h.join().ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    };
+    let (stdout, stderr) = (text(stdout), text(stderr));
+    let Some(status) = status else {
+        return Err(format!(
+            "timeout: killed after {} s",
+            run.timeout.as_secs_f64()
+        ));
+    };
     match stdout
         .lines()
         .rev()
@@ -267,12 +328,8 @@ pub fn run_child(
     {
         Some(line) => decode(line),
         None => Err(format!(
-            "fill-one exited with {} and no result: {}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-                .lines()
-                .last()
-                .unwrap_or("")
+            "fill-one exited with {status} and no result: {}",
+            stderr.lines().last().unwrap_or("")
         )),
     }
 }

@@ -4,13 +4,15 @@
 //! ([`glslparser`]), the `.shader_test` parser and runners ([`shader_test`]),
 //! threading and isolation ([`parallel`], [`panic_capture`]), results and their
 //! JSON form ([`result`]), per-folder summaries ([`summary`]), the most common
-//! failure causes ([`causes`]), the ratchet
+//! failure causes ([`causes`]), the fill-rate benchmark ([`fill`]) and its
+//! workloads made from shader-db's game shaders ([`fill_db`]), the ratchet
 //! against a committed list of passing tests ([`baseline`]) and the common end
 //! of a run ([`report`]).
 
 pub mod baseline;
 pub mod causes;
 pub mod fill;
+pub mod fill_db;
 pub mod glslparser;
 pub mod panic_capture;
 pub mod parallel;

@@ -23,7 +23,7 @@ use rgl_conformance::report::{self, Report};
 use rgl_conformance::shader_test::isolate::{self, Engine};
 use rgl_conformance::shader_test::link_only::LinkDepth;
 use rgl_conformance::shader_test::{self, peer, stats::ParseStats};
-use rgl_conformance::{causes, fill, glslparser, parallel, result, walk};
+use rgl_conformance::{causes, fill, fill_db, glslparser, parallel, result, walk};
 
 #[derive(Parser)]
 #[command(
@@ -58,24 +58,53 @@ enum Command {
 #[derive(clap::Args)]
 struct FillArgs {
     /// Workload files or folders (default: conformance/benches/fill).
+    #[arg(conflicts_with = "shader_db")]
     paths: Vec<PathBuf>,
     /// Configurations to measure: rgl:N (the default driver), rgl-NAME:N
-    /// (`RGL_DRIVER=NAME`, e.g. rgl-interp:1), llvmpipe:N, softpipe.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "rgl:1,rgl:2,llvmpipe:1,llvmpipe:2,softpipe:1"
-    )]
+    /// (`RGL_DRIVER=NAME`, e.g. rgl-interp:1), llvmpipe:N, softpipe
+    /// (default: rgl:1,rgl:2,llvmpipe:1,llvmpipe:2 and, without --shader-db,
+    /// softpipe:1).
+    #[arg(long, value_delimiter = ',')]
     configs: Vec<String>,
-    /// At least this many timed draws per configuration.
-    #[arg(long, default_value_t = 5)]
-    min_draws: usize,
-    /// At most this many timed draws per configuration.
-    #[arg(long, default_value_t = 50)]
-    max_draws: usize,
-    /// Keep drawing until this many seconds have passed (after --min-draws).
-    #[arg(long, default_value_t = 3.0)]
-    budget: f64,
+    /// At least this many timed draws per configuration (default 5; 3 with
+    /// --shader-db).
+    #[arg(long)]
+    min_draws: Option<usize>,
+    /// At most this many timed draws per configuration (default 50; 20 with
+    /// --shader-db).
+    #[arg(long)]
+    max_draws: Option<usize>,
+    /// Keep drawing until this many seconds have passed, after --min-draws
+    /// (default 3; 0.3 with --shader-db).
+    #[arg(long)]
+    budget: Option<f64>,
+    /// Kill a configuration's child after this many seconds (default 300).
+    #[arg(long, default_value_t = 300)]
+    timeout: u64,
+    /// Generate a full-screen workload from every program of this shader-db
+    /// folder and measure those (see conformance/README.md).
+    #[arg(long, value_name = "DIR")]
+    shader_db: Option<PathBuf>,
+    /// With --shader-db: only programs whose id contains one of these texts
+    /// (comma-separated).
+    #[arg(long, requires = "shader_db", value_delimiter = ',')]
+    filter: Vec<String>,
+    /// With --shader-db: at most this many programs.
+    #[arg(long, requires = "shader_db")]
+    limit: Option<usize>,
+    /// With --shader-db: where to write the workloads (default target/fill-db).
+    #[arg(long, requires = "shader_db")]
+    out: Option<PathBuf>,
+    /// With --shader-db: only write the workloads.
+    #[arg(long, requires = "shader_db")]
+    generate_only: bool,
+    /// With --shader-db: start no new program after this many seconds.
+    #[arg(long, requires = "shader_db", default_value_t = 3600.0)]
+    total_budget: f64,
+    /// With --shader-db: the largest sample channel difference between rgl
+    /// and llvmpipe that counts as the same image.
+    #[arg(long, requires = "shader_db", default_value_t = 0.05)]
+    tolerance: f32,
 }
 
 #[derive(clap::Args)]
@@ -89,6 +118,9 @@ struct FillOneArgs {
     max_draws: usize,
     #[arg(long)]
     budget: f64,
+    /// shader_runner's -ignore-missing-uniforms.
+    #[arg(long)]
+    ignore_missing_uniforms: bool,
     path: PathBuf,
 }
 
@@ -197,14 +229,13 @@ fn main() -> ExitCode {
         Command::ShaderTestOne(args) => shader_test_one(&args),
         Command::Fill(args) => fill(&args),
         Command::FillOne(args) => {
+            let draws = fill::Draws {
+                min: args.min_draws,
+                max: args.max_draws,
+                budget: Duration::from_secs_f64(args.budget.max(0.0)),
+            };
             let result = Engine::parse(&args.engine).and_then(|engine| {
-                fill::measure(
-                    &args.path,
-                    engine,
-                    args.min_draws,
-                    args.max_draws,
-                    Duration::from_secs_f64(args.budget.max(0.0)),
-                )
+                fill::measure(&args.path, engine, draws, args.ignore_missing_uniforms)
             });
             println!("{}", fill::encode(&result));
             ExitCode::SUCCESS
@@ -216,11 +247,18 @@ fn main() -> ExitCode {
 /// with the ratios to softpipe and llvmpipe and the image agreement with the
 /// first configuration.
 fn fill(args: &FillArgs) -> ExitCode {
-    let configs: Result<Vec<_>, _> = args
-        .configs
-        .iter()
-        .map(|c| fill::Config::parse(c))
-        .collect();
+    let shader_db = args.shader_db.is_some();
+    let default_configs = if shader_db {
+        "rgl:1,rgl:2,llvmpipe:1,llvmpipe:2"
+    } else {
+        "rgl:1,rgl:2,llvmpipe:1,llvmpipe:2,softpipe:1"
+    };
+    let names: Vec<&str> = if args.configs.is_empty() {
+        default_configs.split(',').collect()
+    } else {
+        args.configs.iter().map(String::as_str).collect()
+    };
+    let configs: Result<Vec<_>, _> = names.iter().map(|c| fill::Config::parse(c)).collect();
     let configs = match configs {
         Ok(c) if !c.is_empty() => c,
         Ok(_) => {
@@ -232,6 +270,50 @@ fn fill(args: &FillArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let (min, max, budget) = if shader_db {
+        (3, 20, 0.3)
+    } else {
+        (5, 50, 3.0)
+    };
+    let child = fill::ChildRun {
+        draws: fill::Draws {
+            min: args.min_draws.unwrap_or(min),
+            max: args.max_draws.unwrap_or(max),
+            budget: Duration::from_secs_f64(args.budget.unwrap_or(budget).max(0.0)),
+        },
+        ignore_missing_uniforms: shader_db,
+        timeout: Duration::from_secs(args.timeout.max(1)),
+    };
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot find this executable: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(corpus) = &args.shader_db {
+        let options = fill_db::run::Options {
+            corpus: corpus.clone(),
+            out: args.out.clone().unwrap_or_else(|| {
+                let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+                manifest.parent().unwrap_or(manifest).join("target/fill-db")
+            }),
+            filter: args.filter.clone(),
+            limit: args.limit,
+            configs,
+            child,
+            total_budget: Duration::from_secs_f64(args.total_budget.max(0.0)),
+            tolerance: args.tolerance,
+            generate_only: args.generate_only,
+        };
+        return match fill_db::run::run(&options, &exe) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -245,16 +327,8 @@ fn fill(args: &FillArgs) -> ExitCode {
         eprintln!("error: no workload files");
         return ExitCode::from(2);
     }
-    let exe = match std::env::current_exe() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: cannot find this executable: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let scaling = fill::cpu_scaling();
     println!("CPU scaling check (2-thread / 1-thread ALU throughput, 2.0 = perfect): {scaling:.2}");
-    let budget = Duration::from_secs_f64(args.budget.max(0.0));
     let mut failed = false;
     for workload in &workloads {
         let name = workload
@@ -267,12 +341,7 @@ fn fill(args: &FillArgs) -> ExitCode {
         );
         let results: Vec<_> = configs
             .iter()
-            .map(|c| {
-                (
-                    c,
-                    fill::run_child(&exe, c, workload, (args.min_draws, args.max_draws), budget),
-                )
-            })
+            .map(|c| (c, fill::run_child(&exe, c, workload, &child)))
             .collect();
         let rate = |driver: &str, threads: u32| {
             results.iter().find_map(|(c, r)| match r {

@@ -108,6 +108,10 @@ impl GlContext for ClearOnlyContext {
             .push(format!("uniform {target:?} {ty:?} {values:?}"));
         Ok(())
     }
+    fn has_uniform(&mut self, name: &str) -> Result<bool, String> {
+        self.log.push(format!("has_uniform {name}"));
+        Ok(true)
+    }
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
         let levels: Vec<String> = image
             .levels

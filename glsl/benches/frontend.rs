@@ -13,7 +13,10 @@
 //! Environment: `RGL_SHADER_DB=DIR` picks another corpus;
 //! `RGL_BENCH_EXPORT=DIR` only writes the extracted shaders there as
 //! `NNNN.vert`/`NNNN.frag` and exits (the input of the glslangValidator
-//! comparison, `glsl/benches/peer.sh`); `RGL_BENCH_REPS=N` sets the per-shader repetitions (default 5).
+//! comparison, `glsl/benches/peer.sh`); `RGL_BENCH_REPS=N` sets the per-shader repetitions (default 5);
+//! `RGL_BENCH_PROFILE=STEP:N` only runs step `STEP` (`pp`, `pp+parse`,
+//! `compile`) N times over the corpus and exits, a fixed workload for `perf
+//! record` or `valgrind --tool=callgrind`.
 
 #[path = "common/shader_db.rs"]
 mod shader_db;
@@ -57,7 +60,9 @@ impl Step {
             Step::PreprocessParse => {
                 let out = pp::preprocess(&shader.source, &pp_options(shader));
                 if !out.diagnostics.iter().any(|d| d.is_error()) {
-                    black_box(rgl_glsl::parse::parse(&out.tokens, out.version).is_ok());
+                    black_box(
+                        rgl_glsl::parse::parse(&out.tokens, &out.symbols, out.version).is_ok(),
+                    );
                 }
                 black_box(out);
             }
@@ -285,6 +290,19 @@ fn main() {
                 std::process::exit(1);
             }
         }
+    }
+    if let Some(spec) = std::env::var_os("RGL_BENCH_PROFILE") {
+        let spec = spec.to_string_lossy().into_owned();
+        let (name, count) = spec.split_once(':').unwrap_or((spec.as_str(), "1"));
+        let Some(step) = Step::ALL.into_iter().find(|s| s.name() == name) else {
+            eprintln!("error: RGL_BENCH_PROFILE: unknown step `{name}'");
+            std::process::exit(1);
+        };
+        let count: usize = count.parse().unwrap_or(1);
+        for _ in 0..count {
+            run_all(step, &shaders);
+        }
+        return;
     }
     let bytes: u64 = shaders.iter().map(|s| s.source.len() as u64).sum();
     let args: Vec<String> = std::env::args().collect();

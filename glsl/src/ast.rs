@@ -2,13 +2,16 @@
 //! this one right after parsing, so nothing outside `parse` depends on glsl-lang.
 //! Every node that can be the subject of a diagnostic carries a [`SourceLoc`].
 
+use std::sync::Arc;
+
 use crate::span::SourceLoc;
 
-/// An identifier with its location.
+/// An identifier with its location. The name is shared with the
+/// preprocessor's interner (every use of a name points at one string).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
     /// The name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Where it was written.
     pub loc: SourceLoc,
 }
@@ -351,7 +354,7 @@ pub enum Callee {
     /// A function name (may also name a struct type: a struct constructor).
     Name(Ident),
     /// A type, for constructors (`vec3(...)`, `float[2](...)`).
-    Type(TypeSpecifier),
+    Type(Box<TypeSpecifier>),
 }
 
 /// Prefix operators.

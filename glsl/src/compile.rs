@@ -22,6 +22,9 @@ pub struct CompileOptions {
     pub version_override: Option<u16>,
     /// Keep the AST in the result (for `--dump-ast`).
     pub keep_ast: bool,
+    /// Keep the IR straight out of the checker in the result (for
+    /// `--dump-hir`); lowering then works on a copy of it.
+    pub keep_hir: bool,
     /// The shader's GL name, used in `RGL_GLSL` dumps; a process-wide counter
     /// supplies one when absent.
     pub name: Option<u32>,
@@ -35,6 +38,7 @@ impl CompileOptions {
             stage,
             version_override: crate::debug::version_override(),
             keep_ast: false,
+            keep_hir: false,
             name: None,
         }
     }
@@ -49,7 +53,8 @@ pub struct CompiledShader {
     pub version: Version,
     /// The syntax tree, when asked for and parsing succeeded.
     pub ast: Option<TranslationUnit>,
-    /// IR straight out of the checker (`--dump-hir`), when checking ran.
+    /// IR straight out of the checker (`--dump-hir`), when asked for
+    /// ([`CompileOptions::keep_hir`]) and checking ran.
     pub hir: Option<Module>,
     /// IR after compile-time lowering (`--dump-lir`), only on success.
     pub lir: Option<Module>,
@@ -150,7 +155,12 @@ fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
     if result.info_log.has_errors() {
         return result;
     }
-    let parsed = crate::parse::parse_full(&pp_out.tokens, pp_out.version, &pp_out.extensions);
+    let parsed = crate::parse::parse_full(
+        &pp_out.tokens,
+        &pp_out.symbols,
+        pp_out.version,
+        &pp_out.extensions,
+    );
     result.info_log.extend(parsed.diagnostics);
     let unit = match parsed.unit {
         Some(unit) if !result.info_log.has_errors() => unit,
@@ -167,11 +177,21 @@ fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
     if options.keep_ast {
         result.ast = Some(unit);
     }
-    if !result.info_log.has_errors() {
+    let hir = if result.info_log.has_errors() {
+        hir
+    } else if options.keep_hir {
         let mut lir = hir.clone();
         crate::lower::lower(&mut lir);
         result.lir = Some(lir);
+        hir
+    } else {
+        let mut lir = hir;
+        crate::lower::lower(&mut lir);
+        result.lir = Some(lir);
+        return result;
+    };
+    if options.keep_hir {
+        result.hir = Some(hir);
     }
-    result.hir = Some(hir);
     result
 }

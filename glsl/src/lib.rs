@@ -22,6 +22,7 @@ pub mod compile;
 pub mod debug;
 pub mod diag;
 pub mod extensions;
+pub mod hash;
 pub mod hir;
 pub mod limits;
 pub mod lower;

@@ -14,13 +14,13 @@ use std::path::{Path, PathBuf};
 
 use rgl_glsl::ast::*;
 use rgl_glsl::parse::{parse_full, print_ast};
-use rgl_glsl::pp::{Token, TokenKind};
+use rgl_glsl::pp::{Interner, Token, TokenKind};
 use rgl_glsl::span::SourceLoc;
 use rgl_glsl::Version;
 
-/// Tokenizes GLSL without preprocessing; returns the tokens and the version
-/// named by a `#version` line (1.10 without one).
-fn tokenize(src: &str) -> (Vec<Token>, Version) {
+/// Tokenizes GLSL without preprocessing; returns the tokens, their
+/// spellings and the version named by a `#version` line (1.10 without one).
+fn tokenize(src: &str) -> (Vec<Token>, Interner, Version) {
     const PUNCT3: &[&str] = &["<<=", ">>="];
     const PUNCT2: &[&str] = &[
         "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "^^", "*=", "/=", "%=", "+=",
@@ -28,6 +28,7 @@ fn tokenize(src: &str) -> (Vec<Token>, Version) {
     ];
     let mut version = Version::DEFAULT;
     let mut tokens = Vec::new();
+    let mut symbols = Interner::new();
     let bytes = src.as_bytes();
     let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
     let mut at_line_start = true;
@@ -118,17 +119,17 @@ fn tokenize(src: &str) -> (Vec<Token>, Version) {
         };
         tokens.push(Token {
             kind,
-            text: src[start..i].to_owned(),
+            sym: symbols.intern(&src[start..i]),
             loc,
         });
     }
-    (tokens, version)
+    (tokens, symbols, version)
 }
 
 /// Parses and renders: diagnostics first, then the printed AST on success.
 fn render(src: &str) -> (String, Option<TranslationUnit>) {
-    let (tokens, version) = tokenize(src);
-    let out = parse_full(&tokens, version, &[]);
+    let (tokens, symbols, version) = tokenize(src);
+    let out = parse_full(&tokens, &symbols, version, &[]);
     let mut text = String::new();
     for d in &out.diagnostics {
         text.push_str(&d.to_string());
@@ -179,9 +180,9 @@ fn parse_snapshots() {
         // Round trip: the printed AST parses back to the same tree.
         if let Some(unit) = &unit {
             let printed = print_ast(unit);
-            let (again, _) = tokenize(&printed);
-            let (_, original_version) = tokenize(&src);
-            let reparsed = parse_full(&again, original_version, &[]);
+            let (again, again_symbols, _) = tokenize(&printed);
+            let (_, _, original_version) = tokenize(&src);
+            let reparsed = parse_full(&again, &again_symbols, original_version, &[]);
             match reparsed.unit {
                 Some(re) if strip_locations(&re) == strip_locations(unit) => {}
                 Some(_) => failures.push(format!(
@@ -490,7 +491,7 @@ fn pipeline(src: &str, stage: rgl_glsl::Stage) -> Result<(), String> {
     if let Some(d) = pp.diagnostics.iter().find(|d| d.is_error()) {
         return Err(format!("pp: {d}"));
     }
-    let out = parse_full(&pp.tokens, pp.version, &pp.extensions);
+    let out = parse_full(&pp.tokens, &pp.symbols, pp.version, &pp.extensions);
     match out.diagnostics.iter().find(|d| d.is_error()) {
         Some(d) => Err(d.to_string()),
         None if out.unit.is_some() => Ok(()),

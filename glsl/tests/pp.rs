@@ -33,7 +33,7 @@ fn render(out: &PpOutput) -> String {
             current = Some(key);
         }
         s.push(' ');
-        s.push_str(&t.text);
+        s.push_str(out.text(t));
     }
     if current.is_some() {
         s.push('\n');

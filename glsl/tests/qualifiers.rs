@@ -165,7 +165,7 @@ fn primary(tok: &Tok) -> Expr {
         ExprKind::BoolConst(t == "true")
     } else {
         ExprKind::Variable(Ident {
-            name: t.to_string(),
+            name: t.into(),
             loc: loc(tok.col),
         })
     };
@@ -237,7 +237,7 @@ fn parse_qualifiers(text: &str) -> Option<TypeQualifier> {
                             };
                             items.push(LayoutItem {
                                 name: Ident {
-                                    name: name.text.clone(),
+                                    name: name.text.as_str().into(),
                                     loc: loc(name.col),
                                 },
                                 value,

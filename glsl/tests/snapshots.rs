@@ -134,7 +134,9 @@ fn snapshots() {
         let text = std::fs::read_to_string(input).expect("read input");
         if let Some(stage) = stage_of(input) {
             count += 1;
-            let shader = compile(&text, &CompileOptions::new(stage));
+            let mut options = CompileOptions::new(stage);
+            options.keep_hir = true;
+            let shader = compile(&text, &options);
             let hir = shader
                 .hir
                 .as_ref()

@@ -1,71 +1,13 @@
 //! `extern "C"` helpers the generated code calls, with the lane interpreter's exact
-//! semantics: transcendentals in f64 (as [`crate::lanes::alu`] computes them),
-//! ALU ops without a vector lowering (the interpreter's kernels on a small register
-//! file), and texture instructions ([`crate::lanes::tex::run_tex`]).
+//! semantics: ALU ops without a vector lowering (the interpreter's kernels on a
+//! small register file), and texture instructions ([`crate::lanes::tex::run_tex`]).
 //!
 //! Operands live in helper registers: [`Reg`]s in the body's scratch memory, the
 //! body's lanes first. Helpers never unwind: a panic aborts at the `extern "C"`
 //! boundary, and none of them can panic on any register contents.
 
-use crate::exec::{Reg, Resources, ALL_LANES, LANES};
+use crate::exec::{Reg, Resources, ALL_LANES};
 use crate::lanes::program::{Op, TexOp};
-
-/// Unary f64 functions ([`jit_unary_f64`]'s `kind`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(i64)]
-pub(crate) enum UnaryF64 {
-    Exp2 = 0,
-    Log2 = 1,
-    Sin = 2,
-    Cos = 3,
-}
-
-#[inline(always)]
-fn f64r(x: f64) -> u32 {
-    (x as f32).to_bits()
-}
-
-#[inline(always)]
-fn d(x: u32) -> f64 {
-    f32::from_bits(x) as f64
-}
-
-/// `n` lanes at `p` (clamped to one register).
-///
-/// # Safety
-/// `p` points to at least `min(n, LANES)` writable words.
-unsafe fn lanes<'a>(p: *mut u32, n: u64) -> &'a mut [u32] {
-    std::slice::from_raw_parts_mut(p, (n as usize).min(LANES))
-}
-
-/// `exp2`, `log2`, `sin` or `cos` of each of `n` lanes at `p`, in place.
-///
-/// # Safety
-/// `p` points to one helper register.
-pub(crate) unsafe extern "C" fn jit_unary_f64(kind: i64, p: *mut u32, n: u64) {
-    let v = lanes(p, n);
-    for x in v.iter_mut() {
-        *x = match kind {
-            0 => f64r(d(*x).exp2()),
-            1 => f64r(d(*x).log2()),
-            2 => f64r(d(*x).sin()),
-            _ => f64r(d(*x).cos()),
-        };
-    }
-}
-
-/// `pow(a, b)` of `n` lanes: `a` in the register at `p`, `b` in the next; the result
-/// replaces `a`.
-///
-/// # Safety
-/// `p` points to two consecutive helper registers.
-pub(crate) unsafe extern "C" fn jit_pow(p: *mut u32, n: u64) {
-    let b: [u32; LANES] = std::ptr::read(p.add(LANES) as *const [u32; LANES]);
-    let a = lanes(p, n);
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = f64r(d(*x).powf(d(y)));
-    }
-}
 
 /// An ALU instruction as interpreter ops over `nregs` helper registers.
 #[derive(Debug)]

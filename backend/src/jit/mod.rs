@@ -7,6 +7,9 @@
 //!   16-lane [`crate::exec::Invocation`] as a loop over quads.
 //! * [`helpers`]: the Rust functions generated code calls (texture sampling,
 //!   transcendentals, ALU ops without a vector lowering).
+//! * [`pipeline`]: milestone 2's fused per-pixel pipelines (coverage,
+//!   interpolation, the shader, depth/stencil, blending and the store in one
+//!   function per fragment shader and driver state), cached per shader.
 //!
 //! [`JitCompiler::compile`] compiles vertex and fragment shaders; geometry shaders,
 //! and any shader using a construct the emitter does not compile, get the lane
@@ -20,6 +23,7 @@
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;
+pub mod pipeline;
 
 use std::any::Any;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -66,6 +70,10 @@ pub struct JitOptions {
     pub opt_level: OptLevel,
     /// Register allocator.
     pub regalloc: Regalloc,
+    /// Fragment shaders also build fused per-pixel pipelines ([`pipeline`]);
+    /// without, only the shader is compiled and the rasterizer's Rust code does
+    /// the rest (milestone 1).
+    pub fused_pipeline: bool,
 }
 
 impl Default for JitOptions {
@@ -74,14 +82,16 @@ impl Default for JitOptions {
             quads: 4,
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
+            fused_pipeline: true,
         }
     }
 }
 
 impl JitOptions {
     /// The defaults with the changes `RGL_JIT` lists (`quads=N`, `opt=none|speed`,
-    /// `regalloc=backtracking|single_pass`, comma-separated); unknown entries are
-    /// reported with `log::warn!` and ignored.
+    /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
+    /// comma-separated); unknown entries are reported with `log::warn!` and
+    /// ignored.
     pub fn from_env() -> JitOptions {
         let mut o = JitOptions::default();
         let Ok(text) = std::env::var("RGL_JIT") else {
@@ -96,7 +106,9 @@ impl JitOptions {
                 Some(("opt", "speed")) => o.opt_level = OptLevel::Speed,
                 Some(("regalloc", "backtracking")) => o.regalloc = Regalloc::Backtracking,
                 Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass)"),
+                Some(("pipeline", "fused")) => o.fused_pipeline = true,
+                Some(("pipeline", "shader")) => o.fused_pipeline = false,
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
             }
         }
         o
@@ -251,7 +263,10 @@ impl JitCompiler {
         // SAFETY: `code` is the finalized function built above with the signature
         // `(i64) -> i32` of `JitFn`.
         let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(code) };
+        let pipelines = (info.stage == ShaderStage::Fragment && self.opts.fused_pipeline)
+            .then(|| pipeline::PipelineCache::new(nir, info, self.isa.clone()));
         Ok(JitShader {
+            pipelines,
             info: info.clone(),
             func,
             scratch_bytes: plan.scratch_bytes(),
@@ -292,6 +307,8 @@ pub struct JitShader {
     /// Owns the code; freed on drop.
     module: Mutex<Option<JITModule>>,
     _keep: Vec<Box<dyn Any + Send + Sync>>,
+    /// Fused pipeline variants (fragment shaders).
+    pipelines: Option<pipeline::PipelineCache>,
 }
 
 impl std::fmt::Debug for JitShader {
@@ -323,6 +340,10 @@ impl ShaderExec for JitShader {
         };
         // SAFETY: `func` was built by `invocation::build` for this interface.
         unsafe { invocation::run(self.func, &run, inv) }
+    }
+
+    fn pipelines(&self) -> Option<&pipeline::PipelineCache> {
+        self.pipelines.as_ref()
     }
 }
 

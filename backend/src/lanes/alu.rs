@@ -1,9 +1,12 @@
 //! ALU operations: lowering a NIR ALU instruction to per-component lane ops, and the
-//! lane kernels. Semantics follow the opcode table's fold expressions exactly (the
-//! reference interpreter evaluates ALU ops with them): float ops whose f32 result
-//! equals the f64-then-round result (add, sub, mul, div, sqrt, min, max, floor, ...)
-//! run in f32; the others (fma, lrp, dot, mod, pow, transcendentals, rsq) compute in
-//! f64 and round once, like the folder. Booleans are 1-bit values held as 0 / 1.
+//! lane kernels. Float ops run in f32 with GLSL's precision rules (§4.7.1 "Range
+//! and Precision"), not the opcode table's f64 fold expressions: correctly rounded
+//! ops (add, sub, mul, div, sqrt, min, max, floor, ...) give the folder's results;
+//! `ffma`, `flrp`, `fdot*`, `fmod` and `frsq` are evaluated as their defining
+//! equations with each op rounded to f32; `fexp2`, `flog2`, `fpow`, `fsin` and
+//! `fcos` use the polynomial approximations of [`crate::fastmath`]. The JIT
+//! (`jit::emit::alu`) evaluates the same operations in the same order, so the two
+//! agree bit for bit. Booleans are 1-bit values held as 0 / 1.
 //! Opcodes without a kernel here (packing, bit-field and horizontal compares, other
 //! bit sizes' corner cases) run through the folder itself, per lane.
 
@@ -14,6 +17,7 @@ use rgl_nir::opcodes::{encode, Fold, Opcode};
 
 use super::program::{f, map1, map2, map3, store, Bin, Op, Tri, Un};
 use crate::exec::{Reg, LANES};
+use crate::fastmath;
 use crate::texture::{ceil_f32, floor_f32, round_even_f32, trunc_f32};
 use crate::{Error, Result};
 
@@ -297,31 +301,9 @@ fn fold_op(
     })
 }
 
-/// `x.floor()` for f64 without a libm call (same results).
-#[inline(always)]
-fn floor_f64(x: f64) -> f64 {
-    if x.abs() < 4_503_599_627_370_496.0 {
-        let t = x as i64 as f64;
-        let r = if t > x { t - 1.0 } else { t };
-        r.copysign(x)
-    } else {
-        x
-    }
-}
-
 #[inline(always)]
 fn b(v: bool) -> u32 {
     v as u32
-}
-
-#[inline(always)]
-fn f64r(x: f64) -> u32 {
-    (x as f32).to_bits()
-}
-
-#[inline(always)]
-fn d(x: u32) -> f64 {
-    f32::from_bits(x) as f64
 }
 
 /// Runs a unary kernel.
@@ -359,15 +341,15 @@ pub(crate) fn run_un(regs: &mut [Reg], exec: u32, op: Un, dst: u32, a: u32) {
         Un::FFloor => map1(x, |a| floor_f32(f(a)).to_bits()),
         Un::FCeil => map1(x, |a| ceil_f32(f(a)).to_bits()),
         Un::FTrunc => map1(x, |a| trunc_f32(f(a)).to_bits()),
-        Un::FFract => map1(x, |a| f64r(d(a) - floor_f32(f(a)) as f64)),
+        Un::FFract => map1(x, |a| (f(a) - floor_f32(f(a))).to_bits()),
         Un::FRoundEven => map1(x, |a| round_even_f32(f(a)).to_bits()),
         Un::FSqrt => map1(x, |a| f(a).sqrt().to_bits()),
-        Un::FRsq => map1(x, |a| f64r(1.0 / d(a).sqrt())),
+        Un::FRsq => map1(x, |a| (1.0 / f(a).sqrt()).to_bits()),
         Un::FRcp => map1(x, |a| (1.0 / f(a)).to_bits()),
-        Un::FExp2 => map1(x, |a| f64r(d(a).exp2())),
-        Un::FLog2 => map1(x, |a| f64r(d(a).log2())),
-        Un::FSin => map1(x, |a| f64r(d(a).sin())),
-        Un::FCos => map1(x, |a| f64r(d(a).cos())),
+        Un::FExp2 => map1(x, |a| fastmath::exp2_f32(f(a)).to_bits()),
+        Un::FLog2 => map1(x, |a| fastmath::log2_f32(f(a)).to_bits()),
+        Un::FSin => map1(x, |a| fastmath::sin_f32(f(a)).to_bits()),
+        Un::FCos => map1(x, |a| fastmath::cos_f32(f(a)).to_bits()),
         Un::INeg => map1(x, |a| (a as i32).wrapping_neg() as u32),
         Un::IAbs => map1(x, |a| (a as i32).wrapping_abs() as u32),
         Un::INot => map1(x, |a| !a),
@@ -411,8 +393,10 @@ pub(crate) fn run_bin(regs: &mut [Reg], exec: u32, op: Bin, dst: u32, a: u32, bb
         Bin::FDiv => map2(x, y, |a, b| (f(a) / f(b)).to_bits()),
         Bin::FMin => map2(x, y, |a, b| f(a).min(f(b)).to_bits()),
         Bin::FMax => map2(x, y, |a, b| f(a).max(f(b)).to_bits()),
-        Bin::FMod => map2(x, y, |a, b| f64r(d(a) - d(b) * floor_f64(d(a) / d(b)))),
-        Bin::FPow => map2(x, y, |a, b| f64r(d(a).powf(d(b)))),
+        Bin::FMod => map2(x, y, |a, b| {
+            (f(a) - f(b) * floor_f32(f(a) / f(b))).to_bits()
+        }),
+        Bin::FPow => map2(x, y, |a, b| fastmath::pow_f32(f(a), f(b)).to_bits()),
         Bin::IAdd => map2(x, y, |a, b| a.wrapping_add(b)),
         Bin::ISub => map2(x, y, |a, b| a.wrapping_sub(b)),
         Bin::IMul => map2(x, y, |a, b| a.wrapping_mul(b)),
@@ -464,10 +448,12 @@ pub(crate) fn run_tri(regs: &mut [Reg], exec: u32, op: Tri, dst: u32, a: u32, bb
     let y = &regs[bb as usize].0;
     let z = &regs[c as usize].0;
     let r = match op {
-        // The product of two f32 is exact in f64, so one f64 add is the fused result.
-        Tri::FFma => map3(x, y, z, |a, b, c| f64r(d(a) * d(b) + d(c))),
-        Tri::FMulAdd => map3(x, y, z, |a, b, c| (f(a) * f(b) + f(c)).to_bits()),
-        Tri::FLrp => map3(x, y, z, |a, b, c| f64r(d(a) * (1.0 - d(c)) + d(b) * d(c))),
+        // GLSL's `a * b + c` rule allows two roundings (§4.7.1); so does `fma()`
+        // outside `precise`.
+        Tri::FFma | Tri::FMulAdd => map3(x, y, z, |a, b, c| (f(a) * f(b) + f(c)).to_bits()),
+        Tri::FLrp => map3(x, y, z, |a, b, c| {
+            (f(a) * (1.0 - f(c)) + f(b) * f(c)).to_bits()
+        }),
         Tri::BCsel => map3(x, y, z, |a, b, c| if a != 0 { b } else { c }),
         Tri::FCsel => map3(x, y, z, |a, b, c| if f(a) != 0.0 { b } else { c }),
     };
@@ -477,17 +463,20 @@ pub(crate) fn run_tri(regs: &mut [Reg], exec: u32, op: Tri, dst: u32, a: u32, bb
 /// Runs a dot product.
 #[inline(always)]
 pub(crate) fn run_dot(regs: &mut [Reg], exec: u32, n: u8, dst: u32, a: &[u32; 4], bb: &[u32; 4]) {
-    let mut acc = [0f64; LANES];
+    // Products summed in component order, each op rounded to f32 (`dot` inherits
+    // the precision of `a * b + c`).
+    let mut acc = [0f32; LANES];
     for k in 0..n as usize {
         let x = &regs[a[k] as usize].0;
         let y = &regs[bb[k] as usize].0;
         for i in 0..LANES {
-            acc[i] += d(x[i]) * d(y[i]);
+            let p = f(x[i]) * f(y[i]);
+            acc[i] = if k == 0 { p } else { acc[i] + p };
         }
     }
     let mut r = [0u32; LANES];
     for i in 0..LANES {
-        r[i] = f64r(acc[i]);
+        r[i] = acc[i].to_bits();
     }
     store(regs, dst, exec, r);
 }

@@ -16,6 +16,7 @@ use rgl_nir::ir::names::{
 };
 
 use super::clip::{Clipper, OutLayout};
+use super::fused::{DynamicState, FusedDraw};
 use super::geometry::run_gs;
 use super::prim::{assemble, class_of, Prim, PrimClass};
 use super::raster::{raster_band, BandSurface, BandTargets, RasterCtx, ThreadState};
@@ -338,8 +339,25 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
     let fb = d.bound.fb.clone();
     let (colors, zs, mut taken) = take_targets(d, &fb)?;
     let gs = d.bound.gs.clone();
-    let r = draw_with_targets(d, info, &*vs, gs.as_deref(), &*fs, &colors, zs, &mut taken);
+    let mut pipe = PipelineUse::default();
+    let r = draw_with_targets(
+        d,
+        info,
+        &*vs,
+        gs.as_deref(),
+        &*fs,
+        &colors,
+        zs,
+        &mut taken,
+        &mut pipe,
+    );
     restore_targets(d, taken);
+    let c = &mut d.counters;
+    c.pipeline_hits += pipe.hits;
+    c.pipeline_builds += pipe.builds;
+    c.pipeline_build_ns += pipe.build_ns;
+    c.pipeline_evictions += pipe.evictions;
+    c.pipeline_fallbacks += pipe.fallbacks;
     let (vs_inv, prims, culled, tris, fs_inv, written) = r?;
     let c = &mut d.counters;
     c.vs_invocations += vs_inv;
@@ -353,6 +371,55 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
 
 type DrawStats = (u64, u64, u64, u64, u64, u64);
 
+/// What the draw's fused pipeline lookup did (for [`Counters`]).
+#[derive(Default)]
+struct PipelineUse {
+    hits: u64,
+    builds: u64,
+    build_ns: u64,
+    evictions: u64,
+    fallbacks: u64,
+}
+
+/// The fused pipeline variant of the draw's state, if the fragment shader builds
+/// them and the state is one the fused path specializes.
+fn fused_pipeline(
+    fs: &dyn ShaderExec,
+    state: &crate::jit::pipeline::DrawState<'_>,
+    pipe: &mut PipelineUse,
+) -> Option<std::sync::Arc<crate::jit::pipeline::FusedPipeline>> {
+    use crate::jit::pipeline::{derive, Lookup};
+    let cache = fs.pipelines()?;
+    let key = match derive(state) {
+        Ok(k) => k,
+        Err(e) => {
+            log::info!("jit: per-pixel pipeline stays in Rust: {e}");
+            pipe.fallbacks += 1;
+            return None;
+        }
+    };
+    match cache.lookup(&key) {
+        Lookup::Hit(p) => {
+            pipe.hits += 1;
+            Some(p)
+        }
+        Lookup::Built {
+            pipeline,
+            ns,
+            evicted,
+        } => {
+            pipe.builds += 1;
+            pipe.build_ns += ns;
+            pipe.evictions += u64::from(evicted);
+            Some(pipeline)
+        }
+        Lookup::Failed(_) => {
+            pipe.fallbacks += 1;
+            None
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn draw_with_targets(
     d: &SoftDriver,
@@ -363,6 +430,7 @@ fn draw_with_targets(
     colors: &[Option<usize>],
     zs: Option<usize>,
     taken: &mut [Taken],
+    pipe: &mut PipelineUse,
 ) -> Result<DrawStats> {
     let b = &d.bound;
     let mut stats = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
@@ -543,6 +611,38 @@ fn draw_with_targets(
         &b.dsa,
         finfo.output_index(FRAG_RESULT_DATA0, 1),
     );
+    // The fused pipeline shades per pixel; a fragment-invariant shader keeps the
+    // block fill.
+    let color_formats: Vec<Option<Format>> = colors
+        .iter()
+        .map(|c| c.and_then(|i| taken.get(i)).map(|t| t.format))
+        .collect();
+    let fused_pipe = if uniform_fs {
+        None
+    } else {
+        let state = crate::jit::pipeline::DrawState {
+            color_formats: &color_formats,
+            zs_format,
+            blend: &b.blend,
+            dsa: &b.dsa,
+            rt_out: &rt_out,
+            src1_out: rctx_base.3,
+            depth_out,
+            early_z,
+        };
+        fused_pipeline(fs, &state, pipe)
+    };
+    let fused = fused_pipe.map(|p| {
+        FusedDraw::new(
+            p,
+            &res,
+            &DynamicState {
+                blend_color: b.blend_color,
+                depth_range: (depth_lo, depth_hi),
+                stencil_ref: [b.dsa.front.reference, b.dsa.back.reference],
+            },
+        )
+    });
     // Vertex buffers.
     let vbs: Vec<Option<BoundVb<'_>>> = b
         .vbufs
@@ -707,6 +807,7 @@ fn draw_with_targets(
                     zs,
                     bands,
                     d,
+                    fused.as_ref(),
                 )?;
                 stats.4 += r.0;
                 stats.5 += r.1;
@@ -733,6 +834,7 @@ fn draw_with_targets(
             zs,
             bands,
             d,
+            fused.as_ref(),
         )?;
         stats.4 += r.0;
         stats.5 += r.1;
@@ -813,6 +915,7 @@ fn raster_batch(
     zs: Option<usize>,
     bands: usize,
     d: &SoftDriver,
+    fused: Option<&FusedDraw<'_>>,
 ) -> Result<(u64, u64)> {
     let ctx = RasterCtx {
         tris,
@@ -830,6 +933,7 @@ fn raster_batch(
         uniform_fs,
         sysvals: fs.info().sysvals,
         needs_w: modes.contains(&AttrMode::Perspective),
+        fused,
     };
     let bt = band_targets(taken, colors, zs, bands);
     run_raster(&ctx, bt, d.threads, d.budget)

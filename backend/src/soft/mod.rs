@@ -12,6 +12,7 @@
 pub mod clip;
 pub mod denormals;
 pub mod draw;
+pub mod fused;
 pub mod geometry;
 pub mod prim;
 pub mod raster;

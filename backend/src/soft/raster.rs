@@ -49,6 +49,10 @@ pub struct RasterCtx<'a> {
     pub sysvals: u32,
     /// Some input is perspective-interpolated.
     pub needs_w: bool,
+    /// The fused pipeline variant of the draw's state, when the shader has one
+    /// (never with `uniform_fs`): it shades every block instead of the code
+    /// below.
+    pub fused: Option<&'a super::fused::FusedDraw<'a>>,
 }
 
 /// One render target's rows of a band.
@@ -86,6 +90,8 @@ pub struct ThreadState {
     pub fs_invocations: u64,
     /// Fragments written.
     pub written: u64,
+    /// Buffers of the fused pipeline path.
+    pub(super) fused: super::fused::FusedThread,
 }
 
 impl ThreadState {
@@ -100,6 +106,7 @@ impl ThreadState {
             packed: Vec::new(),
             fs_invocations: 0,
             written: 0,
+            fused: Default::default(),
         }
     }
 }
@@ -127,8 +134,10 @@ const fn row_mask(r: u32) -> u32 {
     }
     m
 }
-const COLS: [u32; 4] = [col_mask(0), col_mask(1), col_mask(2), col_mask(3)];
-const ROWS: [u32; 4] = [row_mask(0), row_mask(1), row_mask(2), row_mask(3)];
+/// Lanes of each block column.
+pub(super) const COLS: [u32; 4] = [col_mask(0), col_mask(1), col_mask(2), col_mask(3)];
+/// Lanes of each block row.
+pub(super) const ROWS: [u32; 4] = [row_mask(0), row_mask(1), row_mask(2), row_mask(3)];
 /// Lanes of each block row, left to right.
 const ROW_LANES: [[usize; 4]; 4] = [[0, 1, 4, 5], [2, 3, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]];
 
@@ -173,116 +182,134 @@ pub fn raster_band(
     t: &mut BandTargets<'_>,
     ts: &mut ThreadState,
 ) -> Result<()> {
+    if let Some(f) = ctx.fused {
+        return super::fused::raster_band(ctx, f, t, ts);
+    }
     let Some(bin) = ctx.tris.bins.get(t.band) else {
         return Ok(());
     };
+    for &ti in bin {
+        let Some(tri) = ctx.tris.tris.get(ti as usize) else {
+            continue;
+        };
+        raster_tri(ctx, t, ts, tri)?;
+    }
+    Ok(())
+}
+
+/// Rasterizes the part of `tri` in band `t.band` with the Rust per-pixel code.
+pub(super) fn raster_tri(
+    ctx: &RasterCtx<'_>,
+    t: &mut BandTargets<'_>,
+    ts: &mut ThreadState,
+    tri: &Tri,
+) -> Result<()> {
     let info = ctx.fs.info();
     let nin = info.inputs.len() * 4;
     let nout = info.outputs.len() * 4;
     ts.inputs.resize(nin, Reg::default());
     ts.outputs.resize(nout, Reg::default());
     let band_y0 = t.band as i32 * BAND_ROWS as i32;
-    for &ti in bin {
-        let Some(tri) = ctx.tris.tris.get(ti as usize) else {
-            continue;
-        };
-        let uniform = ctx.uniform_fs;
-        if uniform && !shade_uniform(ctx, t, ts, tri)? {
-            continue; // discarded as a whole
-        }
-        let y_lo = tri.bbox[1].max(band_y0);
-        let y_hi = tri.bbox[3].min(band_y0 + BAND_ROWS as i32);
-        let x_lo = tri.bbox[0];
-        let x_hi = tri.bbox[2];
-        // Constant-color fill of whole macro blocks: fragment-invariant shader, no
-        // depth/stencil, every target RGBA8 without blending.
-        let fill_ok = uniform
-            && t.zs.is_none()
-            && t.colors
-                .iter()
-                .enumerate()
-                .all(|(i, s)| s.is_none() || matches!(ts.packed.get(i), Some(Some(_))));
-        // 16×16 macro blocks: reject or accept whole, else 4×4 blocks.
-        let mut my = y_lo & !(MACRO - 1);
-        while my < y_hi {
-            let mut mx = x_lo & !(MACRO - 1);
-            while mx < x_hi {
-                let class = classify(tri, mx, my, MACRO - 1);
-                if class == Class::Out {
-                    mx += MACRO;
-                    continue;
-                }
-                let full = class == Class::In;
-                let (ry0, ry1) = (my.max(y_lo), (my + MACRO).min(y_hi));
-                let (rx0, rx1) = (mx.max(x_lo), (mx + MACRO).min(x_hi));
-                if full && fill_ok {
-                    // Filled with the triangle's shaded color: no invocation.
-                    let n = ((ry1 - ry0) * (rx1 - rx0)) as u64;
-                    ts.written += n;
-                    for (i, s) in t.colors.iter_mut().enumerate() {
-                        if let (Some(s), Some(Some(px))) = (s.as_mut(), ts.packed.get(i)) {
-                            fill_rect(s, rx0, rx1, ry0 - band_y0, ry1 - band_y0, *px);
-                        }
+    let uniform = ctx.uniform_fs;
+    if uniform && !shade_uniform(ctx, t, ts, tri)? {
+        return Ok(()); // discarded as a whole
+    }
+    let y_lo = tri.bbox[1].max(band_y0);
+    let y_hi = tri.bbox[3].min(band_y0 + BAND_ROWS as i32);
+    let x_lo = tri.bbox[0];
+    let x_hi = tri.bbox[2];
+    // Constant-color fill of whole macro blocks: fragment-invariant shader, no
+    // depth/stencil, every target RGBA8 without blending.
+    let fill_ok = uniform
+        && t.zs.is_none()
+        && t.colors
+            .iter()
+            .enumerate()
+            .all(|(i, s)| s.is_none() || matches!(ts.packed.get(i), Some(Some(_))));
+    // 16×16 macro blocks: reject or accept whole, else 4×4 blocks.
+    let mut my = y_lo & !(MACRO - 1);
+    while my < y_hi {
+        let mut mx = x_lo & !(MACRO - 1);
+        while mx < x_hi {
+            let class = classify(tri, mx, my, MACRO - 1);
+            if class == Class::Out {
+                mx += MACRO;
+                continue;
+            }
+            let full = class == Class::In;
+            let (ry0, ry1) = (my.max(y_lo), (my + MACRO).min(y_hi));
+            let (rx0, rx1) = (mx.max(x_lo), (mx + MACRO).min(x_hi));
+            if full && fill_ok {
+                // Filled with the triangle's shaded color: no invocation.
+                let n = ((ry1 - ry0) * (rx1 - rx0)) as u64;
+                ts.written += n;
+                for (i, s) in t.colors.iter_mut().enumerate() {
+                    if let (Some(s), Some(Some(px))) = (s.as_mut(), ts.packed.get(i)) {
+                        fill_rect(s, rx0, rx1, ry0 - band_y0, ry1 - band_y0, *px);
                     }
-                    mx += MACRO;
-                    continue;
-                }
-                let mut by = ry0 & !3;
-                while by < ry1 {
-                    let mut ymask = 0;
-                    for r in 0..4 {
-                        let y = by + r;
-                        if y >= ry0 && y < ry1 {
-                            ymask |= ROWS[r as usize];
-                        }
-                    }
-                    let mut bx = rx0 & !3;
-                    while bx < rx1 {
-                        let mut rect = ymask;
-                        if bx < rx0 || bx + 4 > rx1 {
-                            let mut xm = 0;
-                            for c in 0..4 {
-                                let x = bx + c;
-                                if x >= rx0 && x < rx1 {
-                                    xm |= COLS[c as usize];
-                                }
-                            }
-                            rect &= xm;
-                        }
-                        let cov = if full {
-                            ALL_LANES
-                        } else {
-                            coverage(tri, bx, by)
-                        };
-                        let mask = cov & rect;
-                        if mask != 0 {
-                            shade_block(ctx, t, ts, tri, bx, by, band_y0, mask, uniform)?;
-                        }
-                        bx += 4;
-                    }
-                    by += 4;
                 }
                 mx += MACRO;
+                continue;
             }
-            my += MACRO;
+            let mut by = ry0 & !3;
+            while by < ry1 {
+                let mut ymask = 0;
+                for r in 0..4 {
+                    let y = by + r;
+                    if y >= ry0 && y < ry1 {
+                        ymask |= ROWS[r as usize];
+                    }
+                }
+                let mut bx = rx0 & !3;
+                while bx < rx1 {
+                    let mut rect = ymask;
+                    if bx < rx0 || bx + 4 > rx1 {
+                        let mut xm = 0;
+                        for c in 0..4 {
+                            let x = bx + c;
+                            if x >= rx0 && x < rx1 {
+                                xm |= COLS[c as usize];
+                            }
+                        }
+                        rect &= xm;
+                    }
+                    let cov = if full {
+                        ALL_LANES
+                    } else {
+                        coverage(tri, bx, by)
+                    };
+                    let mask = cov & rect;
+                    if mask != 0 {
+                        shade_block(ctx, t, ts, tri, bx, by, band_y0, mask, uniform)?;
+                    }
+                    bx += 4;
+                }
+                by += 4;
+            }
+            mx += MACRO;
         }
+        my += MACRO;
     }
     Ok(())
 }
 
 /// Macro block size (pixels) of the hierarchical rasterizer.
-const MACRO: i32 = 16;
+pub(super) const MACRO: i32 = 16;
 
+/// Where a square of pixel centers lies relative to a triangle.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Class {
+pub(super) enum Class {
+    /// Outside one edge.
     Out,
+    /// Crosses an edge.
     Partial,
+    /// Inside every edge.
     In,
 }
 
 /// Classifies the square of pixel centers `[x, x + span] × [y, y + span]`.
 #[inline(always)]
-fn classify(tri: &Tri, x: i32, y: i32, span: i32) -> Class {
+pub(super) fn classify(tri: &Tri, x: i32, y: i32, span: i32) -> Class {
     let mut all_in = true;
     for e in &tri.edges {
         let v = e.c + x as i64 * e.dx + y as i64 * e.dy;

@@ -138,6 +138,7 @@ fn main() -> ExitCode {
             options.version_override = args.glsl_version;
         }
         options.keep_ast = args.dump_ast;
+        options.keep_hir = args.dump_hir;
         let shader = compile_bytes(source, &options);
         if args.dump_ast {
             if let Some(ast) = &shader.ast {

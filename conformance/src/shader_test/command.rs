@@ -4,7 +4,8 @@
 //! that no file of the selection uses (framebuffer blits, transform feedback,
 //! SSBOs, atomics, compute, …) are recognised by their head word and kept as
 //! [`Command::Unsupported`] so an executor can name them; anything else is a
-//! parse error.
+//! parse error. One command is rgl's own extension of the format, for what
+//! piglit has no command for: `texture mipmap` ([`TextureSpec::Mipmap`]).
 
 use super::gl_enum::{self, GlEnum};
 use super::lex::{Cursor, Read};
@@ -281,6 +282,16 @@ pub enum TextureSpec {
         /// `1D`, `2D`, `Rect`, `1DArray` or `2DArray`.
         target: TextureTarget,
         /// 1 to 3 sizes as written.
+        size: Vec<u32>,
+    },
+    /// `texture mipmap 1D|2D|3D|Cube U (w[, h[, d]])` (an rgl extension; piglit
+    /// has no command for a mipmapped or cube texture with contents): RGBA8,
+    /// a smooth pattern with fine detail and its full mip chain,
+    /// `GL_LINEAR_MIPMAP_LINEAR`, `GL_REPEAT` (cube: clamp to edge).
+    Mipmap {
+        /// `1D`, `2D`, `3D` or `Cube`.
+        target: TextureTarget,
+        /// 1 to 3 sizes as written (a cube's two are its face's).
         size: Vec<u32>,
     },
 }
@@ -657,6 +668,7 @@ impl Command {
                 TextureSpec::Miptree => "texture miptree".into(),
                 TextureSpec::Checkerboard { .. } => "texture checkerboard".into(),
                 TextureSpec::Shadow { target, .. } => format!("texture shadow{}", target.name()),
+                TextureSpec::Mipmap { target, .. } => format!("texture mipmap {}", target.name()),
             },
             Command::TexParameter { param, .. } => {
                 let p = match param {
@@ -1019,6 +1031,23 @@ fn texture(c: &mut Cursor) -> Read<Command> {
             let unit = c.u32()?;
             let size = c.tuple_with(dims, Cursor::u32)?;
             (unit, TextureSpec::Shadow { target, size })
+        }
+        "mipmap" => {
+            let target = TextureTarget::parse(c.word()?)?;
+            let dims = match target {
+                TextureTarget::T1D => 1,
+                TextureTarget::T2D | TextureTarget::Cube => 2,
+                TextureTarget::T3D => 3,
+                other => {
+                    return Err(format!(
+                        "texture mipmap makes 1D, 2D, 3D and Cube textures, not {}",
+                        other.name()
+                    ))
+                }
+            };
+            let unit = c.u32()?;
+            let size = c.tuple_with(dims, Cursor::u32)?;
+            (unit, TextureSpec::Mipmap { target, size })
         }
         other => return Err(format!("unknown texture command {other:?}")),
     };

@@ -78,6 +78,10 @@ pub trait GlContext {
         ty: UniformType,
         values: &UniformValues,
     ) -> Result<(), String>;
+    /// Whether the current program has a uniform `name` that a `uniform`
+    /// command can set: `glGetUniformLocation` finds it, or it is a member of
+    /// an active uniform block (shader_runner's `set_ubo_uniform` lookup).
+    fn has_uniform(&mut self, name: &str) -> Result<bool, String>;
     /// Creates `image` on texture unit `unit` (replacing what was bound there).
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String>;
     /// `glTexParameter` on the texture bound to `target` of the active unit.
@@ -186,6 +190,7 @@ pub struct Executor<'c> {
     clear_color: Option<[f32; 4]>,
     clear_depth: Option<f64>,
     clear_stencil: Option<i32>,
+    ignore_missing_uniforms: bool,
 }
 
 /// piglit's default per-channel tolerance for shader_runner probes (a channel
@@ -205,7 +210,16 @@ impl<'c> Executor<'c> {
             clear_color: None,
             clear_depth: None,
             clear_stencil: None,
+            ignore_missing_uniforms: false,
         }
+    }
+
+    /// Makes a `uniform` command naming a uniform the program does not have
+    /// do nothing instead of failing, as shader_runner's
+    /// `-ignore-missing-uniforms` does (generated workloads set uniforms that
+    /// one implementation's optimizer may have removed).
+    pub fn ignore_missing_uniforms(&mut self, ignore: bool) {
+        self.ignore_missing_uniforms = ignore;
     }
 
     /// Runs `test` (read from `path`, for `[… shader file]` sections).
@@ -445,7 +459,12 @@ impl<'c> Executor<'c> {
                 instances,
             } => return self.context.draw_arrays(*mode, *first, *count, *instances),
             Command::Uniform { ty, target, values } => {
-                return self.context.uniform(target, *ty, values)
+                if let (true, UniformTarget::Name(name)) = (self.ignore_missing_uniforms, target) {
+                    if !self.context.has_uniform(name)? {
+                        return Ok(());
+                    }
+                }
+                return self.context.uniform(target, *ty, values);
             }
             Command::Texture { unit, spec } => {
                 let image = textures::build(spec)?;

@@ -8,7 +8,7 @@
 
 use super::command::{DepthMode, Filter, SwizzleSource, TexParam, TextureTarget, Wrap};
 use super::exec::StateChange;
-use super::textures::{Level, Texels, TextureImage};
+use super::textures::{Texels, TextureImage};
 use super::vertex_data::{ComponentType, Datum, ShaderType, VertexData};
 
 /// Compatibility-profile enums glow does not define (values from the GL
@@ -277,6 +277,9 @@ pub fn internal_format(name: &str) -> Result<u32, String> {
 /// One `glTexImage*` call of a texture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelUpload {
+    /// The call's target: the texture's, or one cube map face
+    /// (`GL_TEXTURE_CUBE_MAP_POSITIVE_X` + face).
+    pub target: u32,
     /// Mip level.
     pub level: i32,
     /// Width, height, depth as the call takes them.
@@ -291,37 +294,49 @@ pub struct LevelUpload {
     pub dims: u32,
 }
 
-/// The uploads of `image`'s levels.
+/// The uploads of `image`'s levels: one per level, or for a cube map one per
+/// face of each level (its layers, in `GL_TEXTURE_CUBE_MAP_POSITIVE_X + i`
+/// order).
 pub fn level_uploads(image: &TextureImage) -> Vec<LevelUpload> {
     let dims = match image.target {
         TextureTarget::T1D => 1,
         TextureTarget::T3D | TextureTarget::T2DArray | TextureTarget::CubeArray => 3,
         _ => 2,
     };
-    image
-        .levels
-        .iter()
-        .map(|l: &Level| {
-            let (format, bytes) = match &l.texels {
-                Texels::Rgba(t) => (
-                    glow::RGBA,
-                    t.iter().flatten().flat_map(|v| v.to_le_bytes()).collect(),
-                ),
-                Texels::Depth(d) => (
-                    glow::DEPTH_COMPONENT,
-                    d.iter().flat_map(|v| v.to_le_bytes()).collect(),
-                ),
-            };
-            LevelUpload {
-                level: l.level as i32,
-                size: [l.width as i32, l.height as i32, l.depth as i32],
-                format,
-                ty: glow::FLOAT,
-                bytes,
-                dims,
+    let cube = image.target == TextureTarget::Cube;
+    let mut out = Vec::new();
+    for l in &image.levels {
+        let (format, bytes): (u32, Vec<u8>) = match &l.texels {
+            Texels::Rgba(t) => (
+                glow::RGBA,
+                t.iter().flatten().flat_map(|v| v.to_le_bytes()).collect(),
+            ),
+            Texels::Depth(d) => (
+                glow::DEPTH_COMPONENT,
+                d.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            ),
+        };
+        let upload = |target: u32, depth: u32, bytes: Vec<u8>| LevelUpload {
+            target,
+            level: l.level as i32,
+            size: [l.width as i32, l.height as i32, depth as i32],
+            format,
+            ty: glow::FLOAT,
+            bytes,
+            dims,
+        };
+        if cube {
+            let faces = l.depth.max(1) as usize;
+            let face_bytes = bytes.len() / faces;
+            for (face, chunk) in bytes.chunks(face_bytes.max(1)).take(faces).enumerate() {
+                let target = glow::TEXTURE_CUBE_MAP_POSITIVE_X + face as u32;
+                out.push(upload(target, 1, chunk.to_vec()));
             }
-        })
-        .collect()
+        } else {
+            out.push(upload(texture_target(image.target), l.depth, bytes));
+        }
+    }
+    out
 }
 
 /// A `glTexParameter` value.
@@ -536,6 +551,30 @@ mod tests {
             compile_error(&generated, log),
             "[fragment shader] does not compile: 0:3(5): error: `foo' undeclared"
         );
+    }
+
+    #[test]
+    fn cube_maps_upload_one_face_per_call() {
+        let image = super::super::textures::mipmapped(TextureTarget::Cube, &[2, 2])
+            .expect("a 2x2 cube map");
+        let calls: Vec<(u32, i32, [i32; 3], usize)> = level_uploads(&image)
+            .iter()
+            .map(|u| (u.target, u.level, u.size, u.bytes.len()))
+            .collect();
+        let face = |i: u32| glow::TEXTURE_CUBE_MAP_POSITIVE_X + i;
+        let mut expected = Vec::new();
+        for (level, side) in [(0, 2), (1, 1)] {
+            for i in 0..6 {
+                // RGBA floats: 16 bytes a texel.
+                expected.push((face(i), level, [side, side, 1], (side * side * 16) as usize));
+            }
+        }
+        assert_eq!(calls, expected);
+        let d2 =
+            super::super::textures::mipmapped(TextureTarget::T2D, &[2, 2]).expect("a 2x2 texture");
+        assert!(level_uploads(&d2)
+            .iter()
+            .all(|u| u.target == glow::TEXTURE_2D && u.dims == 2));
     }
 
     #[test]

@@ -531,6 +531,24 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         self.check(&format!("uniform {name}"))
     }
 
+    fn has_uniform(&mut self, name: &str) -> Result<bool, String> {
+        let program = self.program()?;
+        if self.gl.get_uniform_location(program, name).is_some() {
+            return Ok(true);
+        }
+        let (base, _) = gl_plan::split_element(name);
+        let index = self
+            .gl
+            .uniform_index(program, name)
+            .or_else(|| self.gl.uniform_index(program, base));
+        let block = index.and_then(|i| {
+            self.gl
+                .get_active_uniform_parameter_i32(program, i, glow::UNIFORM_BLOCK_INDEX)
+        });
+        self.check("looking up a uniform")?;
+        Ok(block.is_some_and(|b| b >= 0))
+    }
+
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
         let target = gl_plan::texture_target(image.target);
         let internal = gl_plan::internal_format(&image.internal_format)? as i32;
@@ -546,16 +564,17 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         for up in gl_plan::level_uploads(image) {
             let [w, h, d] = up.size;
             let px = Some(up.bytes.as_slice());
+            let t = up.target;
             match up.dims {
                 1 => self
                     .gl
-                    .tex_image_1d(target, up.level, internal, w, 0, up.format, up.ty, px),
+                    .tex_image_1d(t, up.level, internal, w, 0, up.format, up.ty, px),
                 2 => self
                     .gl
-                    .tex_image_2d(target, up.level, internal, w, h, 0, up.format, up.ty, px),
+                    .tex_image_2d(t, up.level, internal, w, h, 0, up.format, up.ty, px),
                 _ => self
                     .gl
-                    .tex_image_3d(target, up.level, internal, w, h, d, 0, up.format, up.ty, px),
+                    .tex_image_3d(t, up.level, internal, w, h, d, 0, up.format, up.ty, px),
             }
         }
         // rgl names an upload error before setting the maximum level; the

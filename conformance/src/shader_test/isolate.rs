@@ -275,7 +275,9 @@ fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-fn spawn_reader(mut pipe: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+pub(crate) fn spawn_reader(
+    mut pipe: impl std::io::Read + Send + 'static,
+) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut bytes = Vec::new();
         let _ = pipe.read_to_end(&mut bytes);
@@ -294,7 +296,10 @@ fn tail(text: &str, n: usize) -> String {
 }
 
 /// Waits for `child` up to `timeout`; `None` when it had to be killed.
-fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Option<std::process::ExitStatus> {
+pub(crate) fn wait_with_timeout(
+    child: &mut Child,
+    timeout: Duration,
+) -> Option<std::process::ExitStatus> {
     let start = Instant::now();
     let mut nap = Duration::from_millis(1);
     loop {

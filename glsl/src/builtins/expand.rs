@@ -8,7 +8,7 @@
 //! (constants, variable dereferences, and everything in value mode) or, in call
 //! mode, stored once in a temporary that each use dereferences.
 
-use std::collections::HashMap;
+use crate::hash::FxHashMap;
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
 use super::functions::{self, Entry, Implementation};
@@ -129,7 +129,7 @@ fn copy_tree(module: &mut Module, root: Handle<Expr>) -> Handle<Expr> {
             }
         }
     }
-    let mut copies: HashMap<Handle<Expr>, Handle<Expr>> = HashMap::new();
+    let mut copies: FxHashMap<Handle<Expr>, Handle<Expr>> = FxHashMap::default();
     for &handle in order.iter().rev() {
         if copies.contains_key(&handle) {
             continue;

@@ -8,7 +8,7 @@
 //! (`always_available`, `v120`, `v130`, `v140_or_es3`, `derivatives_only`,
 //! `shader_bit_encoding`, `shader_packing_or_es3`, `compatibility_vs_only`, …).
 
-use std::collections::HashMap;
+use crate::hash::FxHashMap;
 use std::sync::OnceLock;
 
 use super::texture::{self, TextureForm};
@@ -62,7 +62,7 @@ pub(crate) struct Table {
     /// Every overload; a [`super::BuiltinId`] indexes this.
     pub entries: Vec<Entry>,
     /// Overload indices by name, in table order.
-    pub by_name: HashMap<&'static str, Vec<u32>>,
+    pub by_name: FxHashMap<&'static str, Vec<u32>>,
 }
 
 /// The table, built on first use.
@@ -74,7 +74,7 @@ pub(crate) fn table() -> &'static Table {
         };
         add_generic_functions(&mut builder);
         texture::add_texture_functions(&mut builder);
-        let mut by_name: HashMap<&'static str, Vec<u32>> = HashMap::new();
+        let mut by_name: FxHashMap<&'static str, Vec<u32>> = FxHashMap::default();
         for (index, entry) in builder.entries.iter().enumerate() {
             by_name.entry(entry.name).or_default().push(index as u32);
         }

@@ -58,7 +58,7 @@ pub struct BuiltinSignature {
     /// Return type.
     pub return_type: Type,
     /// Parameter types and directions.
-    pub parameters: Vec<(Type, ParamDirection)>,
+    pub parameters: &'static [(Type, ParamDirection)],
     /// May appear in constant expressions with constant arguments (GLSL 1.20+):
     /// false for texture lookups, derivatives, noise and functions with `out`
     /// parameters.
@@ -142,7 +142,7 @@ pub fn signature(id: BuiltinId) -> Option<BuiltinSignature> {
         id,
         name: entry.name,
         return_type: entry.return_type.clone(),
-        parameters: entry.parameters.clone(),
+        parameters: &entry.parameters,
         constant_foldable: entry.constant_foldable,
     })
 }

@@ -47,7 +47,7 @@ impl Checker<'_> {
                 let found = self.module.structs.get(*h).and_then(|s| {
                     s.fields
                         .iter()
-                        .position(|f| f.name == field.name)
+                        .position(|f| *f.name == *field.name)
                         .map(|i| (i, s.fields[i].ty.clone()))
                 });
                 match found {
@@ -55,7 +55,10 @@ impl Checker<'_> {
                         self.add_expr(ExprKind::RecordRef(value, index as u32), fty, loc)
                     }
                     None => {
-                        self.error(field.loc, SemanticError::NoSuchField(field.name.clone()));
+                        self.error(
+                            field.loc,
+                            SemanticError::NoSuchField(field.name.to_string()),
+                        );
                         self.error_expr(loc)
                     }
                 }
@@ -63,7 +66,10 @@ impl Checker<'_> {
             Type::Vector(_, n) => match parse_swizzle(&field.name, *n) {
                 Some(comps) => self.swizzle(value, &comps, loc),
                 None => {
-                    self.error(field.loc, SemanticError::InvalidSwizzle(field.name.clone()));
+                    self.error(
+                        field.loc,
+                        SemanticError::InvalidSwizzle(field.name.to_string()),
+                    );
                     self.error_expr(loc)
                 }
             },
@@ -74,7 +80,10 @@ impl Checker<'_> {
                 match parse_swizzle(&field.name, 1) {
                     Some(comps) => self.swizzle(value, &comps, loc),
                     None => {
-                        self.error(field.loc, SemanticError::InvalidSwizzle(field.name.clone()));
+                        self.error(
+                            field.loc,
+                            SemanticError::InvalidSwizzle(field.name.to_string()),
+                        );
                         self.error_expr(loc)
                     }
                 }
@@ -82,7 +91,7 @@ impl Checker<'_> {
             _ => {
                 self.error(
                     field.loc,
-                    SemanticError::FieldOfNonStruct(field.name.clone()),
+                    SemanticError::FieldOfNonStruct(field.name.to_string()),
                 );
                 self.error_expr(loc)
             }

@@ -103,7 +103,7 @@ impl Checker<'_> {
             ty = self.apply_array(ty, array);
         }
         if ty == Type::Void {
-            self.error(loc, SemanticError::VoidVariable(ident.name.clone()));
+            self.error(loc, SemanticError::VoidVariable(ident.name.to_string()));
             ty = Type::Error;
         }
         let env = self.qualifier_env();
@@ -132,7 +132,7 @@ impl Checker<'_> {
         if is_const && declarator.initializer.is_none() {
             self.error(
                 loc,
-                SemanticError::ConstWithoutInitializer(ident.name.clone()),
+                SemanticError::ConstWithoutInitializer(ident.name.to_string()),
             );
         }
         if let Type::Array(_, None) = ty {
@@ -163,11 +163,11 @@ impl Checker<'_> {
         if !in_function
             && mode == VarMode::ShaderOut
             && self.module.layout.per_vertex_out.is_some()
-            && PER_VERTEX_OUT_MEMBERS.contains(&ident.name.as_str())
+            && PER_VERTEX_OUT_MEMBERS.contains(&&*ident.name)
         {
             self.error(
                 loc,
-                SemanticError::PerVertexMemberAfterBlock(ident.name.clone()),
+                SemanticError::PerVertexMemberAfterBlock(ident.name.to_string()),
             );
             return;
         }
@@ -190,7 +190,7 @@ impl Checker<'_> {
             self.error(loc, SemanticError::FragCoordLayoutOnly);
         }
 
-        let mut var = Variable::new(ident.name.clone(), ty.clone(), mode);
+        let mut var = Variable::new(ident.name.to_string(), ty.clone(), mode);
         self.apply_qualifiers(&mut var, resolved);
         // ES: a uniform without a precision qualifier has its type's default
         // precision; the linker compares uniform precisions across stages.
@@ -212,7 +212,7 @@ impl Checker<'_> {
             self.initializer(handle, init, is_const, ident);
         }
         if !self.scope.add_variable(&ident.name, handle) {
-            self.error(loc, SemanticError::Redeclared(ident.name.clone()));
+            self.error(loc, SemanticError::Redeclared(ident.name.to_string()));
         }
     }
 
@@ -265,7 +265,10 @@ impl Checker<'_> {
         }
         let var_ty = self.module.variables[var].ty.clone();
         if var_ty.contains_sampler(&self.module.structs) {
-            self.error(loc, SemanticError::InitializeSampler(ident.name.clone()));
+            self.error(
+                loc,
+                SemanticError::InitializeSampler(ident.name.to_string()),
+            );
         }
         if mode == VarMode::ShaderIn && global {
             let what = if self.stage == Stage::Vertex {
@@ -318,7 +321,7 @@ impl Checker<'_> {
                         let what = if is_const { "const" } else { "uniform" };
                         self.error(
                             loc,
-                            SemanticError::NonConstantInitializer(what, ident.name.clone()),
+                            SemanticError::NonConstantInitializer(what, ident.name.to_string()),
                         );
                     } else if mode != VarMode::Uniform {
                         let lhs = self.var_ref(var, ident.loc);
@@ -333,7 +336,7 @@ impl Checker<'_> {
             // GLSL ES: global initializers must be constant expressions.
             self.error(
                 loc,
-                SemanticError::NonConstantGlobalInitializer(ident.name.clone()),
+                SemanticError::NonConstantGlobalInitializer(ident.name.to_string()),
             );
             return;
         }
@@ -357,7 +360,7 @@ impl Checker<'_> {
         ident: &ast::Ident,
     ) -> Option<Handle<Variable>> {
         let loc = ident.loc;
-        let name = ident.name.as_str();
+        let name = &*ident.name;
         let old = self.module.variables[earlier].clone();
         let same_mode = old.mode == mode || !old.is_builtin;
         if let (Type::Array(old_elem, None), Type::Array(new_elem, len)) = (&old.ty, ty) {
@@ -516,21 +519,21 @@ impl Checker<'_> {
             let Some(var) = var else {
                 self.error(
                     ident.loc,
-                    SemanticError::InvariantUndeclared(ident.name.clone()),
+                    SemanticError::InvariantUndeclared(ident.name.to_string()),
                 );
                 continue;
             };
             if !self.invariant_allowed(var) {
                 self.error(
                     ident.loc,
-                    SemanticError::InvariantNotAllowed(ident.name.clone()),
+                    SemanticError::InvariantNotAllowed(ident.name.to_string()),
                 );
                 continue;
             }
             if self.module.variables[var].used {
                 self.error(
                     ident.loc,
-                    SemanticError::InvariantAfterUse(ident.name.clone()),
+                    SemanticError::InvariantAfterUse(ident.name.to_string()),
                 );
                 continue;
             }
@@ -694,21 +697,21 @@ impl Checker<'_> {
             qualifiers::resolve_qualifiers(Some(&block.qualifier), DeclContext::Block, &env);
         self.extend_diags(diags);
 
-        if block.name.name != "gl_PerVertex" {
+        if &*block.name.name != "gl_PerVertex" {
             self.check_reserved_name(&block.name, false);
             if self.scope.lookup(&block.name.name).is_some() {
                 self.error(
                     block.name.loc,
-                    SemanticError::Redeclared(block.name.name.clone()),
+                    SemanticError::Redeclared(block.name.name.to_string()),
                 );
             }
-            self.block_names.push(block.name.name.clone());
+            self.block_names.push(block.name.name.to_string());
         }
-        let key = (what.to_string(), block.name.name.clone());
+        let key = (what.to_string(), block.name.name.to_string());
         if self.interface_names.contains(&key) {
             self.error(
                 block.name.loc,
-                SemanticError::BlockRedeclared(block.name.name.clone()),
+                SemanticError::BlockRedeclared(block.name.name.to_string()),
             );
             return;
         }
@@ -733,10 +736,10 @@ impl Checker<'_> {
         };
 
         // Redeclaring gl_PerVertex only restates built-ins.
-        if block.name.name == "gl_PerVertex" {
+        if &*block.name.name == "gl_PerVertex" {
             let gs_input = self.stage == Stage::Geometry && mode == VarMode::ShaderIn;
             if gs_input
-                && (block.instance.as_ref().is_none_or(|i| i.name != "gl_in")
+                && (block.instance.as_ref().is_none_or(|i| &*i.name != "gl_in")
                     || block.instance_array.is_none())
             {
                 self.error(block.name.loc, SemanticError::PerVertexInputForm);
@@ -791,7 +794,7 @@ impl Checker<'_> {
         }
 
         let handle = self.module.structs.append(StructType {
-            name: block.name.name.clone(),
+            name: block.name.name.to_string(),
             fields: fields.clone(),
             is_interface: true,
         });
@@ -811,7 +814,7 @@ impl Checker<'_> {
                         } else {
                             self.error(
                                 instance.loc,
-                                SemanticError::UnsizedBlockArray(block.name.name.clone()),
+                                SemanticError::UnsizedBlockArray(block.name.name.to_string()),
                             );
                         }
                     } else if self.stage == Stage::Geometry && mode == VarMode::ShaderIn {
@@ -821,7 +824,7 @@ impl Checker<'_> {
                     self.error(instance.loc, SemanticError::GeometryInputNotArray);
                 }
                 self.check_reserved_name(instance, false);
-                let mut var = Variable::new(instance.name.clone(), ty, mode);
+                let mut var = Variable::new(instance.name.to_string(), ty, mode);
                 self.apply_qualifiers(&mut var, &resolved);
                 var.interface_block = Some(handle);
                 var.block_packing = packing;
@@ -832,7 +835,7 @@ impl Checker<'_> {
                 if !self.scope.add_variable(&instance.name, v) {
                     self.error(
                         instance.loc,
-                        SemanticError::Redeclared(instance.name.clone()),
+                        SemanticError::Redeclared(instance.name.to_string()),
                     );
                 }
             }

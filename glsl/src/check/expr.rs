@@ -111,7 +111,7 @@ impl Checker<'_> {
             self.module.variables[var].used = true;
             return r;
         }
-        self.error(ident.loc, SemanticError::Undeclared(ident.name.clone()));
+        self.error(ident.loc, SemanticError::Undeclared(ident.name.to_string()));
         self.error_expr(ident.loc)
     }
 

@@ -6,6 +6,8 @@
 //! copy-in/copy-out temporaries for converted or swizzled `out` arguments, and
 //! constant folding of built-in calls with constant arguments.
 
+use std::borrow::Cow;
+
 use crate::arena::Handle;
 use crate::ast;
 use crate::builtins::{self, BuiltinSignature, ParamDirection};
@@ -27,7 +29,8 @@ enum CandidateSource {
 
 #[derive(Clone, Debug)]
 struct Candidate {
-    params: Vec<(Type, ParamDirection)>,
+    /// Parameter types and directions (a built-in's are borrowed from the table).
+    params: Cow<'static, [(Type, ParamDirection)]>,
     return_type: Type,
     source: CandidateSource,
 }
@@ -141,7 +144,7 @@ impl Checker<'_> {
             let name = param
                 .name
                 .as_ref()
-                .map(|n| n.name.clone())
+                .map(|n| n.name.to_string())
                 .unwrap_or_default();
             let mut var = Variable::new(name, ty, mode);
             var.read_only = mode == VarMode::ConstIn;
@@ -163,10 +166,13 @@ impl Checker<'_> {
         proto: &ast::FunctionPrototype,
         is_definition: bool,
     ) -> Option<(Handle<Function>, usize, Vec<ParamInfo>)> {
-        let name = &proto.name.name;
+        let name = &*proto.name.name;
         let loc = proto.loc;
         if self.function.is_some() && self.at_least(120, 100) {
-            self.error(loc, SemanticError::LocalFunctionDeclaration(name.clone()));
+            self.error(
+                loc,
+                SemanticError::LocalFunctionDeclaration(name.to_string()),
+            );
         }
         let env = self.qualifier_env();
         let (resolved, diags) = qualifiers::resolve_qualifiers(
@@ -177,10 +183,10 @@ impl Checker<'_> {
         self.extend_diags(diags);
         let return_type = self.resolve_type(&proto.return_type.ty);
         if return_type.contains_sampler(&self.module.structs) {
-            self.error(loc, SemanticError::OpaqueReturn(name.clone()));
+            self.error(loc, SemanticError::OpaqueReturn(name.to_string()));
         }
         if let Type::Array(_, None) = return_type {
-            self.error(loc, SemanticError::UnsizedReturn(name.clone()));
+            self.error(loc, SemanticError::UnsizedReturn(name.to_string()));
         }
         if return_type.is_array() && !self.at_least(120, 300) {
             self.error(
@@ -211,7 +217,10 @@ impl Checker<'_> {
             for param in &proto.parameters {
                 let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if n == "void");
                 if param.name.is_none() && !is_void {
-                    self.error(param.loc, SemanticError::ParameterWithoutName(name.clone()));
+                    self.error(
+                        param.loc,
+                        SemanticError::ParameterWithoutName(name.to_string()),
+                    );
                 }
             }
         }
@@ -231,13 +240,13 @@ impl Checker<'_> {
             Some(f) => f,
             None => {
                 let f = self.module.functions.append(Function {
-                    name: name.clone(),
+                    name: name.to_string(),
                     signatures: Vec::new(),
                 });
                 if !self.scope.add_function(name, f) {
                     self.error(
                         proto.name.loc,
-                        SemanticError::FunctionNameConflict(name.clone()),
+                        SemanticError::FunctionNameConflict(name.to_string()),
                     );
                     return None;
                 }
@@ -271,13 +280,13 @@ impl Checker<'_> {
                     let pname = self.module.variables[new.var].name.clone();
                     self.error(
                         loc,
-                        SemanticError::ParameterQualifierMismatch(name.clone(), pname),
+                        SemanticError::ParameterQualifierMismatch(name.to_string(), pname),
                     );
                     break;
                 }
             }
             if sig.return_type != return_type {
-                self.error(loc, SemanticError::ReturnTypeMismatch(name.clone()));
+                self.error(loc, SemanticError::ReturnTypeMismatch(name.to_string()));
             } else if self.version.is_es()
                 && self
                     .return_precisions
@@ -286,10 +295,13 @@ impl Checker<'_> {
                     .flatten()
                     != return_precision
             {
-                self.error(loc, SemanticError::ReturnPrecisionMismatch(name.clone()));
+                self.error(
+                    loc,
+                    SemanticError::ReturnPrecisionMismatch(name.to_string()),
+                );
             }
             if is_definition && sig.is_defined {
-                self.error(loc, SemanticError::FunctionRedefined(name.clone()));
+                self.error(loc, SemanticError::FunctionRedefined(name.to_string()));
             }
         }
 
@@ -298,7 +310,7 @@ impl Checker<'_> {
             let builtin = builtins::find_functions(name, &avail);
             if !builtin.is_empty() {
                 if self.version.number >= 300 {
-                    self.error(loc, SemanticError::EsBuiltinOverload(name.clone()));
+                    self.error(loc, SemanticError::EsBuiltinOverload(name.to_string()));
                     return None;
                 }
                 if builtin.iter().any(|b| {
@@ -308,7 +320,7 @@ impl Checker<'_> {
                         .collect::<Vec<_>>()
                         == param_types
                 }) {
-                    self.error(loc, SemanticError::EsBuiltinRedefinition(name.clone()));
+                    self.error(loc, SemanticError::EsBuiltinRedefinition(name.to_string()));
                 }
             }
         }
@@ -373,7 +385,7 @@ impl Checker<'_> {
                     if self.scope.lookup_current(&name.name).is_some() {
                         self.error(
                             name.loc,
-                            SemanticError::ParameterRedeclared(name.name.clone()),
+                            SemanticError::ParameterRedeclared(name.name.to_string()),
                         );
                     } else {
                         self.scope.add_variable(&name.name, param.var);
@@ -383,7 +395,7 @@ impl Checker<'_> {
         }
         let saved_body = std::mem::take(&mut self.body);
         self.function = Some(FunctionCtx {
-            name: proto.name.name.clone(),
+            name: proto.name.name.to_string(),
             return_type: return_type.clone(),
         });
         let saved_found_return = std::mem::replace(&mut self.found_return, false);
@@ -394,7 +406,10 @@ impl Checker<'_> {
         if return_type != Type::Void && !return_type.is_error() && !self.found_return {
             self.error(
                 proto.loc,
-                SemanticError::MissingReturn(proto.name.name.clone(), self.type_name(&return_type)),
+                SemanticError::MissingReturn(
+                    proto.name.name.to_string(),
+                    self.type_name(&return_type),
+                ),
             );
         }
         self.found_return = saved_found_return;
@@ -406,7 +421,7 @@ impl Checker<'_> {
                 sig.body = body;
                 sig.is_defined = true;
             }
-            if proto.name.name == "main" {
+            if &*proto.name.name == "main" {
                 self.main_function = Some(f);
             }
         }
@@ -428,14 +443,15 @@ impl Checker<'_> {
                 user_declared = true;
                 for (index, sig) in self.module.functions[f].signatures.iter().enumerate() {
                     result.push(Candidate {
-                        params: sig
-                            .parameters
-                            .iter()
-                            .map(|p| {
-                                let v = &self.module.variables[*p];
-                                (v.ty.clone(), direction_of(v.mode))
-                            })
-                            .collect(),
+                        params: Cow::Owned(
+                            sig.parameters
+                                .iter()
+                                .map(|p| {
+                                    let v = &self.module.variables[*p];
+                                    (v.ty.clone(), direction_of(v.mode))
+                                })
+                                .collect(),
+                        ),
                         return_type: sig.return_type.clone(),
                         source: CandidateSource::User(f, index),
                     });
@@ -446,7 +462,7 @@ impl Checker<'_> {
             let avail = self.availability();
             for sig in builtins::find_functions(name, &avail) {
                 result.push(Candidate {
-                    params: sig.parameters.clone(),
+                    params: Cow::Borrowed(sig.parameters),
                     return_type: sig.return_type.clone(),
                     source: CandidateSource::Builtin(sig),
                 });
@@ -542,7 +558,7 @@ impl Checker<'_> {
             Err(ambiguous) => {
                 let call = self.prototype_string(&name.name, &types);
                 if candidates.is_empty() {
-                    self.error(loc, SemanticError::NoSuchFunction(name.name.clone()));
+                    self.error(loc, SemanticError::NoSuchFunction(name.name.to_string()));
                 } else if ambiguous {
                     let list: Vec<String> = candidates
                         .iter()
@@ -581,7 +597,7 @@ impl Checker<'_> {
                             .is_some_and(|v| self.evaluate(*v).is_none())
                         {
                             let at = args.get(index).map(|a| a.loc).unwrap_or(loc);
-                            self.error(at, SemanticError::OffsetNotConstant(name.name.clone()));
+                            self.error(at, SemanticError::OffsetNotConstant(name.name.to_string()));
                             return self.error_expr(loc);
                         }
                     }
@@ -700,7 +716,7 @@ impl Checker<'_> {
             return None;
         }
         let mut args = Vec::new();
-        for (value, (ty, _)) in values.iter().zip(&sig.parameters) {
+        for (value, (ty, _)) in values.iter().zip(sig.parameters) {
             let converted = self.implicit_convert(*value, ty, loc)?;
             let constant = self.evaluate(converted)?;
             args.push(self.constant(constant, ty.clone(), loc));

@@ -22,7 +22,7 @@ mod scope;
 mod stmt;
 mod types;
 
-use std::collections::HashMap;
+use crate::hash::FxHashMap;
 
 use crate::arena::Handle;
 use crate::ast::{self, TranslationUnit};
@@ -117,9 +117,9 @@ pub(crate) struct Checker<'a> {
     /// Enclosing loops and switches, innermost last.
     pub breakables: Vec<Breakable>,
     /// One HIR function per referenced built-in name.
-    pub builtin_functions: HashMap<String, Handle<Function>>,
+    pub builtin_functions: FxHashMap<String, Handle<Function>>,
     /// Built-in variables already added to the module.
-    pub builtin_variables: HashMap<String, Handle<Variable>>,
+    pub builtin_variables: FxHashMap<String, Handle<Variable>>,
     /// How many built-in variable items lead `module.items`.
     pub builtin_items: usize,
     /// Nesting depth of expression/statement recursion.
@@ -140,7 +140,7 @@ pub(crate) struct Checker<'a> {
     /// pixel_center_integer).
     pub fragcoord_layout: Option<(bool, bool)>,
     /// Return precision of each user signature (ES).
-    pub return_precisions: HashMap<(Handle<Function>, usize), Option<crate::ast::Precision>>,
+    pub return_precisions: FxHashMap<(Handle<Function>, usize), Option<crate::ast::Precision>>,
     /// Names of interface blocks; they clash with other global names.
     pub block_names: Vec<String>,
 }
@@ -177,8 +177,8 @@ impl<'a> Checker<'a> {
             global_inits: Vec::new(),
             function: None,
             breakables: Vec::new(),
-            builtin_functions: HashMap::new(),
-            builtin_variables: HashMap::new(),
+            builtin_functions: FxHashMap::default(),
+            builtin_variables: FxHashMap::default(),
             builtin_items: 0,
             depth: 0,
             main_function: None,
@@ -189,7 +189,7 @@ impl<'a> Checker<'a> {
             default_matrix_layout: hir::MatrixLayout::default(),
             fragcoord_layout: None,
             block_names: Vec::new(),
-            return_precisions: HashMap::new(),
+            return_precisions: FxHashMap::default(),
         }
     }
 

@@ -4,7 +4,7 @@
 //! functions and variables in separate namespaces. Default precisions are
 //! scoped the same way.
 
-use std::collections::HashMap;
+use crate::hash::FxHashMap;
 
 use crate::arena::Handle;
 use crate::ast::Precision;
@@ -26,8 +26,8 @@ pub(crate) struct Entry {
 /// Default precision keys: `float`, `int` and each sampler type name.
 #[derive(Clone, Debug, Default)]
 struct Frame {
-    names: HashMap<String, Entry>,
-    precisions: HashMap<String, Precision>,
+    names: FxHashMap<String, Entry>,
+    precisions: FxHashMap<String, Precision>,
 }
 
 /// The stack of scopes, outermost (global) first.

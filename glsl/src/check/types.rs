@@ -225,13 +225,19 @@ impl Checker<'_> {
                     ) {
                         Some(ty) => ty,
                         None => {
-                            self.error(ident.loc, SemanticError::UnknownType(ident.name.clone()));
+                            self.error(
+                                ident.loc,
+                                SemanticError::UnknownType(ident.name.to_string()),
+                            );
                             Type::Error
                         }
                     }
                 }
                 None => {
-                    self.error(ident.loc, SemanticError::UnknownType(ident.name.clone()));
+                    self.error(
+                        ident.loc,
+                        SemanticError::UnknownType(ident.name.to_string()),
+                    );
                     Type::Error
                 }
             },
@@ -310,7 +316,7 @@ impl Checker<'_> {
         let name = spec
             .name
             .as_ref()
-            .map(|n| n.name.clone())
+            .map(|n| n.name.to_string())
             .unwrap_or_else(|| "#anon_struct".to_string());
         if let Some(ident) = &spec.name {
             self.check_reserved_name(ident, false);
@@ -319,11 +325,11 @@ impl Checker<'_> {
             }
         }
         if spec.fields.is_empty() {
-            self.error(spec.loc, SemanticError::EmptyStruct(name.clone()));
+            self.error(spec.loc, SemanticError::EmptyStruct(name.to_string()));
         }
         let fields = self.member_list(&spec.fields, DeclContext::StructMember, &name);
         let handle = self.module.structs.append(StructType {
-            name: name.clone(),
+            name: name.to_string(),
             fields,
             is_interface: false,
         });
@@ -332,7 +338,7 @@ impl Checker<'_> {
             if !self.scope.add_type(&ident.name, ty.clone()) {
                 self.error(
                     ident.loc,
-                    SemanticError::StructRedeclared(ident.name.clone()),
+                    SemanticError::StructRedeclared(ident.name.to_string()),
                 );
             }
         }
@@ -369,7 +375,10 @@ impl Checker<'_> {
                     ty = self.apply_array(ty, array);
                 }
                 if let (Type::Array(_, None), false) = (&ty, is_block) {
-                    self.error(ident.loc, SemanticError::UnsizedMember(ident.name.clone()));
+                    self.error(
+                        ident.loc,
+                        SemanticError::UnsizedMember(ident.name.to_string()),
+                    );
                     ty = Type::Error;
                 }
                 let env = self.qualifier_env();
@@ -382,10 +391,10 @@ impl Checker<'_> {
                     ident.loc,
                 );
                 self.extend_diags(diags);
-                if fields.iter().any(|f| f.name == ident.name) {
+                if fields.iter().any(|f| *f.name == *ident.name) {
                     self.error(
                         ident.loc,
-                        SemanticError::DuplicateField(ident.name.clone(), owner.to_string()),
+                        SemanticError::DuplicateField(ident.name.to_string(), owner.to_string()),
                     );
                     continue;
                 }
@@ -399,7 +408,7 @@ impl Checker<'_> {
                     location: resolved.layout.location,
                 };
                 fields.push(StructField {
-                    name: ident.name.clone(),
+                    name: ident.name.to_string(),
                     ty,
                     qualifiers,
                 });
@@ -410,8 +419,8 @@ impl Checker<'_> {
 
     /// Reports a global name that is already an interface block name.
     pub fn check_block_name_clash(&mut self, ident: &ast::Ident) {
-        if self.block_names.iter().any(|b| b == &ident.name) {
-            self.error(ident.loc, SemanticError::Redeclared(ident.name.clone()));
+        if self.block_names.iter().any(|b| **b == *ident.name) {
+            self.error(ident.loc, SemanticError::Redeclared(ident.name.to_string()));
         }
     }
 
@@ -419,12 +428,15 @@ impl Checker<'_> {
     pub fn check_reserved_name(&mut self, ident: &ast::Ident, builtin_redeclaration_ok: bool) {
         if ident.name.starts_with("gl_") {
             if !builtin_redeclaration_ok {
-                self.error(ident.loc, SemanticError::ReservedPrefix(ident.name.clone()));
+                self.error(
+                    ident.loc,
+                    SemanticError::ReservedPrefix(ident.name.to_string()),
+                );
             }
         } else if ident.name.contains("__") {
             self.warning(
                 ident.loc,
-                SemanticError::ReservedDoubleUnderscore(ident.name.clone()),
+                SemanticError::ReservedDoubleUnderscore(ident.name.to_string()),
             );
         }
     }

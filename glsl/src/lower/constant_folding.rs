@@ -12,7 +12,9 @@ use crate::arena::Handle;
 use crate::hir::const_eval::evaluate;
 use crate::hir::{Expr, ExprKind, Module, Stmt};
 
-use super::visit::{add_expr, add_stmt, full_mask, post_order, read_roots, rewrite_bodies};
+use super::visit::{
+    add_expr, add_stmt, full_mask, post_order_into, read_roots_into, rewrite_bodies,
+};
 use super::Pass;
 
 /// Mesa's `do_constant_folding`.
@@ -25,10 +27,15 @@ impl Pass for ConstantFolding {
 
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
+        let (mut roots, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {
-            let roots = read_roots(module, stmt)?;
-            for root in roots {
-                progress |= fold_tree(module, root);
+            if !read_roots_into(module, stmt, &mut roots) {
+                return None;
+            }
+            for &root in &roots {
+                nodes.clear();
+                post_order_into(module, root, &mut nodes, &mut stack);
+                progress |= fold_nodes(module, &nodes);
             }
             let replacement = fold_builtin_call(module, stmt)?;
             progress = true;
@@ -45,10 +52,10 @@ fn is_constant(module: &Module, e: Handle<Expr>) -> bool {
     )
 }
 
-/// Folds the tree under `root` in place, bottom-up.
-pub(super) fn fold_tree(module: &mut Module, root: Handle<Expr>) -> bool {
+/// Folds the nodes of a tree in place, given bottom-up.
+fn fold_nodes(module: &mut Module, nodes: &[Handle<Expr>]) -> bool {
     let mut progress = false;
-    for node in post_order(module, root) {
+    for &node in nodes {
         let foldable = match &module.exprs[node].kind {
             ExprKind::Constant(_) | ExprKind::VarRef(_) | ExprKind::Texture(_) => false,
             ExprKind::Operation(_, operands) => operands.iter().all(|o| is_constant(module, *o)),

@@ -5,13 +5,10 @@
 //! `gl_ModelViewProjectionMatrix`, `gl_Vertex` (used by `ftransform`) and the
 //! `…Transpose…` matrices are always kept.
 
-use std::collections::HashSet;
-
-use crate::arena::Handle;
-use crate::hir::{ExprKind, Item, Module, VarMode, Variable};
+use crate::hir::{ExprKind, Item, Module, VarMode};
 use crate::version::Stage;
 
-use super::visit::{for_each_stmt, post_order, stmt_expr_slots};
+use super::visit::{for_each_node, for_each_stmt, stmt_expr_slots};
 use super::Pass;
 
 /// Mesa's `optimize_dead_builtin_variables`.
@@ -42,7 +39,7 @@ impl Pass for DeadBuiltinVariables {
                 v.mode,
                 VarMode::Uniform | VarMode::Auto | VarMode::SystemValue
             ) || Some(v.mode) == other;
-            referenced.contains(&var)
+            referenced.get(var.index()).copied().unwrap_or(false)
                 || !removable_mode
                 || !v.name.starts_with("gl_")
                 || v.name == "gl_ModelViewProjectionMatrix"
@@ -53,16 +50,20 @@ impl Pass for DeadBuiltinVariables {
     }
 }
 
-/// Variables referenced by any statement of any function body.
-fn referenced_variables(module: &Module) -> HashSet<Handle<Variable>> {
-    let mut out = HashSet::new();
+/// Whether each variable (by index) is referenced by any statement of any
+/// function body.
+fn referenced_variables(module: &Module) -> Vec<bool> {
+    let mut out = vec![false; module.variables.len()];
+    let mut stack = Vec::new();
     for_each_stmt(module, &mut |stmt| {
         for root in stmt_expr_slots(module, stmt) {
-            for node in post_order(module, root) {
-                if let ExprKind::VarRef(var) = module.exprs[node].kind {
-                    out.insert(var);
+            for_each_node(module, root, &mut stack, |_, expr| {
+                if let ExprKind::VarRef(var) = expr.kind {
+                    if let Some(seen) = out.get_mut(var.index()) {
+                        *seen = true;
+                    }
                 }
-            }
+            });
         }
     });
     out

@@ -5,12 +5,10 @@
 //! Mesa's pass it runs once over precomputed counts, so a declaration whose
 //! assignments were just removed goes on the next run.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::arena::Handle;
-use crate::hir::{ExprKind, Module, Stmt, VarMode, Variable};
+use crate::hir::{Expr, ExprKind, Module, Stmt, VarMode, Variable};
 
-use super::visit::{deref_root, post_order, rewrite_block, stmt_expr_slots};
+use super::visit::{deref_root, for_each_node, rewrite_block, stmt_expr_slots};
 use super::Pass;
 
 /// Mesa's `do_dead_code_unlinked`.
@@ -23,6 +21,12 @@ impl Pass for DeadCodeUnlinked {
 
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
+        let mut collector = Collector {
+            slot: vec![0; module.variables.len()],
+            entries: Vec::new(),
+            order: Vec::new(),
+            stack: Vec::new(),
+        };
         for fi in 0..module.functions.len() {
             let fh = Handle::from_index(fi);
             for si in 0..module.functions[fh].signatures.len() {
@@ -30,7 +34,7 @@ impl Pass for DeadCodeUnlinked {
                     continue;
                 }
                 let body = std::mem::take(&mut module.functions[fh].signatures[si].body);
-                let (body, changed) = dead_code_in_body(module, body);
+                let (body, changed) = dead_code_in_body(module, body, &mut collector);
                 module.functions[fh].signatures[si].body = body;
                 progress |= changed;
             }
@@ -46,53 +50,97 @@ struct Usage {
     assignments: Vec<Handle<Stmt>>,
 }
 
-fn collect(
-    module: &Module,
-    block: &[Handle<Stmt>],
-    usage: &mut HashMap<Handle<Variable>, Usage>,
-    order: &mut Vec<Handle<Variable>>,
-) {
-    for &stmt in block {
-        for root in stmt_expr_slots(module, stmt) {
-            for node in post_order(module, root) {
-                if let ExprKind::VarRef(var) = module.exprs[node].kind {
-                    usage.entry(var).or_default().references += 1;
-                }
+/// What one function body does with its variables.
+struct Collector {
+    /// Per variable: 1 + its index in `entries`, 0 when not seen in this body.
+    slot: Vec<u32>,
+    /// The variables seen in this body, with their usage.
+    entries: Vec<(Handle<Variable>, Usage)>,
+    /// Variables declared in the body, in declaration order.
+    order: Vec<Handle<Variable>>,
+    stack: Vec<(Handle<Expr>, bool)>,
+}
+
+impl Collector {
+    fn usage(&mut self, var: Handle<Variable>) -> &mut Usage {
+        usage_of(&mut self.slot, &mut self.entries, var)
+    }
+
+    /// Forgets the previous body.
+    fn reset(&mut self) {
+        for (var, _) in self.entries.drain(..) {
+            if let Some(s) = self.slot.get_mut(var.index()) {
+                *s = 0;
             }
         }
-        match module.stmts.get(stmt) {
-            Some(Stmt::Declare(var)) => {
-                usage.entry(*var).or_default().declaration = Some(stmt);
-                order.push(*var);
+        self.order.clear();
+    }
+
+    fn collect(&mut self, module: &Module, block: &[Handle<Stmt>]) {
+        for &stmt in block {
+            for root in stmt_expr_slots(module, stmt) {
+                let (slot, entries) = (&mut self.slot, &mut self.entries);
+                for_each_node(module, root, &mut self.stack, |_, expr| {
+                    if let ExprKind::VarRef(var) = expr.kind {
+                        usage_of(slot, entries, var).references += 1;
+                    }
+                });
             }
-            Some(Stmt::Assign { lhs, .. }) => {
-                if let Some(var) = deref_root(module, *lhs) {
-                    usage.entry(var).or_default().assignments.push(stmt);
+            match module.stmts.get(stmt) {
+                Some(Stmt::Declare(var)) => {
+                    self.usage(*var).declaration = Some(stmt);
+                    self.order.push(*var);
                 }
+                Some(Stmt::Assign { lhs, .. }) => {
+                    if let Some(var) = deref_root(module, *lhs) {
+                        self.usage(var).assignments.push(stmt);
+                    }
+                }
+                Some(Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                }) => {
+                    self.collect(module, then_block);
+                    self.collect(module, else_block);
+                }
+                Some(Stmt::Loop { body }) => self.collect(module, body),
+                _ => {}
             }
-            Some(Stmt::If {
-                then_block,
-                else_block,
-                ..
-            }) => {
-                collect(module, then_block, usage, order);
-                collect(module, else_block, usage, order);
-            }
-            Some(Stmt::Loop { body }) => collect(module, body, usage, order),
-            _ => {}
         }
     }
 }
 
-fn dead_code_in_body(module: &mut Module, body: Vec<Handle<Stmt>>) -> (Vec<Handle<Stmt>>, bool) {
-    let mut usage = HashMap::new();
-    let mut order = Vec::new();
-    collect(module, &body, &mut usage, &mut order);
-    let mut remove: HashSet<Handle<Stmt>> = HashSet::new();
-    for var in order {
-        let Some(entry) = usage.get(&var) else {
-            continue;
-        };
+/// The usage entry of `var`, created on first use.
+fn usage_of<'c>(
+    slot: &mut Vec<u32>,
+    entries: &'c mut Vec<(Handle<Variable>, Usage)>,
+    var: Handle<Variable>,
+) -> &'c mut Usage {
+    if slot.len() <= var.index() {
+        slot.resize(var.index() + 1, 0);
+    }
+    let index = match slot[var.index()] {
+        0 => {
+            entries.push((var, Usage::default()));
+            slot[var.index()] = entries.len() as u32;
+            entries.len() - 1
+        }
+        n => n as usize - 1,
+    };
+    &mut entries[index].1
+}
+
+fn dead_code_in_body(
+    module: &mut Module,
+    body: Vec<Handle<Stmt>>,
+    collector: &mut Collector,
+) -> (Vec<Handle<Stmt>>, bool) {
+    collector.reset();
+    collector.collect(module, &body);
+    let mut remove: Vec<Handle<Stmt>> = Vec::new();
+    for &var in &collector.order {
+        let entry = &collector.entries[collector.slot[var.index()] as usize - 1].1;
         let Some(declaration) = entry.declaration else {
             continue;
         };
@@ -106,17 +154,27 @@ fn dead_code_in_body(module: &mut Module, body: Vec<Handle<Stmt>>) -> (Vec<Handl
                 VarMode::FunctionOut | VarMode::FunctionInout | VarMode::ShaderOut
             );
             if !is_output {
-                remove.extend(entry.assignments.iter().copied());
+                remove.extend_from_slice(&entry.assignments);
             }
         } else {
-            remove.insert(declaration);
+            remove.push(declaration);
         }
     }
     if remove.is_empty() {
         return (body, false);
     }
+    let mut removed = vec![false; module.stmts.len()];
+    for stmt in remove {
+        if let Some(r) = removed.get_mut(stmt.index()) {
+            *r = true;
+        }
+    }
     let body = rewrite_block(module, body, &mut |_, stmt| {
-        remove.contains(&stmt).then(Vec::new)
+        removed
+            .get(stmt.index())
+            .copied()
+            .unwrap_or(false)
+            .then(Vec::new)
     });
     (body, true)
 }

@@ -13,7 +13,7 @@ use crate::builtins::ParamDirection;
 use crate::hir::const_eval::{as_int, evaluate};
 use crate::hir::{Expr, ExprKind, Function, Module, Op, Stmt, Swizzle, VarMode};
 
-use super::visit::{clone_expr, deref_indices, full_mask, post_order, rewrite_bodies};
+use super::visit::{clone_expr, deref_indices_into, full_mask, post_order_into, rewrite_bodies};
 use super::Pass;
 
 /// Mesa's `lower_vector_derefs`.
@@ -26,11 +26,12 @@ impl Pass for LowerVectorDerefs {
 
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
+        let (mut rvalues, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {
-            let mut rvalues = Vec::new();
+            rvalues.clear();
             match module.stmts.get(stmt)? {
                 Stmt::Assign { lhs, rhs, .. } => {
-                    rvalues.extend(deref_indices(module, *lhs));
+                    deref_indices_into(module, *lhs, &mut rvalues);
                     rvalues.push(*rhs);
                 }
                 Stmt::Call {
@@ -40,11 +41,11 @@ impl Pass for LowerVectorDerefs {
                     args,
                 } => {
                     if let Some(d) = return_deref {
-                        rvalues.extend(deref_indices(module, *d));
+                        deref_indices_into(module, *d, &mut rvalues);
                     }
                     for (i, arg) in args.iter().enumerate() {
                         if is_output_argument(module, *function, *signature, i) {
-                            rvalues.extend(deref_indices(module, *arg));
+                            deref_indices_into(module, *arg, &mut rvalues);
                         } else {
                             rvalues.push(*arg);
                         }
@@ -54,8 +55,10 @@ impl Pass for LowerVectorDerefs {
                 Stmt::If { condition, .. } => rvalues.push(*condition),
                 _ => {}
             }
-            for root in rvalues {
-                progress |= lower_reads(module, root);
+            for &root in &rvalues {
+                nodes.clear();
+                post_order_into(module, root, &mut nodes, &mut stack);
+                progress |= lower_reads(module, &nodes);
             }
             progress |= lower_write(module, stmt);
             None
@@ -104,10 +107,10 @@ fn classify_index(module: &Module, index: Handle<Expr>, width: u8) -> Index {
     }
 }
 
-/// Rewrites vector reads in the tree under `root`.
-fn lower_reads(module: &mut Module, root: Handle<Expr>) -> bool {
+/// Rewrites vector reads among the nodes of a tree (given bottom-up).
+fn lower_reads(module: &mut Module, nodes: &[Handle<Expr>]) -> bool {
     let mut progress = false;
-    for node in post_order(module, root) {
+    for &node in nodes {
         let ExprKind::ArrayRef(base, index) = module.exprs[node].kind else {
             continue;
         };

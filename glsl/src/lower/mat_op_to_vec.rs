@@ -16,8 +16,8 @@ use crate::span::SourceLoc;
 use crate::types::{ScalarKind, Type};
 
 use super::visit::{
-    add_expr, add_stmt, add_temp, clone_expr, deref_root, full_mask, post_order, read_roots,
-    rewrite_bodies, var_ref,
+    add_expr, add_stmt, add_temp, clone_expr, deref_root, full_mask, post_order_into,
+    read_roots_into, rewrite_bodies, var_ref,
 };
 use super::Pass;
 
@@ -31,16 +31,21 @@ impl Pass for MatOpToVec {
 
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
+        let (mut roots, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {
-            let roots = read_roots(module, stmt)?;
+            if !read_roots_into(module, stmt, &mut roots) {
+                return None;
+            }
             let loc = module.stmt_locs.get(stmt);
             let mut builder = Builder {
                 module,
                 out: Vec::new(),
                 loc,
             };
-            for root in roots {
-                for node in post_order(builder.module, root) {
+            for &root in &roots {
+                nodes.clear();
+                post_order_into(builder.module, root, &mut nodes, &mut stack);
+                for &node in &nodes {
                     if has_matrix_operand(builder.module, node) {
                         builder.flatten(node);
                     }

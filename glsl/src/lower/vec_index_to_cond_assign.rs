@@ -12,7 +12,8 @@ use crate::span::SourceLoc;
 use crate::types::{ScalarKind, Type};
 
 use super::visit::{
-    add_expr, add_stmt, add_temp, full_mask, post_order, read_roots, rewrite_bodies, var_ref,
+    add_expr, add_stmt, add_temp, full_mask, post_order_into, read_roots_into, rewrite_bodies,
+    var_ref,
 };
 use super::Pass;
 
@@ -26,12 +27,17 @@ impl Pass for VecIndexToCondAssign {
 
     fn run(&self, module: &mut Module) -> bool {
         let mut progress = false;
+        let (mut roots, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {
-            let roots = read_roots(module, stmt)?;
+            if !read_roots_into(module, stmt, &mut roots) {
+                return None;
+            }
             let loc = module.stmt_locs.get(stmt);
             let mut before = Vec::new();
-            for root in roots {
-                for node in post_order(module, root) {
+            for &root in &roots {
+                nodes.clear();
+                post_order_into(module, root, &mut nodes, &mut stack);
+                for &node in &nodes {
                     progress |= lower_extract(module, node, loc, &mut before);
                 }
             }

@@ -3,8 +3,6 @@
 //! depth, so `a+a+…+a` chains cannot overflow the stack), statement-list
 //! rewriting for every function body, and builders for temporaries.
 
-use std::collections::HashSet;
-
 use crate::arena::Handle;
 use crate::hir::{Expr, ExprKind, Module, Stmt, VarMode, Variable};
 use crate::span::SourceLoc;
@@ -12,11 +10,27 @@ use crate::types::Type;
 
 /// Direct operands of an expression, in print order.
 pub fn expr_children(kind: &ExprKind) -> Vec<Handle<Expr>> {
+    let mut out = Vec::new();
+    for_each_child(kind, |c| out.push(c));
+    out
+}
+
+/// Calls `f` on each direct operand of an expression, in print order,
+/// without allocating.
+#[inline]
+pub fn for_each_child(kind: &ExprKind, mut f: impl FnMut(Handle<Expr>)) {
     match kind {
-        ExprKind::Constant(_) | ExprKind::VarRef(_) => Vec::new(),
-        ExprKind::ArrayRef(base, index) => vec![*base, *index],
-        ExprKind::RecordRef(base, _) | ExprKind::Swizzle(base, _) => vec![*base],
-        ExprKind::Operation(_, operands) => operands.clone(),
+        ExprKind::Constant(_) | ExprKind::VarRef(_) => {}
+        ExprKind::ArrayRef(base, index) => {
+            f(*base);
+            f(*index);
+        }
+        ExprKind::RecordRef(base, _) | ExprKind::Swizzle(base, _) => f(*base),
+        ExprKind::Operation(_, operands) => {
+            for &o in operands {
+                f(o);
+            }
+        }
         ExprKind::Texture(tex) => {
             let crate::hir::Texture {
                 op: _,
@@ -28,14 +42,17 @@ pub fn expr_children(kind: &ExprKind) -> Vec<Handle<Expr>> {
                 lod,
                 grad,
             } = &**tex;
-            let mut out = vec![*sampler];
-            out.extend(coordinate.iter().chain(offset).chain(projector));
-            out.extend(shadow_comparator.iter().chain(lod));
-            if let Some((dx, dy)) = grad {
-                out.push(*dx);
-                out.push(*dy);
+            f(*sampler);
+            for h in [coordinate, offset, projector, shadow_comparator, lod]
+                .into_iter()
+                .flatten()
+            {
+                f(*h);
             }
-            out
+            if let Some((dx, dy)) = grad {
+                f(*dx);
+                f(*dy);
+            }
         }
     }
 }
@@ -84,7 +101,20 @@ pub fn map_children(kind: &mut ExprKind, mut f: impl FnMut(Handle<Expr>) -> Hand
 /// are out of range are skipped (the validator reports them).
 pub fn post_order(module: &Module, root: Handle<Expr>) -> Vec<Handle<Expr>> {
     let mut out = Vec::new();
-    let mut stack = vec![(root, false)];
+    post_order_into(module, root, &mut out, &mut Vec::new());
+    out
+}
+
+/// [`post_order`] appending to `out`, with `stack` as scratch space (both
+/// reusable across calls).
+pub fn post_order_into(
+    module: &Module,
+    root: Handle<Expr>,
+    out: &mut Vec<Handle<Expr>>,
+    stack: &mut Vec<(Handle<Expr>, bool)>,
+) {
+    stack.clear();
+    stack.push((root, false));
     while let Some((handle, expanded)) = stack.pop() {
         let Some(expr) = module.exprs.get(handle) else {
             continue;
@@ -94,34 +124,62 @@ pub fn post_order(module: &Module, root: Handle<Expr>) -> Vec<Handle<Expr>> {
             continue;
         }
         stack.push((handle, true));
-        for child in expr_children(&expr.kind).into_iter().rev() {
-            stack.push((child, false));
-        }
+        let first = stack.len();
+        for_each_child(&expr.kind, |child| stack.push((child, false)));
+        stack[first..].reverse();
     }
-    out
+}
+
+/// Calls `f` on every node of the tree under `root` (children before
+/// parents, as [`post_order`]) without allocating beyond `stack`.
+pub fn for_each_node(
+    module: &Module,
+    root: Handle<Expr>,
+    stack: &mut Vec<(Handle<Expr>, bool)>,
+    mut f: impl FnMut(Handle<Expr>, &Expr),
+) {
+    stack.clear();
+    stack.push((root, false));
+    while let Some((handle, expanded)) = stack.pop() {
+        let Some(expr) = module.exprs.get(handle) else {
+            continue;
+        };
+        if expanded {
+            f(handle, expr);
+            continue;
+        }
+        stack.push((handle, true));
+        let first = stack.len();
+        for_each_child(&expr.kind, |child| stack.push((child, false)));
+        stack[first..].reverse();
+    }
 }
 
 /// Deep copy of the tree under `root` (locations copied too). A node reached
 /// twice is copied twice, so the copy is always a tree.
 pub fn clone_expr(module: &mut Module, root: Handle<Expr>) -> Handle<Expr> {
     let order = post_order(module, root);
-    let mut results: Vec<Handle<Expr>> = Vec::new();
+    let mut results: Vec<Handle<Expr>> = Vec::with_capacity(order.len());
     for old in order {
         let mut expr = module.exprs[old].clone();
-        let arity = expr_children(&expr.kind)
-            .iter()
-            .filter(|c| module.exprs.get(**c).is_some())
-            .count();
-        let mut children = results
-            .split_off(results.len().saturating_sub(arity))
-            .into_iter();
+        let mut arity = 0;
+        for_each_child(&expr.kind, |c| {
+            if module.exprs.get(c).is_some() {
+                arity += 1;
+            }
+        });
+        let first = results.len().saturating_sub(arity);
+        let mut next = first;
         map_children(&mut expr.kind, |child| {
             if module.exprs.get(child).is_some() {
-                children.next().unwrap_or(child)
+                let copy = results.get(next).copied().unwrap_or(child);
+                next += 1;
+                copy
             } else {
                 child
             }
         });
+        results.truncate(first);
         let loc = module.expr_locs.get(old);
         let new = module.exprs.append(expr);
         module.expr_locs.insert(new, loc);
@@ -188,10 +246,9 @@ pub fn deref_root(module: &Module, mut deref: Handle<Expr>) -> Option<Handle<Var
     }
 }
 
-/// The rvalues embedded in a dereference chain (array indices), which passes
-/// must treat as reads even on the left of an assignment.
-pub fn deref_indices(module: &Module, mut deref: Handle<Expr>) -> Vec<Handle<Expr>> {
-    let mut out = Vec::new();
+/// Appends the rvalues embedded in a dereference chain (array indices), which
+/// passes must treat as reads even on the left of an assignment, to `out`.
+pub fn deref_indices_into(module: &Module, mut deref: Handle<Expr>, out: &mut Vec<Handle<Expr>>) {
     while let Some(expr) = module.exprs.get(deref) {
         match &expr.kind {
             ExprKind::ArrayRef(base, index) => {
@@ -202,7 +259,6 @@ pub fn deref_indices(module: &Module, mut deref: Handle<Expr>) -> Vec<Handle<Exp
             _ => break,
         }
     }
-    out
 }
 
 /// Checked mutable access to a statement.
@@ -263,14 +319,15 @@ pub fn rewrite_bodies(module: &mut Module, f: &mut StmtRewriter<'_>) {
     }
 }
 
-/// [`rewrite_bodies`] for one statement list.
+/// [`rewrite_bodies`] for one statement list. The list is rebuilt only from
+/// the first statement `f` replaces on.
 pub fn rewrite_block(
     module: &mut Module,
     block: Vec<Handle<Stmt>>,
     f: &mut StmtRewriter<'_>,
 ) -> Vec<Handle<Stmt>> {
-    let mut out = Vec::with_capacity(block.len());
-    for stmt in block {
+    let mut out: Option<Vec<Handle<Stmt>>> = None;
+    for (i, &stmt) in block.iter().enumerate() {
         let nested = match stmt_mut(module, stmt) {
             Some(Stmt::If {
                 then_block,
@@ -297,30 +354,68 @@ pub fn rewrite_block(
             }
         }
         match f(module, stmt) {
-            Some(replacement) => out.extend(replacement),
-            None => out.push(stmt),
+            Some(replacement) => out
+                .get_or_insert_with(|| {
+                    let mut kept = Vec::with_capacity(block.len() + replacement.len());
+                    kept.extend_from_slice(&block[..i]);
+                    kept
+                })
+                .extend(replacement),
+            None => {
+                if let Some(out) = &mut out {
+                    out.push(stmt);
+                }
+            }
         }
     }
-    out
+    out.unwrap_or(block)
 }
 
 /// Makes every expression tree a tree: an expression handle reachable from
 /// two places (or twice from one) is deep-copied at its second use, so passes
 /// may rewrite nodes in place. Returns true if anything was copied.
 pub fn unshare(module: &mut Module) -> bool {
-    let mut seen: HashSet<Handle<Expr>> = HashSet::new();
+    // `owner[e]` is the 1-based number of the root whose tree holds `e`
+    // (0: none yet). A root is shared when its walk meets a node that an
+    // earlier root owns or that it reached before itself.
+    let mut owner: Vec<u32> = vec![0; module.exprs.len()];
+    let mut root_number = 0u32;
+    let mut visited: Vec<Handle<Expr>> = Vec::new();
+    let mut stack = Vec::new();
     let mut changed = false;
     rewrite_bodies(module, &mut |module, stmt| {
         let mut roots = stmt_expr_slots(module, stmt);
         for root in &mut roots {
-            let nodes = post_order(module, *root);
-            let mut local = HashSet::new();
-            let shared = nodes.iter().any(|h| seen.contains(h) || !local.insert(*h));
-            if shared {
-                *root = clone_expr(module, *root);
-                changed = true;
+            root_number += 1;
+            visited.clear();
+            let mut shared = false;
+            for_each_node(module, *root, &mut stack, |h, _| {
+                if shared {
+                    return;
+                }
+                match owner.get_mut(h.index()) {
+                    Some(o) if *o == 0 => {
+                        *o = root_number;
+                        visited.push(h);
+                    }
+                    _ => shared = true,
+                }
+            });
+            if !shared {
+                continue;
             }
-            seen.extend(post_order(module, *root));
+            // Undo this walk's claims, copy the tree, claim the copy.
+            for h in &visited {
+                owner[h.index()] = 0;
+            }
+            *root = clone_expr(module, *root);
+            changed = true;
+            owner.resize(module.exprs.len(), 0);
+            for_each_node(module, *root, &mut stack, |h, _| {
+                if let Some(o) = owner.get_mut(h.index()) {
+                    *o = root_number;
+                }
+            });
         }
         set_stmt_expr_slots(module, stmt, &roots);
         None
@@ -368,22 +463,25 @@ pub fn set_stmt_expr_slots(module: &mut Module, stmt: Handle<Stmt>, roots: &[Han
     }
 }
 
-/// The rvalue trees a statement reads that expression passes rewrite: array
-/// indices inside its destination dereferences, the assigned value, call
-/// arguments, return/discard values and `if` conditions. `None` for a dangling
-/// handle.
-pub fn read_roots(module: &Module, stmt: Handle<Stmt>) -> Option<Vec<Handle<Expr>>> {
-    let mut roots = Vec::new();
-    match module.stmts.get(stmt)? {
+/// Fills `roots` (cleared first) with the rvalue trees a statement reads that
+/// expression passes rewrite: array indices inside its destination
+/// dereferences, the assigned value, call arguments, return/discard values and
+/// `if` conditions. False for a dangling handle.
+pub fn read_roots_into(module: &Module, stmt: Handle<Stmt>, roots: &mut Vec<Handle<Expr>>) -> bool {
+    roots.clear();
+    let Some(stmt) = module.stmts.get(stmt) else {
+        return false;
+    };
+    match stmt {
         Stmt::Assign { lhs, rhs, .. } => {
-            roots.extend(deref_indices(module, *lhs));
+            deref_indices_into(module, *lhs, roots);
             roots.push(*rhs);
         }
         Stmt::Call {
             return_deref, args, ..
         } => {
             if let Some(d) = return_deref {
-                roots.extend(deref_indices(module, *d));
+                deref_indices_into(module, *d, roots);
             }
             roots.extend(args.iter().copied());
         }
@@ -391,5 +489,5 @@ pub fn read_roots(module: &Module, stmt: Handle<Stmt>) -> Option<Vec<Handle<Expr
         Stmt::If { condition, .. } => roots.push(*condition),
         _ => {}
     }
-    Some(roots)
+    true
 }

@@ -1,35 +1,48 @@
-//! The parser: feeds the preprocessor's tokens to glsl-lang's LALR parser and
-//! converts glsl-lang's tree into [`crate::ast`]. This module is the only place
-//! that names glsl-lang types.
+//! The parser: an LR(1) parser generated at build time from
+//! `grammar.lalrpop` by lalrpop, fed the preprocessor's tokens, building
+//! [`crate::ast`] directly.
 //!
-//! - [`tokens`]: the version-aware keyword table, literal parsing and the token
+//! - [`tokens`]: the parser's token type, literal parsing and the token
 //!   iterator the generated parser pulls from (type names vs identifiers,
-//!   struct-name shadowing, reserved words).
-//! - [`convert`]: glsl-lang's tree → our AST, with locations and a depth bound.
+//!   struct-name shadowing, reserved words through [`keywords`]).
+//! - `actions`: the AST builders the grammar's actions call.
+//! - `depth`: the checks over the finished tree (depth bound, deferred call
+//!   errors).
 //! - [`print`]: the GLSL-like AST printer behind `rglc --dump-ast`.
 //!
 //! Before parsing, the token stream's bracket nesting is bounded by
-//! [`limits::MAX_NESTING_DEPTH`]; the converter bounds the depth of expression
-//! and statement trees (chains like `a+a+…` or `if(c) if(c) …` nest without
-//! brackets) by [`MAX_TREE_DEPTH`], so later recursive passes cannot overflow
-//! the stack.
+//! [`limits::MAX_NESTING_DEPTH`]; the depth check bounds the depth of
+//! expression and statement trees (chains like `a+a+…` or `if(c) if(c) …` nest
+//! without brackets) by [`MAX_TREE_DEPTH`], so later recursive passes cannot
+//! overflow the stack.
+//!
+//! The test build keeps glsl-lang's parser as an oracle (`oracle`): every
+//! corpus shader must parse to the same tree, or fail with the same
+//! diagnostic, both ways.
 
-mod convert;
+mod actions;
+mod depth;
 mod keywords;
+#[cfg(test)]
+mod oracle;
 pub mod print;
 mod tokens;
 
-use glsl_lang::ast as gl;
-use glsl_lang::lexer::{ParseContext, Token as GlToken};
-use glsl_lang::parse::{HasParser, LangParser};
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, missing_docs)]
+    grammar,
+    "/parse/grammar.rs"
+);
+
 use lalrpop_util::ParseError;
 
 use crate::ast::TranslationUnit;
-use crate::diag::{Diagnostic, Error};
+use crate::diag::Diagnostic;
 use crate::limits;
-use crate::pp::{ExtensionBehavior, ExtensionDirective, Token};
+use crate::pp::{ExtensionBehavior, ExtensionDirective, Interner, Token};
 use crate::span::SourceLoc;
 use crate::version::Version;
+use tokens::{LexError, Tok};
 
 pub use print::print_ast;
 
@@ -145,10 +158,14 @@ pub struct ParseOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Parses preprocessed tokens into a translation unit. Warnings are dropped;
-/// use [`parse_full`] to keep them.
-pub fn parse(tokens: &[Token], version: Version) -> Result<TranslationUnit, Vec<Diagnostic>> {
-    let out = parse_full(tokens, version, &[]);
+/// Parses preprocessed tokens (spelled in `symbols`) into a translation
+/// unit. Warnings are dropped; use [`parse_full`] to keep them.
+pub fn parse(
+    tokens: &[Token],
+    symbols: &Interner,
+    version: Version,
+) -> Result<TranslationUnit, Vec<Diagnostic>> {
+    let out = parse_full(tokens, symbols, version, &[]);
     match out.unit {
         Some(unit) if !out.diagnostics.iter().any(Diagnostic::is_error) => Ok(unit),
         _ => Err(out.diagnostics),
@@ -160,6 +177,7 @@ pub fn parse(tokens: &[Token], version: Version) -> Result<TranslationUnit, Vec<
 /// `GL_EXT_gpu_shader4` in GLSL 1.20), returning warnings too.
 pub fn parse_full(
     tokens: &[Token],
+    symbols: &Interner,
     version: Version,
     extensions: &[ExtensionDirective],
 ) -> ParseOutput {
@@ -168,47 +186,41 @@ pub fn parse_full(
         .filter(|e| e.behavior != ExtensionBehavior::Disable)
         .map(|e| e.name.clone())
         .collect();
-    if let Some(diag) = check_nesting(tokens) {
+    if let Some(diag) = tokens::check_nesting(tokens) {
         return ParseOutput {
             unit: None,
             diagnostics: vec![diag],
         };
     }
-    let ctx = ParseContext::new();
+    let cx = actions::Cx::new(tokens, symbols, version.is_es());
     let compat = version.is_compat() || enabled.iter().any(|e| e == "GL_ARB_compatibility");
     for name in builtin_struct_types(compat) {
-        ctx.add_type_name(gl::Node::new(gl::IdentifierData::from(*name), None));
+        // A name the shader never spells cannot reach the parser.
+        if let Some(sym) = symbols.lookup(name) {
+            cx.types.borrow_mut().add(sym);
+        }
     }
-    let mut stream = tokens::TokenStream::new(tokens, ctx.clone(), version, &enabled);
-    let parser = <gl::TranslationUnit as HasParser>::Parser::new();
-    let result = LangParser::parse(&parser, ctx, &mut stream);
+    let mut stream = tokens::TokenStream::new(tokens, symbols, &cx.types, version, &enabled);
+    let result = grammar::TranslationUnitParser::new().parse(&cx, &mut stream);
     let mut diagnostics = std::mem::take(&mut stream.warnings);
     let last_loc = stream.last_loc();
     drop(stream);
     match result {
-        Ok(unit) => {
-            let converted = convert::convert_unit(&unit, tokens, version.is_es());
-            match converted {
-                Ok(ours) => {
-                    drop(unit);
-                    ParseOutput {
-                        unit: Some(ours),
-                        diagnostics,
-                    }
-                }
-                Err(diag) => {
-                    // The tree may be deeper than recursive drop can take.
-                    convert::dismantle(unit);
-                    diagnostics.push(*diag);
-                    ParseOutput {
-                        unit: None,
-                        diagnostics,
-                    }
+        Ok(unit) => match depth::check(&unit, &cx.deferred.borrow()) {
+            None => ParseOutput {
+                unit: Some(unit),
+                diagnostics,
+            },
+            Some(diag) => {
+                diagnostics.push(diag);
+                ParseOutput {
+                    unit: None,
+                    diagnostics,
                 }
             }
-        }
+        },
         Err(error) => {
-            diagnostics.push(syntax_error(error, tokens, last_loc));
+            diagnostics.push(syntax_error(error, tokens, symbols, last_loc));
             ParseOutput {
                 unit: None,
                 diagnostics,
@@ -237,40 +249,14 @@ fn builtin_struct_types(compat: bool) -> &'static [&'static str] {
     }
 }
 
-/// Rejects bracket nesting deeper than [`limits::MAX_NESTING_DEPTH`].
-fn check_nesting(tokens: &[Token]) -> Option<Diagnostic> {
-    let mut depth = 0usize;
-    for tok in tokens {
-        if tok.kind != crate::pp::TokenKind::Punct {
-            continue;
-        }
-        match tok.text.as_str() {
-            "(" | "[" | "{" => {
-                depth += 1;
-                if depth > limits::MAX_NESTING_DEPTH {
-                    return Some(Diagnostic::error(
-                        tok.loc,
-                        Error::Limit {
-                            what: "nesting of parentheses, brackets and braces",
-                            limit: limits::MAX_NESTING_DEPTH,
-                        },
-                    ));
-                }
-            }
-            ")" | "]" | "}" => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    None
-}
-
 /// Most expected tokens worth listing (bison's verbose limit).
 const MAX_EXPECTED: usize = 4;
 
 /// Turns a lalrpop error into a located diagnostic.
 fn syntax_error(
-    error: ParseError<lang_util::position::LexerPosition, GlToken, tokens::LexError>,
+    error: ParseError<u32, Tok, LexError>,
     tokens: &[Token],
+    symbols: &Interner,
     last_loc: SourceLoc,
 ) -> Diagnostic {
     let loc_of = |offset| {
@@ -284,10 +270,10 @@ fn syntax_error(
             token: (start, token, _),
             expected,
         } => {
-            let index = tokens::token_index(start.offset);
-            let text = tokens.get(index).map(|t| t.text.as_str()).unwrap_or("");
+            let index = tokens::token_index(start);
+            let text = tokens.get(index).map_or("", |t| symbols.get(t.sym));
             Diagnostic::error(
-                loc_of(start.offset),
+                loc_of(start),
                 SyntaxError::Unexpected {
                     found: describe(&token, text),
                     expected: trim_expected(&expected),
@@ -303,10 +289,10 @@ fn syntax_error(
         ParseError::ExtraToken {
             token: (start, token, _),
         } => {
-            let index = tokens::token_index(start.offset);
-            let text = tokens.get(index).map(|t| t.text.as_str()).unwrap_or("");
+            let index = tokens::token_index(start);
+            let text = tokens.get(index).map_or("", |t| symbols.get(t.sym));
             Diagnostic::error(
-                loc_of(start.offset),
+                loc_of(start),
                 SyntaxError::Unexpected {
                     found: describe(&token, text),
                     expected: Vec::new(),
@@ -314,7 +300,7 @@ fn syntax_error(
             )
         }
         ParseError::InvalidToken { location } => Diagnostic::error(
-            loc_of(location.offset),
+            loc_of(location),
             SyntaxError::Internal {
                 what: "invalid token position",
             },
@@ -328,15 +314,14 @@ fn syntax_error(
 
 /// Names a token the way Mesa's bison parser does for identifiers and
 /// constants; keywords and punctuation are quoted as written.
-fn describe(token: &GlToken, text: &str) -> String {
+fn describe(token: &Tok, text: &str) -> String {
     match token {
-        GlToken::Identifier(_) => "IDENTIFIER".to_owned(),
-        GlToken::TypeName(_) => "TYPE_IDENTIFIER".to_owned(),
-        GlToken::IntConstant(_) => "INTCONSTANT".to_owned(),
-        GlToken::UIntConstant(_) => "UINTCONSTANT".to_owned(),
-        GlToken::FloatConstant(_) => "FLOATCONSTANT".to_owned(),
-        GlToken::DoubleConstant(_) => "DOUBLECONSTANT".to_owned(),
-        GlToken::BoolConstant(_) => "BOOLCONSTANT".to_owned(),
+        Tok::Ident => "IDENTIFIER".to_owned(),
+        Tok::TypeName => "TYPE_IDENTIFIER".to_owned(),
+        Tok::IntConst(_) => "INTCONSTANT".to_owned(),
+        Tok::UintConst(_) => "UINTCONSTANT".to_owned(),
+        Tok::FloatConst(_) => "FLOATCONSTANT".to_owned(),
+        Tok::BoolConst(_) => "BOOLCONSTANT".to_owned(),
         _ => format!("'{text}'"),
     }
 }
@@ -344,6 +329,10 @@ fn describe(token: &GlToken, text: &str) -> String {
 /// Maps lalrpop's expected-terminal names to readable ones; returns nothing
 /// when more than [`MAX_EXPECTED`] would be listed.
 fn trim_expected(expected: &[String]) -> Vec<String> {
+    // `builtin_type` stands for every built-in type keyword: far too many.
+    if expected.iter().any(|name| name == "builtin_type") {
+        return Vec::new();
+    }
     let mut out: Vec<String> = Vec::new();
     for name in expected {
         let readable = match name.as_str() {

@@ -96,7 +96,7 @@ impl Printer {
             }
             DeclarationKind::Invariant(names) => {
                 self.out.push_str("invariant ");
-                let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
+                let names: Vec<&str> = names.iter().map(|n| &*n.name).collect();
                 self.out.push_str(&names.join(", "));
                 self.out.push(';');
             }

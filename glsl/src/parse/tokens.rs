@@ -1,200 +1,312 @@
-//! The token bridge between the preprocessor and glsl-lang's LALR parser:
-//! words classified through the keyword table ([`super::keywords`]), literal
-//! parsing, and [`TokenStream`], the iterator the generated parser pulls tokens
-//! from.
+//! The token bridge between the preprocessor and the generated LALR parser:
+//! the parser's token type [`Tok`], literal parsing, the scoped table of
+//! user type names, and [`TokenStream`], the iterator the parser pulls tokens
+//! from (keywords through [`super::keywords`], type names vs identifiers,
+//! struct-name shadowing, reserved words).
 //!
 //! Positions handed to the parser encode token indices: token `i` starts at
 //! offset `2*i` and ends at `2*i+1`, so the start of any node span divided by two
-//! is the index of the node's first token (and thereby its [`SourceLoc`]).
+//! is the index of the node's first token (and thereby its [`SourceLoc`]), and
+//! the end of the last symbol (an empty production at the end of input) still
+//! names the last token.
 
+use std::cell::RefCell;
 use std::fmt;
-
-use glsl_lang::ast::{FileId, SmolStr, TextSize};
-use glsl_lang::lexer::{HasLexerError, ParseContext, Token};
-use lang_util::position::LexerPosition;
 
 use super::keywords::{classify_word, Word};
 use super::SyntaxError;
 use crate::diag::{Diagnostic, Error};
 use crate::limits;
-use crate::pp::{self, TokenKind};
+use crate::pp::{self, Interner, Sym, TokenKind};
 use crate::span::SourceLoc;
 use crate::version::Version;
 
-/// The file id every position carries (one token stream per parse).
-pub(super) const FILE_ID: u32 = 0;
+/// A parser token. Words and literals carry no text: the parser reads the
+/// spelling of token `i` from the preprocessor's tokens when it needs it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Tok {
+    /// An identifier.
+    Ident,
+    /// The name of a user-declared struct type.
+    TypeName,
+    /// `int` literal (hex/octal values above `i32::MAX` already wrapped).
+    IntConst(i32),
+    /// `uint` literal.
+    UintConst(u32),
+    /// `float` literal.
+    FloatConst(f32),
+    /// `true` / `false`.
+    BoolConst(bool),
+    /// A built-in type keyword other than `void` (`vec4`, `sampler2D`, …).
+    BuiltinType,
+    /// `void`
+    Void,
+    /// `struct`
+    Struct,
+    // Qualifiers.
+    /// `const`
+    Const,
+    /// `in`
+    In,
+    /// `out`
+    Out,
+    /// `inout`
+    InOut,
+    /// `centroid`
+    Centroid,
+    /// `patch`
+    Patch,
+    /// `sample`
+    Sample,
+    /// `uniform`
+    Uniform,
+    /// `buffer`
+    Buffer,
+    /// `shared`
+    Shared,
+    /// `coherent`
+    Coherent,
+    /// `volatile`
+    Volatile,
+    /// `restrict`
+    Restrict,
+    /// `readonly`
+    ReadOnly,
+    /// `writeonly`
+    WriteOnly,
+    /// `attribute`
+    Attribute,
+    /// `varying`
+    Varying,
+    /// `subroutine`
+    Subroutine,
+    /// `layout`
+    Layout,
+    /// `precision`
+    Precision,
+    /// `highp`
+    HighPrecision,
+    /// `mediump`
+    MediumPrecision,
+    /// `lowp`
+    LowPrecision,
+    /// `smooth`
+    Smooth,
+    /// `flat`
+    Flat,
+    /// `noperspective`
+    NoPerspective,
+    /// `invariant`
+    Invariant,
+    /// `precise`
+    Precise,
+    // Statements.
+    /// `if`
+    If,
+    /// `else`
+    Else,
+    /// `switch`
+    Switch,
+    /// `case`
+    Case,
+    /// `default`
+    Default,
+    /// `while`
+    While,
+    /// `do`
+    Do,
+    /// `for`
+    For,
+    /// `continue`
+    Continue,
+    /// `break`
+    Break,
+    /// `discard`
+    Discard,
+    /// `return`
+    Return,
+    // Punctuation.
+    /// `(`
+    LeftParen,
+    /// `)`
+    RightParen,
+    /// `[`
+    LeftBracket,
+    /// `]`
+    RightBracket,
+    /// `{`
+    LeftBrace,
+    /// `}`
+    RightBrace,
+    /// `.`
+    Dot,
+    /// `,`
+    Comma,
+    /// `:`
+    Colon,
+    /// `;`
+    Semicolon,
+    /// `=`
+    Equal,
+    /// `+`
+    Plus,
+    /// `-`
+    Dash,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `<`
+    LeftAngle,
+    /// `>`
+    RightAngle,
+    /// `!`
+    Bang,
+    /// `~`
+    Tilde,
+    /// `|`
+    VerticalBar,
+    /// `^`
+    Caret,
+    /// `&`
+    Ampersand,
+    /// `?`
+    Question,
+    /// `++`
+    IncOp,
+    /// `--`
+    DecOp,
+    /// `<<`
+    LeftOp,
+    /// `>>`
+    RightOp,
+    /// `<=`
+    LeOp,
+    /// `>=`
+    GeOp,
+    /// `==`
+    EqOp,
+    /// `!=`
+    NeOp,
+    /// `&&`
+    AndOp,
+    /// `||`
+    OrOp,
+    /// `^^`
+    XorOp,
+    /// `*=`
+    MulAssign,
+    /// `/=`
+    DivAssign,
+    /// `%=`
+    ModAssign,
+    /// `+=`
+    AddAssign,
+    /// `-=`
+    SubAssign,
+    /// `<<=`
+    LeftAssign,
+    /// `>>=`
+    RightAssign,
+    /// `&=`
+    AndAssign,
+    /// `^=`
+    XorAssign,
+    /// `|=`
+    OrAssign,
+}
 
 /// Lexer position of the start of token `index`.
-pub(super) fn start_pos(index: usize) -> LexerPosition {
-    LexerPosition::new(
-        FileId::new(FILE_ID),
-        TextSize::from((index as u32).saturating_mul(2)),
-    )
+pub(super) fn start_pos(index: usize) -> u32 {
+    (index as u32).saturating_mul(2)
 }
 
 /// Lexer position of the end of token `index`.
-fn end_pos(index: usize) -> LexerPosition {
-    LexerPosition::new(
-        FileId::new(FILE_ID),
-        TextSize::from((index as u32).saturating_mul(2).saturating_add(1)),
-    )
+fn end_pos(index: usize) -> u32 {
+    (index as u32).saturating_mul(2).saturating_add(1)
 }
 
 /// Index of the token a lexer position points into.
-pub(super) fn token_index(offset: TextSize) -> usize {
-    (u32::from(offset) / 2) as usize
+pub(super) fn token_index(offset: u32) -> usize {
+    (offset / 2) as usize
 }
 
-/// Maps a punctuation spelling to its parser token.
-fn punct_token(text: &str) -> Option<Token> {
-    Some(match text {
-        "(" => Token::LeftParen,
-        ")" => Token::RightParen,
-        "[" => Token::LeftBracket,
-        "]" => Token::RightBracket,
-        "{" => Token::LeftBrace,
-        "}" => Token::RightBrace,
-        "." => Token::Dot,
-        "," => Token::Comma,
-        ":" => Token::Colon,
-        ";" => Token::Semicolon,
-        "=" => Token::Equal,
-        "+" => Token::Plus,
-        "-" => Token::Dash,
-        "*" => Token::Star,
-        "/" => Token::Slash,
-        "%" => Token::Percent,
-        "<" => Token::LeftAngle,
-        ">" => Token::RightAngle,
-        "!" => Token::Bang,
-        "~" => Token::Tilde,
-        "|" => Token::VerticalBar,
-        "^" => Token::Caret,
-        "&" => Token::Ampersand,
-        "?" => Token::Question,
-        "++" => Token::IncOp,
-        "--" => Token::DecOp,
-        "<<" => Token::LeftOp,
-        ">>" => Token::RightOp,
-        "<=" => Token::LeOp,
-        ">=" => Token::GeOp,
-        "==" => Token::EqOp,
-        "!=" => Token::NeOp,
-        "&&" => Token::AndOp,
-        "||" => Token::OrOp,
-        "^^" => Token::XorOp,
-        "*=" => Token::MulAssign,
-        "/=" => Token::DivAssign,
-        "%=" => Token::ModAssign,
-        "+=" => Token::AddAssign,
-        "-=" => Token::SubAssign,
-        "<<=" => Token::LeftAssign,
-        ">>=" => Token::RightAssign,
-        "&=" => Token::AndAssign,
-        "^=" => Token::XorAssign,
-        "|=" => Token::OrAssign,
-        _ => return None,
-    })
+/// Parser tokens of the punctuators, indexed by their preprocessor symbol
+/// (the order of the preprocessor's punctuator table); `#` and `##` never
+/// reach the parser.
+const PUNCT_TOKENS: [Option<Tok>; 47] = [
+    Some(Tok::LeftParen),
+    Some(Tok::RightParen),
+    Some(Tok::LeftBracket),
+    Some(Tok::RightBracket),
+    Some(Tok::LeftBrace),
+    Some(Tok::RightBrace),
+    Some(Tok::Dot),
+    Some(Tok::Comma),
+    Some(Tok::Colon),
+    Some(Tok::Semicolon),
+    Some(Tok::Plus),
+    Some(Tok::Dash),
+    Some(Tok::Star),
+    Some(Tok::Slash),
+    Some(Tok::Percent),
+    Some(Tok::LeftAngle),
+    Some(Tok::RightAngle),
+    Some(Tok::Equal),
+    Some(Tok::Bang),
+    Some(Tok::Tilde),
+    Some(Tok::Ampersand),
+    Some(Tok::VerticalBar),
+    Some(Tok::Caret),
+    Some(Tok::Question),
+    None,
+    None,
+    Some(Tok::LeftOp),
+    Some(Tok::RightOp),
+    Some(Tok::LeOp),
+    Some(Tok::GeOp),
+    Some(Tok::EqOp),
+    Some(Tok::NeOp),
+    Some(Tok::AndOp),
+    Some(Tok::OrOp),
+    Some(Tok::XorOp),
+    Some(Tok::IncOp),
+    Some(Tok::DecOp),
+    Some(Tok::AddAssign),
+    Some(Tok::SubAssign),
+    Some(Tok::MulAssign),
+    Some(Tok::DivAssign),
+    Some(Tok::ModAssign),
+    Some(Tok::AndAssign),
+    Some(Tok::OrAssign),
+    Some(Tok::XorAssign),
+    Some(Tok::LeftAssign),
+    Some(Tok::RightAssign),
+];
+
+/// Maps a punctuation symbol to its parser token.
+fn punct_token(sym: Sym) -> Option<Tok> {
+    PUNCT_TOKENS.get(sym.index()).copied().flatten()
+}
+
+/// Well-known punctuator symbols (fixed by the preprocessor's table).
+mod punct {
+    use crate::pp::Sym;
+    pub const LPAREN: Sym = Sym(0);
+    pub const RPAREN: Sym = Sym(1);
+    pub const LBRACKET: Sym = Sym(2);
+    pub const RBRACKET: Sym = Sym(3);
+    pub const LBRACE: Sym = Sym(4);
+    pub const RBRACE: Sym = Sym(5);
+    pub const COMMA: Sym = Sym(7);
 }
 
 /// True for tokens after which a type name is the name being declared
 /// (`float S`, `S S`): built-in type keywords and user type names.
-fn is_type_token(token: &Token) -> bool {
-    !matches!(
-        token,
-        Token::Identifier(_)
-            | Token::IntConstant(_)
-            | Token::UIntConstant(_)
-            | Token::BoolConstant(_)
-            | Token::FloatConstant(_)
-            | Token::DoubleConstant(_)
-            | Token::LeftParen
-            | Token::RightParen
-            | Token::LeftBracket
-            | Token::RightBracket
-            | Token::LeftBrace
-            | Token::RightBrace
-            | Token::Dot
-            | Token::Comma
-            | Token::Colon
-            | Token::Semicolon
-            | Token::Equal
-            | Token::Plus
-            | Token::Dash
-            | Token::Star
-            | Token::Slash
-            | Token::Percent
-            | Token::LeftAngle
-            | Token::RightAngle
-            | Token::Bang
-            | Token::Tilde
-            | Token::VerticalBar
-            | Token::Caret
-            | Token::Ampersand
-            | Token::Question
-            | Token::IncOp
-            | Token::DecOp
-            | Token::LeftOp
-            | Token::RightOp
-            | Token::LeOp
-            | Token::GeOp
-            | Token::EqOp
-            | Token::NeOp
-            | Token::AndOp
-            | Token::OrOp
-            | Token::XorOp
-            | Token::MulAssign
-            | Token::DivAssign
-            | Token::ModAssign
-            | Token::AddAssign
-            | Token::SubAssign
-            | Token::LeftAssign
-            | Token::RightAssign
-            | Token::AndAssign
-            | Token::XorAssign
-            | Token::OrAssign
-            | Token::Const
-            | Token::In
-            | Token::Out
-            | Token::InOut
-            | Token::Uniform
-            | Token::Attribute
-            | Token::Varying
-            | Token::Centroid
-            | Token::Invariant
-            | Token::Flat
-            | Token::Smooth
-            | Token::NoPerspective
-            | Token::Patch
-            | Token::Sample
-            | Token::Buffer
-            | Token::Shared
-            | Token::Coherent
-            | Token::Volatile
-            | Token::Restrict
-            | Token::ReadOnly
-            | Token::WriteOnly
-            | Token::Precise
-            | Token::Subroutine
-            | Token::Layout
-            | Token::Precision
-            | Token::HighPrecision
-            | Token::MediumPrecision
-            | Token::LowPrecision
-            | Token::Break
-            | Token::Continue
-            | Token::Do
-            | Token::For
-            | Token::While
-            | Token::Switch
-            | Token::Case
-            | Token::Default
-            | Token::If
-            | Token::Else
-            | Token::Discard
-            | Token::Return
-            | Token::Struct
-    )
+pub(super) fn is_type_token(token: Tok) -> bool {
+    matches!(token, Tok::TypeName | Tok::BuiltinType | Tok::Void)
 }
 
 // ---------------------------------------------------------------------------
@@ -203,7 +315,7 @@ fn is_type_token(token: &Token) -> bool {
 
 /// A parsed literal plus an optional warning.
 pub(super) struct Literal {
-    pub token: Token,
+    pub token: Tok,
     pub warning: Option<SyntaxError>,
 }
 
@@ -263,9 +375,9 @@ pub(super) fn parse_int(text: &str, version: Version) -> Result<Literal, SyntaxE
     }
     let bits = value as u32;
     let token = if is_uint {
-        Token::UIntConstant(bits)
+        Tok::UintConst(bits)
     } else {
-        Token::IntConstant(bits as i32)
+        Tok::IntConst(bits as i32)
     };
     Ok(Literal { token, warning })
 }
@@ -302,7 +414,7 @@ pub(super) fn parse_float(text: &str, version: Version) -> Result<Literal, Synta
     })?;
     let warning = (has_f && !version.at_least(120, 300)).then_some(SyntaxError::FloatSuffix);
     Ok(Literal {
-        token: Token::FloatConstant(value),
+        token: Tok::FloatConst(value),
         warning,
     })
 }
@@ -341,12 +453,54 @@ fn is_float_body(body: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------
+// User type names
+// ---------------------------------------------------------------------------
+
+/// The user type names in scope, by `{ }` nesting level. The parser adds a
+/// struct's name when it reduces the struct specifier; the token stream opens
+/// and closes levels as it hands out braces (the outermost level is never
+/// closed, so a stray `}` cannot drop global names).
+#[derive(Debug, Default)]
+pub(super) struct TypeNames {
+    /// Names with the level they were declared at, levels non-decreasing.
+    names: Vec<(Sym, u32)>,
+    /// Current level (0 = global).
+    level: u32,
+}
+
+impl TypeNames {
+    /// True when `sym` names a type at this point.
+    pub fn contains(&self, sym: Sym) -> bool {
+        self.names.iter().any(|(s, _)| *s == sym)
+    }
+
+    /// Declares a type name at the current level.
+    pub fn add(&mut self, sym: Sym) {
+        self.names.push((sym, self.level));
+    }
+
+    fn push_scope(&mut self) {
+        self.level += 1;
+    }
+
+    fn pop_scope(&mut self) {
+        if self.level == 0 {
+            return;
+        }
+        while self.names.last().is_some_and(|(_, l)| *l == self.level) {
+            self.names.pop();
+        }
+        self.level -= 1;
+    }
+}
+
+// ---------------------------------------------------------------------------
 // The token stream
 // ---------------------------------------------------------------------------
 
 /// An error found while turning preprocessor tokens into parser tokens.
 #[derive(Debug)]
-pub(super) struct LexError {
+pub(crate) struct LexError {
     /// Index of the offending token.
     pub index: usize,
     /// What is wrong.
@@ -361,42 +515,48 @@ impl fmt::Display for LexError {
 
 impl std::error::Error for LexError {}
 
-impl lang_util::error::LexicalError for LexError {
-    fn location(&self) -> (LexerPosition, TextSize) {
-        (start_pos(self.index), TextSize::from(1))
-    }
+/// Symbols of the words the stream compares against, when the shader uses them.
+struct Words {
+    true_: Option<Sym>,
+    false_: Option<Sym>,
+    layout: Option<Sym>,
+    else_: Option<Sym>,
 }
 
-/// The iterator glsl-lang's parser pulls tokens from.
+/// The iterator the generated parser pulls tokens from.
 pub(super) struct TokenStream<'a> {
     tokens: &'a [pp::Token],
+    symbols: &'a Interner,
+    types: &'a RefCell<TypeNames>,
     next: usize,
-    ctx: ParseContext,
     version: Version,
     extensions: &'a [String],
+    words: Words,
+    /// [`classify_word`] of each symbol, filled on first use.
+    classes: Vec<Option<Word>>,
     /// Current `{` nesting.
     brace_depth: u32,
     /// Current `(` nesting.
     paren_depth: u32,
     /// Type names shadowed by a variable declaration, with the brace depth of
     /// the declaration; they are identifiers until that scope closes.
-    shadowed: Vec<(SmolStr, u32)>,
+    shadowed: Vec<(Sym, u32)>,
     /// True when the previous token was a type (built-in keyword or type name).
     after_type: bool,
     /// True when the previous token was `.` or `struct` (a name must follow).
     want_name: bool,
-    /// Inside `invariant a, b, …;`, which glsl-lang's grammar only accepts
-    /// with one name: each `,` is sent as `; invariant`.
+    /// Inside `invariant a, b, …;`, which the grammar only accepts with one
+    /// name: each `,` is sent as `; invariant`.
     invariant_list: bool,
     /// A synthesized token to send before reading on.
-    pending: Option<(usize, Token)>,
+    pending: Option<(usize, Tok)>,
     /// Depth-growth guard, see [`ChainGuard`].
     guard: ChainGuard,
     /// Warnings found so far (literal ranges, float suffixes).
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Bounds how deep glsl-lang's tree can grow without brackets, so that even the
+/// Bounds how deep the syntax tree can grow without brackets, so that even the
 /// partial tree the parser drops on a syntax error is shallow enough to drop
 /// recursively. Brackets are bounded beforehand; what remains are chains:
 /// operators within one statement (`a+a+…`, `- - -x`, `x.x.x`, `x[0][0]`,
@@ -431,13 +591,13 @@ enum Prev {
 }
 
 /// The limit every chain counter is held to.
-/// (Chains a little longer than the converter accepts still drop safely; the
-/// converter reports them.)
+/// (Chains a little longer than the depth check accepts still drop safely;
+/// the depth check reports them.)
 const MAX_CHAIN: usize = 2 * super::MAX_TREE_DEPTH;
 
 impl ChainGuard {
     /// Accounts for `token`; `Err` names the chain that grew too long.
-    fn track(&mut self, token: &Token, next_is_else: bool) -> Result<(), &'static str> {
+    fn track(&mut self, token: Tok, next_is_else: bool) -> Result<(), &'static str> {
         let level = |v: &mut Vec<usize>| {
             if v.is_empty() {
                 v.push(0);
@@ -447,24 +607,24 @@ impl ChainGuard {
         let prev = std::mem::take(&mut self.prev);
         let in_list = self.lists.last().copied().unwrap_or(false);
         match token {
-            Token::LeftBrace if prev == Prev::ListStart => {
+            Tok::LeftBrace if prev == Prev::ListStart => {
                 // An initializer list: its commas separate entries.
                 self.lists.push(true);
                 self.prev = Prev::ListStart;
             }
-            Token::RightBrace if in_list => {
+            Tok::RightBrace if in_list => {
                 self.lists.pop();
                 self.prev = Prev::Closed;
             }
-            Token::Semicolon | Token::LeftBrace | Token::RightBrace => {
+            Tok::Semicolon | Tok::LeftBrace | Tok::RightBrace => {
                 self.operators = 0;
                 match token {
-                    Token::LeftBrace => {
+                    Tok::LeftBrace => {
                         self.lists.push(false);
                         self.else_run.push(0);
                         self.do_count.push(0);
                     }
-                    Token::RightBrace => {
+                    Tok::RightBrace => {
                         self.lists.pop();
                         self.else_run.pop();
                         self.do_count.pop();
@@ -476,22 +636,22 @@ impl ChainGuard {
                     self.else_run[l] = 0;
                 }
             }
-            Token::LeftParen => {
+            Tok::LeftParen => {
                 self.lists
                     .push(matches!(prev, Prev::Callable | Prev::Closed));
                 if prev == Prev::Closed {
                     self.operators += 1;
                 }
             }
-            Token::LeftBracket => {
+            Tok::LeftBracket => {
                 self.lists.push(false);
                 self.operators += 1;
             }
-            Token::RightParen | Token::RightBracket => {
+            Tok::RightParen | Tok::RightBracket => {
                 self.lists.pop();
                 self.prev = Prev::Closed;
             }
-            Token::Comma => {
+            Tok::Comma => {
                 if in_list {
                     // `{ {…}, {…} }`: a `{` after this comma opens a nested list
                     // (inside call arguments a `{` is a syntax error anyway).
@@ -500,11 +660,11 @@ impl ChainGuard {
                     self.operators += 1;
                 }
             }
-            Token::Equal => {
+            Tok::Equal => {
                 self.operators += 1;
                 self.prev = Prev::ListStart;
             }
-            Token::Else => {
+            Tok::Else => {
                 self.operators += 1;
                 let l = level(&mut self.else_run);
                 self.else_run[l] += 1;
@@ -512,7 +672,7 @@ impl ChainGuard {
                     return Err("length of an if/else-if chain");
                 }
             }
-            Token::Do => {
+            Tok::Do => {
                 self.operators += 1;
                 let l = level(&mut self.do_count);
                 self.do_count[l] += 1;
@@ -520,12 +680,8 @@ impl ChainGuard {
                     return Err("number of do-while loops in one block");
                 }
             }
-            Token::Identifier(_) | Token::TypeName(_) => self.prev = Prev::Callable,
-            Token::IntConstant(_)
-            | Token::UIntConstant(_)
-            | Token::FloatConstant(_)
-            | Token::DoubleConstant(_)
-            | Token::BoolConstant(_) => {}
+            Tok::Ident | Tok::TypeName => self.prev = Prev::Callable,
+            Tok::IntConst(_) | Tok::UintConst(_) | Tok::FloatConst(_) | Tok::BoolConst(_) => {}
             other if !is_type_token(other) => self.operators += 1,
             // Built-in type keywords start constructors: `vec4(`.
             _ => self.prev = Prev::Callable,
@@ -538,19 +694,29 @@ impl ChainGuard {
 }
 
 impl<'a> TokenStream<'a> {
-    /// A stream over `tokens`, classifying words for `version`.
+    /// A stream over `tokens` (spelled in `symbols`), classifying words for
+    /// `version`; type names are looked up in `types`.
     pub fn new(
         tokens: &'a [pp::Token],
-        ctx: ParseContext,
+        symbols: &'a Interner,
+        types: &'a RefCell<TypeNames>,
         version: Version,
         extensions: &'a [String],
     ) -> Self {
         TokenStream {
             tokens,
+            symbols,
+            types,
             next: 0,
-            ctx,
             version,
             extensions,
+            words: Words {
+                true_: symbols.lookup("true"),
+                false_: symbols.lookup("false"),
+                layout: symbols.lookup("layout"),
+                else_: symbols.lookup("else"),
+            },
+            classes: vec![None; symbols.len()],
             brace_depth: 0,
             paren_depth: 0,
             shadowed: Vec::new(),
@@ -574,13 +740,25 @@ impl<'a> TokenStream<'a> {
         self.tokens.get(index).map(|t| t.loc).unwrap_or_default()
     }
 
+    /// What a word means in this version (cached per symbol).
+    fn classify(&mut self, sym: Sym) -> Word {
+        if let Some(Some(word)) = self.classes.get(sym.index()) {
+            return *word;
+        }
+        let word = classify_word(self.symbols.get(sym), self.version, self.extensions);
+        if let Some(slot) = self.classes.get_mut(sym.index()) {
+            *slot = Some(word);
+        }
+        word
+    }
+
     /// Turns token `index` into a parser token.
-    fn convert(&mut self, index: usize) -> Result<Token, LexError> {
-        let tok = &self.tokens[index];
-        let text = tok.text.as_str();
+    fn convert(&mut self, index: usize) -> Result<Tok, LexError> {
+        let tok = self.tokens[index];
         match tok.kind {
-            TokenKind::Identifier => self.convert_word(index, text),
+            TokenKind::Identifier => self.convert_word(index, tok.sym),
             TokenKind::IntLiteral => {
+                let text = self.symbols.get(tok.sym);
                 let lit = parse_int(text, self.version).map_err(|e| self.lex_error(index, e))?;
                 if let Some(w) = lit.warning {
                     self.warnings.push(Diagnostic::warning(tok.loc, w));
@@ -588,6 +766,7 @@ impl<'a> TokenStream<'a> {
                 Ok(lit.token)
             }
             TokenKind::FloatLiteral => {
+                let text = self.symbols.get(tok.sym);
                 let lit = parse_float(text, self.version).map_err(|e| self.lex_error(index, e))?;
                 if let Some(w) = lit.warning {
                     self.warnings.push(Diagnostic::warning(tok.loc, w));
@@ -595,32 +774,32 @@ impl<'a> TokenStream<'a> {
                 Ok(lit.token)
             }
             TokenKind::Punct => {
-                let token = punct_token(text).ok_or_else(|| {
+                let token = punct_token(tok.sym).ok_or_else(|| {
                     self.lex_error(
                         index,
                         SyntaxError::InvalidToken {
-                            text: text.to_owned(),
+                            text: self.symbols.get(tok.sym).to_owned(),
                         },
                     )
                 })?;
                 match token {
-                    Token::LeftParen => self.paren_depth += 1,
-                    Token::RightParen => self.paren_depth = self.paren_depth.saturating_sub(1),
-                    Token::Semicolon if self.paren_depth == 0 => {
+                    Tok::LeftParen => self.paren_depth += 1,
+                    Tok::RightParen => self.paren_depth = self.paren_depth.saturating_sub(1),
+                    Tok::Semicolon if self.paren_depth == 0 => {
                         // Names declared in parentheses whose scope never opened
                         // (a prototype, a brace-less `for` body) end here.
                         let depth = self.brace_depth;
                         self.shadowed.retain(|(_, d)| *d <= depth);
                     }
-                    Token::LeftBrace => {
+                    Tok::LeftBrace => {
                         self.brace_depth += 1;
-                        self.ctx.push_scope();
+                        self.types.borrow_mut().push_scope();
                     }
-                    Token::RightBrace => {
+                    Tok::RightBrace => {
                         self.brace_depth = self.brace_depth.saturating_sub(1);
                         let depth = self.brace_depth;
                         self.shadowed.retain(|(_, d)| *d <= depth);
-                        self.ctx.pop_scope();
+                        self.types.borrow_mut().pop_scope();
                     }
                     _ => {}
                 }
@@ -629,9 +808,9 @@ impl<'a> TokenStream<'a> {
         }
     }
 
-    fn convert_word(&mut self, index: usize, text: &str) -> Result<Token, LexError> {
+    fn convert_word(&mut self, index: usize, sym: Sym) -> Result<Tok, LexError> {
         // Like Mesa, only GLSL ES bounds identifier length.
-        if self.version.is_es() && text.len() > limits::MAX_IDENTIFIER_LEN {
+        if self.version.is_es() && self.symbols.get(sym).len() > limits::MAX_IDENTIFIER_LEN {
             return Err(self.lex_error(
                 index,
                 Error::Limit {
@@ -640,58 +819,91 @@ impl<'a> TokenStream<'a> {
                 },
             ));
         }
-        match text {
-            "true" => return Ok(Token::BoolConstant(true)),
-            "false" => return Ok(Token::BoolConstant(false)),
-            "layout" => {
-                // A keyword from GLSL 1.40 / ES 3.00; earlier, extensions enable
-                // it, and a following `(` can only be a layout qualifier.
-                let next_is_paren = self.tokens.get(index + 1).is_some_and(|t| t.text == "(");
-                if self.version.at_least(140, 300) || next_is_paren {
-                    return Ok(Token::Layout);
-                }
-            }
-            _ => {}
+        let some = Some(sym);
+        if some == self.words.true_ {
+            return Ok(Tok::BoolConst(true));
         }
-        match classify_word(text, self.version, self.extensions) {
+        if some == self.words.false_ {
+            return Ok(Tok::BoolConst(false));
+        }
+        if some == self.words.layout {
+            // A keyword from GLSL 1.40 / ES 3.00; earlier, extensions enable
+            // it, and a following `(` can only be a layout qualifier.
+            let next_is_paren = self
+                .tokens
+                .get(index + 1)
+                .is_some_and(|t| t.sym == punct::LPAREN);
+            if self.version.at_least(140, 300) || next_is_paren {
+                return Ok(Tok::Layout);
+            }
+        }
+        match self.classify(sym) {
             Word::Keyword(token) => Ok(token),
             Word::Reserved => Err(self.lex_error(
                 index,
                 SyntaxError::ReservedWord {
-                    word: text.to_owned(),
+                    word: self.symbols.get(sym).to_owned(),
                 },
             )),
-            Word::Identifier => Ok(self.identifier_or_type(text)),
+            Word::Identifier => Ok(self.identifier_or_type(sym)),
         }
     }
 
     /// Decides between a user type name and an identifier.
-    fn identifier_or_type(&mut self, text: &str) -> Token {
-        let name = SmolStr::new(text);
-        if self.want_name || self.shadowed.iter().any(|(n, _)| *n == name) {
-            return Token::Identifier(name);
+    fn identifier_or_type(&mut self, sym: Sym) -> Tok {
+        if self.want_name || self.shadowed.iter().any(|(n, _)| *n == sym) {
+            return Tok::Ident;
         }
-        if !self.ctx.is_type_name(text) {
-            return Token::Identifier(name);
+        if !self.types.borrow().contains(sym) {
+            return Tok::Ident;
         }
         if self.after_type {
             // `T S` declares a variable `S` that hides the type in this scope.
             // Inside parentheses (parameters, `for`/`while` declarations) the
             // scope is the body that follows.
             let depth = self.brace_depth + u32::from(self.paren_depth > 0);
-            self.shadowed.push((name.clone(), depth));
-            return Token::Identifier(name);
+            self.shadowed.push((sym, depth));
+            return Tok::Ident;
         }
-        Token::TypeName(name)
+        Tok::TypeName
+    }
+
+    /// True when `invariant` at `index` starts `invariant a, b…;` (a name that
+    /// is not a type, then a comma).
+    fn starts_invariant_list(&mut self, index: usize) -> bool {
+        let (Some(&name), Some(comma)) = (self.tokens.get(index + 1), self.tokens.get(index + 2))
+        else {
+            return false;
+        };
+        name.kind == TokenKind::Identifier
+            && comma.sym == punct::COMMA
+            && !self.types.borrow().contains(name.sym)
+            && matches!(self.classify(name.sym), Word::Identifier)
+    }
+
+    /// True when the word after token `index` is a type (keyword or type name).
+    fn type_follows(&mut self, index: usize) -> bool {
+        let Some(&next) = self.tokens.get(index + 1) else {
+            return false;
+        };
+        if next.kind != TokenKind::Identifier {
+            return false;
+        }
+        match self.classify(next.sym) {
+            Word::Keyword(token) => is_type_token(token) && token != Tok::Struct,
+            Word::Reserved => false,
+            Word::Identifier => self.types.borrow().contains(next.sym),
+        }
+    }
+
+    /// Location of the last token (for "unexpected end of file").
+    pub fn last_loc(&self) -> SourceLoc {
+        self.loc(self.tokens.len().saturating_sub(1))
     }
 }
 
-impl HasLexerError for TokenStream<'_> {
-    type Error = LexError;
-}
-
 impl Iterator for TokenStream<'_> {
-    type Item = Result<(LexerPosition, Token, LexerPosition), LexError>;
+    type Item = Result<(u32, Tok, u32), LexError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if let Some((index, token)) = self.pending.take() {
@@ -707,25 +919,31 @@ impl Iterator for TokenStream<'_> {
             Err(e) => return Some(Err(e)),
         };
         match token {
-            Token::Invariant => {
+            Tok::Invariant => {
                 self.invariant_list = self.starts_invariant_list(index);
                 if self.type_follows(index) {
-                    // glsl-lang's grammar wants another qualifier after
-                    // `invariant` (`invariant vec4 x;` in a block fails): send a
-                    // `precise` marked as synthetic by sharing the `invariant`
-                    // token's position; the converter drops it.
-                    self.pending = Some((index, Token::Precise));
+                    // The grammar wants another qualifier after `invariant`
+                    // (`invariant vec4 x;`): send a `precise` marked as
+                    // synthetic by sharing the `invariant` token's position;
+                    // the parser drops it.
+                    self.pending = Some((index, Tok::Precise));
                 }
             }
-            Token::Comma if self.invariant_list => {
-                token = Token::Semicolon;
-                self.pending = Some((index, Token::Invariant));
+            Tok::Comma if self.invariant_list => {
+                token = Tok::Semicolon;
+                self.pending = Some((index, Tok::Invariant));
             }
-            Token::Semicolon => self.invariant_list = false,
+            Tok::Semicolon => self.invariant_list = false,
             _ => {}
         }
-        let next_is_else = self.tokens.get(index + 1).is_some_and(|t| t.text == "else");
-        if let Err(what) = self.guard.track(&token, next_is_else) {
+        // Only the end of a statement or block asks whether `else` follows.
+        let next_is_else = matches!(token, Tok::Semicolon | Tok::LeftBrace | Tok::RightBrace)
+            && self.words.else_.is_some()
+            && self
+                .tokens
+                .get(index + 1)
+                .is_some_and(|t| Some(t.sym) == self.words.else_);
+        if let Err(what) = self.guard.track(token, next_is_else) {
             return Some(Err(self.lex_error(
                 index,
                 Error::Limit {
@@ -734,46 +952,35 @@ impl Iterator for TokenStream<'_> {
                 },
             )));
         }
-        self.after_type = is_type_token(&token);
-        self.want_name = matches!(token, Token::Dot | Token::Struct);
+        self.after_type = is_type_token(token);
+        self.want_name = matches!(token, Tok::Dot | Tok::Struct);
         Some(Ok((start_pos(index), token, end_pos(index))))
     }
 }
 
-impl TokenStream<'_> {
-    /// True when `invariant` at `index` starts `invariant a, b…;` (a name that
-    /// is not a type, then a comma).
-    fn starts_invariant_list(&self, index: usize) -> bool {
-        let (Some(name), Some(comma)) = (self.tokens.get(index + 1), self.tokens.get(index + 2))
-        else {
-            return false;
-        };
-        name.kind == TokenKind::Identifier
-            && comma.text == ","
-            && !self.ctx.is_type_name(&name.text)
-            && matches!(
-                classify_word(&name.text, self.version, self.extensions),
-                Word::Identifier
-            )
-    }
-
-    /// True when the word after token `index` is a type (keyword or type name).
-    fn type_follows(&self, index: usize) -> bool {
-        let Some(next) = self.tokens.get(index + 1) else {
-            return false;
-        };
-        if next.kind != TokenKind::Identifier {
-            return false;
+/// Rejects bracket nesting deeper than [`limits::MAX_NESTING_DEPTH`].
+pub(super) fn check_nesting(tokens: &[pp::Token]) -> Option<Diagnostic> {
+    let mut depth = 0usize;
+    for tok in tokens {
+        if tok.kind != TokenKind::Punct {
+            continue;
         }
-        match classify_word(&next.text, self.version, self.extensions) {
-            Word::Keyword(token) => is_type_token(&token) && token != Token::Struct,
-            Word::Reserved => false,
-            Word::Identifier => self.ctx.is_type_name(&next.text),
+        match tok.sym {
+            punct::LPAREN | punct::LBRACKET | punct::LBRACE => {
+                depth += 1;
+                if depth > limits::MAX_NESTING_DEPTH {
+                    return Some(Diagnostic::error(
+                        tok.loc,
+                        Error::Limit {
+                            what: "nesting of parentheses, brackets and braces",
+                            limit: limits::MAX_NESTING_DEPTH,
+                        },
+                    ));
+                }
+            }
+            punct::RPAREN | punct::RBRACKET | punct::RBRACE => depth = depth.saturating_sub(1),
+            _ => {}
         }
     }
-
-    /// Location of the last token (for "unexpected end of file").
-    pub fn last_loc(&self) -> SourceLoc {
-        self.loc(self.tokens.len().saturating_sub(1))
-    }
+    None
 }

@@ -159,6 +159,11 @@ impl<'s> Pp<'s> {
         while !self.aborted {
             if let Some(p) = self.pending.take() {
                 line = p;
+            } else if self.skipping() {
+                // Only directives matter inside a skipped group.
+                if self.lex.next_line_skipping(&mut self.int, &mut line) == LineEnd::Eof {
+                    break;
+                }
             } else if self.lex.next_line(&mut self.int, &mut line) == LineEnd::Eof {
                 break;
             }
@@ -182,6 +187,7 @@ impl<'s> Pp<'s> {
         self.resolve_version();
         PpOutput {
             tokens: self.out,
+            symbols: self.int,
             version: self.version,
             extensions: self.extensions,
             pragmas: self.pragmas,
@@ -333,7 +339,7 @@ impl<'s> Pp<'s> {
             };
             self.out.push(Token {
                 kind,
-                text: self.int.get(t.sym).to_owned(),
+                sym: t.sym,
                 loc,
             });
         }

@@ -4,15 +4,22 @@
 //! GLSL number spelling, punctuators, and the symbol interner every token text
 //! lives in (so the rest of the preprocessor moves `Copy` tokens around).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::rc::Rc;
+use crate::hash::FxHashMap;
+use std::sync::Arc;
 
 use crate::span::SourceLoc;
 
-/// An interned token text.
+/// An interned token text: an index into the [`Interner`] of the
+/// preprocessing run that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Sym(pub u32);
+pub struct Sym(pub u32);
+
+impl Sym {
+    /// The index, for side tables keyed by symbol.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// Kind of a preprocessing token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +108,8 @@ pub(crate) mod sym {
     pub const NE: Sym = Sym(31);
     pub const AND: Sym = Sym(32);
     pub const OR: Sym = Sym(33);
+    pub const SHL_ASSIGN: Sym = Sym(45);
+    pub const SHR_ASSIGN: Sym = Sym(46);
     // Identifiers seeded right after the punctuators.
     pub const DEFINED: Sym = Sym(47);
     pub const LINE: Sym = Sym(48);
@@ -111,61 +120,20 @@ pub(crate) mod sym {
 
 const SEEDED_IDENTS: &[&str] = &["defined", "__LINE__", "__FILE__", "__VERSION__"];
 
-/// A small, fast, non-cryptographic hasher (the Fx hash) for the interner.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
-
-const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(FX_SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// Every distinct token text of one preprocessing run.
-pub(crate) struct Interner {
-    map: HashMap<Rc<str>, u32, BuildHasherDefault<FxHasher>>,
-    strs: Vec<Rc<str>>,
+/// Every distinct token text of one preprocessing run. Punctuators come
+/// first, in the order of [`PUNCTS`], so the symbol of a punctuator is fixed.
+#[derive(Clone)]
+pub struct Interner {
+    map: FxHashMap<Arc<str>, u32>,
+    strs: Vec<Arc<str>>,
 }
 
 impl Interner {
-    pub(crate) fn new() -> Self {
+    /// An interner holding only the punctuators and the preprocessor's
+    /// well-known names.
+    pub fn new() -> Self {
         let mut int = Interner {
-            map: HashMap::with_capacity_and_hasher(512, Default::default()),
+            map: FxHashMap::with_capacity_and_hasher(512, Default::default()),
             strs: Vec::with_capacity(512),
         };
         for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
@@ -174,21 +142,52 @@ impl Interner {
         debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
         int
     }
-    pub(crate) fn intern(&mut self, s: &str) -> Sym {
+    /// The symbol of `s`, adding it when new.
+    pub fn intern(&mut self, s: &str) -> Sym {
         if let Some(&id) = self.map.get(s) {
             return Sym(id);
         }
         let id = self.strs.len() as u32;
-        let rc: Rc<str> = Rc::from(s);
+        let rc: Arc<str> = Arc::from(s);
         self.strs.push(rc.clone());
         self.map.insert(rc, id);
         Sym(id)
     }
-    pub(crate) fn get(&self, s: Sym) -> &str {
-        &self.strs[s.0 as usize]
+    /// The text of a symbol (empty for a symbol of another interner that
+    /// is out of range here).
+    pub fn get(&self, s: Sym) -> &str {
+        self.strs.get(s.0 as usize).map_or("", |s| s)
     }
-    pub(crate) fn len(&self) -> usize {
+    /// The text of a symbol as a shared string (no copy of the text).
+    pub fn shared(&self, s: Sym) -> Arc<str> {
+        self.strs
+            .get(s.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| Arc::from(""))
+    }
+    /// The symbol of `s` if it was interned.
+    pub fn lookup(&self, s: &str) -> Option<Sym> {
+        self.map.get(s).map(|&id| Sym(id))
+    }
+    /// Number of symbols.
+    pub fn len(&self) -> usize {
         self.strs.len()
+    }
+    /// True when nothing is interned (never: punctuators are seeded).
+    pub fn is_empty(&self) -> bool {
+        self.strs.is_empty()
+    }
+}
+
+impl Default for Interner {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Interner({} symbols)", self.strs.len())
     }
 }
 
@@ -401,6 +400,51 @@ impl<'s> Lexer<'s> {
         if self.pos >= self.src.len() {
             return LineEnd::Eof;
         }
+        self.finish_line(int, out, false)
+    }
+
+    /// Lexes the rest of the current logical line into `out`; `ws` says
+    /// whether blanks or comments precede the next token.
+    fn finish_line(&mut self, int: &mut Interner, out: &mut Vec<Tok>, mut ws: bool) -> LineEnd {
+        loop {
+            let Some(c) = self.peek() else {
+                return LineEnd::Line;
+            };
+            match c {
+                b'\n' | b'\r' => {
+                    self.eat_newline();
+                    return LineEnd::Line;
+                }
+                b' ' | b'\t' | 0x0B | 0x0C => {
+                    ws = true;
+                    self.bump();
+                }
+                b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
+                    ws = true;
+                    if !self.skip_comment() {
+                        return LineEnd::Line;
+                    }
+                }
+                _ => {
+                    let tok = self.token(c, int, ws);
+                    out.push(tok);
+                    ws = false;
+                }
+            }
+        }
+    }
+
+    /// Like [`Lexer::next_line`] for a line inside a group that is being
+    /// skipped: only a directive (a line whose first token is `#`) is lexed
+    /// into `out`; any other line is passed over without making tokens (comments,
+    /// line splices and line counting behave exactly as in `next_line`), and
+    /// `out` is left empty.
+    pub(crate) fn next_line_skipping(&mut self, int: &mut Interner, out: &mut Vec<Tok>) -> LineEnd {
+        out.clear();
+        if self.pos >= self.src.len() {
+            return LineEnd::Eof;
+        }
+        // Leading blanks and comments, as `next_line` sees them.
         let mut ws = false;
         loop {
             let Some(c) = self.peek() else {
@@ -415,50 +459,76 @@ impl<'s> Lexer<'s> {
                     ws = true;
                     self.bump();
                 }
-                b'/' if self.peek_at(1) == Some(b'/') => {
+                b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
                     ws = true;
-                    // To the end of the line; a backslash-newline continues it.
-                    loop {
-                        self.skip_plain(|c| c != b'\n' && c != b'\r' && c != b'\\');
-                        match self.peek() {
-                            Some(b'\n' | b'\r') | None => break,
-                            Some(_) => self.bump(),
-                        }
-                    }
-                }
-                b'/' if self.peek_at(1) == Some(b'*') => {
-                    ws = true;
-                    let loc = self.loc();
-                    self.bump();
-                    self.peek();
-                    self.bump();
-                    let mut closed = false;
-                    loop {
-                        self.skip_plain(|c| c != b'*' && c != b'\n' && c != b'\r' && c != b'\\');
-                        let Some(c) = self.peek() else { break };
-                        if c == b'*' && self.peek_at(1) == Some(b'/') {
-                            self.bump();
-                            self.peek();
-                            self.bump();
-                            closed = true;
-                            break;
-                        }
-                        if !self.eat_newline() {
-                            self.bump();
-                        }
-                    }
-                    if !closed {
-                        self.problems.push(LexProblem::UnterminatedComment(loc));
+                    if !self.skip_comment() {
                         return LineEnd::Line;
                     }
                 }
-                _ => {
-                    let tok = self.token(c, int, ws);
-                    out.push(tok);
-                    ws = false;
+                // A directive: lex it as usual, from its first token on.
+                b'#' if self.peek_at(1) != Some(b'#') => return self.finish_line(int, out, ws),
+                _ => break,
+            }
+        }
+        // Not a directive: pass over the rest of the logical line.
+        loop {
+            let rest = &self.src[self.pos.min(self.src.len())..];
+            let n = rest
+                .iter()
+                .position(|&c| matches!(c, b'\n' | b'\r' | b'\\' | b'/'))
+                .unwrap_or(rest.len());
+            self.pos += n;
+            let Some(c) = self.peek() else {
+                return LineEnd::Line;
+            };
+            match c {
+                b'\n' | b'\r' => {
+                    self.eat_newline();
+                    return LineEnd::Line;
+                }
+                b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
+                    if !self.skip_comment() {
+                        return LineEnd::Line;
+                    }
+                }
+                _ => self.bump(),
+            }
+        }
+    }
+
+    /// Passes over the comment at `pos` (`//` or `/*`). False when a block
+    /// comment is not terminated (the problem is recorded and the input is
+    /// consumed, as in `next_line`).
+    fn skip_comment(&mut self) -> bool {
+        if self.peek_at(1) == Some(b'/') {
+            // To the end of the line; a backslash-newline continues it.
+            loop {
+                self.skip_plain(|c| c != b'\n' && c != b'\r' && c != b'\\');
+                match self.peek() {
+                    Some(b'\n' | b'\r') | None => return true,
+                    Some(_) => self.bump(),
                 }
             }
         }
+        let loc = self.loc();
+        self.bump();
+        self.peek();
+        self.bump();
+        loop {
+            self.skip_plain(|c| c != b'*' && c != b'\n' && c != b'\r' && c != b'\\');
+            let Some(c) = self.peek() else { break };
+            if c == b'*' && self.peek_at(1) == Some(b'/') {
+                self.bump();
+                self.peek();
+                self.bump();
+                return true;
+            }
+            if !self.eat_newline() {
+                self.bump();
+            }
+        }
+        self.problems.push(LexProblem::UnterminatedComment(loc));
+        false
     }
 
     /// Lexes one token starting with byte `c` at `pos`.
@@ -587,41 +657,89 @@ impl<'s> Lexer<'s> {
     /// Lexes a punctuator starting with `c` (longest match).
     fn punct(&mut self, c: u8) -> Option<Sym> {
         let c1 = self.peek_at(1);
-        let two =
-            |s: &str| -> Option<Sym> { PUNCTS.iter().position(|p| *p == s).map(|i| Sym(i as u32)) };
         // Three-character punctuators.
         if (c == b'<' || c == b'>') && c1 == Some(c) && self.peek_at(2) == Some(b'=') {
             for _ in 0..3 {
                 self.peek();
                 self.bump();
             }
-            return two(if c == b'<' { "<<=" } else { ">>=" });
+            return Some(if c == b'<' {
+                sym::SHL_ASSIGN
+            } else {
+                sym::SHR_ASSIGN
+            });
         }
-        if let Some(c1) = c1 {
-            let pair = [c, c1];
-            if let Ok(s) = std::str::from_utf8(&pair) {
-                if s.len() == 2 {
-                    if let Some(sym) = PUNCTS[26..45].iter().position(|p| *p == s) {
-                        self.bump();
-                        self.peek();
-                        self.bump();
-                        return Some(Sym(26 + sym as u32));
-                    }
-                    if s == "##" {
-                        self.bump();
-                        self.peek();
-                        self.bump();
-                        return Some(sym::PASTE);
-                    }
-                }
-            }
+        if let Some(two) = c1.and_then(|c1| two_char_punct(c, c1)) {
+            self.bump();
+            self.peek();
+            self.bump();
+            return Some(two);
         }
-        let single = PUNCTS[..25]
-            .iter()
-            .position(|p| p.len() == 1 && p.as_bytes()[0] == c)?;
+        let single = single_char_punct(c)?;
         self.bump();
-        Some(Sym(single as u32))
+        Some(single)
     }
+}
+
+/// The symbol of the two-character punctuator `c c1` (index into [`PUNCTS`]).
+fn two_char_punct(c: u8, c1: u8) -> Option<Sym> {
+    let index = match (c, c1) {
+        (b'#', b'#') => 25,
+        (b'<', b'<') => 26,
+        (b'>', b'>') => 27,
+        (b'<', b'=') => 28,
+        (b'>', b'=') => 29,
+        (b'=', b'=') => 30,
+        (b'!', b'=') => 31,
+        (b'&', b'&') => 32,
+        (b'|', b'|') => 33,
+        (b'^', b'^') => 34,
+        (b'+', b'+') => 35,
+        (b'-', b'-') => 36,
+        (b'+', b'=') => 37,
+        (b'-', b'=') => 38,
+        (b'*', b'=') => 39,
+        (b'/', b'=') => 40,
+        (b'%', b'=') => 41,
+        (b'&', b'=') => 42,
+        (b'|', b'=') => 43,
+        (b'^', b'=') => 44,
+        _ => return None,
+    };
+    Some(Sym(index))
+}
+
+/// The symbol of the one-character punctuator `c` (index into [`PUNCTS`]).
+fn single_char_punct(c: u8) -> Option<Sym> {
+    let index = match c {
+        b'(' => 0,
+        b')' => 1,
+        b'[' => 2,
+        b']' => 3,
+        b'{' => 4,
+        b'}' => 5,
+        b'.' => 6,
+        b',' => 7,
+        b':' => 8,
+        b';' => 9,
+        b'+' => 10,
+        b'-' => 11,
+        b'*' => 12,
+        b'/' => 13,
+        b'%' => 14,
+        b'<' => 15,
+        b'>' => 16,
+        b'=' => 17,
+        b'!' => 18,
+        b'~' => 19,
+        b'&' => 20,
+        b'|' => 21,
+        b'^' => 22,
+        b'?' => 23,
+        b'#' => 24,
+        _ => return None,
+    };
+    Some(Sym(index))
 }
 
 /// Lexes `text` as the result of a `##` paste: returns the token when the text
@@ -646,6 +764,23 @@ pub(crate) fn lex_single(text: &str, int: &mut Interner) -> Option<(TKind, Sym)>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn punct_lookups_match_the_table() {
+        for (i, p) in PUNCTS.iter().enumerate() {
+            let b = p.as_bytes();
+            let found = match b.len() {
+                1 => single_char_punct(b[0]),
+                2 => two_char_punct(b[0], b[1]),
+                _ => Some(if b[0] == b'<' {
+                    sym::SHL_ASSIGN
+                } else {
+                    sym::SHR_ASSIGN
+                }),
+            };
+            assert_eq!(found, Some(Sym(i as u32)), "{p}");
+        }
+    }
 
     #[test]
     fn punct_table_consistent() {

@@ -36,6 +36,8 @@ mod expr;
 pub(crate) mod lexer;
 mod macros;
 
+pub use lexer::{Interner, Sym};
+
 use crate::diag::Diagnostic;
 use crate::span::SourceLoc;
 use crate::version::{Stage, Version};
@@ -252,13 +254,14 @@ pub enum TokenKind {
     Punct,
 }
 
-/// One output token.
-#[derive(Clone, Debug, PartialEq)]
+/// One output token. Its spelling is interned: [`PpOutput::text`] (or the
+/// [`Interner`] it came from) gives it back.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Token {
     /// Kind.
     pub kind: TokenKind,
-    /// Exact spelling.
-    pub text: String,
+    /// Exact spelling, as a symbol of [`PpOutput::symbols`].
+    pub sym: Sym,
     /// Location (for macro expansions: the location of the invocation).
     pub loc: SourceLoc,
 }
@@ -314,6 +317,8 @@ pub struct PragmaDirective {
 pub struct PpOutput {
     /// Tokens for the parser.
     pub tokens: Vec<Token>,
+    /// The spellings of the tokens.
+    pub symbols: Interner,
     /// The effective version (from `#version`, the override, or 1.10).
     pub version: Version,
     /// Every `#extension` directive, in order.
@@ -325,6 +330,13 @@ pub struct PpOutput {
     pub invariant_all: bool,
     /// Errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl PpOutput {
+    /// The spelling of one of [`PpOutput::tokens`].
+    pub fn text(&self, token: &Token) -> &str {
+        self.symbols.get(token.sym)
+    }
 }
 
 /// Preprocesses one shader source.

@@ -1,21 +1,23 @@
 //! ALU instructions as `i32x4`/`f32x4` vector code, bit-identical to the lane
-//! interpreter's kernels ([`crate::lanes::alu`]): float ops whose f32 result equals
-//! the f64-then-round result run in f32; the ones the interpreter computes in f64
-//! (`ffma`, `flrp`, `fdot*`, `fmod`, `frsq`) run in `f64x2` halves here; `fmin`/`fmax`
-//! keep Rust's NaN rule (a NaN operand yields the other one); integer division and
-//! per-lane shift amounts go lane by lane with the interpreter's guards (division by
-//! 0 gives 0, `i32::MIN / -1` wraps). Transcendentals call a helper running the same
-//! f64 library functions; every other op (packing, bit fields, horizontal compares,
-//! 1-bit operands of non-boolean ops) calls the interpreter's own kernels through
-//! [`super::call`].
+//! interpreter's kernels ([`crate::lanes::alu`]): float ops run in f32 with GLSL's
+//! precision rules — `ffma`, `flrp`, `fdot*`, `fmod` and `frsq` as their defining
+//! equations with each op rounded, in the interpreter's order; `fexp2`, `flog2`,
+//! `fpow`, `fsin` and `fcos` as the inline polynomials of [`crate::fastmath`],
+//! emitted through its [`VecOps`] on Cranelift values (computed once per body, not
+//! per quad, when the operands are uniform); `fmin`/`fmax` keep Rust's NaN rule (a
+//! NaN operand yields the other one); integer division and per-lane shift amounts
+//! go lane by lane with the interpreter's guards (division by 0 gives 0,
+//! `i32::MIN / -1` wraps). Every other op (packing, bit fields, horizontal
+//! compares, 1-bit operands of non-boolean ops) calls the interpreter's own
+//! kernels through [`super::call`].
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, Value};
 use rgl_nir::ir::{Alu, Def};
 use rgl_nir::opcodes::Opcode;
 
-use super::{Emitter, Lanes};
-use crate::jit::helpers::UnaryF64;
+use super::{Emitter, FillRest, Lanes};
+use crate::fastmath::{self, VecOps};
 use crate::{Error, Result};
 
 /// Ops whose mask lowering is exact on 1-bit (mask) operands and results (the
@@ -264,57 +266,54 @@ impl Emitter<'_, '_, '_> {
         self.b.ins().bitselect(b_nan, a, t)
     }
 
-    /// `f` on the f64 promotions of `srcs` (two `f64x2` halves), rounded back to f32.
-    pub(super) fn f64_op(
-        &mut self,
-        srcs: &[Value],
-        f: impl Fn(&mut Self, &[Value]) -> Value,
-    ) -> Value {
-        let mut lo = Vec::with_capacity(srcs.len());
-        let mut hi = Vec::with_capacity(srcs.len());
-        for &s in srcs {
-            let fs = self.as_f(s);
-            lo.push(self.b.ins().fvpromote_low(fs));
-            let h = self.shuffle(s, s, [2, 3, 2, 3]);
-            let fh = self.as_f(h);
-            hi.push(self.b.ins().fvpromote_low(fh));
-        }
-        let rl = f(self, &lo);
-        let rh = f(self, &hi);
-        let dl = self.b.ins().fvdemote(rl);
-        let dh = self.b.ins().fvdemote(rh);
-        let (dl, dh) = (self.as_i(dl), self.as_i(dh));
-        self.shuffle(dl, dh, [0, 1, 4, 5])
-    }
-
-    fn f64_splat(&mut self, x: f64) -> Value {
-        let c = self.b.ins().f64const(x);
-        self.b.ins().splat(types::F64X2, c)
-    }
-
-    /// `dot(a, b)`: the products summed in f64 from 0.0, rounded once.
+    /// `dot(a, b)`: the products summed in component order, each op rounded to f32
+    /// (the interpreter's order).
     fn dot(&mut self, a: &[Lanes], b: &[Lanes]) -> Lanes {
         let n = a.len();
         let mut out = Lanes::splat(a[0].0[0]);
         for q in 0..self.q {
-            let mut srcs = Vec::with_capacity(2 * n);
+            let mut acc = None;
             for k in 0..n {
-                srcs.push(a[k].0[q]);
-                srcs.push(b[k].0[q]);
+                let (x, y) = (self.as_f(a[k].0[q]), self.as_f(b[k].0[q]));
+                let p = self.b.ins().fmul(x, y);
+                acc = Some(match acc {
+                    None => p,
+                    Some(s) => self.b.ins().fadd(s, p),
+                });
             }
-            out.0[q] = self.f64_op(&srcs, |e, v| {
-                let mut acc = e.f64_splat(0.0);
-                for k in 0..n {
-                    let p = e.b.ins().fmul(v[2 * k], v[2 * k + 1]);
-                    acc = e.b.ins().fadd(acc, p);
-                }
-                acc
-            });
+            out.0[q] = match acc {
+                Some(v) => self.as_i(v),
+                None => self.splat(0),
+            };
         }
         for q in self.q..super::MAX_QUADS {
             out.0[q] = out.0[0];
         }
         out
+    }
+
+    /// A [`crate::fastmath`] function of one or two float operands, per quad (once
+    /// when the operands are uniform).
+    fn fast_math(
+        &mut self,
+        a: Lanes,
+        b: Option<Lanes>,
+        uniform: bool,
+        f: fn(&mut ClOps<'_, '_, '_, '_>, Value, Option<Value>) -> Value,
+    ) -> Lanes {
+        let n = if uniform { 1 } else { self.q };
+        let mut out = a;
+        for q in 0..n {
+            let x = self.as_f(a.0[q]);
+            let y = b.map(|b| self.as_f(b.0[q]));
+            let r = f(&mut ClOps { e: self }, x, y);
+            out.0[q] = self.as_i(r);
+        }
+        if uniform {
+            Lanes::splat(out.0[0])
+        } else {
+            out.fill_rest(self.q)
+        }
     }
 
     /// `f` on each lane's scalars (with 4 lanes per vector).
@@ -457,18 +456,24 @@ impl Emitter<'_, '_, '_> {
                     e.as_i(r)
                 })
             }
-            O::frsq => self.map1(s[0], |e, x| {
-                e.f64_op(&[x], |e, v| {
-                    let r = e.b.ins().sqrt(v[0]);
-                    let one = e.f64_splat(1.0);
-                    e.b.ins().fdiv(one, r)
+            O::frsq => {
+                let one = self.splat(ONE);
+                self.map1(s[0], |e, x| {
+                    let fx = e.as_f(x);
+                    let r = e.b.ins().sqrt(fx);
+                    let fo = e.as_f(one);
+                    let q = e.b.ins().fdiv(fo, r);
+                    e.as_i(q)
                 })
+            }
+            O::fexp2 => self.fast_math(s[0], None, uniform, |o, x, _| fastmath::exp2(o, x)),
+            O::flog2 => self.fast_math(s[0], None, uniform, |o, x, _| fastmath::log2(o, x)),
+            O::fsin => self.fast_math(s[0], None, uniform, |o, x, _| fastmath::sin(o, x)),
+            O::fcos => self.fast_math(s[0], None, uniform, |o, x, _| fastmath::cos(o, x)),
+            O::fpow => self.fast_math(s[0], Some(s[1]), uniform, |o, x, y| {
+                let y = y.unwrap_or(x);
+                fastmath::pow(o, x, y)
             }),
-            O::fexp2 => self.unary_f64(s[0], UnaryF64::Exp2, uniform),
-            O::flog2 => self.unary_f64(s[0], UnaryF64::Log2, uniform),
-            O::fsin => self.unary_f64(s[0], UnaryF64::Sin, uniform),
-            O::fcos => self.unary_f64(s[0], UnaryF64::Cos, uniform),
-            O::fpow => self.pow(s[0], s[1], uniform),
             O::ineg => self.map1(s[0], |e, x| e.b.ins().ineg(x)),
             O::iabs => self.map1(s[0], |e, x| e.b.ins().iabs(x)),
             O::inot => self.map1(s[0], |e, x| e.b.ins().bnot(x)),
@@ -526,13 +531,11 @@ impl Emitter<'_, '_, '_> {
             O::fdiv => self.fbin(s[0], s[1], |e, x, y| e.b.ins().fdiv(x, y)),
             O::fmin => self.map2(s[0], s[1], |e, x, y| e.fminmax(x, y, false)),
             O::fmax => self.map2(s[0], s[1], |e, x, y| e.fminmax(x, y, true)),
-            O::fmod => self.map2(s[0], s[1], |e, x, y| {
-                e.f64_op(&[x, y], |e, v| {
-                    let q = e.b.ins().fdiv(v[0], v[1]);
-                    let fl = e.b.ins().floor(q);
-                    let p = e.b.ins().fmul(v[1], fl);
-                    e.b.ins().fsub(v[0], p)
-                })
+            O::fmod => self.fbin(s[0], s[1], |e, x, y| {
+                let q = e.b.ins().fdiv(x, y);
+                let fl = e.b.ins().floor(q);
+                let p = e.b.ins().fmul(y, fl);
+                e.b.ins().fsub(x, p)
             }),
             O::iadd => self.map2(s[0], s[1], |e, x, y| e.b.ins().iadd(x, y)),
             O::isub => self.map2(s[0], s[1], |e, x, y| e.b.ins().isub(x, y)),
@@ -586,20 +589,22 @@ impl Emitter<'_, '_, '_> {
                 self.bool_result(m, dbits)
             }
             O::ffma => self.map3(s[0], s[1], s[2], |e, x, y, z| {
-                e.f64_op(&[x, y, z], |e, v| {
-                    let p = e.b.ins().fmul(v[0], v[1]);
-                    e.b.ins().fadd(p, v[2])
-                })
+                let (fx, fy, fz) = (e.as_f(x), e.as_f(y), e.as_f(z));
+                let p = e.b.ins().fmul(fx, fy);
+                let r = e.b.ins().fadd(p, fz);
+                e.as_i(r)
             }),
-            O::flrp => self.map3(s[0], s[1], s[2], |e, x, y, z| {
-                e.f64_op(&[x, y, z], |e, v| {
-                    let one = e.f64_splat(1.0);
-                    let omc = e.b.ins().fsub(one, v[2]);
-                    let l = e.b.ins().fmul(v[0], omc);
-                    let r = e.b.ins().fmul(v[1], v[2]);
-                    e.b.ins().fadd(l, r)
+            O::flrp => {
+                let one = self.splat(ONE);
+                self.map3(s[0], s[1], s[2], |e, x, y, z| {
+                    let (fx, fy, fz, fo) = (e.as_f(x), e.as_f(y), e.as_f(z), e.as_f(one));
+                    let omc = e.b.ins().fsub(fo, fz);
+                    let l = e.b.ins().fmul(fx, omc);
+                    let r = e.b.ins().fmul(fy, fz);
+                    let v = e.b.ins().fadd(l, r);
+                    e.as_i(v)
                 })
-            }),
+            }
             O::bcsel => {
                 let m = self.mask_src(s[0], sbits[0]);
                 self.select(m, s[1], s[2])
@@ -615,5 +620,96 @@ impl Emitter<'_, '_, '_> {
                 )))
             }
         })
+    }
+}
+
+/// [`VecOps`] emitting Cranelift code for one quad (`f32x4` / `i32x4` values).
+pub(super) struct ClOps<'x, 'p, 'a, 'f> {
+    e: &'x mut Emitter<'p, 'a, 'f>,
+}
+
+impl VecOps for ClOps<'_, '_, '_, '_> {
+    type F = Value;
+    type I = Value;
+    fn fconst(&mut self, x: f32) -> Value {
+        let v = self.e.splat(x.to_bits());
+        self.e.as_f(v)
+    }
+    fn iconst(&mut self, x: i32) -> Value {
+        self.e.splat(x as u32)
+    }
+    fn fadd(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().fadd(a, b)
+    }
+    fn fsub(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().fsub(a, b)
+    }
+    fn fmul(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().fmul(a, b)
+    }
+    fn fdiv(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().fdiv(a, b)
+    }
+    fn fround(&mut self, a: Value) -> Value {
+        self.e.b.ins().nearest(a)
+    }
+    fn ffloor(&mut self, a: Value) -> Value {
+        self.e.b.ins().floor(a)
+    }
+    fn flt(&mut self, a: Value, b: Value) -> Value {
+        let m = self.e.b.ins().fcmp(FloatCC::LessThan, a, b);
+        self.e.as_i(m)
+    }
+    fn feq(&mut self, a: Value, b: Value) -> Value {
+        let m = self.e.b.ins().fcmp(FloatCC::Equal, a, b);
+        self.e.as_i(m)
+    }
+    fn fselect(&mut self, m: Value, a: Value, b: Value) -> Value {
+        let (ia, ib) = (self.e.as_i(a), self.e.as_i(b));
+        let r = self.e.b.ins().bitselect(m, ia, ib);
+        self.e.as_f(r)
+    }
+    fn to_bits(&mut self, a: Value) -> Value {
+        self.e.as_i(a)
+    }
+    fn from_bits(&mut self, a: Value) -> Value {
+        self.e.as_f(a)
+    }
+    fn f_to_i(&mut self, a: Value) -> Value {
+        self.e.b.ins().fcvt_to_sint_sat(types::I32X4, a)
+    }
+    fn i_to_f(&mut self, a: Value) -> Value {
+        self.e.b.ins().fcvt_from_sint(types::F32X4, a)
+    }
+    fn iadd(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().iadd(a, b)
+    }
+    fn isub(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().isub(a, b)
+    }
+    fn iand(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().band(a, b)
+    }
+    fn ior(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().bor(a, b)
+    }
+    fn ixor(&mut self, a: Value, b: Value) -> Value {
+        self.e.b.ins().bxor(a, b)
+    }
+    fn ishl(&mut self, a: Value, n: u32) -> Value {
+        let k = self.e.b.ins().iconst(types::I32, i64::from(n));
+        self.e.b.ins().ishl(a, k)
+    }
+    fn sshr(&mut self, a: Value, n: u32) -> Value {
+        let k = self.e.b.ins().iconst(types::I32, i64::from(n));
+        self.e.b.ins().sshr(a, k)
+    }
+    fn ushr(&mut self, a: Value, n: u32) -> Value {
+        let k = self.e.b.ins().iconst(types::I32, i64::from(n));
+        self.e.b.ins().ushr(a, k)
+    }
+    fn inonzero(&mut self, a: Value) -> Value {
+        let z = self.e.splat(0);
+        self.e.b.ins().icmp(IntCC::NotEqual, a, z)
     }
 }

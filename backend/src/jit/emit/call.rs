@@ -3,13 +3,13 @@
 //! operand, the body's lanes first), the helper runs, results come back from
 //! helper registers. Texture instructions and the ALU ops without a vector lowering
 //! run the lane interpreter's own code this way (the same semantics by
-//! construction); transcendentals run the same f64 library functions.
+//! construction).
 
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature, Value};
 use rgl_nir::ir::{Alu, Def, FunctionImpl, Tex};
 
 use super::{trusted, Emitter, Lanes, HELPER_REGS, MAX_QUADS};
-use crate::jit::helpers::{self, AluFallback, UnaryF64};
+use crate::jit::helpers::{self, AluFallback};
 use crate::lanes::alu::RegMap;
 use crate::{Error, Result};
 
@@ -106,57 +106,6 @@ impl Emitter<'_, '_, '_> {
                 .load(types::I32X4, trusted(), base, off + q as i32 * 16);
         }
         out
-    }
-
-    fn lane_count(&mut self) -> Value {
-        self.b.ins().iconst(types::I64, 4 * self.q as i64)
-    }
-
-    /// Lane 0 of helper register 0, splat (the result of a uniform helper call).
-    fn get_uniform_result(&mut self) -> Lanes {
-        let base = self.ptrs().scratch;
-        let w = self
-            .b
-            .ins()
-            .load(types::I32, trusted(), base, self.p.helper_base as i32);
-        Lanes::splat(self.b.ins().splat(types::I32X4, w))
-    }
-
-    /// `f(x)` computed in f64 by a helper, per lane (once when `x` is uniform).
-    pub(super) fn unary_f64(&mut self, a: Lanes, f: UnaryF64, uniform: bool) -> Lanes {
-        self.put_reg(0, a, false);
-        let p = self.helper_reg_addr(0);
-        let n = if uniform {
-            self.b.ins().iconst(types::I64, 1)
-        } else {
-            self.lane_count()
-        };
-        let k = self.b.ins().iconst(types::I64, f as i64);
-        self.call_helper(helpers::jit_unary_f64 as *const () as usize, &[k, p, n]);
-        if uniform {
-            self.get_uniform_result()
-        } else {
-            self.get_reg(0)
-        }
-    }
-
-    /// `pow(a, b)` computed in f64 by a helper, per lane (once when both are
-    /// uniform).
-    pub(super) fn pow(&mut self, a: Lanes, b: Lanes, uniform: bool) -> Lanes {
-        self.put_reg(0, a, false);
-        self.put_reg(1, b, false);
-        let p = self.helper_reg_addr(0);
-        let n = if uniform {
-            self.b.ins().iconst(types::I64, 1)
-        } else {
-            self.lane_count()
-        };
-        self.call_helper(helpers::jit_pow as *const () as usize, &[p, n]);
-        if uniform {
-            self.get_uniform_result()
-        } else {
-            self.get_reg(0)
-        }
     }
 
     /// Runs an ALU instruction through the interpreter's kernels.

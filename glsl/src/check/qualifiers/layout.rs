@@ -69,7 +69,7 @@ fn literal_value(item: &LayoutItem, diags: &mut Vec<Diagnostic>) -> Option<i64> 
             ));
             diags.push(Diagnostic::error(
                 expr.loc,
-                QualifierError::LayoutNotIntegral(item.name.name.clone()),
+                QualifierError::LayoutNotIntegral(item.name.name.to_string()),
             ));
             None
         }
@@ -91,7 +91,7 @@ fn non_negative(item: &LayoutItem, value: Option<i64>, diags: &mut Vec<Diagnosti
         diags.push(Diagnostic::error(
             loc,
             QualifierError::LayoutNegative {
-                name: item.name.name.clone(),
+                name: item.name.name.to_string(),
                 value: v,
             },
         ));
@@ -131,7 +131,7 @@ fn parse_item(
     out: &mut LayoutQualifiers,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Id> {
-    let name = item.name.name.as_str();
+    let name = &*item.name.name;
     let loc = item.name.loc;
     let is = |target: &str| matches(name, target, env);
     let unrecognized = |diags: &mut Vec<Diagnostic>| {

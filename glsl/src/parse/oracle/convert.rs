@@ -1,14 +1,15 @@
-//! Conversion of glsl-lang's syntax tree into [`crate::ast`], plus an iterative
+//! The oracle's conversion of glsl-lang's syntax tree into [`crate::ast`] (the
+//! way rgl built its tree before it had its own parser), plus an iterative
 //! teardown for glsl-lang trees too deep to drop recursively.
 //!
 //! Every node gets the [`SourceLoc`] of its first token (node spans encode token
 //! indices, see `tokens`). Conversion recursion is bounded by
-//! [`super::MAX_TREE_DEPTH`].
+//! `MAX_TREE_DEPTH`.
 
 use glsl_lang::ast as gl;
 use glsl_lang::ast::NodeSpan;
 
-use super::{SyntaxError, MAX_TREE_DEPTH};
+use super::super::{SyntaxError, MAX_TREE_DEPTH};
 use crate::ast::*;
 use crate::diag::{Diagnostic, Error};
 use crate::pp;
@@ -21,10 +22,12 @@ type R<T> = Result<T, Box<Diagnostic>>;
 pub(super) fn convert_unit(
     unit: &gl::TranslationUnit,
     tokens: &[pp::Token],
+    symbols: &pp::Interner,
     es: bool,
 ) -> R<TranslationUnit> {
     let mut cx = Converter {
         tokens,
+        symbols,
         depth: 0,
         es,
     };
@@ -52,8 +55,9 @@ pub(super) fn convert_unit(
 }
 
 /// Converter state.
-pub(super) struct Converter<'a> {
+struct Converter<'a> {
     tokens: &'a [pp::Token],
+    symbols: &'a pp::Interner,
     depth: usize,
     /// GLSL ES keeps layout identifiers' case (desktop lower-cases them, as
     /// desktop GLSL matches them case-insensitively).
@@ -64,7 +68,7 @@ impl Converter<'_> {
     fn token(&self, span: Option<NodeSpan>) -> Option<&pp::Token> {
         span.and_then(|s| {
             self.tokens
-                .get(super::tokens::token_index(s.start().offset))
+                .get(super::bridge::token_index(s.start().offset))
         })
     }
 
@@ -96,7 +100,7 @@ impl Converter<'_> {
 
     fn ident(&self, id: &gl::Identifier) -> Ident {
         Ident {
-            name: id.0.to_string(),
+            name: id.0.as_str().into(),
             loc: self.loc(id.span),
         }
     }
@@ -267,12 +271,12 @@ impl Converter<'_> {
         Ok(match &t.content {
             gl::TypeSpecifierNonArrayData::Struct(s) => TypeName::Struct(self.struct_specifier(s)?),
             gl::TypeSpecifierNonArrayData::TypeName(name) => TypeName::Named(Ident {
-                name: name.0.to_string(),
+                name: name.0.as_str().into(),
                 loc: self.loc(name.span),
             }),
             // A built-in type keyword: its spelling is the token's text.
             _ => match self.token(t.span) {
-                Some(tok) => TypeName::Builtin(tok.text.clone()),
+                Some(tok) => TypeName::Builtin(self.symbols.get(tok.sym).to_owned()),
                 None => return Err(self.internal(t.span, "built-in type without a token")),
             },
         })
@@ -281,7 +285,7 @@ impl Converter<'_> {
     fn struct_specifier(&mut self, s: &gl::StructSpecifier) -> R<StructSpecifier> {
         Ok(StructSpecifier {
             name: s.name.as_ref().map(|n| Ident {
-                name: n.0.to_string(),
+                name: n.0.as_str().into(),
                 loc: self.loc(n.span),
             }),
             fields: s
@@ -341,9 +345,9 @@ impl Converter<'_> {
                             gl::LayoutQualifierSpecData::Identifier(name, value) => LayoutItem {
                                 name: Ident {
                                     name: if self.es {
-                                        name.0.to_string()
+                                        name.0.as_str().into()
                                     } else {
-                                        name.0.to_ascii_lowercase()
+                                        name.0.to_ascii_lowercase().into()
                                     },
                                     loc: self.loc(name.span),
                                 },
@@ -354,7 +358,7 @@ impl Converter<'_> {
                             },
                             gl::LayoutQualifierSpecData::Shared => LayoutItem {
                                 name: Ident {
-                                    name: "shared".to_owned(),
+                                    name: "shared".into(),
                                     loc: self.loc(id.span),
                                 },
                                 value: None,
@@ -378,7 +382,9 @@ impl Converter<'_> {
                 // The token bridge adds a `precise` at the position of
                 // `invariant` when a type follows it; it was never written.
                 gl::TypeQualifierSpecData::Precise
-                    if self.token(spec.span).is_some_and(|t| t.text == "invariant") =>
+                    if self
+                        .token(spec.span)
+                        .is_some_and(|t| self.symbols.get(t.sym) == "invariant") =>
                 {
                     continue
                 }
@@ -674,7 +680,10 @@ impl Converter<'_> {
         match &callee.content {
             gl::FunIdentifierData::TypeSpecifier(ty) => {
                 let ty = self.type_specifier(ty)?;
-                Ok(ExprKind::Call(Callee::Type(ty), self.arguments(args)?))
+                Ok(ExprKind::Call(
+                    Callee::Type(Box::new(ty)),
+                    self.arguments(args)?,
+                ))
             }
             gl::FunIdentifierData::Expr(target) => match &target.content {
                 gl::ExprData::Variable(name) => {

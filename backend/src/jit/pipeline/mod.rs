@@ -1,0 +1,313 @@
+//! Fused per-pixel pipelines: one compiled function per (fragment shader ×
+//! the driver state it depends on) that does everything for a list of 4×4 blocks
+//! of a triangle — coverage, interpolation, the shader, discard, depth/stencil,
+//! blending and the store — as llvmpipe's fragment shader variants do
+//! (`lp_state_fs.c`).
+//!
+//! * [`key`]: the state in the variant key ([`PipelineKey`]) and its derivation;
+//! * [`abi`]: the `#[repr(C)]` data the rasterizer hands the function;
+//! * `build`: the function (job loop, coverage, the body's environment), with
+//!   `zs` (depth/stencil) and `color` (blend and store) and their `vecops`.
+//!
+//! Each JIT-compiled fragment shader owns a [`PipelineCache`]: a bounded LRU of
+//! built variants, looked up once per draw. A miss builds the variant (a full
+//! Cranelift compile of body and pipeline) and counts it; a key the fused path
+//! does not specialize, or a build that fails, sends the draw down the Rust
+//! per-pixel path with the shader's [`crate::exec::ShaderExec`] (one
+//! `log::info!` line per failing key), never a wrong result.
+
+pub mod abi;
+mod build;
+mod color;
+pub mod key;
+mod vecops;
+mod zs;
+
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::Context;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module};
+
+pub use abi::PipelineFn;
+pub use key::{derive, DrawState, PipelineKey};
+
+use super::emit::BodyPlan;
+use crate::exec::{Interp, ShaderInfo};
+use crate::soft::setup::AttrMode;
+use crate::{Error, Result};
+
+/// Most variants one shader keeps; the least recently used one is dropped
+/// beyond that (llvmpipe bounds its variants the same way).
+pub const MAX_VARIANTS: usize = 32;
+
+/// The interpolation of each input component of `info` (as the draw sets it up).
+pub fn attr_modes(info: &ShaderInfo) -> Vec<AttrMode> {
+    let mut modes = Vec::with_capacity(info.inputs.len() * 4);
+    for inp in &info.inputs {
+        let mode = match inp.interp {
+            Interp::Flat => AttrMode::Flat,
+            Interp::NoPerspective => AttrMode::Linear,
+            Interp::Smooth | Interp::None => AttrMode::Perspective,
+        };
+        modes.extend([mode; 4]);
+    }
+    modes
+}
+
+/// A built variant: its code and what the caller must provide.
+pub struct FusedPipeline {
+    func: PipelineFn,
+    scratch_bytes: usize,
+    min_uniforms: usize,
+    code_size: usize,
+    module: Mutex<Option<JITModule>>,
+    _keep: Vec<Box<dyn Any + Send + Sync>>,
+}
+
+impl std::fmt::Debug for FusedPipeline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FusedPipeline")
+            .field("code_size", &self.code_size)
+            .finish()
+    }
+}
+
+impl FusedPipeline {
+    /// The entry point.
+    pub fn func(&self) -> PipelineFn {
+        self.func
+    }
+    /// Scratch bytes the thread state must point at.
+    pub fn scratch_bytes(&self) -> usize {
+        self.scratch_bytes
+    }
+    /// Uniform slots the code reads without a bounds check.
+    pub fn min_uniform_slots(&self) -> usize {
+        self.min_uniforms
+    }
+    /// Bytes of machine code.
+    pub fn code_size(&self) -> usize {
+        self.code_size
+    }
+}
+
+impl Drop for FusedPipeline {
+    fn drop(&mut self) {
+        let module = match self.module.get_mut() {
+            Ok(m) => m.take(),
+            Err(p) => p.into_inner().take(),
+        };
+        if let Some(m) = module {
+            // SAFETY: the last reference is gone, so no draw runs this code.
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+/// Counters of one cache (cumulative).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PipelineStats {
+    /// Lookups that found a built variant.
+    pub hits: u64,
+    /// Variants built (misses).
+    pub builds: u64,
+    /// Keys whose build failed (the draw used the Rust path).
+    pub failures: u64,
+    /// Variants dropped to stay within [`MAX_VARIANTS`].
+    pub evictions: u64,
+    /// Nanoseconds spent building.
+    pub build_ns: u64,
+}
+
+/// What a lookup did.
+pub enum Lookup {
+    /// A cached variant.
+    Hit(Arc<FusedPipeline>),
+    /// A variant built now.
+    Built {
+        /// The variant.
+        pipeline: Arc<FusedPipeline>,
+        /// Build time in nanoseconds.
+        ns: u64,
+        /// Whether the least recently used variant was dropped to make room.
+        evicted: bool,
+    },
+    /// No variant for this key: why (already logged once).
+    Failed(String),
+}
+
+struct Slot {
+    key: PipelineKey,
+    last_use: u64,
+    value: std::result::Result<Arc<FusedPipeline>, String>,
+}
+
+struct Inner {
+    slots: Vec<Slot>,
+    clock: u64,
+    stats: PipelineStats,
+}
+
+/// The variants of one fragment shader.
+pub struct PipelineCache {
+    nir: rgl_nir::ir::Shader,
+    info: ShaderInfo,
+    modes: Vec<AttrMode>,
+    isa: OwnedTargetIsa,
+    inner: Mutex<Inner>,
+}
+
+impl std::fmt::Debug for PipelineCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PipelineCache").finish_non_exhaustive()
+    }
+}
+
+impl PipelineCache {
+    /// A cache building variants of `nir` (interface `info`) for `isa`.
+    pub fn new(nir: &rgl_nir::ir::Shader, info: &ShaderInfo, isa: OwnedTargetIsa) -> Self {
+        PipelineCache {
+            nir: nir.clone(),
+            info: info.clone(),
+            modes: attr_modes(info),
+            isa,
+            inner: Mutex::new(Inner {
+                slots: Vec::new(),
+                clock: 0,
+                stats: PipelineStats::default(),
+            }),
+        }
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> PipelineStats {
+        match self.inner.lock() {
+            Ok(i) => i.stats,
+            Err(p) => p.into_inner().stats,
+        }
+    }
+
+    /// The variant for `key`, built on a miss.
+    pub fn lookup(&self, key: &PipelineKey) -> Lookup {
+        let mut inner = match self.inner.lock() {
+            Ok(i) => i,
+            Err(p) => p.into_inner(),
+        };
+        inner.clock += 1;
+        let now = inner.clock;
+        if let Some(slot) = inner.slots.iter_mut().find(|s| s.key == *key) {
+            slot.last_use = now;
+            let value = slot.value.clone();
+            return match value {
+                Ok(f) => {
+                    inner.stats.hits += 1;
+                    Lookup::Hit(f)
+                }
+                Err(e) => Lookup::Failed(e),
+            };
+        }
+        let start = Instant::now();
+        let built = self.compile(key);
+        let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+        inner.stats.build_ns += ns;
+        let value = match built {
+            Ok(f) => {
+                inner.stats.builds += 1;
+                log::debug!(
+                    "jit: fused pipeline variant built in {:.2} ms ({} bytes): {key:?}",
+                    ns as f64 / 1e6,
+                    f.code_size
+                );
+                Ok(Arc::new(f))
+            }
+            Err(e) => {
+                inner.stats.failures += 1;
+                let e = e.to_string();
+                log::info!("jit: per-pixel pipeline stays in Rust for {key:?}: {e}");
+                Err(e)
+            }
+        };
+        let mut evicted = false;
+        if inner.slots.len() >= MAX_VARIANTS {
+            if let Some(lru) = inner
+                .slots
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, s)| s.last_use)
+                .map(|(i, _)| i)
+            {
+                inner.slots.swap_remove(lru);
+                inner.stats.evictions += 1;
+                evicted = true;
+            }
+        }
+        inner.slots.push(Slot {
+            key: *key,
+            last_use: now,
+            value: value.clone(),
+        });
+        match value {
+            Ok(pipeline) => Lookup::Built {
+                pipeline,
+                ns,
+                evicted,
+            },
+            Err(e) => Lookup::Failed(e),
+        }
+    }
+
+    fn compile(&self, key: &PipelineKey) -> Result<FusedPipeline> {
+        let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
+        let cl = |e: &dyn std::fmt::Display| Error::Unsupported(format!("cranelift: {e}"));
+        let mut module = JITModule::new(JITBuilder::with_isa(
+            self.isa.clone(),
+            default_libcall_names(),
+        ));
+        let mut sig = module.make_signature();
+        for _ in 0..6 {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::I32));
+        let id = module
+            .declare_function("pipeline", Linkage::Local, &sig)
+            .map_err(|e| cl(&e))?;
+        let mut ctx = Context::new();
+        ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
+        ctx.func.signature = sig;
+        ctx.func.name = UserFuncName::user(0, id.as_u32());
+        let mut fctx = FunctionBuilderContext::new();
+        let keep = {
+            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let keep = build::build(&plan, key, &self.modes, &mut b)?;
+            b.finalize(module.isa().frontend_config());
+            keep
+        };
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| Error::Unsupported(format!("cranelift: {e:?}")))?;
+        module.finalize_definitions().map_err(|e| cl(&e))?;
+        if let Some(path) = std::env::var_os("RGL_JIT_DISASM") {
+            if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
+                let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
+            }
+        }
+        let code = module.get_finalized_function(id);
+        // SAFETY: `code` is the finalized function built above with the signature of
+        // `PipelineFn` (six pointer-sized arguments, an i32 result).
+        let func: PipelineFn = unsafe { std::mem::transmute::<*const u8, PipelineFn>(code) };
+        Ok(FusedPipeline {
+            func,
+            scratch_bytes: plan.scratch_bytes(),
+            min_uniforms: plan.min_uniform_slots(),
+            code_size: ctx.compiled_code().map_or(0, |c| c.code_buffer().len()),
+            module: Mutex::new(Some(module)),
+            _keep: keep,
+        })
+    }
+}

@@ -1,0 +1,3 @@
+//! Helpers shared by the differential tests (`jit_diff`, `lanes_eval`).
+
+pub mod precision;
