@@ -70,7 +70,7 @@ pub trait VecOps {
     /// The bits of `a`.
     fn to_bits(&mut self, a: Self::F) -> Self::I;
     /// The float with bits `a`.
-    fn from_bits(&mut self, a: Self::I) -> Self::F;
+    fn float_from_bits(&mut self, a: Self::I) -> Self::F;
     /// `a` converted to an integer; only called on integral values of magnitude
     /// below 2³¹ (where truncating and saturating conversions agree).
     fn f_to_i(&mut self, a: Self::F) -> Self::I;
@@ -97,6 +97,10 @@ pub trait VecOps {
 }
 
 /// `exp2` polynomial: 2^f ≈ 1 + f·(P₀ + f·(P₁ + …)) on [-½, ½].
+#[allow(
+    clippy::approx_constant,
+    reason = "P₀ is the minimax fit's coefficient, which only happens to round near ln 2"
+)]
 const EXP2_P: [f32; 6] = [
     0.693_147_2,
     0.240_226_48,
@@ -162,10 +166,10 @@ pub fn exp2<O: VecOps + ?Sized>(o: &mut O, x: O::F) -> O::F {
     let bias = o.iconst(127);
     let e1 = o.iadd(n1, bias);
     let e1 = o.ishl(e1, 23);
-    let s1 = o.from_bits(e1);
+    let s1 = o.float_from_bits(e1);
     let e2 = o.iadd(n2, bias);
     let e2 = o.ishl(e2, 23);
-    let s2 = o.from_bits(e2);
+    let s2 = o.float_from_bits(e2);
     let r = o.fmul(p, s1);
     let r = o.fmul(r, s2);
     o.fselect(nan, x, r)
@@ -195,7 +199,7 @@ pub fn log2<O: VecOps + ?Sized>(o: &mut O, x: O::F) -> O::F {
     let mb = o.iand(b, mant_mask);
     let one_bits = o.iconst(0x3f80_0000);
     let mb = o.ior(mb, one_bits);
-    let m = o.from_bits(mb);
+    let m = o.float_from_bits(mb);
     // m ∈ [1, 2) → [√½, √2): halve m (exactly) above √2.
     let sqrt2 = o.fconst(std::f32::consts::SQRT_2);
     let big = o.flt(sqrt2, m);
@@ -242,7 +246,7 @@ fn sincos<O: VecOps + ?Sized>(o: &mut O, x: O::F, cos: bool) -> O::F {
     let abs_mask = o.iconst(0x7fff_ffff);
     let xb = o.to_bits(x);
     let ab = o.iand(xb, abs_mask);
-    let ax = o.from_bits(ab);
+    let ax = o.float_from_bits(ab);
     let finite = o.flt(ax, inf);
     let xa = o.fselect(finite, x, zero);
     let two_over_pi = o.fconst(std::f32::consts::FRAC_2_PI);
@@ -296,7 +300,7 @@ fn sincos<O: VecOps + ?Sized>(o: &mut O, x: O::F, cos: bool) -> O::F {
     let sign = o.ishl(neg, 30);
     let vb = o.to_bits(v);
     let vb = o.ixor(vb, sign);
-    let v = o.from_bits(vb);
+    let v = o.float_from_bits(vb);
     let nan = o.fconst(f32::NAN);
     o.fselect(finite, v, nan)
 }
@@ -375,7 +379,7 @@ impl VecOps for Scalar {
         a.to_bits() as i32
     }
     #[inline(always)]
-    fn from_bits(&mut self, a: i32) -> f32 {
+    fn float_from_bits(&mut self, a: i32) -> f32 {
         f32::from_bits(a as u32)
     }
     #[inline(always)]

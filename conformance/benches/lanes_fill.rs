@@ -248,6 +248,7 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
             quads,
             opt_level,
             regalloc,
+            ..JitOptions::default()
         };
         if let Ok(j) = JitCompiler::with_options(opts) {
             out.push((name, Arc::new(j)));

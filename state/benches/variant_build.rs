@@ -150,6 +150,7 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
                     quads,
                     opt_level: opt,
                     regalloc,
+                    ..JitOptions::default()
                 };
                 if let Ok(j) = JitCompiler::with_options(opts) {
                     out.push((format!("jit-q{quads}-{oname}-{rname}"), Arc::new(j)));

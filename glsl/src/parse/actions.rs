@@ -176,6 +176,10 @@ impl<'a> Cx<'a> {
     }
 
     /// A call `callee(args)` whose callee starts at `pos`.
+    #[allow(
+        clippy::vec_box,
+        reason = "the generated parser's value stack holds boxed nodes (a small stack slot per symbol); the action receives them as they are"
+    )]
     pub fn call(&self, pos: u32, callee: FunId, args: Vec<Box<Expr>>) -> Box<Expr> {
         let target = match callee {
             FunId::Type(ty) => {
@@ -292,6 +296,11 @@ impl<'a> Cx<'a> {
     }
 
     /// A function prototype; `f(void)` declares no parameters.
+    #[allow(
+        clippy::vec_box,
+        clippy::boxed_local,
+        reason = "the generated parser's value stack holds boxed nodes (a small stack slot per symbol); the action receives them as they are"
+    )]
     pub fn prototype(
         &self,
         return_type: Box<FullySpecifiedType>,

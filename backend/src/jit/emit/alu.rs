@@ -672,7 +672,7 @@ impl VecOps for ClOps<'_, '_, '_, '_> {
     fn to_bits(&mut self, a: Value) -> Value {
         self.e.as_i(a)
     }
-    fn from_bits(&mut self, a: Value) -> Value {
+    fn float_from_bits(&mut self, a: Value) -> Value {
         self.e.as_f(a)
     }
     fn f_to_i(&mut self, a: Value) -> Value {
