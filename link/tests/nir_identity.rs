@@ -149,7 +149,10 @@ fn shader_db_final_nir_is_unchanged() {
         for (key, (_, o)) in &actual {
             std::fs::write(dump_path(&dump_dir, key), &o.text).expect("write a dump");
         }
-        eprintln!("nir_identity: every stage written under {}", dump_dir.display());
+        eprintln!(
+            "nir_identity: every stage written under {}",
+            dump_dir.display()
+        );
     }
 
     let mut text = String::from(
