@@ -3,7 +3,10 @@
 //! First a timed pass over the corpus prints the split between the front end,
 //! the GLSL IR linker, `glsl_to_nir` and the NIR pipeline (lowering + optimisation
 //! loop + IO lowering), the total and the median per program; then criterion
-//! measures the whole corpus end to end. `cargo bench -p rgl-link --bench pipeline`.
+//! measures the whole corpus end to end, and the NIR pipeline alone (`lower_program`
+//! on copies of the linked programs: `glsl_to_nir` and the NIR passes, the part
+//! `perf record ... --bench nir-pipeline --profile-time N` isolates).
+//! `cargo bench -p rgl-link --bench pipeline`.
 //! The Mesa peer of the same programs is `--bench mesa_peer`.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +17,7 @@ use rgl_conformance::shader_test::link_only::ProgramShader;
 use rgl_conformance::shader_test::program;
 use rgl_glsl::CompiledShader;
 use rgl_link::pipeline::{lower_program, PipelineOptions};
-use rgl_link::{link_program, to_nir, Bindings};
+use rgl_link::{link_program, to_nir, Bindings, LinkedProgram};
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -138,6 +141,27 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("compile+link+optimize", |b| {
         b.iter(|| programs.iter().filter(|(_, p)| full(p)).count())
+    });
+    let linked: Vec<LinkedProgram> = programs
+        .iter()
+        .filter_map(|(_, src)| {
+            let shaders = program::compile_all(src);
+            let refs: Vec<&CompiledShader> = shaders.iter().collect();
+            link_program(&refs, &Bindings::default()).ok()
+        })
+        .collect();
+    group.bench_function("nir-pipeline", |b| {
+        b.iter_batched(
+            || linked.clone(),
+            |mut linked| {
+                linked
+                    .iter_mut()
+                    .map(|p| lower_program(p, PipelineOptions::default()).is_ok())
+                    .filter(|&ok| ok)
+                    .count()
+            },
+            criterion::BatchSize::PerIteration,
+        )
     });
     group.finish();
 }
