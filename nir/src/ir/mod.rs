@@ -442,7 +442,7 @@ pub struct Alu {
 }
 
 /// Deref chain link.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DerefKind {
     /// `&var`.
     Var(VarId),
@@ -475,7 +475,7 @@ pub enum DerefKind {
 }
 
 /// A deref instruction: a pointer-sized value naming (part of) a variable.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Deref {
     /// Link kind.
     pub kind: DerefKind,
@@ -486,7 +486,7 @@ pub struct Deref {
 }
 
 /// An intrinsic call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Intrinsic {
     /// Intrinsic.
     pub op: IntrinsicOp,
@@ -604,7 +604,7 @@ impl TexSrcKind {
 }
 
 /// A texture instruction.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tex {
     /// Operation.
     pub op: TexOp,
@@ -947,11 +947,10 @@ impl FunctionImpl {
         };
         match uses {
             Some(u) => {
-                let mut seen = std::collections::HashSet::new();
+                // A user listed twice (two slots reading `old`) is visited twice; the
+                // second visit finds no slot left to rewrite.
                 for &user in &u[old] {
-                    if seen.insert(user) {
-                        self.visit_use_mut(user, replace);
-                    }
+                    self.visit_use_mut(user, replace);
                 }
                 let moved = std::mem::take(&mut u[old]);
                 u[new].extend(moved);
