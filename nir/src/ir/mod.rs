@@ -850,14 +850,22 @@ impl Use {
     }
 }
 
+/// The uses of one def. Most defs have one or two uses, kept inline (the list is
+/// then as small as a `Vec` and allocates nothing).
+pub type UseList = smallvec::SmallVec<[Use; 2]>;
+
 /// Use list: for every def, its uses (with multiplicity): first the instructions
 /// reading it in program order, then the `if`s branching on it in program order.
-pub type Uses = SecondaryMap<Def, Vec<Use>>;
+pub type Uses = SecondaryMap<Def, UseList>;
 
 impl FunctionImpl {
     /// The use list of every def: instruction sources and `if` conditions.
     pub fn build_uses(&self) -> Uses {
         let mut uses = Uses::new();
+        if let Some(last) = self.defs.len().checked_sub(1) {
+            // One allocation for the whole table.
+            let _ = &mut uses[Def::new(last)];
+        }
         self.for_each_use(|d, u| uses[d].push(u));
         uses
     }
@@ -867,12 +875,16 @@ impl FunctionImpl {
     /// program order). The one walk over "everything that reads a def".
     pub fn for_each_use(&self, mut f: impl FnMut(Def, Use)) {
         for block in self.blocks_in_order() {
-            for instr in self.block_instrs(block) {
+            let mut cur = self.blocks[block].first;
+            while let Some(instr) = cur {
                 self.instrs[instr].for_each_src(|d| f(d, Use::Instr(instr)));
+                cur = self.instr_next[instr];
             }
         }
-        for (node, cond) in self.if_conditions() {
-            f(cond, Use::If(node));
+        for node in self.cf_nodes_in_order() {
+            if let Some(cond) = self.if_condition(node) {
+                f(cond, Use::If(node));
+            }
         }
     }
 
@@ -887,8 +899,10 @@ impl FunctionImpl {
     /// Calls `f` on every use slot, mutably, in the order of [`Self::for_each_use`].
     pub fn for_each_use_mut(&mut self, mut f: impl FnMut(&mut Def, Use)) {
         for block in self.blocks_in_order() {
-            for instr in self.block_instrs(block) {
+            let mut cur = self.blocks[block].first;
+            while let Some(instr) = cur {
                 self.instrs[instr].for_each_src_mut(|d| f(d, Use::Instr(instr)));
+                cur = self.instr_next[instr];
             }
         }
         for node in self.cf_nodes_in_order() {
