@@ -393,10 +393,15 @@ impl Names {
 
 /// Every instruction of the body in program order.
 pub fn all_instrs(func: &FunctionImpl) -> Vec<Instr> {
-    func.blocks_in_order()
-        .into_iter()
-        .flat_map(|b| func.block_instrs(b))
-        .collect()
+    let mut out = Vec::with_capacity(func.instrs.len());
+    for b in func.blocks_in_order() {
+        let mut cur = func.blocks[b].first;
+        while let Some(i) = cur {
+            out.push(i);
+            cur = func.instr_next(i);
+        }
+    }
+    out
 }
 
 /// The intrinsic of `instr`, if it is one.
