@@ -37,7 +37,7 @@ use crate::arena::{Arena, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Most instructions a function may reach through inlining (registered pass).
 pub const DEFAULT_LIMIT: usize = 100_000;
@@ -94,13 +94,13 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
     let ids: Vec<FuncId> = shader.functions.keys().collect();
 
     // Call graph (only callees with bodies matter).
-    let mut callees: HashMap<FuncId, HashSet<FuncId>> = HashMap::new();
-    let mut callers: HashMap<FuncId, Vec<FuncId>> = HashMap::new();
+    let mut callees: HashMap<FuncId, HashSet<FuncId>> = HashMap::default();
+    let mut callers: HashMap<FuncId, Vec<FuncId>> = HashMap::default();
     for &f in &ids {
         let Some(body) = shader.functions[f].body.as_ref() else {
             continue;
         };
-        let mut set = HashSet::new();
+        let mut set = HashSet::default();
         for i in all_instrs(body) {
             if let InstrKind::Call { callee, .. } = &body.instrs[i].kind {
                 if shader
@@ -126,7 +126,7 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         .collect();
     ready.reverse();
     let mut order = Vec::new();
-    let mut placed = HashSet::new();
+    let mut placed = HashSet::default();
     while let Some(f) = ready.pop() {
         order.push(f);
         placed.insert(f);
@@ -147,7 +147,7 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
     }
 
     // Functions whose body is ready to be copied into callers.
-    let mut inlinable: HashSet<FuncId> = HashSet::new();
+    let mut inlinable: HashSet<FuncId> = HashSet::default();
     for f in order {
         let Some(mut body) = shader.functions[f].body.take() else {
             continue;
@@ -309,8 +309,8 @@ fn lower_returns(shader: &mut Shader, func: &mut FunctionImpl) -> Option<bool> {
             None => work.push(Exit::Ifs(node)),
         }
     }
-    let mut done: HashSet<CfNode> = HashSet::new();
-    let mut done_loops: HashSet<CfNode> = HashSet::new();
+    let mut done: HashSet<CfNode> = HashSet::default();
+    let mut done_loops: HashSet<CfNode> = HashSet::default();
     while let Some(exit) = work.pop() {
         match exit {
             Exit::Loop(l) => {
@@ -427,7 +427,7 @@ fn inline_call(
         return false;
     };
     // Locals of the callee become locals of the caller.
-    let mut var_map: HashMap<VarId, VarId> = HashMap::new();
+    let mut var_map: HashMap<VarId, VarId> = HashMap::default();
     let mut reinit: Vec<(VarId, VarId)> = Vec::new();
     let written = written_vars(&callee);
     for &v in &callee.locals {
@@ -647,7 +647,7 @@ fn inline_call(
         caller.visit_use_mut(Use::If(node), |c| *c = nc);
     }
     // Casts of arguments: take the argument's mode; drop same-type casts.
-    let mut replace: HashMap<Def, Def> = HashMap::new();
+    let mut replace: HashMap<Def, Def> = HashMap::default();
     for &ni in &cloned {
         let InstrKind::Deref(dr) = &caller.instrs[ni].kind else {
             continue;
@@ -749,7 +749,7 @@ fn fix_modes(func: &mut FunctionImpl, instrs: &[Instr]) {
 /// Variables the body may write: store/copy destinations and anything whose deref
 /// is passed to a call or used other than by a load.
 fn written_vars(func: &FunctionImpl) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for i in all_instrs(func) {
         match &func.instrs[i].kind {
             InstrKind::Intrinsic(intr)
@@ -803,7 +803,7 @@ fn remove_unreachable_functions(shader: &mut Shader) -> bool {
         return false;
     }
     let old = std::mem::replace(&mut shader.functions, Arena::new());
-    let mut map: HashMap<FuncId, FuncId> = HashMap::new();
+    let mut map: HashMap<FuncId, FuncId> = HashMap::default();
     for (id, func) in old.iter() {
         if keep.contains(&id) {
             let nid = shader.functions.push(func.clone());
