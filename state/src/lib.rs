@@ -5,7 +5,8 @@
 //! driver.
 //!
 //! * [`context`]: the context, the error flag, string and limit queries.
-//! * [`shader`]: shader and program objects, compile and link.
+//! * [`shader`]: shader and program objects, compile and link; `background`:
+//!   the compiler threads of `GL_KHR_parallel_shader_compile`.
 //! * [`uniforms`]: uniform locations, setters, queries, block bindings.
 //! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
 //! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
@@ -42,6 +43,7 @@
 //!   compiler, the GLSL front end's built-in tables).
 #![deny(missing_docs)]
 
+mod background;
 pub mod buffer;
 mod builtin_uniforms;
 pub mod context;
