@@ -20,13 +20,13 @@ use std::path::{Path, PathBuf};
 
 use rgl_state::{gl, Context, Program, Shader};
 
-const VS: &str = "#version 130
+const VS: &str = "#version 140
 in vec4 pos;
 out vec4 color;
 uniform vec4 tint;
 void main() { gl_Position = pos; color = tint; }
 ";
-const FS: &str = "#version 130
+const FS: &str = "#version 140
 in vec4 color;
 out vec4 frag;
 layout(std140) uniform Block { vec4 scale; };
@@ -34,7 +34,7 @@ uniform float gain;
 void main() { frag = color * scale * gain; }
 ";
 /// Reads a varying the vertex shader does not write: a link error.
-const FS_UNMATCHED: &str = "#version 130
+const FS_UNMATCHED: &str = "#version 140
 in vec4 missing;
 out vec4 frag;
 void main() { frag = missing; }
@@ -205,7 +205,8 @@ const SCENARIOS: &[(&str, Scenario)] = &[
         err(c, out);
         c.use_program(Some(o.good));
         err(c, out);
-        let _ = writeln!(out, "{}", c.get_parameter_i32(gl::CURRENT_PROGRAM));
+        let current = c.get_parameter_i32(gl::CURRENT_PROGRAM);
+        let _ = writeln!(out, "current is good: {}", current == o.good.name() as i32);
     }),
     ("uniform setter and getter", |c, o, out| {
         c.use_program(Some(o.good));
@@ -336,6 +337,9 @@ fn wait_points() {
             // Completion is reported once everything was waited for.
             ctx.finish();
             transcripts.push(out);
+        }
+            if std::env::var_os("RGL_SHOW_TRANSCRIPTS").is_some() {
+            eprintln!("== {name}\n{}", transcripts[0]);
         }
         if transcripts[0] != transcripts[1] {
             failures.push(format!(
