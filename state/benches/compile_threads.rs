@@ -117,7 +117,10 @@ fn main() {
         .map(|t| shaders(&t))
         .collect();
     if programs.is_empty() {
-        eprintln!("compile_threads: no shader-db corpus under {}", root.display());
+        eprintln!(
+            "compile_threads: no shader-db corpus under {}",
+            root.display()
+        );
         return;
     }
     let reps: usize = std::env::var("RGL_BENCH_REPS")
@@ -148,11 +151,18 @@ fn main() {
         linked.0,
         linked.1
     );
-    println!("  synchronous:        median {:8.1} ms  (all: {:?})", s.as_secs_f64() * 1e3, sync);
+    println!(
+        "  synchronous:        median {:8.1} ms  (all: {:?})",
+        s.as_secs_f64() * 1e3,
+        sync
+    );
     println!(
         "  {threads} compiler threads: median {:8.1} ms  (all: {:?})",
         b.as_secs_f64() * 1e3,
         background
     );
-    println!("  ratio synchronous / background: {:.2}x", s.as_secs_f64() / b.as_secs_f64());
+    println!(
+        "  ratio synchronous / background: {:.2}x",
+        s.as_secs_f64() / b.as_secs_f64()
+    );
 }

@@ -66,7 +66,10 @@ impl<T> Pending<T> {
     fn lock(&self) -> MutexGuard<'_, Option<T>> {
         // The lock is only held to store or read the value, never across a job,
         // so poisoning cannot leave a half-written value behind.
-        self.slot.value.lock().unwrap_or_else(PoisonError::into_inner)
+        self.slot
+            .value
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn fill(&self, value: T) {
@@ -98,9 +101,9 @@ impl<T> Pending<T> {
     where
         T: Clone,
     {
-        self.wait()
-            .clone()
-            .expect("Pending::wait returns only once a value is stored, and shared results are never taken")
+        self.wait().clone().expect(
+            "Pending::wait returns only once a value is stored, and shared results are never taken",
+        )
     }
 }
 

@@ -88,7 +88,12 @@ impl LinkInput {
 }
 
 /// The compile job of one shader.
-fn compile_job(queue: &mut CompileQueue, stage: Stage, name: u32, source: String) -> Pending<CompileOutcome> {
+fn compile_job(
+    queue: &mut CompileQueue,
+    stage: Stage,
+    name: u32,
+    source: String,
+) -> Pending<CompileOutcome> {
     queue.run(
         move || {
             let mut options = CompileOptions::new(stage);

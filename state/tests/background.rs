@@ -74,7 +74,9 @@ fn program(ctx: &mut Context, shaders: &[Shader]) -> Program {
 /// A vertex shader long enough that compiling and linking it keeps a worker
 /// busy while a scenario queues its jobs behind it.
 fn big_vertex_shader() -> String {
-    let mut s = String::from("#version 130\nin vec4 pos;\nuniform vec4 u[64];\nvoid main() {\n vec4 a = pos;\n");
+    let mut s = String::from(
+        "#version 130\nin vec4 pos;\nuniform vec4 u[64];\nvoid main() {\n vec4 a = pos;\n",
+    );
     for i in 0..1500 {
         let _ = writeln!(s, " a = a * u[{}] + sin(a.yzwx * {}.0);", i % 64, i % 7 + 1);
     }
@@ -90,7 +92,11 @@ fn setup(threads: u32) -> (Context, Objs, bool) {
     ctx.max_shader_compiler_threads(threads);
     if threads > 0 {
         let big = shader(&mut ctx, gl::VERTEX_SHADER, &big_vertex_shader());
-        let fs = shader(&mut ctx, gl::FRAGMENT_SHADER, "#version 130\nout vec4 f;\nvoid main() { f = vec4(1.0); }\n");
+        let fs = shader(
+            &mut ctx,
+            gl::FRAGMENT_SHADER,
+            "#version 130\nout vec4 f;\nvoid main() { f = vec4(1.0); }\n",
+        );
         program(&mut ctx, &[big, fs]);
     }
     let vs = shader(&mut ctx, gl::VERTEX_SHADER, VS);
@@ -129,7 +135,12 @@ fn relink_failing(ctx: &mut Context, o: &Objs) {
 fn draw(ctx: &mut Context, out: &mut String) {
     common::fullscreen_quad(ctx, 0);
     ctx.draw_arrays(gl::TRIANGLES, 0, 6);
-    let _ = writeln!(out, "draw {:#x} {:?}", ctx.get_error(), ctx.last_draw_error());
+    let _ = writeln!(
+        out,
+        "draw {:#x} {:?}",
+        ctx.get_error(),
+        ctx.last_draw_error()
+    );
     let _ = writeln!(out, "pixel {:?}", common::pixel(ctx, 4, 4));
 }
 
@@ -143,7 +154,11 @@ const SCENARIOS: &[(&str, Scenario)] = &[
         let _ = writeln!(out, "{}", c.get_shader_info_log(o.fs_bad));
     }),
     ("shader parameters", |c, o, out| {
-        for p in [gl::COMPILE_STATUS, gl::INFO_LOG_LENGTH, gl::SHADER_SOURCE_LENGTH] {
+        for p in [
+            gl::COMPILE_STATUS,
+            gl::INFO_LOG_LENGTH,
+            gl::SHADER_SOURCE_LENGTH,
+        ] {
             let _ = writeln!(out, "{}", c.get_shader_parameter_i32(o.fs_bad, p));
         }
     }),
@@ -187,7 +202,11 @@ const SCENARIOS: &[(&str, Scenario)] = &[
             "{}",
             c.get_active_uniform_parameter_i32(o.good, 0, gl::UNIFORM_TYPE)
         );
-        let _ = writeln!(out, "{:?}", c.get_uniform_indices(o.good, &["gain", "tint"]));
+        let _ = writeln!(
+            out,
+            "{:?}",
+            c.get_uniform_indices(o.good, &["gain", "tint"])
+        );
     }),
     ("uniform blocks", |c, o, out| {
         let _ = writeln!(out, "{:?}", c.get_uniform_block_index(o.good, "Block"));
@@ -257,18 +276,21 @@ const SCENARIOS: &[(&str, Scenario)] = &[
         let _ = writeln!(out, "{}", c.get_program_link_status(o.good));
         err(c, out);
     }),
-    ("delete current program with a relink in flight", |c, o, out| {
-        relink_failing(c, o);
-        c.delete_program(o.good);
-        let _ = writeln!(
-            out,
-            "{}",
-            c.get_program_parameter_i32(o.good, gl::DELETE_STATUS)
-        );
-        draw(c, out);
-        c.use_program(None);
-        let _ = writeln!(out, "{}", c.is_program(o.good));
-    }),
+    (
+        "delete current program with a relink in flight",
+        |c, o, out| {
+            relink_failing(c, o);
+            c.delete_program(o.good);
+            let _ = writeln!(
+                out,
+                "{}",
+                c.get_program_parameter_i32(o.good, gl::DELETE_STATUS)
+            );
+            draw(c, out);
+            c.use_program(None);
+            let _ = writeln!(out, "{}", c.is_program(o.good));
+        },
+    ),
     ("delete shader in flight", |c, o, out| {
         c.delete_shader(o.fs_bad);
         let _ = writeln!(out, "{}", c.is_shader(o.fs_bad));
@@ -300,16 +322,19 @@ const SCENARIOS: &[(&str, Scenario)] = &[
         let _ = writeln!(out, "{}", c.get_shader_compile_status(o.fs));
         let _ = writeln!(out, "{}", c.get_program_link_status(o.good));
     }),
-    ("link reads the compile current at link time", |c, o, out| {
-        c.shader_source(o.fs, FS_BAD);
-        c.compile_shader(o.fs);
-        c.link_program(o.good);
-        c.shader_source(o.fs, FS);
-        c.compile_shader(o.fs);
-        let _ = writeln!(out, "{}", c.get_program_link_status(o.good));
-        let _ = writeln!(out, "{}", c.get_program_info_log(o.good));
-        let _ = writeln!(out, "{}", c.get_shader_compile_status(o.fs));
-    }),
+    (
+        "link reads the compile current at link time",
+        |c, o, out| {
+            c.shader_source(o.fs, FS_BAD);
+            c.compile_shader(o.fs);
+            c.link_program(o.good);
+            c.shader_source(o.fs, FS);
+            c.compile_shader(o.fs);
+            let _ = writeln!(out, "{}", c.get_program_link_status(o.good));
+            let _ = writeln!(out, "{}", c.get_program_info_log(o.good));
+            let _ = writeln!(out, "{}", c.get_shader_compile_status(o.fs));
+        },
+    ),
     ("errors on the wrong object kind", |c, o, out| {
         let _ = c.get_shader_compile_status(Shader(o.good.0));
         err(c, out);
@@ -338,7 +363,7 @@ fn wait_points() {
             ctx.finish();
             transcripts.push(out);
         }
-            if std::env::var_os("RGL_SHOW_TRANSCRIPTS").is_some() {
+        if std::env::var_os("RGL_SHOW_TRANSCRIPTS").is_some() {
             eprintln!("== {name}\n{}", transcripts[0]);
         }
         if transcripts[0] != transcripts[1] {
@@ -360,10 +385,19 @@ fn completion_status_after_wait() {
     let (mut ctx, o, _) = setup(1);
     // A status query waits; afterwards the object reports completion.
     let _ = ctx.get_program_link_status(o.good);
-    assert_eq!(ctx.get_program_parameter_i32(o.good, gl::COMPLETION_STATUS_KHR), 1);
+    assert_eq!(
+        ctx.get_program_parameter_i32(o.good, gl::COMPLETION_STATUS_KHR),
+        1
+    );
     let _ = ctx.get_shader_compile_status(o.fs_bad);
-    assert_eq!(ctx.get_shader_parameter_i32(o.fs_bad, gl::COMPLETION_STATUS_KHR), 1);
-    assert_eq!(ctx.get_parameter_i32(gl::MAX_SHADER_COMPILER_THREADS_KHR), 1);
+    assert_eq!(
+        ctx.get_shader_parameter_i32(o.fs_bad, gl::COMPLETION_STATUS_KHR),
+        1
+    );
+    assert_eq!(
+        ctx.get_parameter_i32(gl::MAX_SHADER_COMPILER_THREADS_KHR),
+        1
+    );
     assert_eq!(ctx.get_error(), gl::NO_ERROR);
 }
 
