@@ -239,3 +239,48 @@ fn worker(receiver: &Mutex<Receiver<Job>>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panicking job stores its `on_panic` result, in both modes, and the
+    /// worker that ran it goes on to run the next job.
+    #[test]
+    fn panicking_job_becomes_a_failed_result() {
+        for threads in [0, 1] {
+            let mut queue = CompileQueue {
+                threads,
+                sender: None,
+            };
+            let failed = queue.run(
+                || -> String { panic!("boom in the front end") },
+                |message| format!("internal error: {message}"),
+            );
+            let next = queue.run(|| "next job ran".to_string(), |m| m);
+            assert_eq!(
+                failed.wait_cloned(),
+                "internal error: boom in the front end"
+            );
+            assert_eq!(next.wait_cloned(), "next job ran");
+            assert!(failed.is_done() && next.is_done());
+        }
+    }
+
+    /// Changing the pool keeps the jobs already queued: they still finish.
+    #[test]
+    fn resizing_keeps_queued_jobs() {
+        let mut queue = CompileQueue {
+            threads: 1,
+            sender: None,
+        };
+        let jobs: Vec<_> = (0..8u32)
+            .map(|i| queue.run(move || i * 2, |_| u32::MAX))
+            .collect();
+        queue.set_threads(0);
+        let inline = queue.run(|| 99, |_| u32::MAX);
+        assert!(inline.is_done());
+        let results: Vec<u32> = jobs.iter().map(Pending::wait_cloned).collect();
+        assert_eq!(results, (0..8).map(|i| i * 2).collect::<Vec<_>>());
+    }
+}

@@ -41,6 +41,12 @@
 //!   on different threads, and each produces the images it would produce alone.
 //!   What they share is read-only or internally synchronized (the driver's JIT
 //!   compiler, the GLSL front end's built-in tables).
+//! * A context compiles and links on its own compiler threads
+//!   (`GL_KHR_parallel_shader_compile`, `RGL_COMPILE_THREADS`,
+//!   [`Context::max_shader_compiler_threads`]). A job owns copies of what it
+//!   reads and hands back its result through a shared slot, so the context stays
+//!   `Send`; the threads exit once the context is dropped and their queue is
+//!   empty.
 #![deny(missing_docs)]
 
 mod background;
