@@ -1,6 +1,7 @@
 //! The [`Context`]: every piece of GL state, the error flag, and the queries for
 //! strings and limits (`glGetString`, `glGetIntegerv`).
 
+use crate::background::CompileQueue;
 use crate::buffer::{BufferBindings, BufferObject};
 use crate::draw::DrawScratch;
 use crate::driver_state::DriverStateCache;
@@ -78,6 +79,8 @@ pub struct Context {
     pub(crate) driver_states: DriverStateCache,
     /// Stand-ins for fixed-function vertex and fragment processing.
     pub(crate) fixed_function: FixedFunctionShaders,
+    /// The threads compiles and links run on.
+    pub(crate) compile_queue: CompileQueue,
 }
 
 // The threading rules rest on this: a context moves between threads.
@@ -148,6 +151,7 @@ impl Context {
             draw_scratch: DrawScratch::default(),
             driver_states: DriverStateCache::default(),
             fixed_function: FixedFunctionShaders::default(),
+            compile_queue: CompileQueue::from_env(),
         }
     }
 
@@ -232,6 +236,7 @@ impl Context {
             gl::MAJOR_VERSION => 3,
             gl::MINOR_VERSION => 3,
             gl::NUM_EXTENSIONS => extensions().len() as u32,
+            gl::MAX_SHADER_COMPILER_THREADS_KHR => self.compile_queue.threads(),
             gl::CURRENT_PROGRAM => self.current_program.map_or(0, |p| p.name()),
             gl::ARRAY_BUFFER_BINDING => self.buffer_bindings.array.map_or(0, |b| b.name()),
             gl::ELEMENT_ARRAY_BUFFER_BINDING => self.vao().element_buffer.map_or(0, |b| b.name()),

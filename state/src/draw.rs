@@ -247,6 +247,7 @@ impl Context {
     /// Validates and executes one draw.
     fn draw(&mut self, mut info: DrawInfo) -> GlResult<()> {
         self.draw_error = None;
+        self.finish_current_program();
         let Some(program) = self.current_program else {
             self.draw_error =
                 Some("no program is current (fixed-function drawing is not supported)".into());

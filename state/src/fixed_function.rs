@@ -6,6 +6,8 @@
 //! gets one writing the interpolated primary color. Both are GLSL 1.10 shaders
 //! compiled once per context and linked in like user shaders.
 
+use std::sync::Arc;
+
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 
 /// Fixed-function vertex processing (no lighting, fog or texgen).
@@ -41,11 +43,11 @@ void main()
 /// The compiled stand-ins of one context.
 #[derive(Debug, Default)]
 pub(crate) struct FixedFunctionShaders {
-    vertex: Option<CompiledShader>,
-    fragment: Option<CompiledShader>,
+    vertex: Option<Arc<CompiledShader>>,
+    fragment: Option<Arc<CompiledShader>>,
 }
 
-fn build(stage: Stage, source: &str) -> CompiledShader {
+fn build(stage: Stage, source: &str) -> Arc<CompiledShader> {
     let compiled = compile(source, &CompileOptions::new(stage));
     if !compiled.success() {
         log::error!(
@@ -53,27 +55,18 @@ fn build(stage: Stage, source: &str) -> CompiledShader {
             compiled.info_log
         );
     }
-    compiled
+    Arc::new(compiled)
 }
 
 impl FixedFunctionShaders {
-    /// The stand-in for `stage` (vertex or fragment), compiled on first use.
-    pub(crate) fn get(&mut self, stage: Stage) -> Option<&CompiledShader> {
+    /// The stand-in for `stage` (vertex or fragment), compiled on first use;
+    /// shared with the link jobs that use it.
+    pub(crate) fn get(&mut self, stage: Stage) -> Option<Arc<CompiledShader>> {
         let (slot, source) = match stage {
             Stage::Vertex => (&mut self.vertex, VERTEX),
             Stage::Fragment => (&mut self.fragment, FRAGMENT),
             _ => return None,
         };
-        Some(&*slot.get_or_insert_with(|| build(stage, source))).filter(|c| c.success())
-    }
-
-    /// The stand-in for `stage` if [`get`](Self::get) compiled it.
-    pub(crate) fn peek(&self, stage: Stage) -> Option<&CompiledShader> {
-        match stage {
-            Stage::Vertex => self.vertex.as_ref(),
-            Stage::Fragment => self.fragment.as_ref(),
-            _ => None,
-        }
-        .filter(|c| c.success())
+        Some(Arc::clone(slot.get_or_insert_with(|| build(stage, source)))).filter(|c| c.success())
     }
 }

@@ -48,6 +48,10 @@ pub const VERTEX_SHADER: u32 = 0x8B31;
 pub const GEOMETRY_SHADER: u32 = 0x8DD9;
 pub const COMPILE_STATUS: u32 = 0x8B81;
 pub const LINK_STATUS: u32 = 0x8B82;
+/// `GL_KHR_parallel_shader_compile`: `glMaxShaderCompilerThreadsKHR`'s value.
+pub const MAX_SHADER_COMPILER_THREADS_KHR: u32 = 0x91B0;
+/// `GL_KHR_parallel_shader_compile`: whether a compile or link has finished.
+pub const COMPLETION_STATUS_KHR: u32 = 0x91B1;
 pub const INFO_LOG_LENGTH: u32 = 0x8B84;
 pub const ATTACHED_SHADERS: u32 = 0x8B85;
 pub const ACTIVE_UNIFORMS: u32 = 0x8B86;

@@ -5,7 +5,8 @@
 //! driver.
 //!
 //! * [`context`]: the context, the error flag, string and limit queries.
-//! * [`shader`]: shader and program objects, compile and link.
+//! * [`shader`]: shader and program objects, compile and link; `background`:
+//!   the compiler threads of `GL_KHR_parallel_shader_compile`.
 //! * [`uniforms`]: uniform locations, setters, queries, block bindings.
 //! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
 //! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
@@ -40,8 +41,15 @@
 //!   on different threads, and each produces the images it would produce alone.
 //!   What they share is read-only or internally synchronized (the driver's JIT
 //!   compiler, the GLSL front end's built-in tables).
+//! * A context compiles and links on its own compiler threads
+//!   (`GL_KHR_parallel_shader_compile`, `RGL_COMPILE_THREADS`,
+//!   [`Context::max_shader_compiler_threads`]). A job owns copies of what it
+//!   reads and hands back its result through a shared slot, so the context stays
+//!   `Send`; the threads exit once the context is dropped and their queue is
+//!   empty.
 #![deny(missing_docs)]
 
+mod background;
 pub mod buffer;
 mod builtin_uniforms;
 pub mod context;

@@ -60,6 +60,9 @@ impl Context {
     /// queries of a program without a linked geometry shader →
     /// `GL_INVALID_OPERATION`. Counts of an unlinked program are 0.
     pub fn get_program_parameter_i32(&mut self, program: Program, pname: u32) -> i32 {
+        if pname != gl::COMPLETION_STATUS_KHR {
+            self.finish_program(program);
+        }
         let r = self.program_parameter(program, pname);
         self.check(r).unwrap_or(0)
     }
@@ -71,6 +74,8 @@ impl Context {
             |names: &mut dyn Iterator<Item = &str>| names.map(name_len).max().unwrap_or(0);
         Ok(match pname {
             gl::DELETE_STATUS => p.delete_pending as i32,
+            // GL_KHR_parallel_shader_compile: whether the link has finished.
+            gl::COMPLETION_STATUS_KHR => p.pending.as_ref().is_none_or(|l| l.is_done()) as i32,
             gl::LINK_STATUS => linked.is_some() as i32,
             gl::VALIDATE_STATUS => linked.is_some() as i32,
             gl::INFO_LOG_LENGTH => match p.info_log.len() {
@@ -112,6 +117,9 @@ impl Context {
 
     /// `glGetShaderiv`. Unknown `pname` → `GL_INVALID_ENUM`.
     pub fn get_shader_parameter_i32(&mut self, shader: Shader, pname: u32) -> i32 {
+        if pname != gl::COMPLETION_STATUS_KHR {
+            self.finish_shader(shader);
+        }
         let r = self.shader_obj(shader).and_then(|s| {
             Ok(match pname {
                 gl::SHADER_TYPE => {
@@ -122,6 +130,8 @@ impl Context {
                     }) as i32
                 }
                 gl::DELETE_STATUS => s.delete_pending as i32,
+                // GL_KHR_parallel_shader_compile: whether the compile has finished.
+                gl::COMPLETION_STATUS_KHR => s.pending.as_ref().is_none_or(|j| j.is_done()) as i32,
                 gl::COMPILE_STATUS => s.compiled.as_ref().is_some_and(|c| c.success()) as i32,
                 gl::INFO_LOG_LENGTH => match s.info_log.len() {
                     0 => 0,
@@ -142,6 +152,7 @@ impl Context {
     pub fn get_uniform_indices(&mut self, program: Program, names: &[&str]) -> Vec<Option<u32>> {
         // GL 3.3 §2.11.4: names that are no active uniform give INVALID_INDEX;
         // an unlinked program has none, and that is no error.
+        self.finish_program(program);
         let r = self.program_obj(program).map(|p| {
             let base = |s: &str| s.strip_suffix("[0]").unwrap_or(s).to_owned();
             names

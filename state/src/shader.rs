@@ -1,13 +1,25 @@
 //! Shader and program objects (`glCreateShader` … `glUseProgram`): their shared
 //! name space, compile and link through rgl's pipeline, info logs, attach/detach and
 //! the deferred deletion rules of GL.
+//!
+//! Compiles and links run as jobs of the context's [`CompileQueue`]
+//! (`GL_KHR_parallel_shader_compile`): `glCompileShader` and `glLinkProgram`
+//! return once the job is queued, and the first command whose result depends on
+//! the job (a status or info-log query, a resource query, `glUseProgram`, a
+//! draw with the program current, a relink, a detach, `glShaderSource`) waits
+//! for it and applies its result exactly as a synchronous compile or link
+//! would have at the time of the call. `GL_COMPLETION_STATUS_KHR` polls without
+//! waiting.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkedProgram};
+use rgl_nir::options::StageOptions;
 
+use crate::background::{CompileQueue, Pending};
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
@@ -22,12 +34,119 @@ pub struct ShaderObject {
     pub stage: Stage,
     /// `glShaderSource` text.
     pub source: String,
-    /// Result of the last `glCompileShader`.
-    pub compiled: Option<CompiledShader>,
+    /// Result of the last `glCompileShader` (shared with the link jobs that
+    /// read it); `None` before the first compile, or after a compile that
+    /// failed internally.
+    pub compiled: Option<Arc<CompiledShader>>,
     /// Info log of the last compile.
     pub info_log: String,
     /// `glDeleteShader` was called while attached.
     pub delete_pending: bool,
+    /// The compile job still in flight, if any: `compiled` and `info_log` are
+    /// those of the previous compile until [`Context::finish_shader`] applies it.
+    pub(crate) pending: Option<Pending<CompileOutcome>>,
+}
+
+/// What one compile job produces.
+#[derive(Debug, Clone)]
+pub(crate) struct CompileOutcome {
+    compiled: Option<Arc<CompiledShader>>,
+    info_log: String,
+}
+
+/// A link job in flight.
+#[derive(Debug)]
+pub(crate) struct PendingLink {
+    /// The pipeline's result: the program, or the info log of a failed link.
+    job: Pending<Result<Box<LinkedProgram>, String>>,
+    /// Whether the program was current when `glLinkProgram` was called (a
+    /// failed relink of the current program keeps its executable).
+    current: bool,
+}
+
+impl PendingLink {
+    /// Whether the link job has finished.
+    pub(crate) fn is_done(&self) -> bool {
+        self.job.is_done()
+    }
+}
+
+/// One attached shader as a link job sees it: the result of its last compile,
+/// or the compile job that will produce it.
+enum LinkInput {
+    Ready(Option<Arc<CompiledShader>>),
+    Compiling(Pending<CompileOutcome>),
+}
+
+impl LinkInput {
+    fn resolve(self) -> Option<Arc<CompiledShader>> {
+        match self {
+            LinkInput::Ready(c) => c,
+            LinkInput::Compiling(job) => job.wait_cloned().compiled,
+        }
+    }
+}
+
+/// The compile job of one shader.
+fn compile_job(
+    queue: &mut CompileQueue,
+    stage: Stage,
+    name: u32,
+    source: String,
+) -> Pending<CompileOutcome> {
+    queue.run(
+        move || {
+            let mut options = CompileOptions::new(stage);
+            options.name = Some(name);
+            let compiled = compile(&source, &options);
+            CompileOutcome {
+                info_log: compiled.info_log.to_string(),
+                compiled: Some(Arc::new(compiled)),
+            }
+        },
+        |message| CompileOutcome {
+            compiled: None,
+            info_log: format!("0:0(0): error: internal compiler error: {message}\n"),
+        },
+    )
+}
+
+/// The link job of one program: waits for the attached shaders' compiles,
+/// then runs the link pipeline over them and the fixed-function stand-ins.
+fn link_job(
+    queue: &mut CompileQueue,
+    inputs: Vec<LinkInput>,
+    stand_ins: Vec<Arc<CompiledShader>>,
+    bindings: Bindings,
+    name: u32,
+    compiler: StageOptions,
+) -> Pending<Result<Box<LinkedProgram>, String>> {
+    queue.run(
+        move || {
+            let mut shaders = Vec::with_capacity(inputs.len() + stand_ins.len());
+            let mut uncompiled = false;
+            for input in inputs {
+                match input.resolve() {
+                    Some(c) if c.success() => shaders.push(c),
+                    _ => uncompiled = true,
+                }
+            }
+            if uncompiled {
+                return Err("error: linking with uncompiled/unspecialized shader\n".into());
+            }
+            shaders.extend(stand_ins);
+            let refs: Vec<&CompiledShader> = shaders.iter().map(|c| &**c).collect();
+            let options = PipelineOptions {
+                name,
+                compiler,
+                ..PipelineOptions::default()
+            };
+            build_program(&refs, &bindings, options)
+                .map(Box::new)
+                .map_err(|l| l.to_string())
+        },
+        |message| Err(format!("error: internal linker error: {message}\n")),
+    )
 }
 
 /// A program object.
@@ -60,6 +179,10 @@ pub struct ProgramObject {
     pub(crate) traits: ProgramTraits,
     /// `glDeleteProgram` was called while current.
     pub delete_pending: bool,
+    /// The link job in flight, if any: every other field but the bindings and
+    /// attachments is that of the previous link until
+    /// [`Context::finish_program`] applies it.
+    pub(crate) pending: Option<PendingLink>,
 }
 
 impl ProgramObject {
@@ -136,6 +259,7 @@ impl Context {
             compiled: None,
             info_log: String::new(),
             delete_pending: false,
+            pending: None,
         });
         match self.glsl_objects.insert(object) {
             Some(name) => Ok(Shader(name)),
@@ -148,34 +272,106 @@ impl Context {
 
     /// `glShaderSource`.
     pub fn shader_source(&mut self, shader: Shader, source: &str) {
+        self.finish_shader(shader);
         let r = self
             .shader_obj_mut(shader)
             .map(|s| s.source = source.to_string());
         self.check(r);
     }
 
-    /// `glCompileShader`: compiles the current source with rgl's front end.
+    /// `glCompileShader`: compiles the current source with rgl's front end, on
+    /// the compiler threads (see [`Context::max_shader_compiler_threads`]). A
+    /// compile still in flight is superseded: its result is never applied.
     pub fn compile_shader(&mut self, shader: Shader) {
-        let r = self.shader_obj_mut(shader).map(|s| {
-            let mut options = CompileOptions::new(s.stage);
-            options.name = Some(shader.name());
-            let compiled = compile(&s.source, &options);
-            s.info_log = compiled.info_log.to_string();
-            s.compiled = Some(compiled);
+        let (stage, source) = match self.shader_obj(shader) {
+            Ok(s) => (s.stage, s.source.clone()),
+            Err(e) => return self.record(e),
+        };
+        let job = compile_job(&mut self.compile_queue, stage, shader.name(), source);
+        if let Ok(s) = self.shader_obj_mut(shader) {
+            s.pending = Some(job);
+        }
+        if self.compile_queue.threads() == 0 {
+            self.finish_shader(shader);
+        }
+    }
+
+    /// Waits for the compile job of `shader`, if one is in flight, and applies
+    /// its result. Not a shader: nothing happens (the caller reports errors).
+    pub(crate) fn finish_shader(&mut self, shader: Shader) {
+        if let Ok(s) = self.shader_obj_mut(shader) {
+            if let Some(job) = s.pending.take() {
+                let outcome = job.wait_cloned();
+                s.compiled = outcome.compiled;
+                s.info_log = outcome.info_log;
+            }
+        }
+    }
+
+    /// Waits for the link job of `program`, if one is in flight, and applies
+    /// its result. Not a program: nothing happens (the caller reports errors).
+    pub(crate) fn finish_program(&mut self, program: Program) {
+        let Ok(p) = self.program_obj_mut(program) else {
+            return;
+        };
+        let Some(PendingLink { job, current }) = p.pending.take() else {
+            return;
+        };
+        let result = job.wait().take().unwrap_or_else(|| {
+            Err("error: internal linker error: the link result was already taken\n".into())
         });
-        self.check(r);
+        p.link_status = result.is_ok();
+        match result {
+            Ok(linked) => {
+                p.info_log = linked
+                    .warnings
+                    .iter()
+                    .map(|w| format!("warning: {w}\n"))
+                    .collect();
+                p.uniforms = UniformStorage::new(&linked);
+                p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
+                p.traits = ProgramTraits::of(&linked);
+                p.linked = Some(linked);
+                p.generation += 1;
+            }
+            Err(log) => {
+                p.info_log = log;
+                if !current {
+                    p.linked = None;
+                }
+            }
+        }
+        self.variants_invalidate(program);
+    }
+
+    /// Waits for the link of the current program, if one is in flight (a draw
+    /// or `glUniform*` with a relinked current program).
+    pub(crate) fn finish_current_program(&mut self) {
+        if let Some(program) = self.current_program {
+            self.finish_program(program);
+        }
+    }
+
+    /// `glMaxShaderCompilerThreadsKHR`: the number of threads compiles and links
+    /// run on from now on. 0 makes `compile_shader` and `link_program`
+    /// synchronous; `0xFFFFFFFF` restores the default (`RGL_COMPILE_THREADS`
+    /// does not apply, the core count does).
+    pub fn max_shader_compiler_threads(&mut self, count: u32) {
+        self.compile_queue.set_threads(count);
     }
 
     /// `glGetShaderiv(GL_COMPILE_STATUS)`.
     pub fn get_shader_compile_status(&mut self, shader: Shader) -> bool {
+        self.finish_shader(shader);
         let r = self
             .shader_obj(shader)
-            .map(|s| s.compiled.as_ref().is_some_and(CompiledShader::success));
+            .map(|s| s.compiled.as_ref().is_some_and(|c| c.success()));
         self.check(r).unwrap_or(false)
     }
 
     /// `glGetShaderInfoLog`.
     pub fn get_shader_info_log(&mut self, shader: Shader) -> String {
+        self.finish_shader(shader);
         let r = self.shader_obj(shader).map(|s| s.info_log.clone());
         self.check(r).unwrap_or_default()
     }
@@ -242,6 +438,7 @@ impl Context {
 
     /// `glDetachShader`.
     pub fn detach_shader(&mut self, program: Program, shader: Shader) {
+        self.finish_program(program);
         let r = self.shader_obj(shader).map(|_| ()).and_then(|()| {
             let p = self.program_obj_mut(program)?;
             let Some(i) = p.attached.iter().position(|s| *s == shader) else {
@@ -320,48 +517,21 @@ impl Context {
         self.check(r);
     }
 
-    /// `glLinkProgram`: links the attached shaders and runs the NIR pipeline. A
+    /// `glLinkProgram`: links the attached shaders and runs the NIR pipeline, on
+    /// the compiler threads (see [`Context::max_shader_compiler_threads`]). A
     /// failed link sets the link status to false and loses the previous link's
     /// information; if the program is current, its previous executable stays in
     /// use until `glUseProgram` replaces it (GL 3.3 §2.11.2).
     pub fn link_program(&mut self, program: Program) {
-        let attached = match self.program_obj(program) {
-            Ok(p) => p.attached.clone(),
-            Err(e) => return self.record(e),
-        };
-        // Compatibility: a missing vertex or fragment stage is fixed function.
-        let stages: Vec<Stage> = attached
-            .iter()
-            .filter_map(|s| self.shader_obj(*s).ok().map(|s| s.stage))
-            .collect();
-        let mut stand_ins = Vec::new();
-        if !stages.is_empty() {
-            if !stages.contains(&Stage::Vertex) && !stages.contains(&Stage::Geometry) {
-                stand_ins.push(Stage::Vertex);
-            }
-            if !stages.contains(&Stage::Fragment) {
-                stand_ins.push(Stage::Fragment);
-            }
+        if let Err(e) = self.program_obj(program) {
+            return self.record(e);
         }
-        for &stage in &stand_ins {
-            self.fixed_function.get(stage);
-        }
-        let mut shaders = Vec::new();
-        let mut log = String::new();
-        for s in &attached {
-            match self.shader_obj(*s).ok().and_then(|s| s.compiled.as_ref()) {
-                Some(c) if c.success() => shaders.push(c),
-                _ => log = "error: linking with uncompiled/unspecialized shader\n".into(),
-            }
-        }
-        shaders.extend(
-            stand_ins
-                .iter()
-                .filter_map(|&s| self.fixed_function.peek(s)),
-        );
+        // The previous link's result decides what a failed relink keeps.
+        self.finish_program(program);
         let Ok(p) = self.program_obj(program) else {
             return;
         };
+        let attached = p.attached.clone();
         let bindings = Bindings {
             attribs: p
                 .attrib_bindings
@@ -374,52 +544,60 @@ impl Context {
                 .map(|(n, (c, i))| (n.clone(), *c, *i))
                 .collect(),
         };
-        let result = if !log.is_empty() {
-            Err(log)
-        } else {
-            let options = PipelineOptions {
-                name: program.name(),
-                compiler: self.compiler_options,
-                ..PipelineOptions::default()
+        // Compatibility: a missing vertex or fragment stage is fixed function.
+        let mut stages = Vec::new();
+        let mut inputs = Vec::new();
+        for s in &attached {
+            let Ok(s) = self.shader_obj(*s) else {
+                inputs.push(LinkInput::Ready(None));
+                continue;
             };
-            build_program(&shaders, &bindings, options).map_err(|l| l.to_string())
-        };
-        let current = self.current_program == Some(program);
-        let Ok(p) = self.program_obj_mut(program) else {
-            return;
-        };
-        p.link_status = result.is_ok();
-        match result {
-            Ok(linked) => {
-                p.info_log = linked
-                    .warnings
-                    .iter()
-                    .map(|w| format!("warning: {w}\n"))
-                    .collect();
-                p.uniforms = UniformStorage::new(&linked);
-                p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
-                p.traits = ProgramTraits::of(&linked);
-                p.linked = Some(Box::new(linked));
-                p.generation += 1;
+            stages.push(s.stage);
+            inputs.push(match &s.pending {
+                Some(job) => LinkInput::Compiling(job.clone()),
+                None => LinkInput::Ready(s.compiled.clone()),
+            });
+        }
+        let mut stand_ins = Vec::new();
+        if !stages.is_empty() {
+            if !stages.contains(&Stage::Vertex) && !stages.contains(&Stage::Geometry) {
+                stand_ins.push(Stage::Vertex);
             }
-            Err(log) => {
-                p.info_log = log;
-                if !current {
-                    p.linked = None;
-                }
+            if !stages.contains(&Stage::Fragment) {
+                stand_ins.push(Stage::Fragment);
             }
         }
-        self.variants_invalidate(program);
+        let stand_ins: Vec<_> = stand_ins
+            .into_iter()
+            .filter_map(|stage| self.fixed_function.get(stage))
+            .collect();
+        let job = link_job(
+            &mut self.compile_queue,
+            inputs,
+            stand_ins,
+            bindings,
+            program.name(),
+            self.compiler_options,
+        );
+        let current = self.current_program == Some(program);
+        if let Ok(p) = self.program_obj_mut(program) {
+            p.pending = Some(PendingLink { job, current });
+        }
+        if self.compile_queue.threads() == 0 {
+            self.finish_program(program);
+        }
     }
 
     /// `glGetProgramiv(GL_LINK_STATUS)`.
     pub fn get_program_link_status(&mut self, program: Program) -> bool {
+        self.finish_program(program);
         let r = self.program_obj(program).map(|p| p.link_status);
         self.check(r).unwrap_or(false)
     }
 
     /// `glGetProgramInfoLog`.
     pub fn get_program_info_log(&mut self, program: Program) -> String {
+        self.finish_program(program);
         let r = self.program_obj(program).map(|p| p.info_log.clone());
         self.check(r).unwrap_or_default()
     }
@@ -434,7 +612,11 @@ impl Context {
 
     /// `glUseProgram`; `None` unbinds.
     pub fn use_program(&mut self, program: Option<Program>) {
+        // Both the program made current and the one it replaces must have their
+        // link results: the latter's decides whether a kept executable goes.
+        self.finish_current_program();
         if let Some(p) = program {
+            self.finish_program(p);
             match self.program_obj(p) {
                 Ok(obj) if !obj.link_status => return self.record(GlError::InvalidOperation),
                 Ok(_) => {}
@@ -492,6 +674,7 @@ impl Context {
 
     /// `glGetAttribLocation`: the generic index of an active attribute, or -1.
     pub fn get_attrib_location(&mut self, program: Program, name: &str) -> Option<u32> {
+        self.finish_program(program);
         let r = self.program_obj(program).and_then(|p| {
             let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(linked
@@ -505,6 +688,7 @@ impl Context {
 
     /// `glGetFragDataLocation`: the color number of an active output, or -1.
     pub fn get_frag_data_location(&mut self, program: Program, name: &str) -> i32 {
+        self.finish_program(program);
         let r = self.program_obj(program).and_then(|p| {
             let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(linked

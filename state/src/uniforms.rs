@@ -254,6 +254,7 @@ impl Context {
         program: Program,
         name: &str,
     ) -> Option<UniformLocation> {
+        self.finish_program(program);
         let r = self.program_obj(program).and_then(|p| {
             let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
             Ok(find_location(&linked.uniforms, name).map(UniformLocation))
@@ -284,6 +285,7 @@ impl Context {
         transpose: bool,
         values: &[u32],
     ) {
+        self.finish_current_program();
         let r = self.set_uniform_inner(location, kind, rows, cols, transpose, values);
         self.check(r);
     }
@@ -567,6 +569,7 @@ impl Context {
         program: Program,
         index: u32,
     ) -> Option<ActiveUniformInfo> {
+        self.finish_program(program);
         let r = self.linked_of(program).and_then(|l| {
             let u = l
                 .uniforms
@@ -584,6 +587,7 @@ impl Context {
     /// `glGetUniformfv` / `glGetUniformiv` as raw words of the whole element at
     /// `location` (column-major; bools as 0/1).
     pub fn get_uniform_words(&mut self, program: Program, location: &UniformLocation) -> Vec<u32> {
+        self.finish_program(program);
         let r = self.program_obj(program).and_then(|p| {
             let l = p.link_result().ok_or(GlError::InvalidOperation)?;
             let (i, e) = p
@@ -616,6 +620,7 @@ impl Context {
 
     /// `glGetUniformBlockIndex`: `None` is `GL_INVALID_INDEX`.
     pub fn get_uniform_block_index(&mut self, program: Program, name: &str) -> Option<u32> {
+        self.finish_program(program);
         // GL 3.3 §2.11.4: a name that is no active block of the program gives
         // INVALID_INDEX; an unlinked program has none, and that is no error.
         let r = self.program_obj(program).map(|p| {
@@ -633,6 +638,7 @@ impl Context {
         if binding >= crate::limits::MAX_UNIFORM_BUFFER_BINDINGS {
             return self.record(GlError::InvalidValue);
         }
+        self.finish_program(program);
         let r = self.program_obj_mut(program).and_then(|p| {
             // GL 3.3 §2.11.4: an index that is no active block (an unlinked
             // program has none) is GL_INVALID_VALUE.
@@ -656,6 +662,7 @@ impl Context {
         index: u32,
         pname: u32,
     ) -> i32 {
+        self.finish_program(program);
         let r = self.program_obj(program).and_then(|p| {
             let l = p.link_result().ok_or(GlError::InvalidValue)?;
             let b = l
@@ -692,6 +699,7 @@ impl Context {
         index: u32,
         pname: u32,
     ) -> i32 {
+        self.finish_program(program);
         let r = self.linked_of(program).and_then(|l| {
             let u = l
                 .uniforms

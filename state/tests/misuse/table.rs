@@ -49,6 +49,10 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
     ("create_buffer", "§2.9: glGenBuffers errs only for n < 0"),
     ("create_program", "§2.11.2: glCreateProgram raises no error"),
     (
+        "max_shader_compiler_threads",
+        "KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR raises no error",
+    ),
+    (
         "create_vertex_array",
         "§2.10: glGenVertexArrays errs only for n < 0",
     ),
