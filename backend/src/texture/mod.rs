@@ -4,6 +4,7 @@
 //! filtering code; its results are checked against a scalar reference in the tests.
 
 mod mip_rgba8;
+mod quad;
 mod sample;
 
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same
@@ -53,7 +54,10 @@ pub fn round_even_f32(x: f32) -> f32 {
     }
 }
 
-pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
+pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
+pub use sample::{
+    fetch, query_levels, sample, sample_generic_old, size, FetchRequest, LodMode, SampleRequest,
+};
 
 use crate::driver::{SamplerState, Swizzle, TexTarget};
 use crate::format::Format;

@@ -5,6 +5,7 @@
 //! cube maps take a direction vector and select a face (no seamless filtering across
 //! faces: each face clamps to its edge).
 
+use super::quad::{sample_quad, QuadF, QuadLod, QuadRequest, QUAD};
 use super::{ceil_f32, floor_f32, MipLevel, TexView, TextureBinding};
 use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
@@ -378,15 +379,12 @@ unsafe fn sample_avx2(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 
 
 #[inline(always)]
 fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
-    let mut out = [Reg::default(); 4];
     let view = &b.view;
     let Some(base) = view.levels.first() else {
-        return out;
+        return [Reg::default(); 4];
     };
     let s = &b.sampler;
-    let d = dims(view.target);
     let normalized = view.target != TexTarget::Rect;
-    let is_cube = view.target == TexTarget::Cube;
     // Level 0 whatever the LOD (one level or no mipmapping) with the same filter for
     // magnification and minification: the LOD cannot change the result, so skip it.
     if (s.mip == MipFilter::None || view.levels.len() == 1)
@@ -395,7 +393,6 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         && view.format == Format::Rgba8Unorm
         && matches!(view.target, TexTarget::D2 | TexTarget::Rect)
     {
-        let n = [base.width as f32, base.height as f32];
         let simple = |w: Wrap, size: u32| {
             w == Wrap::ClampToEdge || (w == Wrap::Repeat && size.is_power_of_two())
         };
@@ -405,25 +402,58 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         {
             return super::mip_rgba8::sample_level0(&view.levels, s.mag, req, s.wrap, normalized);
         }
-        for l in 0..LANES {
-            let mut pos = [0.0f32; 3];
-            for a in 0..2 {
-                pos[a] = prep(coord(req.coords, a, l), n[a], s.wrap[a], normalized)
-                    + req.offset[a] as f32;
-            }
-            let v = swizzle(
-                filter_2d_rgba8(base, s.mag, pos, s.wrap, s.border),
-                view.swizzle,
-            );
-            for c in 0..4 {
-                out[c].set_f(l, v[c]);
-            }
-        }
-        return out;
     }
     if super::mip_rgba8::applies(b, req) {
         return super::mip_rgba8::sample_mip_rgba8(b, req);
     }
+    sample_quads(b, req)
+}
+
+/// [`sample`] through [`sample_quad`], one quad at a time.
+#[inline(always)]
+fn sample_quads(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    let mut out = [Reg::default(); 4];
+    let lanes = |r: &Reg, q: usize| -> QuadF { std::array::from_fn(|l| r.f(4 * q + l)) };
+    let comp = |c: &[Reg], i: usize, q: usize| -> QuadF {
+        c.get(i).map(|r| lanes(r, q)).unwrap_or([0.0; QUAD])
+    };
+    for q in 0..LANES / QUAD {
+        let lod = match req.lod {
+            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| lanes(r, q))),
+            LodMode::Lod(r) => QuadLod::Lod(lanes(r, q)),
+            LodMode::Grad(gx, gy) => QuadLod::Grad(
+                std::array::from_fn(|a| comp(gx, a, q)),
+                std::array::from_fn(|a| comp(gy, a, q)),
+            ),
+        };
+        let qr = QuadRequest {
+            coords: std::array::from_fn(|a| comp(req.coords, a, q)),
+            lod,
+            offset: req.offset,
+            compare: req.compare.map(|r| lanes(r, q)),
+        };
+        let v = sample_quad(b, &qr);
+        for c in 0..4 {
+            for l in 0..QUAD {
+                out[c].set_f(4 * q + l, v[c][l]);
+            }
+        }
+    }
+    out
+}
+
+/// The previous generic path, kept while the quad sampler is validated against it.
+#[doc(hidden)]
+pub fn sample_generic_old(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+    let mut out = [Reg::default(); 4];
+    let view = &b.view;
+    let Some(base) = view.levels.first() else {
+        return out;
+    };
+    let s = &b.sampler;
+    let d = dims(view.target);
+    let normalized = view.target != TexTarget::Rect;
+    let is_cube = view.target == TexTarget::Cube;
     // Per-lane texel-space position at the base level (before offsets), face/layer.
     let mut st = [[0.0f32; 3]; LANES];
     let mut layer = [0u32; LANES];
