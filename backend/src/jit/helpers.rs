@@ -1,7 +1,6 @@
 //! `extern "C"` helpers the generated code calls, with the lane interpreter's exact
 //! semantics: ALU ops without a vector lowering (the interpreter's kernels on a
-//! small register file), and texture instructions, quad by quad
-//! ([`crate::lanes::tex::run_tex_quad`]).
+//! small register file), and texture instructions ([`crate::lanes::tex::run_tex`]).
 //!
 //! Operands live in helper registers: [`Reg`]s in the body's scratch memory, the
 //! body's lanes first. Helpers never unwind: a panic aborts at the `extern "C"`
@@ -56,8 +55,7 @@ pub(crate) struct TexCall {
     pub nregs: u32,
 }
 
-/// Runs a [`TexCall`] with the draw's resources for the first `quads` quads of the
-/// registers (the body's lanes).
+/// Runs a [`TexCall`] with the draw's resources.
 ///
 /// # Safety
 /// `res` points to the draw's live [`Resources`]; `desc` to a live [`TexCall`];
@@ -66,13 +64,10 @@ pub(crate) unsafe extern "C" fn jit_tex(
     res: *const Resources<'_>,
     desc: *const TexCall,
     regs: *mut Reg,
-    quads: u64,
 ) {
     let desc = &*desc;
     let regs = std::slice::from_raw_parts_mut(regs, desc.nregs as usize);
-    for q in 0..(quads as usize).min(crate::exec::LANES / crate::texture::QUAD) {
-        crate::lanes::tex::run_tex_quad(regs, &desc.op, &*res, q);
-    }
+    crate::lanes::tex::run_tex(regs, ALL_LANES, &desc.op, &*res);
 }
 
 /// Fills local arrays: `lanes` copies of each of the `n` words at `init`, to `dst`.

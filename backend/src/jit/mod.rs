@@ -79,7 +79,7 @@ pub struct JitOptions {
 impl Default for JitOptions {
     fn default() -> Self {
         JitOptions {
-            quads: 1,
+            quads: 4,
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
             fused_pipeline: true,

@@ -1,8 +1,6 @@
 //! Texture instructions: compiling NIR `tex` to a [`TexOp`] and running it over the
 //! lanes through [`crate::texture`] (filtering, LOD from the 2×2 quads' derivatives,
-//! shadow compare, fetch, size queries): [`run_tex`] over a whole register (the
-//! interpreter), [`run_tex_quad`] over one quad's lanes of it (the JIT, whose
-//! bodies run quad by quad; the same results lane for lane). An unbound slot reads (0, 0, 0, 1) and sizes
+//! shadow compare, fetch, size queries). An unbound slot reads (0, 0, 0, 1) and sizes
 //! of 0. Gathers, LOD queries, multisample fetches, sample counts and min-LOD clamps
 //! are refused at compile time with [`Error::Unsupported`] naming the op.
 
@@ -13,9 +11,7 @@ use super::alu::RegMap;
 use super::program::{store, TexKind, TexOp};
 use crate::driver::TexTarget;
 use crate::exec::{Reg, Resources, LANES};
-use crate::texture::{
-    self, FetchRequest, LodMode, QuadF, QuadLod, QuadRequest, SampleRequest, TextureBinding, QUAD,
-};
+use crate::texture::{self, FetchRequest, LodMode, SampleRequest};
 use crate::{Error, Result};
 
 /// Compiles a tex instruction whose result is `dest` registers.
@@ -281,133 +277,4 @@ fn to_int(v: &mut [Reg; 4], signed: bool) {
             r.0[l] = if signed { x as i32 as u32 } else { x as u32 };
         }
     }
-}
-
-/// The binding of texture slot `slot` (signed, with a dynamic offset), if bound.
-fn binding<'r>(res: &'r Resources<'_>, slot: i64) -> Option<&'r TextureBinding<'r>> {
-    usize::try_from(slot)
-        .ok()
-        .and_then(|s| res.textures.get(s))
-        .and_then(|b| b.as_ref())
-}
-
-/// Runs a texture op for the four lanes of quad `q` (lanes `4q..4q + 4`) of the
-/// registers, writing those lanes of its destinations: the results [`run_tex`]
-/// gives those lanes.
-pub(crate) fn run_tex_quad(regs: &mut [Reg], op: &TexOp, res: &Resources<'_>, q: usize) {
-    let base = QUAD * q;
-    let out = match op.index_reg {
-        None => run_one_quad(regs, op, binding(res, i64::from(op.index)), q),
-        Some(r) => {
-            // A dynamic slot offset may differ per lane: run once per distinct slot.
-            let slot_of =
-                |l: usize| i64::from(op.index) + i64::from(regs[r as usize].0[base + l] as i32);
-            let mut out = [[0u32; QUAD]; 4];
-            let mut done = [false; QUAD];
-            for first in 0..QUAD {
-                if done[first] {
-                    continue;
-                }
-                let slot = slot_of(first);
-                let v = run_one_quad(regs, op, binding(res, slot), q);
-                for l in first..QUAD {
-                    if !done[l] && slot_of(l) == slot {
-                        done[l] = true;
-                        for c in 0..4 {
-                            out[c][l] = v[c][l];
-                        }
-                    }
-                }
-            }
-            out
-        }
-    };
-    for (c, &d) in op.dest.iter().enumerate().take(4) {
-        regs[d as usize].0[base..base + QUAD].copy_from_slice(&out[c]);
-    }
-}
-
-/// [`run_one`] for the lanes of quad `q`, as words `[channel][lane]`.
-#[inline(always)]
-fn run_one_quad(
-    regs: &[Reg],
-    op: &TexOp,
-    b: Option<&TextureBinding<'_>>,
-    q: usize,
-) -> [[u32; QUAD]; 4] {
-    let base = QUAD * q;
-    let lanes = |r: u32| -> QuadF { std::array::from_fn(|l| regs[r as usize].f(base + l)) };
-    let words = |v: &[Reg; 4]| -> [[u32; QUAD]; 4] {
-        std::array::from_fn(|c| std::array::from_fn(|l| v[c].0[base + l]))
-    };
-    let Some(b) = b else {
-        let mut o = [[0u32; QUAD]; 4];
-        if matches!(
-            op.kind,
-            TexKind::Tex | TexKind::Txb | TexKind::Txl | TexKind::Txd
-        ) {
-            o[3] = [if op.int_result.is_some() {
-                1
-            } else {
-                1.0f32.to_bits()
-            }; QUAD];
-        }
-        return o;
-    };
-    match op.kind {
-        // Size queries and fetches: the whole-register functions (per-lane work
-        // only), their results for this quad.
-        TexKind::Txs | TexKind::Levels | TexKind::Txf => return words(&run_one(regs, op, Some(b))),
-        _ => {}
-    }
-    let mut coords = [[0.0f32; QUAD]; 4];
-    for (k, &r) in op.coords.iter().take(4).enumerate() {
-        coords[k] = lanes(r);
-    }
-    let mut compare = op.compare.map(lanes);
-    if let Some(p) = op.proj {
-        let p = lanes(p);
-        let n = op.coords.len().min(4);
-        for c in coords[..n].iter_mut().chain(compare.iter_mut()) {
-            for l in 0..QUAD {
-                c[l] /= p[l];
-            }
-        }
-    }
-    let lod_reg = op.lod.map(lanes);
-    let grads = |rs: &[u32]| -> [QuadF; 3] {
-        let mut g = [[0.0f32; QUAD]; 3];
-        for (k, &r) in rs.iter().take(3).enumerate() {
-            g[k] = lanes(r);
-        }
-        g
-    };
-    let lod = match (op.kind, op.fragment) {
-        (TexKind::Tex, true) => QuadLod::Implicit(None),
-        (TexKind::Txb, true) => QuadLod::Implicit(lod_reg),
-        (TexKind::Txd, _) => QuadLod::Grad(grads(&op.ddx), grads(&op.ddy)),
-        (TexKind::Txl | TexKind::Txb, _) => QuadLod::Lod(lod_reg.unwrap_or([0.0; QUAD])),
-        _ => QuadLod::Lod([0.0; QUAD]),
-    };
-    let v = texture::sample_quad(
-        b,
-        &QuadRequest {
-            coords,
-            lod,
-            offset: op.offset,
-            compare,
-        },
-    );
-    let mut o = [[0u32; QUAD]; 4];
-    for c in 0..4 {
-        for l in 0..QUAD {
-            let x = v[c][l];
-            o[c][l] = match op.int_result {
-                Some(true) => x as i32 as u32,
-                Some(false) => x as u32,
-                None => x.to_bits(),
-            };
-        }
-    }
-    o
 }

@@ -55,9 +55,7 @@ pub fn round_even_f32(x: f32) -> f32 {
 }
 
 pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
-pub use sample::{
-    fetch, query_levels, sample, sample_generic_old, size, FetchRequest, LodMode, SampleRequest,
-};
+pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
 
 use crate::driver::{SamplerState, Swizzle, TexTarget};
 use crate::format::Format;

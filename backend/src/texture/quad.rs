@@ -160,6 +160,10 @@ pub(crate) fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
 /// Wraps an integer texel index (GL §8.14.2 table 8.20); `None` means border.
 #[inline(always)]
 pub(crate) fn wrap_index(i: i64, n: i64, w: Wrap) -> Option<i64> {
+    if n <= 0 {
+        // An empty axis (malformed level) has only border.
+        return None;
+    }
     match w {
         // Power-of-two sizes (the common case) wrap with a mask: the same result as
         // `rem_euclid` in two's complement, without a division.
@@ -232,11 +236,22 @@ fn prep(u: f32, n: f32, w: Wrap, normalized: bool) -> f32 {
     }
 }
 
+/// The axis holding the array layer or cube face, if the target has one.
+#[inline(always)]
+fn layer_axis(t: TexTarget) -> Option<usize> {
+    match t {
+        TexTarget::D1Array => Some(1),
+        TexTarget::D2Array | TexTarget::Cube => Some(2),
+        _ => None,
+    }
+}
+
 /// The four lanes' level (each lane may use its own).
 struct LaneLevels<'a> {
     data: [&'a [u8]; QUAD],
     size: [[i64; QUAD]; 3],
-    /// Every lane's level holds all its texels.
+    /// Every lane's level is non-empty and holds all its texels (and, once the
+    /// caller has checked, every lane's layer is inside its level).
     complete: bool,
 }
 
@@ -258,7 +273,8 @@ impl<'a> LaneLevels<'a> {
                 let texels = u64::from(lv.width)
                     .saturating_mul(u64::from(lv.height))
                     .saturating_mul(u64::from(lv.depth));
-                complete &= texels.saturating_mul(T::BPP as u64) <= lv.data.len() as u64;
+                complete &=
+                    texels != 0 && texels.saturating_mul(T::BPP as u64) <= lv.data.len() as u64;
             }
         }
         LaneLevels {
@@ -282,19 +298,22 @@ struct Axis {
 fn wrap_lanes(i: [i64; QUAD], n: [i64; QUAD], w: Wrap) -> [Option<i64>; QUAD] {
     let mut o = [None; QUAD];
     match w {
+        // An empty axis (a malformed level) has only border, as in `wrap_index`.
         Wrap::Repeat => {
             for l in 0..QUAD {
                 let m = n[l] - 1;
-                o[l] = Some(if n[l] & m == 0 {
-                    i[l] & m
+                o[l] = if n[l] <= 0 {
+                    None
+                } else if n[l] & m == 0 {
+                    Some(i[l] & m)
                 } else {
-                    i[l].rem_euclid(n[l])
-                });
+                    Some(i[l].rem_euclid(n[l]))
+                };
             }
         }
         Wrap::ClampToEdge => {
             for l in 0..QUAD {
-                o[l] = Some(i[l].clamp(0, n[l] - 1));
+                o[l] = (n[l] > 0).then(|| i[l].clamp(0, n[l] - 1));
             }
         }
         _ => {
@@ -361,8 +380,17 @@ impl Shared {
     ) -> Option<QuadRgba> {
         let size = [lv.width, lv.height, lv.depth];
         let texels = u64::from(size[0]) * u64::from(size[1]) * u64::from(size[2]);
-        if texels.saturating_mul(T::BPP as u64) > lv.data.len() as u64 || texels >= 1 << 31 {
+        if texels == 0
+            || texels.saturating_mul(T::BPP as u64) > lv.data.len() as u64
+            || texels >= 1 << 31
+        {
             return None;
+        }
+        if let Some(ax) = layer_axis(self.target) {
+            // A layer past this level's extent (a malformed level) reads checked.
+            if layer.iter().any(|&z| z >= i64::from(size[ax])) {
+                return None;
+            }
         }
         // Per filtered axis: mask (repeat) or clamp bound.
         let mut repeat = [false; 3];
@@ -392,16 +420,10 @@ impl Shared {
                 i.max(0).min(n[a] - 1)
             }
         };
-        // Index of the layer axis (arrays, cube faces), if any.
-        let layer_axis = match self.target {
-            TexTarget::D1Array => Some(1),
-            TexTarget::D2Array | TexTarget::Cube => Some(2),
-            _ => None,
-        };
         // Row and slice strides in texels; the layer's offset per lane.
         let (row, slice) = (n[0], n[0] * n[1]);
         let mut base = [0i32; QUAD];
-        if let Some(ax) = layer_axis {
+        if let Some(ax) = layer_axis(self.target) {
             let stride = if ax == 1 { row } else { slice };
             for l in 0..QUAD {
                 base[l] = layer[l] as i32 * stride;
@@ -458,7 +480,11 @@ impl Shared {
                         w = if a == 0 { f[a][l] } else { w * f[a][l] };
                     } else {
                         at += i0[a][l];
-                        w = if a == 0 { 1.0 - f[a][l] } else { w * (1.0 - f[a][l]) };
+                        w = if a == 0 {
+                            1.0 - f[a][l]
+                        } else {
+                            w * (1.0 - f[a][l])
+                        };
                     }
                 }
                 if w == 0.0 {
@@ -553,8 +579,16 @@ impl Shared {
                     }
                 };
                 let (x, wx) = pick(0);
-                let (y, wy) = if D >= 2 { pick(1) } else { (axes[1].i0[l], 1.0) };
-                let (z, wz) = if D >= 3 { pick(2) } else { (axes[2].i0[l], 1.0) };
+                let (y, wy) = if D >= 2 {
+                    pick(1)
+                } else {
+                    (axes[1].i0[l], 1.0)
+                };
+                let (z, wz) = if D >= 3 {
+                    pick(2)
+                } else {
+                    (axes[2].i0[l], 1.0)
+                };
                 let w = wx * wy * wz;
                 if w == 0.0 {
                     continue;
@@ -779,7 +813,13 @@ fn sample_impl<T: Texel, const D: usize>(b: &TextureBinding<'_>, req: &QuadReque
                 return v;
             }
         }
-        let lv = LaneLevels::new::<T>(&view.levels, idx);
+        let mut lv = LaneLevels::new::<T>(&view.levels, idx);
+        if let Some(ax) = layer_axis(target) {
+            // Unchecked reads need every lane's layer inside its level.
+            for l in 0..QUAD {
+                lv.complete &= layer[l] < lv.size[ax][l];
+            }
+        }
         let mut pos = [[0.0f32; QUAD]; 3];
         for a in 0..D {
             for l in 0..QUAD {

@@ -175,8 +175,7 @@ impl Emitter<'_, '_, '_> {
         let dv = self.b.ins().iconst(types::I64, dp);
         let res = self.ptrs().resources;
         let p = self.helper_reg_addr(0);
-        let quads = self.b.ins().iconst(types::I64, self.q as i64);
-        self.call_helper(helpers::jit_tex as *const () as usize, &[res, dv, p, quads]);
+        self.call_helper(helpers::jit_tex as *const () as usize, &[res, dv, p]);
         let dbits = self.shape(d).1;
         for (r, &(sd, c)) in regs.iter().enumerate() {
             if sd != d {
