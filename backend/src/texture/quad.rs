@@ -1,5 +1,6 @@
 //! Filtered sampling of one 2×2 quad (four lanes): the generic sampler every
-//! target, format, filter, wrap mode and shadow comparison goes through, with
+//! target, format, filter, wrap mode and shadow comparison goes through (all but
+//! the RGBA8 2D states `mip_rgba8` takes), with
 //! the semantics of the GL sampling rules (§8.14) that `backend/tests/sampler.rs`
 //! checks, specialized per call on the bound texture's state as llvmpipe's
 //! sampler variants are (`lp_bld_sample_soa.c`, read for design only):
@@ -13,8 +14,10 @@
 //!   selection per lane; a quad whose lanes all magnify or all use one level
 //!   takes one pass over its taps;
 //! * levels whose texel data covers their size (every level the driver builds)
-//!   are read without per-texel bounds checks: wrapped indices are always inside
-//!   the level; a short level (malformed input) reads zeros outside its data.
+//!   are read without per-texel bounds checks: wrapped indices and clamped
+//!   layers are always inside the level; a short or empty level, or a layer past
+//!   a level's extent (malformed input), reads with checks, zeros outside its
+//!   data.
 //!
 //! The arithmetic is the reference order of the generic rules (positions, weights
 //! as products of per-axis weights, taps summed in corner order with zero
