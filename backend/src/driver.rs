@@ -794,7 +794,11 @@ impl From<ShaderStage> for rgl_nir::ir::Stage {
 ///
 /// Every call validates its arguments and returns an error instead of panicking. State
 /// object creation copies the description; binding is cheap.
-pub trait Driver {
+///
+/// A driver is `Send`: the GL context that owns it may move to another thread
+/// (GL makes a context current on one thread at a time, and any thread may be
+/// the one).
+pub trait Driver: Send {
     /// Driver name (`"rgl-soft"`).
     fn name(&self) -> &str;
 

@@ -6,7 +6,7 @@
 //! Run: `cargo bench -p rgl-glsl --bench frontend`. After criterion's
 //! whole-corpus measurements it prints a summary: whole-corpus wall and CPU
 //! times per stage, MB/s, per-shader median/p90/max and the share of time spent
-//! in the parser stage (glsl-lang plus conversion to our AST). CPU times come
+//! in the parser stage (the generated LR(1) parser building our AST). CPU times come
 //! from `/proc/thread-self/schedstat`, so they stay meaningful on a machine
 //! shared with other jobs; criterion's numbers are wall time.
 //!
@@ -258,7 +258,7 @@ fn summary(shaders: &[Shader], bytes: u64, reps: usize) {
     let parse_only = parse_total.saturating_sub(pp_total);
     let after_parse = compile_total.saturating_sub(parse_total);
     println!(
-        "share of compile time: preprocessor {:.1}%, parser (glsl-lang + AST conversion) {:.1}%, check + lowering {:.1}%",
+        "share of compile time: preprocessor {:.1}%, parser (building the AST) {:.1}%, check + lowering {:.1}%",
         share(pp_total),
         share(parse_only),
         share(after_parse)

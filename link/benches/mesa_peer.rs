@@ -157,13 +157,15 @@ fn main() {
     totals.sort();
     per_program.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let p90 = per_program[(per_program.len() * 9 / 10).min(per_program.len() - 1)];
     println!(
-        "mesa_peer: {renderer}: {} programs ({} failed), {rounds} rounds: median total {:.0} ms (min {:.0}, max {:.0}), median per program {:.3} ms",
+        "mesa_peer: {renderer}: {} programs ({} failed), {rounds} rounds: median total {:.0} ms (min {:.0}, max {:.0}), per program median {:.3} ms, p90 {:.3} ms",
         programs.len(),
         failed,
         ms(totals[totals.len() / 2]),
         ms(totals[0]),
         ms(totals[totals.len() - 1]),
         ms(per_program[per_program.len() / 2]),
+        ms(p90),
     );
 }

@@ -1,9 +1,14 @@
 //! Compile + link + optimise to final NIR over every program of shader-db.
 //!
-//! First a timed pass over the corpus prints the split between the front end,
-//! the GLSL IR linker, `glsl_to_nir` and the NIR pipeline (lowering + optimisation
-//! loop + IO lowering), the total and the median per program; then criterion
-//! measures the whole corpus end to end. `cargo bench -p rgl-link --bench pipeline`.
+//! First timed passes over the corpus (`RGL_BENCH_ROUNDS`, default 5, as the Mesa
+//! peer) print the split between the front end, the GLSL IR linker, `glsl_to_nir`
+//! and the NIR pipeline (lowering + optimisation loop + IO lowering) of the round with
+//! the median total, the median, minimum and maximum round total, and the median and
+//! 90th percentile per program (each program's best round, as the peer); then criterion
+//! measures the whole corpus end to end, and the NIR pipeline alone (`lower_program`
+//! on copies of the linked programs: `glsl_to_nir` and the NIR passes, the part
+//! `perf record ... --bench nir-pipeline --profile-time N` isolates).
+//! `cargo bench -p rgl-link --bench pipeline`.
 //! The Mesa peer of the same programs is `--bench mesa_peer`.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +19,7 @@ use rgl_conformance::shader_test::link_only::ProgramShader;
 use rgl_conformance::shader_test::program;
 use rgl_glsl::CompiledShader;
 use rgl_link::pipeline::{lower_program, PipelineOptions};
-use rgl_link::{link_program, to_nir, Bindings};
+use rgl_link::{link_program, to_nir, Bindings, LinkedProgram};
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -93,17 +98,31 @@ fn bench(c: &mut Criterion) {
         .iter()
         .flat_map(|(_, p)| p.iter().map(|s| s.source.len()))
         .sum();
-    let mut split = Split::default();
-    let mut per_program = Vec::new();
+    let rounds: usize = std::env::var("RGL_BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let mut splits: Vec<Split> = Vec::new();
+    let mut best: Vec<Option<Duration>> = vec![None; programs.len()];
     let mut failures = Vec::new();
-    for (path, src) in &programs {
-        match run_timed(src, &mut split) {
-            Ok(t) => per_program.push(t),
-            Err(e) => failures.push((path.clone(), e)),
+    for round in 0..rounds {
+        let mut split = Split::default();
+        for (i, (path, src)) in programs.iter().enumerate() {
+            match run_timed(src, &mut split) {
+                Ok(t) => best[i] = Some(best[i].map_or(t, |b| b.min(t))),
+                Err(e) if round == 0 => failures.push((path.clone(), e)),
+                Err(_) => {}
+            }
         }
+        splits.push(split);
     }
+    let round_total = |s: &Split| s.front + s.link + s.to_nir + s.nir;
+    splits.sort_by_key(round_total);
+    let split = &splits[splits.len() / 2];
+    let mut per_program: Vec<Duration> = best.into_iter().flatten().collect();
     per_program.sort();
-    let total = split.front + split.link + split.to_nir + split.nir;
+    let total = round_total(split);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
         "shader-db: {} programs ({:.1} MB), {} built, {} failed",
@@ -120,8 +139,17 @@ fn bench(c: &mut Criterion) {
         );
     }
     if let Some(median) = per_program.get(per_program.len() / 2) {
+        let p90 = per_program[(per_program.len() * 9 / 10).min(per_program.len() - 1)];
         println!(
-            "total {:.0} ms, median {:.3} ms/program; front end {:.0} ms ({:.0}%), link {:.0} ms ({:.0}%), glsl_to_nir {:.0} ms ({:.0}%), NIR pipeline {:.0} ms ({:.0}%)",
+            "{rounds} rounds: total {:.0} ms (min {:.0}, max {:.0}), per program median {:.3} ms, p90 {:.3} ms",
+            ms(total),
+            ms(round_total(&splits[0])),
+            ms(round_total(&splits[splits.len() - 1])),
+            ms(*median),
+            ms(p90),
+        );
+        println!(
+            "median round: total {:.0} ms, median {:.3} ms/program; front end {:.0} ms ({:.0}%), link {:.0} ms ({:.0}%), glsl_to_nir {:.0} ms ({:.0}%), NIR pipeline {:.0} ms ({:.0}%)",
             ms(total),
             ms(*median),
             ms(split.front),
@@ -138,6 +166,27 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("compile+link+optimize", |b| {
         b.iter(|| programs.iter().filter(|(_, p)| full(p)).count())
+    });
+    let linked: Vec<LinkedProgram> = programs
+        .iter()
+        .filter_map(|(_, src)| {
+            let shaders = program::compile_all(src);
+            let refs: Vec<&CompiledShader> = shaders.iter().collect();
+            link_program(&refs, &Bindings::default()).ok()
+        })
+        .collect();
+    group.bench_function("nir-pipeline", |b| {
+        b.iter_batched(
+            || linked.clone(),
+            |mut linked| {
+                linked
+                    .iter_mut()
+                    .map(|p| lower_program(p, PipelineOptions::default()).is_ok())
+                    .filter(|&ok| ok)
+                    .count()
+            },
+            criterion::BatchSize::PerIteration,
+        )
     });
     group.finish();
 }

@@ -160,7 +160,9 @@ impl<K: EntityRef, V: Clone + Default> std::ops::IndexMut<K> for SecondaryMap<K,
     fn index_mut(&mut self, key: K) -> &mut V {
         let i = key.index();
         if i >= self.data.len() {
-            self.data.resize(i + 1, self.default.clone());
+            // `default` is always `V::default()`; building fresh values is cheaper
+            // than cloning for types with inline storage.
+            self.data.resize_with(i + 1, V::default);
         }
         &mut self.data[i]
     }

@@ -237,6 +237,13 @@ impl Context {
                 usize::try_from(dst_offset).map_err(|_| GlError::InvalidValue)?,
                 usize::try_from(size).map_err(|_| GlError::InvalidValue)?,
             );
+            // GL 3.3 §2.9.5: one buffer bound to both targets with overlapping
+            // ranges is GL_INVALID_VALUE.
+            let read = (*self.buffer_target(src_target)?).ok_or(GlError::InvalidOperation)?;
+            let write = (*self.buffer_target(dst_target)?).ok_or(GlError::InvalidOperation)?;
+            if read == write && so < d_o.saturating_add(n) && d_o < so.saturating_add(n) {
+                return Err(GlError::InvalidValue);
+            }
             let src: Vec<u8> = {
                 let b = self.bound_buffer(src_target)?;
                 b.data
@@ -337,6 +344,64 @@ impl Context {
                 Ok(h)
             }
         }
+    }
+}
+
+impl Context {
+    /// The source of a pixel-unpack command (GL 3.3 §3.7.2, §2.9.7): with a
+    /// buffer bound to `GL_PIXEL_UNPACK_BUFFER` the command reads that buffer's
+    /// store, else the client's `pixels`. rgl's API passes no buffer offsets, so
+    /// with an unpack buffer bound the client data must be absent or empty (the
+    /// null pointer, offset 0); other client data is `GL_INVALID_OPERATION`.
+    pub(crate) fn unpack_source(&self, pixels: Option<&[u8]>) -> GlResult<Option<Vec<u8>>> {
+        let Some(b) = self.buffer_bindings.pixel_unpack else {
+            return Ok(pixels.map(<[u8]>::to_vec));
+        };
+        if pixels.is_some_and(|p| !p.is_empty()) {
+            log::warn!(
+                "client pixels with a pixel unpack buffer bound: rgl reads the buffer from \
+                 offset 0 and takes no client pointer then"
+            );
+            return Err(GlError::InvalidOperation);
+        }
+        let obj = self
+            .buffers
+            .get(b.name())
+            .ok_or(GlError::InvalidOperation)?;
+        Ok(Some(obj.data.clone()))
+    }
+
+    /// Runs a pixel-pack command (GL 3.3 §4.3.1, §2.9.7): into the store of the
+    /// buffer bound to `GL_PIXEL_PACK_BUFFER` from offset 0 when there is one
+    /// (then `pixels` must be empty, as for [`Context::unpack_source`]), else
+    /// into `pixels`. The buffer changes only when `pack` succeeds.
+    pub(crate) fn pack_into(
+        &mut self,
+        pixels: &mut [u8],
+        pack: impl FnOnce(&mut Context, &mut [u8]) -> GlResult<()>,
+    ) -> GlResult<()> {
+        let Some(b) = self.buffer_bindings.pixel_pack else {
+            return pack(self, pixels);
+        };
+        if !pixels.is_empty() {
+            log::warn!(
+                "client memory with a pixel pack buffer bound: rgl writes the buffer from \
+                 offset 0 and takes no client pointer then"
+            );
+            return Err(GlError::InvalidOperation);
+        }
+        let mut data = self
+            .buffers
+            .get(b.name())
+            .ok_or(GlError::InvalidOperation)?
+            .data
+            .clone();
+        pack(self, &mut data)?;
+        if let Some(obj) = self.buffers.get_mut(b.name()) {
+            obj.data = data;
+            obj.synced = false;
+        }
+        Ok(())
     }
 }
 

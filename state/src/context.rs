@@ -39,6 +39,9 @@ fn note_shader_cache_switch() {
 }
 
 /// A GL context with a headless default framebuffer.
+///
+/// A `Context` is `Send` and not `Sync`: it may move to another thread, and one
+/// thread at a time uses it (see the crate documentation's threading rules).
 pub struct Context {
     pub(crate) error: Option<GlError>,
     pub(crate) glsl_objects: NameTable<GlslObject>,
@@ -76,6 +79,12 @@ pub struct Context {
     /// Stand-ins for fixed-function vertex and fragment processing.
     pub(crate) fixed_function: FixedFunctionShaders,
 }
+
+// The threading rules rest on this: a context moves between threads.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<Context>();
+};
 
 impl Context {
     /// A context whose default framebuffer is `width` × `height` (RGBA8 color,
@@ -232,6 +241,9 @@ impl Context {
                     return v;
                 }
                 if let Some(v) = self.hint_parameter(pname) {
+                    return v;
+                }
+                if let Some(v) = self.state_parameter_i32(pname) {
                     return v;
                 }
                 self.record(GlError::InvalidEnum);

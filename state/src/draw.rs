@@ -10,7 +10,7 @@
 //! that ran past its instruction budget), [`Context::last_draw_error`] says what it
 //! was.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rgl_backend::driver::ShaderStage;
 use rgl_backend::driver::{
@@ -23,6 +23,7 @@ use rgl_nir::ir::names::{
     VERT_ATTRIB_TEX0, VERT_ATTRIB_TEX_COUNT,
 };
 
+use crate::driver_state::StateObjects;
 use crate::error::{GlError, GlResult};
 use crate::gl;
 use crate::names::Program;
@@ -41,8 +42,8 @@ pub(crate) struct DrawScratch {
     uniforms: Vec<u32>,
     /// Words being assembled for this draw.
     next_uniforms: Vec<u32>,
-    /// The vertex elements last created, and their handle.
-    elements: Option<(Vec<VertexSource>, rgl_backend::driver::VertexElementsHandle)>,
+    /// Vertex elements objects by layout (see [`StateObjects`]).
+    elements: StateObjects<Vec<VertexSource>, rgl_backend::driver::VertexElementsHandle>,
 }
 
 fn prim_mode(mode: u32) -> Option<PrimMode> {
@@ -463,7 +464,7 @@ impl Context {
 
     /// Creates (when changed) and binds the vertex elements and buffers for the
     /// variant's vertex shader inputs.
-    fn bind_vertex_inputs(&mut self, variant: &Rc<Variant>) -> GlResult<()> {
+    fn bind_vertex_inputs(&mut self, variant: &Arc<Variant>) -> GlResult<()> {
         let mut elements = Vec::with_capacity(variant.vs_inputs.len());
         let mut buffers = Vec::new();
         let reads_position = variant.vs_inputs.contains(&Some(VERT_ATTRIB_POS));
@@ -511,23 +512,19 @@ impl Context {
             }
         }
         let d = self.driver.as_mut();
-        let h = match self.draw_scratch.elements.take() {
-            Some((old, h)) if old == elements => {
-                self.draw_scratch.elements = Some((old, h));
-                h
-            }
-            old => {
-                if let Some((_, h)) = old {
-                    let _ = d.delete_state(rgl_backend::driver::StateHandle::VertexElements(h));
-                }
-                let h = d.create_vertex_elements(&elements).map_err(|e| {
-                    log::warn!("vertex elements rejected: {e}");
-                    GlError::InvalidOperation
-                })?;
-                self.draw_scratch.elements = Some((elements, h));
-                h
-            }
-        };
+        let h = self
+            .draw_scratch
+            .elements
+            .get(
+                d,
+                &elements,
+                |d, e| d.create_vertex_elements(e),
+                rgl_backend::driver::StateHandle::VertexElements,
+            )
+            .map_err(|e| {
+                log::warn!("vertex elements rejected: {e}");
+                GlError::InvalidOperation
+            })?;
         let r = d
             .bind_vertex_elements(h)
             .and_then(|_| d.set_vertex_buffers(&buffers));

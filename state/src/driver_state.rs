@@ -1,12 +1,15 @@
 //! Translation of GL fixed-function state into the driver's state objects
 //! (blend, depth-stencil, rasterizer), viewport and scissor, done at draw time.
-//! The last object of each kind is remembered with its description, so a draw
-//! whose state did not change creates nothing and only rebinds.
+//! Like Mesa's `cso_cache`, the objects of each kind are kept by description
+//! (up to [`STATES_PER_KIND`], least recently used first out), so state that
+//! returns to an earlier value rebinds an existing object instead of creating
+//! one: an application alternating between a few states creates a few objects,
+//! however many draws it makes.
 
 use rgl_backend::driver::{
     BlendEquation, BlendFactor, BlendHandle, BlendState, CompareFunc, CullFace, DepthStencilHandle,
-    DepthStencilState, PolygonMode, RasterizerHandle, RasterizerState, Rect, RtBlend, StateHandle,
-    StencilFace, StencilOp, Viewport, MAX_RENDER_TARGETS,
+    DepthStencilState, Driver, PolygonMode, RasterizerHandle, RasterizerState, Rect, RtBlend,
+    StateHandle, StencilFace, StencilOp, Viewport, MAX_RENDER_TARGETS,
 };
 
 use crate::error::{GlError, GlResult};
@@ -15,11 +18,58 @@ use crate::gl;
 use crate::Context;
 
 /// The driver state objects created for the last draws.
+/// Driver state objects kept per kind (blend, depth-stencil, rasterizer, vertex
+/// elements).
+pub(crate) const STATES_PER_KIND: usize = 64;
+
+/// Driver objects of one kind with their descriptions, most recently used first.
+#[derive(Debug)]
+pub(crate) struct StateObjects<S, H> {
+    entries: Vec<(S, H)>,
+}
+
+impl<S, H> Default for StateObjects<S, H> {
+    fn default() -> Self {
+        StateObjects {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<S: PartialEq + Clone, H: Copy> StateObjects<S, H> {
+    /// The object for `s`: an existing one (moved to the front), or one made by
+    /// `create`; when the kind is full, the least recently used object (never the
+    /// one bound, which is the most recently used) is deleted first.
+    pub(crate) fn get(
+        &mut self,
+        d: &mut dyn Driver,
+        s: &S,
+        create: fn(&mut dyn Driver, &S) -> rgl_backend::Result<H>,
+        handle: fn(H) -> StateHandle,
+    ) -> rgl_backend::Result<H> {
+        if let Some(i) = self.entries.iter().position(|(k, _)| k == s) {
+            if i != 0 {
+                let e = self.entries.remove(i);
+                self.entries.insert(0, e);
+            }
+            return Ok(self.entries[0].1);
+        }
+        let h = create(d, s)?;
+        if self.entries.len() >= STATES_PER_KIND {
+            if let Some((_, old)) = self.entries.pop() {
+                let _ = d.delete_state(handle(old));
+            }
+        }
+        self.entries.insert(0, (s.clone(), h));
+        Ok(h)
+    }
+}
+
 #[derive(Debug, Default)]
 pub(crate) struct DriverStateCache {
-    blend: Option<(BlendState, BlendHandle)>,
-    dsa: Option<(DepthStencilState, DepthStencilHandle)>,
-    rast: Option<(RasterizerState, RasterizerHandle)>,
+    blend: StateObjects<BlendState, BlendHandle>,
+    dsa: StateObjects<DepthStencilState, DepthStencilHandle>,
+    rast: StateObjects<RasterizerState, RasterizerHandle>,
 }
 
 /// GL compare function → driver.
@@ -196,41 +246,35 @@ impl Context {
         let d = self.driver.as_mut();
         let c = &mut self.driver_states;
 
-        let h = match c.blend {
-            Some((s, h)) if s == blend => h,
-            old => {
-                let h = d.create_blend_state(&blend).map_err(driver_err)?;
-                if let Some((_, o)) = old {
-                    let _ = d.delete_state(StateHandle::Blend(o));
-                }
-                c.blend = Some((blend, h));
-                h
-            }
-        };
+        let h = c
+            .blend
+            .get(
+                d,
+                &blend,
+                |d, s| d.create_blend_state(s),
+                StateHandle::Blend,
+            )
+            .map_err(driver_err)?;
         d.bind_blend_state(h).map_err(driver_err)?;
-        let h = match c.dsa {
-            Some((s, h)) if s == dsa => h,
-            old => {
-                let h = d.create_depth_stencil_state(&dsa).map_err(driver_err)?;
-                if let Some((_, o)) = old {
-                    let _ = d.delete_state(StateHandle::DepthStencil(o));
-                }
-                c.dsa = Some((dsa, h));
-                h
-            }
-        };
+        let h = c
+            .dsa
+            .get(
+                d,
+                &dsa,
+                |d, s| d.create_depth_stencil_state(s),
+                StateHandle::DepthStencil,
+            )
+            .map_err(driver_err)?;
         d.bind_depth_stencil_state(h).map_err(driver_err)?;
-        let h = match c.rast {
-            Some((s, h)) if s == rast => h,
-            old => {
-                let h = d.create_rasterizer_state(&rast).map_err(driver_err)?;
-                if let Some((_, o)) = old {
-                    let _ = d.delete_state(StateHandle::Rasterizer(o));
-                }
-                c.rast = Some((rast, h));
-                h
-            }
-        };
+        let h = c
+            .rast
+            .get(
+                d,
+                &rast,
+                |d, s| d.create_rasterizer_state(s),
+                StateHandle::Rasterizer,
+            )
+            .map_err(driver_err)?;
         d.bind_rasterizer_state(h).map_err(driver_err)?;
         d.set_viewport(viewport).map_err(driver_err)?;
         d.set_scissor(scissor).map_err(driver_err)?;

@@ -20,6 +20,14 @@ pub enum GlError {
     /// `GL_OUT_OF_MEMORY`: an allocation failed or exceeded rgl's limits.
     #[error("GL_OUT_OF_MEMORY")]
     OutOfMemory,
+    /// `GL_STACK_OVERFLOW`: `glPushMatrix` on a full matrix stack
+    /// (GL 3.3 compatibility §2.12.2).
+    #[error("GL_STACK_OVERFLOW")]
+    StackOverflow,
+    /// `GL_STACK_UNDERFLOW`: `glPopMatrix` on a stack of one matrix
+    /// (GL 3.3 compatibility §2.12.2).
+    #[error("GL_STACK_UNDERFLOW")]
+    StackUnderflow,
 }
 
 impl GlError {
@@ -31,6 +39,8 @@ impl GlError {
             GlError::InvalidOperation => crate::gl::INVALID_OPERATION,
             GlError::InvalidFramebufferOperation => crate::gl::INVALID_FRAMEBUFFER_OPERATION,
             GlError::OutOfMemory => crate::gl::OUT_OF_MEMORY,
+            GlError::StackOverflow => crate::gl::STACK_OVERFLOW,
+            GlError::StackUnderflow => crate::gl::STACK_UNDERFLOW,
         }
     }
 }

@@ -17,7 +17,29 @@
 //! * [`sampler`]: texture parameters and sampler objects; [`pixels`]: pixel
 //!   transfer formats; [`renderbuffer`]: renderbuffers; [`transfer`]: clears,
 //!   read-back, blits, copies and mipmap generation.
+//! * [`state_queries`]: `glGetIntegerv`/`glGetFloatv` of the rasterizer,
+//!   fragment, matrix and binding state, `glGetVertexAttrib`, `glGetClipPlane`.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
+//!
+//! # Threading
+//!
+//! The rules are GL's rules for contexts, expressed through ownership:
+//!
+//! * A context is current on at most one thread at a time. Here the thread that
+//!   holds the `Context` (or a `&mut` to it) is the one it is current on. Commands
+//!   take `&mut self` and `Context` is not `Sync`, so the compiler enforces that
+//!   no two threads issue calls to one context at once.
+//! * A context may be made current on another thread: [`Context`] is `Send`, so
+//!   it can be moved to another thread (as `glXMakeCurrent` / `eglMakeCurrent` on
+//!   that thread would), used there, and moved back.
+//! * A context is moved, not shared: `Context` is not `Sync`, and there are no
+//!   share groups, so objects (buffers, textures, programs) belong to the
+//!   context that created them. Handles from one context mean nothing in
+//!   another.
+//! * Contexts are independent: any number of contexts may draw at the same time
+//!   on different threads, and each produces the images it would produce alone.
+//!   What they share is read-only or internally synchronized (the driver's JIT
+//!   compiler, the GLSL front end's built-in tables).
 #![deny(missing_docs)]
 
 pub mod buffer;
@@ -38,6 +60,7 @@ pub mod queries;
 pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;
+pub mod state_queries;
 pub mod texture;
 pub mod transfer;
 pub mod uniforms;

@@ -188,9 +188,9 @@ impl Context {
     pub fn push_matrix(&mut self) {
         let stack = self.matrices.stack();
         if stack.len() >= STACK_DEPTH {
-            // GL_STACK_OVERFLOW is not among the core errors; report it as the
-            // closest core code.
-            return self.record(GlError::InvalidOperation);
+            // GL 3.3 compatibility §2.12.2: pushing a full stack is
+            // GL_STACK_OVERFLOW and leaves the stack as it was.
+            return self.record(GlError::StackOverflow);
         }
         let top = stack.last().copied().unwrap_or(IDENTITY);
         stack.push(top);
@@ -200,7 +200,9 @@ impl Context {
     pub fn pop_matrix(&mut self) {
         let stack = self.matrices.stack();
         if stack.len() <= 1 {
-            return self.record(GlError::InvalidOperation);
+            // GL 3.3 compatibility §2.12.2: popping the last matrix is
+            // GL_STACK_UNDERFLOW.
+            return self.record(GlError::StackUnderflow);
         }
         stack.pop();
     }

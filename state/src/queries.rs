@@ -140,18 +140,20 @@ impl Context {
     /// `glGetUniformIndices`: the active-uniform index of each name, `None` for
     /// `GL_INVALID_INDEX`. A name may carry a trailing `[0]`.
     pub fn get_uniform_indices(&mut self, program: Program, names: &[&str]) -> Vec<Option<u32>> {
-        let r = self.program_obj(program).and_then(|p| {
-            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
-            Ok(names
+        // GL 3.3 §2.11.4: names that are no active uniform give INVALID_INDEX;
+        // an unlinked program has none, and that is no error.
+        let r = self.program_obj(program).map(|p| {
+            let base = |s: &str| s.strip_suffix("[0]").unwrap_or(s).to_owned();
+            names
                 .iter()
                 .map(|n| {
-                    let base = |s: &str| s.strip_suffix("[0]").unwrap_or(s).to_owned();
-                    l.uniforms
+                    p.link_result()?
+                        .uniforms
                         .iter()
                         .position(|u| base(&u.name) == base(n))
                         .map(|i| i as u32)
                 })
-                .collect())
+                .collect()
         });
         self.check(r).unwrap_or_else(|| vec![None; names.len()])
     }

@@ -182,7 +182,9 @@ impl Context {
 
     /// `glReadPixels` into `pixels` (laid out by the pack modes): colors from the
     /// read buffer, `GL_DEPTH_COMPONENT`, `GL_STENCIL_INDEX`, `GL_DEPTH_STENCIL`.
-    /// Pixels outside the framebuffer are left untouched.
+    /// Pixels outside the framebuffer are left untouched. With a buffer bound to
+    /// `GL_PIXEL_PACK_BUFFER`, writes that buffer from offset 0 instead, and
+    /// `pixels` must be empty.
     #[allow(clippy::too_many_arguments)]
     pub fn read_pixels(
         &mut self,
@@ -194,7 +196,9 @@ impl Context {
         gltype: u32,
         pixels: &mut [u8],
     ) {
-        let r = self.read_pixels_inner(x, y, width, height, format, gltype, pixels);
+        let r = self.pack_into(pixels, |c, out| {
+            c.read_pixels_inner(x, y, width, height, format, gltype, out)
+        });
         self.check(r);
     }
 
@@ -419,6 +423,8 @@ fn box_filter(
 impl Context {
     /// `glGetTexImage`: one level of the bound texture (a cube face for face
     /// targets), converted by the pack modes. An undefined level writes nothing.
+    /// With a buffer bound to `GL_PIXEL_PACK_BUFFER`, writes that buffer from
+    /// offset 0 instead, and `pixels` must be empty.
     pub fn get_tex_image(
         &mut self,
         target: u32,
@@ -427,6 +433,20 @@ impl Context {
         ty: u32,
         pixels: &mut [u8],
     ) {
+        let r = self.pack_into(pixels, |c, out| {
+            c.get_tex_image_inner(target, level, format, ty, out)
+        });
+        self.check(r);
+    }
+
+    fn get_tex_image_inner(
+        &mut self,
+        target: u32,
+        level: i32,
+        format: u32,
+        ty: u32,
+        pixels: &mut [u8],
+    ) -> GlResult<()> {
         let r = (|| {
             let (tt, face) = match target {
                 gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z => (
@@ -463,7 +483,7 @@ impl Context {
             }
             result
         })();
-        self.check(r);
+        r
     }
 
     /// `glGenerateMipmap`: box-filters levels base+1 ..= min(max level, last) of the

@@ -551,10 +551,14 @@ pub struct ActiveUniformInfo {
 }
 
 impl Context {
+    /// The link result of `program`. A program without one has no active
+    /// uniforms or blocks, so every index into them is out of range:
+    /// `GL_INVALID_VALUE` (GL 3.3 §2.11.4, `GetActiveUniform`,
+    /// `GetActiveUniformsiv`, `GetActiveUniformBlockiv`, `UniformBlockBinding`).
     fn linked_of(&self, program: Program) -> GlResult<&LinkedProgram> {
         self.program_obj(program)?
             .link_result()
-            .ok_or(GlError::InvalidOperation)
+            .ok_or(GlError::InvalidValue)
     }
 
     /// `glGetActiveUniform`.
@@ -612,8 +616,11 @@ impl Context {
 
     /// `glGetUniformBlockIndex`: `None` is `GL_INVALID_INDEX`.
     pub fn get_uniform_block_index(&mut self, program: Program, name: &str) -> Option<u32> {
-        let r = self.linked_of(program).map(|l| {
-            l.uniform_blocks
+        // GL 3.3 §2.11.4: a name that is no active block of the program gives
+        // INVALID_INDEX; an unlinked program has none, and that is no error.
+        let r = self.program_obj(program).map(|p| {
+            p.link_result()?
+                .uniform_blocks
                 .iter()
                 .position(|b| b.name == name)
                 .map(|i| i as u32)
@@ -627,8 +634,10 @@ impl Context {
             return self.record(GlError::InvalidValue);
         }
         let r = self.program_obj_mut(program).and_then(|p| {
+            // GL 3.3 §2.11.4: an index that is no active block (an unlinked
+            // program has none) is GL_INVALID_VALUE.
             if p.link_result().is_none() {
-                return Err(GlError::InvalidOperation);
+                return Err(GlError::InvalidValue);
             }
             let slot = p
                 .block_bindings
@@ -648,7 +657,7 @@ impl Context {
         pname: u32,
     ) -> i32 {
         let r = self.program_obj(program).and_then(|p| {
-            let l = p.link_result().ok_or(GlError::InvalidOperation)?;
+            let l = p.link_result().ok_or(GlError::InvalidValue)?;
             let b = l
                 .uniform_blocks
                 .get(index as usize)

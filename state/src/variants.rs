@@ -12,7 +12,7 @@
 //! variants eagerly and deletes their driver shaders.
 
 use std::num::NonZeroUsize;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lru::LruCache;
@@ -234,7 +234,7 @@ struct CacheKey {
 
 /// The per-context variant cache.
 pub(crate) struct VariantCache {
-    lru: LruCache<CacheKey, Rc<Variant>, FxBuildHasher>,
+    lru: LruCache<CacheKey, Arc<Variant>, FxBuildHasher>,
 }
 
 impl Default for VariantCache {
@@ -319,7 +319,7 @@ impl Context {
         program: Program,
         generation: u64,
         key: VariantKey,
-    ) -> GlResult<Rc<Variant>> {
+    ) -> GlResult<Arc<Variant>> {
         let ck = CacheKey {
             program: program.name(),
             generation,
@@ -330,7 +330,7 @@ impl Context {
             return Ok(v.clone());
         }
         let start = Instant::now();
-        let v = Rc::new(self.build_variant(program, &key)?);
+        let v = Arc::new(self.build_variant(program, &key)?);
         let took = start.elapsed();
         self.variant_stats.misses += 1;
         self.variant_stats.build_time += took;

@@ -214,9 +214,12 @@ impl Context {
             return self.record(GlError::InvalidOperation);
         }
         let buffer = self.buffer_bindings.array;
-        // Client-side arrays are not supported: a non-zero VAO needs a buffer, and
-        // the default VAO without a buffer only accepts a null pointer.
-        if buffer.is_none() && (self.bound_vao.is_some() || offset != 0) {
+        // GL 3.3 §2.10: with a non-zero VAO bound and no ARRAY_BUFFER, a
+        // non-null pointer is GL_INVALID_OPERATION; a null one records the array
+        // without a buffer (a draw that reads it fails). The default VAO's client
+        // arrays (compatibility profile) are not supported: without a buffer it
+        // takes only the null pointer, and any other pointer is the same error.
+        if buffer.is_none() && offset != 0 {
             return self.record(GlError::InvalidOperation);
         }
         let vao = self.vao_mut();

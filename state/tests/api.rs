@@ -29,6 +29,8 @@ fn error_name(code: u32) -> &'static str {
         gl::INVALID_OPERATION => "GL_INVALID_OPERATION",
         gl::INVALID_FRAMEBUFFER_OPERATION => "GL_INVALID_FRAMEBUFFER_OPERATION",
         gl::OUT_OF_MEMORY => "GL_OUT_OF_MEMORY",
+        gl::STACK_OVERFLOW => "GL_STACK_OVERFLOW",
+        gl::STACK_UNDERFLOW => "GL_STACK_UNDERFLOW",
         _ => "?",
     }
 }

@@ -443,7 +443,9 @@ impl FunctionImpl {
     }
 
     fn collect_blocks(&self, list: CfList, out: &mut Vec<Block>) {
-        for node in self.list_nodes(list) {
+        let mut cur = list.first;
+        while let Some(node) = cur {
+            cur = self.cf_next[node];
             match &self.cf[node].kind {
                 CfKind::Block(b) => out.push(*b),
                 CfKind::If {
@@ -465,7 +467,9 @@ impl FunctionImpl {
         let mut stack = vec![self.body];
         // Explicit pre-order without recursion: process lists depth-first.
         fn walk(f: &FunctionImpl, list: CfList, out: &mut Vec<CfNode>) {
-            for node in f.list_nodes(list) {
+            let mut cur = list.first;
+            while let Some(node) = cur {
+                cur = f.cf_next[node];
                 out.push(node);
                 match &f.cf[node].kind {
                     CfKind::Block(_) => {}
@@ -489,58 +493,57 @@ impl FunctionImpl {
 
     // ---------------------------------------------------------------- CFG
 
-    /// Blocks control enters first when reaching the start of `list`; `fallback` when
-    /// the list is empty.
-    fn list_entry(&self, list: CfList, parent: CfParent, depth: u32) -> Vec<Block> {
+    /// Appends the blocks control enters first when reaching the start of `list`
+    /// (what follows `parent`'s list when it is empty).
+    fn list_entry(&self, list: CfList, parent: CfParent, depth: u32, out: &mut Vec<Block>) {
         match list.first {
-            Some(n) => self.node_entry(n, depth),
-            None => self.after_list(parent, depth),
+            Some(n) => self.node_entry(n, depth, out),
+            None => self.after_list(parent, depth, out),
         }
     }
 
-    fn node_entry(&self, node: CfNode, depth: u32) -> Vec<Block> {
+    fn node_entry(&self, node: CfNode, depth: u32, out: &mut Vec<Block>) {
         if depth > 10_000 {
-            return Vec::new();
+            return;
         }
         match &self.cf[node].kind {
-            CfKind::Block(b) => vec![*b],
+            CfKind::Block(b) => out.push(*b),
             CfKind::If {
                 then_list,
                 else_list,
                 ..
             } => {
-                let mut v = self.list_entry(*then_list, CfParent::Then(node), depth + 1);
-                v.extend(self.list_entry(*else_list, CfParent::Else(node), depth + 1));
-                v
+                self.list_entry(*then_list, CfParent::Then(node), depth + 1, out);
+                self.list_entry(*else_list, CfParent::Else(node), depth + 1, out);
             }
-            CfKind::Loop { body } => self.list_entry(*body, CfParent::Loop(node), depth + 1),
+            CfKind::Loop { body } => self.list_entry(*body, CfParent::Loop(node), depth + 1, out),
         }
     }
 
-    /// Where control goes after falling off the end of `parent`'s list.
-    fn after_list(&self, parent: CfParent, depth: u32) -> Vec<Block> {
+    /// Appends where control goes after falling off the end of `parent`'s list.
+    fn after_list(&self, parent: CfParent, depth: u32, out: &mut Vec<Block>) {
         match parent {
-            CfParent::Root => vec![self.end_block],
-            CfParent::Then(n) | CfParent::Else(n) => self.after_node(n, depth + 1),
+            CfParent::Root => out.push(self.end_block),
+            CfParent::Then(n) | CfParent::Else(n) => self.after_node(n, depth + 1, out),
             CfParent::Loop(n) => {
                 let CfKind::Loop { body } = &self.cf[n].kind else {
-                    return Vec::new();
+                    return;
                 };
                 match body.first {
-                    Some(first) if depth < 10_000 => self.node_entry(first, depth + 1),
-                    _ => Vec::new(),
+                    Some(first) if depth < 10_000 => self.node_entry(first, depth + 1, out),
+                    _ => {}
                 }
             }
         }
     }
 
-    fn after_node(&self, node: CfNode, depth: u32) -> Vec<Block> {
+    fn after_node(&self, node: CfNode, depth: u32, out: &mut Vec<Block>) {
         if depth > 10_000 {
-            return Vec::new();
+            return;
         }
         match self.cf_next[node] {
-            Some(n) => self.node_entry(n, depth + 1),
-            None => self.after_list(self.cf[node].parent, depth + 1),
+            Some(n) => self.node_entry(n, depth + 1, out),
+            None => self.after_list(self.cf[node].parent, depth + 1, out),
         }
     }
 
@@ -558,24 +561,26 @@ impl FunctionImpl {
 
     /// Successors of a block as derived from the tree.
     pub fn compute_succs(&self, block: Block) -> Vec<Block> {
+        let mut succs = Vec::new();
         let Some(node) = self.blocks[block].cf else {
-            return Vec::new();
+            return succs;
         };
-        let mut succs = match self.block_jump(block) {
-            Some(JumpKind::Return) | Some(JumpKind::Halt) => vec![self.end_block],
-            Some(JumpKind::Break) => match self.enclosing_loop(node) {
-                Some(l) => self.after_node(l, 0),
-                None => Vec::new(),
-            },
-            Some(JumpKind::Continue) => match self.enclosing_loop(node) {
-                Some(l) => match &self.cf[l].kind {
-                    CfKind::Loop { body } => self.list_entry(*body, CfParent::Loop(l), 0),
-                    _ => Vec::new(),
-                },
-                None => Vec::new(),
-            },
-            None => self.after_node(node, 0),
-        };
+        match self.block_jump(block) {
+            Some(JumpKind::Return) | Some(JumpKind::Halt) => succs.push(self.end_block),
+            Some(JumpKind::Break) => {
+                if let Some(l) = self.enclosing_loop(node) {
+                    self.after_node(l, 0, &mut succs);
+                }
+            }
+            Some(JumpKind::Continue) => {
+                if let Some(l) = self.enclosing_loop(node) {
+                    if let CfKind::Loop { body } = &self.cf[l].kind {
+                        self.list_entry(*body, CfParent::Loop(l), 0, &mut succs);
+                    }
+                }
+            }
+            None => self.after_node(node, 0, &mut succs),
+        }
         succs.dedup();
         succs
     }

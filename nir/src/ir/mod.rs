@@ -442,7 +442,7 @@ pub struct Alu {
 }
 
 /// Deref chain link.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DerefKind {
     /// `&var`.
     Var(VarId),
@@ -475,7 +475,7 @@ pub enum DerefKind {
 }
 
 /// A deref instruction: a pointer-sized value naming (part of) a variable.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Deref {
     /// Link kind.
     pub kind: DerefKind,
@@ -486,7 +486,7 @@ pub struct Deref {
 }
 
 /// An intrinsic call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Intrinsic {
     /// Intrinsic.
     pub op: IntrinsicOp,
@@ -604,7 +604,7 @@ impl TexSrcKind {
 }
 
 /// A texture instruction.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tex {
     /// Operation.
     pub op: TexOp,
@@ -850,14 +850,22 @@ impl Use {
     }
 }
 
+/// The uses of one def. Most defs have one or two uses, kept inline (the list is
+/// then as small as a `Vec` and allocates nothing).
+pub type UseList = smallvec::SmallVec<[Use; 2]>;
+
 /// Use list: for every def, its uses (with multiplicity): first the instructions
 /// reading it in program order, then the `if`s branching on it in program order.
-pub type Uses = SecondaryMap<Def, Vec<Use>>;
+pub type Uses = SecondaryMap<Def, UseList>;
 
 impl FunctionImpl {
     /// The use list of every def: instruction sources and `if` conditions.
     pub fn build_uses(&self) -> Uses {
         let mut uses = Uses::new();
+        if let Some(last) = self.defs.len().checked_sub(1) {
+            // One allocation for the whole table.
+            let _ = &mut uses[Def::new(last)];
+        }
         self.for_each_use(|d, u| uses[d].push(u));
         uses
     }
@@ -867,12 +875,16 @@ impl FunctionImpl {
     /// program order). The one walk over "everything that reads a def".
     pub fn for_each_use(&self, mut f: impl FnMut(Def, Use)) {
         for block in self.blocks_in_order() {
-            for instr in self.block_instrs(block) {
+            let mut cur = self.blocks[block].first;
+            while let Some(instr) = cur {
                 self.instrs[instr].for_each_src(|d| f(d, Use::Instr(instr)));
+                cur = self.instr_next[instr];
             }
         }
-        for (node, cond) in self.if_conditions() {
-            f(cond, Use::If(node));
+        for node in self.cf_nodes_in_order() {
+            if let Some(cond) = self.if_condition(node) {
+                f(cond, Use::If(node));
+            }
         }
     }
 
@@ -887,8 +899,10 @@ impl FunctionImpl {
     /// Calls `f` on every use slot, mutably, in the order of [`Self::for_each_use`].
     pub fn for_each_use_mut(&mut self, mut f: impl FnMut(&mut Def, Use)) {
         for block in self.blocks_in_order() {
-            for instr in self.block_instrs(block) {
+            let mut cur = self.blocks[block].first;
+            while let Some(instr) = cur {
                 self.instrs[instr].for_each_src_mut(|d| f(d, Use::Instr(instr)));
+                cur = self.instr_next[instr];
             }
         }
         for node in self.cf_nodes_in_order() {
@@ -947,11 +961,10 @@ impl FunctionImpl {
         };
         match uses {
             Some(u) => {
-                let mut seen = std::collections::HashSet::new();
+                // A user listed twice (two slots reading `old`) is visited twice; the
+                // second visit finds no slot left to rewrite.
                 for &user in &u[old] {
-                    if seen.insert(user) {
-                        self.visit_use_mut(user, replace);
-                    }
+                    self.visit_use_mut(user, replace);
                 }
                 let moved = std::mem::take(&mut u[old]);
                 u[new].extend(moved);

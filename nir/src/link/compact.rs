@@ -22,7 +22,7 @@
 
 use super::*;
 use crate::ir::names::{VARYING_SLOT_VAR0, VARYING_SLOT_VAR_COUNT};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Interpolation class: (mode, location) — location 0 center, 1 centroid, 2 sample.
 type Class = (u8, u8);
@@ -161,7 +161,7 @@ pub fn compact_varyings(producer: &mut Shader, consumer: &mut Shader) -> bool {
             && a0 < fp.1 + fp.2
             && fp.1 < a1
     };
-    let mut reserved: HashMap<i32, Slot> = HashMap::new();
+    let mut reserved: HashMap<i32, Slot> = HashMap::default();
     let mut fixed_fps = Vec::new();
     for &o in &fixed_out {
         let v = &producer.variables[o];

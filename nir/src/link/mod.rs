@@ -108,7 +108,7 @@ pub(crate) fn fixup_deref_modes(shader: &mut Shader) {
 }
 
 /// Variables referenced by a `deref_var` anywhere in the shader.
-pub(crate) fn referenced_vars(shader: &Shader) -> std::collections::HashSet<VarId> {
+pub(crate) fn referenced_vars(shader: &Shader) -> rustc_hash::FxHashSet<VarId> {
     crate::passes::lower_system_values::referenced_vars(shader)
 }
 

@@ -20,7 +20,7 @@ use super::*;
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::passes::lower_system_values::deref_root;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// What an output ends up holding.
 enum Known {
@@ -275,7 +275,7 @@ pub fn link_opt_varyings(producer: &mut Shader, consumer: &mut Shader) -> bool {
     let Some(&last) = blocks.len().checked_sub(2).and_then(|i| blocks.get(i)) else {
         return false;
     };
-    let mut seen: HashSet<VarId> = HashSet::new();
+    let mut seen: HashSet<VarId> = HashSet::default();
     let mut work: Vec<(VarId, Def)> = Vec::new();
     for instr in body.block_instrs(last).into_iter().rev() {
         let InstrKind::Intrinsic(intr) = &body.instrs[instr].kind else {
@@ -315,7 +315,7 @@ pub fn link_opt_varyings(producer: &mut Shader, consumer: &mut Shader) -> bool {
     }
     // Later stores first, like Mesa's reverse walk.
     let mut progress = false;
-    let mut values: HashMap<Def, VarId> = HashMap::new();
+    let mut values: HashMap<Def, VarId> = HashMap::default();
     for (out_var, value) in work {
         let out = producer.variables[out_var].clone();
         let Some(input) = matching_input(consumer, &out) else {

@@ -112,9 +112,9 @@ pub fn remove_unused_varyings(producer: &mut Shader, consumer: &mut Shader) -> b
 }
 
 /// Variables read by a `load_deref` (through any deref chain).
-fn loaded_vars(shader: &Shader) -> std::collections::HashSet<VarId> {
+fn loaded_vars(shader: &Shader) -> rustc_hash::FxHashSet<VarId> {
     use crate::intrinsics::IntrinsicOp;
-    let mut out = std::collections::HashSet::new();
+    let mut out = rustc_hash::FxHashSet::default();
     for (_, f) in shader.functions.iter() {
         let Some(body) = &f.body else { continue };
         for block in body.blocks_in_order() {

@@ -6,7 +6,7 @@
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The phis at the start of `block`.
 pub fn phis(func: &FunctionImpl, block: Block) -> Vec<Instr> {
@@ -192,7 +192,7 @@ pub fn clone_instr(func: &mut FunctionImpl, instr: Instr, map: &mut HashMap<Def,
 
 /// Number of uses of each def, including if conditions.
 pub fn use_counts(func: &FunctionImpl) -> HashMap<Def, usize> {
-    let mut counts = HashMap::new();
+    let mut counts = HashMap::default();
     func.for_each_use(|d, _| *counts.entry(d).or_insert(0) += 1);
     counts
 }

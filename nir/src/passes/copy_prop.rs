@@ -20,33 +20,36 @@ impl Pass for CopyProp {
     }
 }
 
+/// A component selection of at most 16 components.
+type Sel = ([u8; 16], usize);
+
 /// For a source reading components `comps` of `def`: if `def` is a copy, the
 /// underlying value and the composed component selection.
-fn look_through(func: &FunctionImpl, def: Def, comps: &[u8]) -> Option<(Def, Vec<u8>)> {
+fn look_through(func: &FunctionImpl, def: Def, comps: &[u8]) -> Option<(Def, Sel)> {
     let InstrKind::Alu(alu) = &func.instrs[func.defs[def].instr].kind else {
         return None;
     };
+    let mut out = [0u8; 16];
     match alu.op {
         Opcode::mov => {
             let s = alu.srcs.first()?;
-            Some((
-                s.def,
-                comps.iter().map(|c| s.swizzle[usize::from(*c)]).collect(),
-            ))
+            for (o, c) in out.iter_mut().zip(comps) {
+                *o = s.swizzle[usize::from(*c)];
+            }
+            Some((s.def, (out, comps.len())))
         }
         Opcode::vec2 | Opcode::vec3 | Opcode::vec4 => {
             let mut base = None;
-            let mut out = Vec::with_capacity(comps.len());
-            for c in comps {
+            for (o, c) in out.iter_mut().zip(comps) {
                 let s = alu.srcs.get(usize::from(*c))?;
                 match base {
                     None => base = Some(s.def),
                     Some(b) if b == s.def => {}
                     Some(_) => return None,
                 }
-                out.push(s.swizzle[0]);
+                *o = s.swizzle[0];
             }
-            Some((base?, out))
+            Some((base?, (out, comps.len())))
         }
         _ => None,
     }
@@ -55,9 +58,11 @@ fn look_through(func: &FunctionImpl, def: Def, comps: &[u8]) -> Option<(Def, Vec
 /// The underlying value if `def` is an identity copy of it.
 fn identity_copy(func: &FunctionImpl, def: Def) -> Option<Def> {
     let n = func.defs[def].num_components;
-    let comps: Vec<u8> = (0..n).collect();
-    let (base, sel) = look_through(func, def, &comps)?;
-    let identity = sel.iter().enumerate().all(|(i, c)| usize::from(*c) == i);
+    let (base, (sel, len)) = look_through(func, def, &IDENTITY[..usize::from(n).min(16)])?;
+    let identity = sel[..len]
+        .iter()
+        .enumerate()
+        .all(|(i, c)| usize::from(*c) == i);
     (identity
         && func.defs[base].num_components == n
         && func.defs[base].bit_size == func.defs[def].bit_size)
@@ -67,60 +72,72 @@ fn identity_copy(func: &FunctionImpl, def: Def) -> Option<Def> {
 fn copy_prop_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
     for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
+        let mut cur = func.blocks[block].first;
+        while let Some(instr) = cur {
+            cur = func.instr_next(instr);
             let dest_comps = func.instrs[instr]
                 .def
                 .map(|d| func.defs[d].num_components)
                 .unwrap_or(1);
-            let mut kind = func.instrs[instr].kind.clone();
-            let mut changed = false;
-            match &mut kind {
-                InstrKind::Alu(alu) => {
-                    let info = alu.op.info();
-                    for (i, src) in alu.srcs.iter_mut().enumerate() {
-                        let read = match info.input_sizes.get(i) {
-                            Some(0) | None => dest_comps,
-                            Some(n) => *n,
+            if let InstrKind::Alu(alu) = &func.instrs[instr].kind {
+                // A source's copy chain is followed against the other instructions
+                // only, so rewriting the sources one by one is the same as rewriting
+                // them all at once.
+                let info = alu.op.info();
+                for i in 0..alu_src_count(func, instr) {
+                    let read = match info.input_sizes.get(i) {
+                        Some(0) | None => dest_comps,
+                        Some(n) => *n,
+                    };
+                    let InstrKind::Alu(alu) = &func.instrs[instr].kind else {
+                        break;
+                    };
+                    let mut src = alu.srcs[i];
+                    let mut changed = false;
+                    let mut guard = 0;
+                    loop {
+                        guard += 1;
+                        let comps = &src.swizzle[..usize::from(read)];
+                        let Some((base, (sel, len))) = look_through(func, src.def, comps) else {
+                            break;
                         };
-                        let mut guard = 0;
-                        loop {
-                            guard += 1;
-                            let comps: Vec<u8> = src.swizzle[..usize::from(read)].to_vec();
-                            let Some((base, sel)) = look_through(func, src.def, &comps) else {
-                                break;
-                            };
-                            if guard > 1000 {
-                                break;
-                            }
-                            src.def = base;
-                            src.swizzle[..sel.len()].copy_from_slice(&sel);
-                            changed = true;
+                        if guard > 1000 {
+                            break;
                         }
+                        src.def = base;
+                        src.swizzle[..len].copy_from_slice(&sel[..len]);
+                        changed = true;
+                    }
+                    if changed {
+                        if let InstrKind::Alu(alu) = &mut func.instrs[instr].kind {
+                            alu.srcs[i] = src;
+                        }
+                        progress = true;
                     }
                 }
-                _ => {
-                    let mut data = InstrData {
-                        kind: kind.clone(),
-                        def: None,
-                    };
-                    data.for_each_src_mut(|d| {
-                        let mut guard = 0;
-                        while let Some(base) = identity_copy(func, *d) {
-                            guard += 1;
-                            if guard > 1000 {
-                                break;
-                            }
-                            *d = base;
-                            changed = true;
-                        }
-                    });
-                    kind = data.kind;
+                continue;
+            }
+            let mut any = false;
+            func.instrs[instr].for_each_src(|d| any |= identity_copy(func, d).is_some());
+            if !any {
+                continue;
+            }
+            let mut data = InstrData {
+                kind: func.instrs[instr].kind.clone(),
+                def: None,
+            };
+            data.for_each_src_mut(|d| {
+                let mut guard = 0;
+                while let Some(base) = identity_copy(func, *d) {
+                    guard += 1;
+                    if guard > 1000 {
+                        break;
+                    }
+                    *d = base;
                 }
-            }
-            if changed {
-                func.instrs[instr].kind = kind;
-                progress = true;
-            }
+            });
+            func.instrs[instr].kind = data.kind;
+            progress = true;
         }
     }
     for (node, cond) in func.if_conditions() {
@@ -130,4 +147,11 @@ fn copy_prop_impl(func: &mut FunctionImpl) -> bool {
         }
     }
     progress
+}
+
+fn alu_src_count(func: &FunctionImpl, instr: Instr) -> usize {
+    match &func.instrs[instr].kind {
+        InstrKind::Alu(alu) => alu.srcs.len(),
+        _ => 0,
+    }
 }

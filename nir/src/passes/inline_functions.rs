@@ -37,7 +37,7 @@ use crate::arena::{Arena, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Most instructions a function may reach through inlining (registered pass).
 pub const DEFAULT_LIMIT: usize = 100_000;
@@ -94,13 +94,13 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
     let ids: Vec<FuncId> = shader.functions.keys().collect();
 
     // Call graph (only callees with bodies matter).
-    let mut callees: HashMap<FuncId, HashSet<FuncId>> = HashMap::new();
-    let mut callers: HashMap<FuncId, Vec<FuncId>> = HashMap::new();
+    let mut callees: HashMap<FuncId, HashSet<FuncId>> = HashMap::default();
+    let mut callers: HashMap<FuncId, Vec<FuncId>> = HashMap::default();
     for &f in &ids {
         let Some(body) = shader.functions[f].body.as_ref() else {
             continue;
         };
-        let mut set = HashSet::new();
+        let mut set = HashSet::default();
         for i in all_instrs(body) {
             if let InstrKind::Call { callee, .. } = &body.instrs[i].kind {
                 if shader
@@ -126,7 +126,7 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         .collect();
     ready.reverse();
     let mut order = Vec::new();
-    let mut placed = HashSet::new();
+    let mut placed = HashSet::default();
     while let Some(f) = ready.pop() {
         order.push(f);
         placed.insert(f);
@@ -147,17 +147,21 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
     }
 
     // Functions whose body is ready to be copied into callers.
-    let mut inlinable: HashSet<FuncId> = HashSet::new();
+    let mut inlinable: HashSet<FuncId> = HashSet::default();
     for f in order {
         let Some(mut body) = shader.functions[f].body.take() else {
             continue;
         };
-        let saved = body.clone();
+        // The body before return lowering, to go back to; without returns the
+        // lowering changes nothing and no copy is needed.
+        let saved = has_return(&body).then(|| body.clone());
         let mut lowered = lower_returns(shader, &mut body);
         if lowered == Some(true) && !defs_dominate_uses(&mut body) {
             // A value defined in an arm was used after the if (legal while the other
             // arm returned); predicating the rest broke that. Keep the returns.
-            body = saved;
+            if let Some(saved) = saved {
+                body = saved;
+            }
             lowered = None;
         }
         let returns_ok = match lowered {
@@ -223,6 +227,13 @@ fn callable(shader: &Shader, f: FuncId, body: &FunctionImpl) -> bool {
 
 /// Turns returns into structured control flow. `Some(progress)` on success, `None`
 /// when the function has returns that cannot be lowered (it holds phis).
+/// Whether a block of `func` ends in a `return` (what [`lower_returns`] lowers).
+fn has_return(func: &FunctionImpl) -> bool {
+    func.blocks_in_order()
+        .into_iter()
+        .any(|b| func.block_jump(b) == Some(JumpKind::Return))
+}
+
 fn lower_returns(shader: &mut Shader, func: &mut FunctionImpl) -> Option<bool> {
     let returns: Vec<Block> = func
         .blocks_in_order()
@@ -298,8 +309,8 @@ fn lower_returns(shader: &mut Shader, func: &mut FunctionImpl) -> Option<bool> {
             None => work.push(Exit::Ifs(node)),
         }
     }
-    let mut done: HashSet<CfNode> = HashSet::new();
-    let mut done_loops: HashSet<CfNode> = HashSet::new();
+    let mut done: HashSet<CfNode> = HashSet::default();
+    let mut done_loops: HashSet<CfNode> = HashSet::default();
     while let Some(exit) = work.pop() {
         match exit {
             Exit::Loop(l) => {
@@ -416,7 +427,7 @@ fn inline_call(
         return false;
     };
     // Locals of the callee become locals of the caller.
-    let mut var_map: HashMap<VarId, VarId> = HashMap::new();
+    let mut var_map: HashMap<VarId, VarId> = HashMap::default();
     let mut reinit: Vec<(VarId, VarId)> = Vec::new();
     let written = written_vars(&callee);
     for &v in &callee.locals {
@@ -442,18 +453,35 @@ fn inline_call(
         }
     }
 
-    // Split the calling block: the call goes, the instructions after it wait.
+    // A callee whose body is one block without a jump (no control flow) is copied in
+    // place, before the instructions after the call; the CFG does not change. Otherwise the calling block is split: the instructions
+    // after the call wait, and go to the end of the copy's last block. (Copying in
+    // place keeps inlining linear in a block with many calls.)
+    let top = callee.list_nodes(callee.body);
+    let in_place = match top.as_slice() {
+        [only] => callee
+            .cf_block(*only)
+            .is_some_and(|b| callee.block_jump(b).is_none()),
+        _ => false,
+    };
+    let tail = caller.instr_next(call);
     let mut rest = Vec::new();
-    let mut cur = caller.instr_next(call);
-    while let Some(i) = cur {
-        cur = caller.instr_next(i);
-        caller.remove_instr(i);
-        rest.push(i);
+    if !in_place {
+        let mut cur = tail;
+        while let Some(i) = cur {
+            cur = caller.instr_next(i);
+            caller.remove_instr(i);
+            rest.push(i);
+        }
     }
     caller.remove_instr(call);
+    let insert_at = match (in_place, tail) {
+        (true, Some(t)) => Cursor::Before(t),
+        _ => Cursor::EndOf(block),
+    };
     for (nv, hv) in &reinit {
         let ty = shader.variables[*nv].ty.clone();
-        let mut b = Builder::new(caller, Cursor::EndOf(block));
+        let mut b = Builder::new(caller, insert_at);
         let d = b.deref_var(*nv, VarMode::FunctionTemp, ty.clone());
         let s = b.deref_var(*hv, VarMode::FunctionTemp, ty);
         b.intrinsic(IntrinsicOp::copy_deref, vec![d, s], 0, vec![0, 0], None);
@@ -462,7 +490,6 @@ fn inline_call(
     // Copy the cf tree.
     let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
     let mut new_ifs: Vec<(CfNode, Def)> = Vec::new();
-    let top = callee.list_nodes(callee.body);
     let mut work: Vec<(CfList, CfParent)> = Vec::new();
     let mut anchor = block_node;
     let mut last_block = block;
@@ -594,7 +621,10 @@ fn inline_call(
             if let (Some(old), Some(new)) = (data.def, caller.instrs[ni].def) {
                 dmap[old] = Some(new);
             }
-            caller.append_instr(nb, ni);
+            match insert_at {
+                Cursor::Before(t) if nb == block => caller.link_instr_before(t, ni),
+                _ => caller.append_instr(nb, ni),
+            }
             cloned.push(ni);
         }
     }
@@ -617,7 +647,7 @@ fn inline_call(
         caller.visit_use_mut(Use::If(node), |c| *c = nc);
     }
     // Casts of arguments: take the argument's mode; drop same-type casts.
-    let mut replace: HashMap<Def, Def> = HashMap::new();
+    let mut replace: HashMap<Def, Def> = HashMap::default();
     for &ni in &cloned {
         let InstrKind::Deref(dr) = &caller.instrs[ni].kind else {
             continue;
@@ -665,11 +695,9 @@ fn inline_call(
             }
             d
         };
+        // Only the copy can read the replaced defs (they are defs of the copy).
         for &ni in &cloned {
             caller.instrs[ni].for_each_src_mut(|d| *d = resolve(*d));
-        }
-        for &i in &rest {
-            caller.instrs[i].for_each_src_mut(|d| *d = resolve(*d));
         }
         for &ni in &cloned {
             if caller.instrs[ni]
@@ -682,11 +710,16 @@ fn inline_call(
     }
     // Deref modes below a cast that changed mode follow it.
     fix_modes(caller, &cloned);
-    for i in rest {
-        caller.link_instr_at_end(last_block, i);
+    if in_place {
+        // Same blocks and edges; only cached analyses go.
+        caller.invalidate_metadata();
+    } else {
+        for i in rest {
+            caller.link_instr_at_end(last_block, i);
+        }
+        caller.recompute_cfg();
+        rename_phi_preds_after_split(caller, block, last_block);
     }
-    caller.recompute_cfg();
-    rename_phi_preds_after_split(caller, block, last_block);
     shader.functions[callee_id].body = Some(callee);
     true
 }
@@ -716,7 +749,7 @@ fn fix_modes(func: &mut FunctionImpl, instrs: &[Instr]) {
 /// Variables the body may write: store/copy destinations and anything whose deref
 /// is passed to a call or used other than by a load.
 fn written_vars(func: &FunctionImpl) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for i in all_instrs(func) {
         match &func.instrs[i].kind {
             InstrKind::Intrinsic(intr)
@@ -770,7 +803,7 @@ fn remove_unreachable_functions(shader: &mut Shader) -> bool {
         return false;
     }
     let old = std::mem::replace(&mut shader.functions, Arena::new());
-    let mut map: HashMap<FuncId, FuncId> = HashMap::new();
+    let mut map: HashMap<FuncId, FuncId> = HashMap::default();
     for (id, func) in old.iter() {
         if keep.contains(&id) {
             let nid = shader.functions.push(func.clone());

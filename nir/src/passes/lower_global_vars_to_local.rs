@@ -8,7 +8,7 @@
 use super::var_util::*;
 use super::{Pass, PassFailure};
 use crate::ir::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The pass.
 pub struct LowerGlobalVarsToLocal;
@@ -19,7 +19,7 @@ impl Pass for LowerGlobalVarsToLocal {
     }
     fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
         // Which functions reference each shader_temp global.
-        let mut users: HashMap<VarId, Vec<FuncId>> = HashMap::new();
+        let mut users: HashMap<VarId, Vec<FuncId>> = HashMap::default();
         for (fid, f) in shader.functions.iter() {
             let Some(body) = &f.body else { continue };
             for i in all_instrs(body) {
@@ -42,7 +42,7 @@ impl Pass for LowerGlobalVarsToLocal {
                 }
             }
         }
-        let mut moved: HashMap<FuncId, Vec<VarId>> = HashMap::new();
+        let mut moved: HashMap<FuncId, Vec<VarId>> = HashMap::default();
         for (&v, fs) in &users {
             if let [f] = fs.as_slice() {
                 moved.entry(*f).or_default().push(v);

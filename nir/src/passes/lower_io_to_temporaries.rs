@@ -24,7 +24,7 @@ use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The pass: which of outputs and inputs go through temporaries.
 #[derive(Copy, Clone, Debug)]
@@ -72,7 +72,7 @@ impl Pass for LowerIoToTemporaries {
             return Ok(false);
         }
         // Shadows.
-        let mut shadow: HashMap<VarId, VarId> = HashMap::new();
+        let mut shadow: HashMap<VarId, VarId> = HashMap::default();
         let mut pairs: Vec<(VarId, VarId, bool)> = Vec::new();
         for &v in &io {
             let data = shader.variables[v].clone();

@@ -15,7 +15,7 @@ use crate::builder::{vec_opcode, Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The pass.
 pub struct LowerPhisToScalar;
@@ -128,7 +128,7 @@ fn should_lower(func: &FunctionImpl, root: Instr, memo: &mut HashMap<Instr, bool
 }
 
 fn lower_impl(func: &mut FunctionImpl) -> bool {
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     let mut todo = Vec::new();
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {

@@ -18,7 +18,7 @@ use super::{Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// The pass.
 pub struct LowerSystemValues;
@@ -107,7 +107,7 @@ pub(crate) fn remove_dead_derefs(func: &mut FunctionImpl, modes: &[VarMode]) -> 
 
 /// Variables referenced by any attached deref of the shader.
 pub(crate) fn referenced_vars(shader: &Shader) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for (_, f) in shader.functions.iter() {
         let Some(body) = &f.body else { continue };
         for block in body.blocks_in_order() {

@@ -29,7 +29,7 @@ use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The pass.
 pub struct LowerVarsToSsa;
@@ -48,8 +48,8 @@ impl Pass for LowerVarsToSsa {
 
 /// Variables referenced from more than one function body.
 pub fn vars_in_several_impls(shader: &Shader) -> HashSet<VarId> {
-    let mut first: HashMap<VarId, FuncId> = HashMap::new();
-    let mut out = HashSet::new();
+    let mut first: HashMap<VarId, FuncId> = HashMap::default();
+    let mut out = HashSet::default();
     for (fid, f) in shader.functions.iter() {
         let Some(body) = &f.body else { continue };
         for i in all_instrs(body) {
@@ -87,12 +87,12 @@ struct Slot {
     bits: u8,
 }
 
-/// Candidate variables of `func` after checking every use of their derefs.
+/// Candidate variables of `func` after checking every use of their derefs (the use
+/// lists are built only when some local could be a candidate).
 fn find_candidates(
     shader: &Shader,
     func: &FunctionImpl,
     shared: &HashSet<VarId>,
-    uses: &Uses,
 ) -> HashSet<VarId> {
     let mut cand: HashSet<VarId> = func
         .locals
@@ -109,8 +109,9 @@ fn find_candidates(
     if cand.is_empty() {
         return cand;
     }
-    let mut bad = HashSet::new();
-    let live = live_derefs(func, uses);
+    let uses = func.build_uses();
+    let mut bad = HashSet::default();
+    let live = live_derefs(func, &uses);
     for i in all_instrs(func) {
         let InstrKind::Deref(dr) = &func.instrs[i].kind else {
             continue;
@@ -198,18 +199,17 @@ fn find_candidates(
 fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashSet<VarId>) -> bool {
     let mut progress = false;
     // Copies touching candidates become loads/stores; repeat until none is left.
-    let mut failed_copies: HashSet<Instr> = HashSet::new();
+    let mut failed_copies: HashSet<Instr> = HashSet::default();
     let mut cand;
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let uses = func.build_uses();
-        cand = find_candidates(shader, func, shared, &uses);
+        cand = find_candidates(shader, func, shared);
         if cand.is_empty() {
             return progress;
         }
         let mut lowered = false;
-        let mut blocked = HashSet::new();
+        let mut blocked = HashSet::default();
         for i in all_instrs(func) {
             let Some(intr) = intrinsic(func, i) else {
                 continue;
@@ -264,7 +264,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
     // Slots and accesses.
     let mut slots: Vec<Slot> = Vec::new();
-    let mut slot_of: HashMap<(VarId, Vec<PathElem>), usize> = HashMap::new();
+    let mut slot_of: HashMap<(VarId, Vec<PathElem>), usize> = HashMap::default();
     let mut accesses: SecondaryMap<Instr, Option<(usize, bool, Option<u8>)>> = SecondaryMap::new();
     let mut list: Vec<Access> = Vec::new();
     for i in all_instrs(func) {
@@ -406,7 +406,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     let mut block_phis: SecondaryMap<Block, Vec<(usize, Instr)>> = SecondaryMap::new();
     let mut new_phis: Vec<Instr> = Vec::new();
     for (slot, blocks) in def_blocks.iter().enumerate() {
-        let mut has_phi: HashSet<Block> = HashSet::new();
+        let mut has_phi: HashSet<Block> = HashSet::default();
         let mut work = blocks.clone();
         let mut queued: HashSet<Block> = blocks.iter().copied().collect();
         while let Some(x) = work.pop() {
@@ -430,7 +430,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     }
 
     // Rename along the dominator tree.
-    let mut replace: HashMap<Def, Def> = HashMap::new();
+    let mut replace: HashMap<Def, Def> = HashMap::default();
     let mut stacks: Vec<Vec<Def>> = vec![Vec::new(); slots.len()];
     enum Step {
         Enter(Block),
@@ -588,7 +588,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 /// Removes the phis of `phis` that nothing outside dead phis reads.
 fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
     let set: HashSet<Instr> = phis.iter().copied().collect();
-    let mut live: HashSet<Instr> = HashSet::new();
+    let mut live: HashSet<Instr> = HashSet::default();
     let mut work = Vec::new();
     let mark = |d: Def, func: &FunctionImpl, live: &mut HashSet<Instr>, work: &mut Vec<Instr>| {
         let i = func.defs[d].instr;
@@ -618,7 +618,7 @@ fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
 
 /// Removes the instructions of `instrs` whose value nothing reads.
 fn remove_unused(func: &mut FunctionImpl, instrs: &[Instr]) {
-    let mut used: HashSet<Def> = HashSet::new();
+    let mut used: HashSet<Def> = HashSet::default();
     func.for_each_use(|d, _| {
         used.insert(d);
     });

@@ -20,6 +20,7 @@ use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::{encode, mask, sign_extend, Base, Opcode, Val};
+use smallvec::SmallVec;
 
 /// The pass (all rules).
 pub struct OptAlgebraic;
@@ -63,18 +64,52 @@ impl UseInfo {
     }
 }
 
+/// Components read from a value, one per component of the matched root (at most
+/// 16); unused entries stay 0 so equal selections compare equal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Comps {
+    len: u8,
+    c: [u8; 16],
+}
+
+impl Comps {
+    /// Components `0..n`.
+    fn identity(n: u8) -> Comps {
+        let len = n.min(16);
+        let mut c = [0u8; 16];
+        for (i, slot) in c.iter_mut().enumerate().take(usize::from(len)) {
+            *slot = i as u8;
+        }
+        Comps { len, c }
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.c[..usize::from(self.len)]
+    }
+    /// The components of the value `swizzle` reads that these components select.
+    fn through(&self, swizzle: &[u8; 16]) -> Comps {
+        let mut c = [0u8; 16];
+        for (slot, &k) in c.iter_mut().zip(self.as_slice()) {
+            *slot = swizzle[usize::from(k)];
+        }
+        Comps { len: self.len, c }
+    }
+}
+
 /// A bound variable: a value and the components read from it (one per component of
 /// the matched root).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Binding {
     def: Def,
-    comps: Vec<u8>,
+    comps: Comps,
 }
+
+/// The bindings of a rule's variables during one match.
+type Vars = SmallVec<[Option<Binding>; 4]>;
 
 struct Matcher<'a> {
     func: &'a FunctionImpl,
     info: &'a UseInfo,
-    vars: Vec<Option<Binding>>,
+    vars: Vars,
     /// Source order choice per commutative op, in pre-order (bit i = swap op i).
     swap_mask: u32,
     next_commutative: u32,
@@ -111,15 +146,16 @@ fn is_pow2(v: i64) -> bool {
 }
 
 impl Matcher<'_> {
-    fn const_comps(&self, def: Def, comps: &[u8]) -> Option<Vec<u64>> {
+    fn const_comps(&self, def: Def, comps: &Comps) -> Option<SmallVec<[u64; 4]>> {
         let values = self.func.const_value(def)?;
         comps
+            .as_slice()
             .iter()
             .map(|c| values.get(usize::from(*c)).copied())
             .collect()
     }
 
-    fn pred_holds(&self, pred: Pred, def: Def, comps: &[u8]) -> bool {
+    fn pred_holds(&self, pred: Pred, def: Def, comps: &Comps) -> bool {
         let bits = self.func.defs[def].bit_size;
         let consts = self.const_comps(def, comps);
         match pred {
@@ -162,7 +198,7 @@ impl Matcher<'_> {
         }
     }
 
-    fn match_value(&mut self, pat: &Pat, def: Def, comps: &[u8]) -> bool {
+    fn match_value(&mut self, pat: &Pat, def: Def, comps: &Comps) -> bool {
         let bits = self.func.defs[def].bit_size;
         match pat {
             Pat::Var {
@@ -180,10 +216,7 @@ impl Matcher<'_> {
                 if !preds.iter().all(|p| self.pred_holds(*p, def, comps)) {
                     return false;
                 }
-                let binding = Binding {
-                    def,
-                    comps: comps.to_vec(),
-                };
+                let binding = Binding { def, comps: *comps };
                 match self.vars.get_mut(usize::from(*index)) {
                     Some(slot @ None) => {
                         *slot = Some(binding);
@@ -213,18 +246,18 @@ impl Matcher<'_> {
                 if want_bits.is_some_and(|b| b != bits) || (*once && self.info.count(def) != 1) {
                     return false;
                 }
-                let mut order: Vec<usize> = (0..srcs.len()).collect();
+                // With the op's bit of the mask set, the first two sources are
+                // matched in swapped order.
+                let mut swap = false;
                 if op.info().is_commutative() {
                     let bit = self.next_commutative;
                     self.next_commutative += 1;
-                    if self.swap_mask & (1 << bit) != 0 {
-                        order.swap(0, 1);
-                    }
+                    swap = self.swap_mask & (1 << bit) != 0;
                 }
-                for (pat_src, &i) in srcs.iter().zip(&order) {
+                for (k, pat_src) in srcs.iter().enumerate() {
+                    let i = if swap && k < 2 { 1 - k } else { k };
                     let src = alu.srcs[i];
-                    let inner: Vec<u8> =
-                        comps.iter().map(|c| src.swizzle[usize::from(*c)]).collect();
+                    let inner = comps.through(&src.swizzle);
                     if !self.match_value(pat_src, src.def, &inner) {
                         return false;
                     }
@@ -236,19 +269,13 @@ impl Matcher<'_> {
 }
 
 /// Tries `rule` on the root value `def`; returns the bindings on success.
-fn match_rule(
-    func: &FunctionImpl,
-    info: &UseInfo,
-    rule: &Rule,
-    def: Def,
-) -> Option<Vec<Option<Binding>>> {
-    let n = func.defs[def].num_components;
-    let comps: Vec<u8> = (0..n).collect();
+fn match_rule(func: &FunctionImpl, info: &UseInfo, rule: &Rule, def: Def) -> Option<Vars> {
+    let comps = Comps::identity(func.defs[def].num_components);
     for swap_mask in 0..(1u32 << rule.num_commutative) {
         let mut m = Matcher {
             func,
             info,
-            vars: vec![None; rule.num_vars],
+            vars: smallvec::smallvec![None; rule.num_vars],
             swap_mask,
             next_commutative: 0,
         };
@@ -345,7 +372,7 @@ struct Build<'a, 'f> {
 impl Build<'_, '_> {
     fn src_of(&self, binding: &Binding) -> AluSrc {
         let mut swizzle = [0u8; 16];
-        for (i, c) in binding.comps.iter().enumerate() {
+        for (i, c) in binding.comps.as_slice().iter().enumerate() {
             swizzle[i] = *c;
         }
         AluSrc {
@@ -422,6 +449,7 @@ fn try_rewrite(
             .filter(|b| {
                 func.defs[b.def].num_components == dest.num_components
                     && b.comps
+                        .as_slice()
                         .iter()
                         .enumerate()
                         .all(|(i, c)| usize::from(*c) == i)

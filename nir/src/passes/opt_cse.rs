@@ -8,8 +8,8 @@ use super::{for_each_impl, Pass, PassFailure};
 use crate::arena::EntityRef;
 use crate::intrinsics::CAN_REORDER;
 use crate::ir::*;
-use std::collections::HashMap;
-use std::fmt::Write;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// The pass.
 pub struct OptCse;
@@ -23,20 +23,64 @@ impl Pass for OptCse {
     }
 }
 
-fn src_key(src: &AluSrc, read: u8) -> (usize, Vec<u8>) {
-    (src.def.index(), src.swizzle[..usize::from(read)].to_vec())
+/// The components of an ALU source an instruction reads (`swizzle[..len]`), ordered
+/// like the slice (the canonical order of commutative sources).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct ReadSwizzle {
+    len: u8,
+    comps: [u8; 16],
 }
 
-/// A structural key of a CSE-able instruction.
-fn key(func: &FunctionImpl, instr: Instr) -> Option<String> {
+impl ReadSwizzle {
+    fn as_slice(&self) -> &[u8] {
+        &self.comps[..usize::from(self.len)]
+    }
+}
+
+impl PartialOrd for ReadSwizzle {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ReadSwizzle {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+fn src_key(src: &AluSrc, read: u8) -> (u32, ReadSwizzle) {
+    let len = read.min(16);
+    let mut comps = [0u8; 16];
+    comps[..usize::from(len)].copy_from_slice(&src.swizzle[..usize::from(len)]);
+    (src.def.index() as u32, ReadSwizzle { len, comps })
+}
+
+/// What an instruction computes, structurally: two instructions with equal keys
+/// compute the same value. A key is a snapshot (the instruction's sources may be
+/// rewritten later in the pass).
+#[derive(PartialEq, Eq, Hash)]
+enum Key {
+    Alu {
+        op: crate::opcodes::Opcode,
+        exact: bool,
+        srcs: SmallVec<[(u32, ReadSwizzle); 4]>,
+    },
+    Const(SmallVec<[u64; 4]>),
+    Deref(Deref),
+    Tex(Tex),
+    Intrinsic(Intrinsic),
+}
+
+/// A structural key of a CSE-able instruction, with the size of its value.
+fn key(func: &FunctionImpl, instr: Instr) -> Option<(u8, u8, Key)> {
     let data = &func.instrs[instr];
     let def = data.def?;
     let d = &func.defs[def];
-    let mut k = format!("{}x{}:", d.bit_size, d.num_components);
-    match &data.kind {
+    let k = match &data.kind {
         InstrKind::Alu(alu) => {
             let info = alu.op.info();
-            let mut srcs: Vec<(usize, Vec<u8>)> = alu
+            let mut srcs: SmallVec<[(u32, ReadSwizzle); 4]> = alu
                 .srcs
                 .iter()
                 .enumerate()
@@ -51,28 +95,26 @@ fn key(func: &FunctionImpl, instr: Instr) -> Option<String> {
             if info.is_commutative() && srcs.len() >= 2 && srcs[1] < srcs[0] {
                 srcs.swap(0, 1);
             }
-            let _ = write!(k, "alu {} {} {:?}", alu.op, alu.exact, srcs);
+            Key::Alu {
+                op: alu.op,
+                exact: alu.exact,
+                srcs,
+            }
         }
-        InstrKind::LoadConst(v) => {
-            let _ = write!(k, "const {v:?}");
-        }
-        InstrKind::Deref(deref) => {
-            let _ = write!(k, "deref {:?}", deref);
-        }
-        InstrKind::Tex(tex) => {
-            let _ = write!(k, "tex {:?}", tex);
-        }
+        InstrKind::LoadConst(v) => Key::Const(SmallVec::from_slice(v)),
+        InstrKind::Deref(deref) => Key::Deref(deref.clone()),
+        InstrKind::Tex(tex) => Key::Tex(tex.clone()),
         InstrKind::Intrinsic(intr) if intr.op.info().flags & CAN_REORDER != 0 => {
-            let _ = write!(k, "intr {:?}", intr);
+            Key::Intrinsic(intr.clone())
         }
         _ => return None,
-    }
-    Some(k)
+    };
+    Some((d.bit_size, d.num_components, k))
 }
 
 fn cse_impl(func: &mut FunctionImpl) -> bool {
     func.compute_dominance();
-    let mut table: HashMap<String, Vec<Instr>> = HashMap::new();
+    let mut table: FxHashMap<(u8, u8, Key), SmallVec<[Instr; 1]>> = FxHashMap::default();
     let mut progress = false;
     let mut uses = func.build_uses();
     for block in func.blocks_in_order() {

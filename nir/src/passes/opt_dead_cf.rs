@@ -174,7 +174,7 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
     use crate::intrinsics::CAN_ELIMINATE;
     let inside = blocks_under(func, node);
     let mut has_break = false;
-    let mut defs = std::collections::HashSet::new();
+    let mut defs = rustc_hash::FxHashSet::default();
     for &b in &inside {
         for i in func.block_instrs(b) {
             let data = &func.instrs[i];
@@ -200,7 +200,7 @@ fn loop_is_dead(func: &FunctionImpl, node: CfNode) -> bool {
         return false;
     }
     // No value defined inside may be used outside.
-    let inside_set: std::collections::HashSet<Block> = inside.into_iter().collect();
+    let inside_set: rustc_hash::FxHashSet<Block> = inside.into_iter().collect();
     for b in func.blocks_in_order() {
         if inside_set.contains(&b) {
             continue;

@@ -23,7 +23,7 @@ use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// The pass.
 pub struct OptIf;

@@ -8,11 +8,19 @@
 //! against the registry. `lower_vars_to_ssa` does not count as progress (as in Mesa,
 //! where it runs through `NIR_PASS_V`).
 //!
+//! A pass is skipped when it cannot make progress: it already ran, made none, and no
+//! pass changed the shader since (Mesa reaches the same effect per pass with
+//! `nir_metadata` and progress flags; here the loop keeps a change counter). Every
+//! pass is a deterministic function of the shader that leaves it untouched when it
+//! reports no progress, so the skipped run would have been a no-op and the result is
+//! the one the full rounds give. The last round of a loop in particular only runs the
+//! passes that ran before the last change.
+//!
 //! Translation validation: [`INEXACT_PASSES`] lists the passes whose rewrites may change
 //! floating-point results (see `algebraic/rules.rs` for the per-rule bounds); every
 //! other pass of the loop, and of the link pipeline, is bit-exact.
 
-use super::{pass_by_name, PassError, Runner};
+use super::{pass_by_name, Pass, PassError, Runner};
 use crate::ir::Shader;
 
 /// Rounds of the loop before it gives up (Mesa has no bound; a pathological shader can
@@ -59,7 +67,8 @@ pub fn round_passes() -> Vec<&'static str> {
         .collect()
 }
 
-/// Runs one round; returns whether a progress-counting pass made progress.
+/// Runs one full round (every pass, none skipped); returns whether a
+/// progress-counting pass made progress.
 pub fn run_round(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<bool, PassError> {
     let mut progress = false;
     for name in round_passes() {
@@ -72,10 +81,39 @@ pub fn run_round(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<bool, P
 }
 
 /// Runs the loop to a fixed point (at most [`MAX_ROUNDS`] rounds); returns the number
-/// of rounds that made progress.
+/// of rounds that made progress. Passes that cannot make progress are skipped (see
+/// the module documentation); the result is that of running every pass of every
+/// round.
 pub fn optimize(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<usize, PassError> {
+    let passes: Vec<(&'static str, Box<dyn Pass>)> = OPT_LOOP
+        .iter()
+        .filter_map(|&n| Some((n, pass_by_name(n)?)))
+        .collect();
+    // `changes` counts the passes that changed the shader; `clean[k]` is the count at
+    // which pass k last ran without progress (it cannot make progress while the
+    // count stays there).
+    let mut changes: u64 = 0;
+    let mut clean: Vec<Option<u64>> = vec![None; passes.len()];
     let mut rounds = 0;
-    while rounds < MAX_ROUNDS && run_round(runner, shader)? {
+    while rounds < MAX_ROUNDS {
+        let mut progress = false;
+        for (k, (name, pass)) in passes.iter().enumerate() {
+            if clean[k] == Some(changes) {
+                continue;
+            }
+            if runner.run(pass.as_ref(), shader)? {
+                changes += 1;
+                clean[k] = None;
+                if !NO_PROGRESS_PASSES.contains(name) {
+                    progress = true;
+                }
+            } else {
+                clean[k] = Some(changes);
+            }
+        }
+        if !progress {
+            break;
+        }
         rounds += 1;
     }
     Ok(rounds)

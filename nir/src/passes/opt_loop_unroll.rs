@@ -24,7 +24,7 @@ use super::cf_helpers::{blocks_under, merge_with_next, phis, single_block};
 use super::{for_each_impl, Pass, PassFailure};
 use crate::constant_fold::fold_alu;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The pass.
 pub struct OptLoopUnroll;
@@ -53,7 +53,7 @@ fn unroll_impl(func: &mut FunctionImpl) -> bool {
     loops.reverse();
     // After unrolling a loop, its enclosing loops changed: they wait for the next run
     // (the optimisation loop simplifies the copies first).
-    let mut changed_ancestors: HashSet<CfNode> = HashSet::new();
+    let mut changed_ancestors: HashSet<CfNode> = HashSet::default();
     let mut progress = false;
     for l in loops {
         if !func.cf[l].attached || changed_ancestors.contains(&l) {
@@ -203,7 +203,7 @@ fn analyze(func: &FunctionImpl, l: CfNode) -> Option<Plan> {
         }
     }
     // Simulate the induction variables.
-    let mut env: HashMap<Def, u64> = HashMap::new();
+    let mut env: HashMap<Def, u64> = HashMap::default();
     for (def, init, _) in &header {
         if func.defs[*def].num_components == 1 {
             if let Some(v) = func.const_value(*init).and_then(|v| v.first()) {
@@ -218,7 +218,7 @@ fn analyze(func: &FunctionImpl, l: CfNode) -> Option<Plan> {
             trips = Some(k);
             break;
         }
-        let mut next = HashMap::new();
+        let mut next = HashMap::default();
         for (def, _, back) in &header {
             if env.contains_key(def) {
                 if let Some(v) = eval(func, *back, 0, &env, 0) {
@@ -327,7 +327,7 @@ impl Emitter {
         skip_first_phis: bool,
         skip_final_jump: bool,
     ) {
-        let mut block_map: HashMap<Block, Block> = HashMap::new();
+        let mut block_map: HashMap<Block, Block> = HashMap::default();
         let mut cloned_phis = Vec::new();
         let mut nested: Vec<(CfList, CfParent)> = Vec::new();
         let count = nodes.len();
@@ -451,7 +451,7 @@ fn emit(func: &mut FunctionImpl, l: CfNode, plan: Plan) {
         return;
     };
     let loop_blocks: HashSet<Block> = blocks_under(func, l).into_iter().collect();
-    let mut loop_defs = HashSet::new();
+    let mut loop_defs = HashSet::default();
     for &b in &loop_blocks {
         for i in func.block_instrs(b) {
             loop_defs.extend(func.instrs[i].defs());
@@ -476,7 +476,7 @@ fn emit(func: &mut FunctionImpl, l: CfNode, plan: Plan) {
         })
         .unwrap_or_default();
     let mut em = Emitter {
-        map: HashMap::new(),
+        map: HashMap::default(),
         cursor: prev,
         tail: prev,
     };

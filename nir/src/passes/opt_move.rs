@@ -15,7 +15,7 @@ use super::{for_each_impl, Pass, PassFailure};
 use crate::builder::{Builder, Cursor};
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The pass.
 pub struct OptMove;
@@ -81,7 +81,7 @@ fn move_impl(func: &mut FunctionImpl) -> bool {
             .map(|(n, i)| (*i, (n as u64 + 1) << 20))
             .collect();
         // Where each moved (or movable) instruction goes: before a user, or the end.
-        let mut targets: HashMap<Instr, Option<Instr>> = HashMap::new();
+        let mut targets: HashMap<Instr, Option<Instr>> = HashMap::default();
         for &instr in instrs.iter().rev() {
             if !can_move(&func.instrs[instr]) {
                 continue;

@@ -15,7 +15,7 @@ use super::var_util::*;
 use super::{Pass, PassFailure};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// The pass, over the variable modes in `modes` (a bit set, see [`mode_bit`]).
 #[derive(Copy, Clone, Debug)]
@@ -57,7 +57,24 @@ impl Pass for RemoveDeadVariables {
         "remove_dead_variables"
     }
     fn run(&self, shader: &mut Shader) -> Result<bool, PassFailure> {
-        let mut live: HashSet<VarId> = HashSet::new();
+        // Nothing to remove without a variable of the selected modes (the liveness
+        // walk below is the expensive part).
+        let selected = |v: &VarId| {
+            shader
+                .variables
+                .get(*v)
+                .is_some_and(|d| self.selects(d.mode))
+        };
+        let any_selected = shader.globals.iter().any(selected)
+            || shader
+                .functions
+                .iter()
+                .filter_map(|(_, f)| f.body.as_ref())
+                .any(|b| b.locals.iter().any(selected));
+        if !any_selected {
+            return Ok(false);
+        }
+        let mut live: HashSet<VarId> = HashSet::default();
         for (_, f) in shader.functions.iter() {
             let Some(body) = &f.body else { continue };
             mark_live(shader, body, &mut live);
@@ -146,7 +163,7 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
 /// destination of a store or copy.
 fn read_through(func: &FunctionImpl, uses: &Uses, d: Def) -> bool {
     let mut stack = vec![d];
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     while let Some(cur) = stack.pop() {
         if !seen.insert(cur) {
             continue;

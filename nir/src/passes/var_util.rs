@@ -354,8 +354,8 @@ pub fn unique_name(shader: &Shader, func: &FunctionImpl, base: &str) -> String {
 /// The names taken by the globals and one function's locals, handing out fresh
 /// ones (`base`, then `base_1`, `base_2`, ...) in amortised constant time.
 pub struct Names {
-    taken: std::collections::HashSet<String>,
-    next: std::collections::HashMap<String, u32>,
+    taken: rustc_hash::FxHashSet<String>,
+    next: rustc_hash::FxHashMap<String, u32>,
 }
 
 impl Names {
@@ -369,7 +369,7 @@ impl Names {
             .collect();
         Names {
             taken,
-            next: std::collections::HashMap::new(),
+            next: rustc_hash::FxHashMap::default(),
         }
     }
     /// A fresh name based on `base`, recorded as taken.
@@ -393,10 +393,15 @@ impl Names {
 
 /// Every instruction of the body in program order.
 pub fn all_instrs(func: &FunctionImpl) -> Vec<Instr> {
-    func.blocks_in_order()
-        .into_iter()
-        .flat_map(|b| func.block_instrs(b))
-        .collect()
+    let mut out = Vec::with_capacity(func.instrs.len());
+    for b in func.blocks_in_order() {
+        let mut cur = func.blocks[b].first;
+        while let Some(i) = cur {
+            out.push(i);
+            cur = func.instr_next(i);
+        }
+    }
+    out
 }
 
 /// The intrinsic of `instr`, if it is one.
@@ -463,8 +468,8 @@ pub fn chain_links(func: &FunctionImpl, d: Def) -> Option<(Def, Vec<(PathElem, D
 
 /// Derefs that lead to a non-deref use (directly or through longer chains), so dead
 /// deref chains left behind by other lowerings can be ignored.
-pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> std::collections::HashSet<Def> {
-    let mut live = std::collections::HashSet::new();
+pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> rustc_hash::FxHashSet<Def> {
+    let mut live = rustc_hash::FxHashSet::default();
     // Children follow their parents in program order (defs dominate uses), so a
     // reverse walk sees every child before its parent.
     for i in all_instrs(func).into_iter().rev() {

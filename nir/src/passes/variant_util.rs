@@ -173,7 +173,7 @@ pub fn build_store_output(b: &mut Builder, value: Def, base: u32, component: u32
 
 /// True when block `to` can be reached from a successor of block `from`.
 pub fn reachable_from_succs(func: &FunctionImpl, from: Block, to: Block) -> bool {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack: Vec<Block> = func.blocks[from].succs.clone();
     while let Some(b) = stack.pop() {
         if b == to {

@@ -130,7 +130,10 @@ impl Context {
         self.check(r);
     }
 
-    /// `glTexImage2D` (2D, rectangle, 1D array and cube face targets).
+    /// `glTexImage2D` (2D, rectangle, 1D array and cube face targets). With a
+    /// buffer bound to `GL_PIXEL_UNPACK_BUFFER`, this and every other image and
+    /// sub-image upload read that buffer from offset 0, and `pixels` must be
+    /// `None` or empty.
     #[allow(clippy::too_many_arguments)]
     pub fn tex_image_2d(
         &mut self,
@@ -226,12 +229,13 @@ impl Context {
         if obj.immutable_levels.is_some() {
             return Err(GlError::InvalidOperation);
         }
+        let source = self.unpack_source(a.pixels)?;
         let data = pixels::unpack_image(
             &self.textures.pixel_store.unpack,
             &cf,
             &ifmt,
             size,
-            a.pixels,
+            source.as_deref(),
         )?;
         self.store_image(r, face, level, ifmt, size, data);
         Ok(())
@@ -393,12 +397,13 @@ impl Context {
             self.sub_image_region(a.dims, a.target, a.level, a.offset, a.size)?;
         let cf = pixels::client_format(a.format, a.ty)?;
         pixels::check_transfer(&cf, ifmt.base)?;
+        let source = self.unpack_source(Some(a.pixels))?;
         let texels = pixels::unpack_image(
             &self.textures.pixel_store.unpack,
             &cf,
             &ifmt,
             (region.width, region.height, region.depth),
-            Some(a.pixels),
+            Some(source.as_deref().unwrap_or_default()),
         )?;
         self.write_texels(r, face, level, region, &texels);
         Ok(())
@@ -538,6 +543,11 @@ impl Context {
             return Err(GlError::InvalidOperation);
         }
         let r = self.bound_texture_ref(target)?;
+        // ARB_texture_storage: the default texture (zero) cannot be made
+        // immutable; GL_INVALID_OPERATION when it is bound.
+        if matches!(r, super::TexRef::Default(_)) {
+            return Err(GlError::InvalidOperation);
+        }
         let obj = self.textures.get(r).ok_or(GlError::InvalidOperation)?;
         if obj.immutable_levels.is_some() {
             return Err(GlError::InvalidOperation);

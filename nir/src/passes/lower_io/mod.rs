@@ -56,7 +56,7 @@ use crate::intrinsics::IntrinsicOp;
 use crate::ir::types::MAX_TYPE_NESTING;
 use crate::ir::*;
 use crate::opcodes::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The pass.
 pub struct LowerIo;
@@ -155,7 +155,7 @@ pub fn assign_io_locations(shader: &mut Shader, mode: VarMode) -> u32 {
         (var.location < 0, var.location, var.location_frac, v.index())
     });
     let mut next = 0u32;
-    let mut assigned: HashMap<i64, u32> = HashMap::new();
+    let mut assigned: HashMap<i64, u32> = HashMap::default();
     for v in vars {
         let size = size_of(shader, v);
         let loc = i64::from(shader.variables[v].location);
