@@ -1,9 +1,13 @@
 //! Texture sampling over lanes: sampler state, views of mip levels, and the pure
 //! sampling functions (`texture`, `textureLod`, `textureGrad`, offsets, shadow compare,
-//! `texelFetch`, `textureSize`) that compiled shaders call. [`sample`] holds the
-//! filtering code; its results are checked against a scalar reference in the tests.
+//! `texelFetch`, `textureSize`) that compiled shaders call. [`sample`] takes the
+//! RGBA8 2D fast paths (`mip_rgba8`) or the quad sampler ([`sample_quad`], which
+//! holds the generic filtering code); the tests check both against a scalar
+//! reference, and the quad sampler bit for bit against the per-lane sampler it
+//! replaced.
 
 mod mip_rgba8;
+mod quad;
 mod sample;
 
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same
@@ -53,6 +57,7 @@ pub fn round_even_f32(x: f32) -> f32 {
     }
 }
 
+pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
 
 use crate::driver::{SamplerState, Swizzle, TexTarget};
