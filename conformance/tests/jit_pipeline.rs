@@ -615,7 +615,11 @@ fn fused_pipeline_matches_rust_path() {
             .zip(&row.colors)
             .map(|((x, y), f)| (*x, *y, *f))
             .chain(a.zs.zip(b.zs).zip(row.zs).map(|((x, y), f)| (x, y, f)));
-        for (x, y, f) in pairs {
+        // A draw stopped by the instruction budget leaves what was written
+        // before the stop; with several threads each stops at its own point,
+        // so those contents depend on scheduling and only the error is compared.
+        let partial = a.error.is_some() && row.threads > 1;
+        for (x, y, f) in pairs.filter(|_| !partial) {
             let (fa, ra) = (read_all(&fused, x), read_all(&rust, y));
             if let Some(m) = mismatch(&fa, &ra, f, row.size.0, row.size.1) {
                 failures.push(format!("{line}: {m}"));
