@@ -11,62 +11,12 @@
 //!
 //! `cargo bench -p rgl-state --bench compile_threads`
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rgl_state::{gl, Context};
+use rgl_state::Context;
 
-fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            shader_tests(&p, out);
-        } else if p.extension().is_some_and(|x| x == "shader_test") {
-            out.push(p);
-        }
-    }
-}
-
-/// The shader sections of a `.shader_test` file, with `#version N` added from
-/// `GLSL >= N` when a section has none, as shader_runner does.
-fn shaders(text: &str) -> Vec<(u32, String)> {
-    let version = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("GLSL >="))
-        .and_then(|v| v.trim().parse::<f32>().ok())
-        .map(|v| (v * 100.0).round() as u32);
-    let mut out: Vec<(u32, String)> = Vec::new();
-    let mut current: Option<usize> = None;
-    for line in text.lines() {
-        if line.starts_with('[') {
-            let kind = match line.trim() {
-                "[vertex shader]" => Some(gl::VERTEX_SHADER),
-                "[geometry shader]" => Some(gl::GEOMETRY_SHADER),
-                "[fragment shader]" => Some(gl::FRAGMENT_SHADER),
-                _ => None,
-            };
-            current = kind.map(|k| {
-                out.push((k, String::new()));
-                out.len() - 1
-            });
-            continue;
-        }
-        if let Some(i) = current {
-            out[i].1.push_str(line);
-            out[i].1.push('\n');
-        }
-    }
-    for (_, src) in &mut out {
-        let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
-        if let (false, Some(v)) = (has_version, version) {
-            *src = format!("#version {v}\n{src}");
-        }
-    }
-    out
-}
+#[path = "../tests/common/shader_db.rs"]
+mod shader_db;
 
 /// Compiles and links every program with `threads` compiler threads; returns
 /// the wall-clock time and the number of programs that linked.
@@ -106,15 +56,12 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/shader-db");
-    let root = std::env::var_os("RGL_SHADER_DB").map_or(root, PathBuf::from);
-    let mut files = Vec::new();
-    shader_tests(&root, &mut files);
-    files.sort();
+    let root = shader_db::root();
+    let files = shader_db::files(&root);
     let programs: Vec<_> = files
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
-        .map(|t| shaders(&t))
+        .map(|t| shader_db::shader_sections(&t))
         .collect();
     if programs.is_empty() {
         eprintln!(

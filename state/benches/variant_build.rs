@@ -23,44 +23,8 @@ use rgl_backend::lanes::LaneCompiler;
 use rgl_backend::SoftDriver;
 use rgl_state::{gl, Context};
 
-/// The `[vertex shader]` / `[geometry shader]` / `[fragment shader]` sections,
-/// with `#version N` added from `GLSL >= N` when a section has none, as
-/// shader_runner does.
-fn shaders(text: &str) -> Vec<(u32, String)> {
-    let version = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("GLSL >="))
-        .and_then(|v| v.trim().parse::<f32>().ok())
-        .map(|v| (v * 100.0).round() as u32);
-    let mut out: Vec<(u32, String)> = Vec::new();
-    let mut current: Option<usize> = None;
-    for line in text.lines() {
-        if line.starts_with('[') {
-            let kind = match line.trim() {
-                "[vertex shader]" => Some(gl::VERTEX_SHADER),
-                "[geometry shader]" => Some(gl::GEOMETRY_SHADER),
-                "[fragment shader]" => Some(gl::FRAGMENT_SHADER),
-                _ => None,
-            };
-            current = kind.map(|k| {
-                out.push((k, String::new()));
-                out.len() - 1
-            });
-            continue;
-        }
-        if let Some(i) = current {
-            out[i].1.push_str(line);
-            out[i].1.push('\n');
-        }
-    }
-    for (_, src) in &mut out {
-        let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
-        if let (false, Some(v)) = (has_version, version) {
-            *src = format!("#version {v}\n{src}");
-        }
-    }
-    out
-}
+#[path = "../tests/common/shader_db.rs"]
+mod shader_db;
 
 /// The variant build time of `path`'s program, or why there is none.
 fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duration, String> {
@@ -69,7 +33,7 @@ fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duratio
     driver.set_compiler(compiler.clone());
     let mut ctx = Context::with_driver(Box::new(driver), 64, 64);
     let program = ctx.create_program().map_err(|e| e.to_string())?;
-    for (kind, src) in shaders(&text) {
+    for (kind, src) in shader_db::shader_sections(&text) {
         let s = ctx.create_shader(kind).map_err(|e| e.to_string())?;
         ctx.shader_source(s, &src);
         ctx.compile_shader(s);
@@ -96,29 +60,9 @@ fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duratio
     Ok(stats.last_build_time)
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "shader_test") {
-            out.push(p);
-        }
-    }
-}
-
 fn main() {
-    let root = std::env::var_os("RGL_SHADER_DB")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/shader-db")
-        });
-    let mut paths = Vec::new();
-    files(&root, &mut paths);
+    let root = shader_db::root();
+    let paths = shader_db::files(&root);
     if paths.is_empty() {
         println!(
             "variant_build: no .shader_test files under {}; skipped",

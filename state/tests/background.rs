@@ -14,9 +14,11 @@
 //!   background mode; compile status, link status and info logs must match.
 
 mod common;
+#[path = "common/shader_db.rs"]
+mod shader_db;
 
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rgl_state::{gl, Context, Program, Shader};
 
@@ -401,57 +403,6 @@ fn completion_status_after_wait() {
     assert_eq!(ctx.get_error(), gl::NO_ERROR);
 }
 
-fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            shader_tests(&p, out);
-        } else if p.extension().is_some_and(|x| x == "shader_test") {
-            out.push(p);
-        }
-    }
-}
-
-/// The shader sections of a `.shader_test` file: (GL shader type, source),
-/// with `#version N` added from `GLSL >= N` when a section has none, as
-/// shader_runner does.
-fn shader_sections(text: &str) -> Vec<(u32, String)> {
-    let version = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("GLSL >="))
-        .and_then(|v| v.trim().parse::<f32>().ok())
-        .map(|v| (v * 100.0).round() as u32);
-    let mut out: Vec<(u32, String)> = Vec::new();
-    let mut current: Option<usize> = None;
-    for line in text.lines() {
-        if line.starts_with('[') {
-            let kind = match line.trim() {
-                "[vertex shader]" => Some(gl::VERTEX_SHADER),
-                "[geometry shader]" => Some(gl::GEOMETRY_SHADER),
-                "[fragment shader]" => Some(gl::FRAGMENT_SHADER),
-                _ => None,
-            };
-            current = kind.map(|k| {
-                out.push((k, String::new()));
-                out.len() - 1
-            });
-        } else if let Some(i) = current {
-            out[i].1.push_str(line);
-            out[i].1.push('\n');
-        }
-    }
-    for (_, src) in &mut out {
-        let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
-        if let (false, Some(v)) = (has_version, version) {
-            *src = format!("#version {v}\n{src}");
-        }
-    }
-    out
-}
-
 /// Everything observable about one compiled and linked corpus program.
 fn outcome(ctx: &mut Context, shaders: &[Shader], program: Program) -> String {
     let mut out = String::new();
@@ -476,10 +427,8 @@ fn outcome(ctx: &mut Context, shaders: &[Shader], program: Program) -> String {
 
 #[test]
 fn shader_db_both_modes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/shader-db");
-    let mut files = Vec::new();
-    shader_tests(&root, &mut files);
-    files.sort();
+    let root = shader_db::root();
+    let files = shader_db::files(&root);
     assert!(
         !files.is_empty(),
         "no shader-db corpus under {}",
@@ -489,7 +438,7 @@ fn shader_db_both_modes() {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("readable corpus file");
-            let sections = shader_sections(&text);
+            let sections = shader_db::shader_sections(&text);
             (p, sections)
         })
         .collect();
