@@ -21,10 +21,20 @@ use rgl_backend::driver::ShaderStage;
 use rgl_backend::{registry, Driver};
 use rgl_nir::options::StageOptions;
 
-/// The GL extensions advertised: the desktop GLSL extensions the front end
-/// supports at GLSL 3.30.
+/// API extensions that have no GLSL side, advertised besides the shading
+/// language's: `GL_KHR_parallel_shader_compile` and its ARB twin (the same enums;
+/// compiles and links run on the context's compiler threads, polled with
+/// `GL_COMPLETION_STATUS_KHR`, sized with `max_shader_compiler_threads`).
+const API_EXTENSIONS: &[&str] = &[
+    "GL_ARB_parallel_shader_compile",
+    "GL_KHR_parallel_shader_compile",
+];
+
+/// The GL extensions advertised, in `glGetStringi` order: the desktop GLSL
+/// extensions the front end supports at GLSL 3.30, then [`API_EXTENSIONS`].
 pub fn extensions() -> Vec<&'static str> {
     rgl_glsl::extensions::supported(rgl_glsl::Version::desktop(330), rgl_glsl::Stage::Fragment)
+        .chain(API_EXTENSIONS.iter().copied())
         .collect()
 }
 
@@ -192,6 +202,23 @@ impl Context {
             gl::EXTENSIONS => extensions().join(" "),
             _ => {
                 self.record(GlError::InvalidEnum);
+                String::new()
+            }
+        }
+    }
+
+    /// `glGetStringi` (GL 3.3 §6.1.5): `GL_EXTENSIONS` is the only indexed
+    /// string. Another name is `GL_INVALID_ENUM`; an index at or past
+    /// `GL_NUM_EXTENSIONS` is `GL_INVALID_VALUE`. Both return an empty string.
+    pub fn get_parameter_string_indexed(&mut self, pname: u32, index: u32) -> String {
+        if pname != gl::EXTENSIONS {
+            self.record(GlError::InvalidEnum);
+            return String::new();
+        }
+        match extensions().get(index as usize) {
+            Some(name) => (*name).to_string(),
+            None => {
+                self.record(GlError::InvalidValue);
                 String::new()
             }
         }

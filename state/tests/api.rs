@@ -321,6 +321,11 @@ fn call(
             String::new()
         }
         "get_parameter" => format!("{}", ctx.get_parameter_i32(a.u32()?)),
+        "get_string" => ctx.get_parameter_string(a.u32()?),
+        "get_string_indexed" => {
+            let pname = a.u32()?;
+            ctx.get_parameter_string_indexed(pname, a.u32()?)
+        }
         "get_program_parameter" => {
             let p = program(names, a.next()?)?;
             format!("{}", ctx.get_program_parameter_i32(p, a.u32()?))

@@ -338,6 +338,22 @@ pub fn rows() -> Vec<Row> {
                 c.get_parameter_string(BAD);
             },
         ),
+        row(
+            "get_parameter_string_indexed",
+            ENUM,
+            "§6.1.5: name is not an indexed string name",
+            |c, _| {
+                c.get_parameter_string_indexed(gl::VENDOR, 0);
+            },
+        ),
+        row(
+            "get_parameter_string_indexed",
+            VALUE,
+            "§6.1.5: index >= NUM_EXTENSIONS",
+            |c, _| {
+                c.get_parameter_string_indexed(gl::EXTENSIONS, 100_000);
+            },
+        ),
     ];
     uniform_rows! { r;
         uniform_1_f32(1.0) on loc_i;
