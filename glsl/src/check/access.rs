@@ -217,8 +217,10 @@ impl Checker<'_> {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);
                         }
                     }
-                    if (elem.is_sampler()
-                        || (elem.is_array() && elem.contains_sampler(&self.module.structs)))
+                    // GLSL 1.30 §4.1.7: "samplers aggregated into arrays" covers
+                    // arrays of structs (and arrays) that hold samplers, as in
+                    // Mesa's ast_array_index (`contains_sampler` on the array).
+                    if elem.contains_sampler(&self.module.structs)
                         && !self.at_least(400, 320)
                         && !self.has_extension("GL_ARB_gpu_shader5")
                     {

@@ -299,6 +299,7 @@ fn merge_units(
     // initializer (`None` if it is not constant).
     let mut init_kinds: HashMap<String, Option<Constant>> = HashMap::new();
     let mut init_reported: HashSet<String> = HashSet::new();
+    check_per_vertex_units(units, errors);
     for unit in units {
         merge_layout(&mut out, unit, errors);
         if stage == Stage::Fragment {
@@ -580,6 +581,43 @@ fn merge_units(
         }
     }
     out
+}
+
+/// GLSL 4.10 §7.1 (Mesa applies it to 1.50's `gl_PerVertex`): every
+/// compilation unit of a stage that uses a member of a built-in block must
+/// redeclare that block the same way as the others do; a unit that uses a
+/// member without redeclaring the block, when another unit redeclares it, is a
+/// link error too. Checked for the output block and for the `gl_in` input.
+fn check_per_vertex_units(units: &[&Module], errors: &mut Vec<LinkError>) {
+    const OUT_MEMBERS: [&str; 4] = ["gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_ClipVertex"];
+    type Redeclared<'a> = &'a Option<Vec<(String, Type)>>;
+    let uses = |m: &Module, mode: VarMode, names: &[&str]| {
+        usage::globals(m).into_iter().any(|v| {
+            let var = &m.variables[v];
+            var.is_builtin && var.mode == mode && names.contains(&var.name.as_str())
+        })
+    };
+    let sides: [(VarMode, &[&str], fn(&Module) -> Redeclared<'_>); 2] = [
+        (VarMode::ShaderOut, &OUT_MEMBERS, |m| &m.layout.per_vertex_out),
+        (VarMode::ShaderIn, &["gl_in"], |m| &m.layout.per_vertex_in),
+    ];
+    for (mode, names, redeclared) in sides {
+        let mut seen: Option<Redeclared<'_>> = None;
+        for unit in units {
+            let r = redeclared(unit);
+            if r.is_none() && !uses(unit, mode, names) {
+                continue;
+            }
+            match seen {
+                None => seen = Some(r),
+                Some(first) if first != r => {
+                    errors.push(LinkError::InterfaceBlockMismatch("gl_PerVertex".into()));
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+    }
 }
 
 fn merge_layout(out: &mut Module, unit: &Module, errors: &mut Vec<LinkError>) {

@@ -53,7 +53,15 @@ pub fn types_match(a: &Type, sa: &StructArena, b: &Type, sb: &StructArena) -> bo
                     return false;
                 }
                 for (fx, fy) in px.fields.iter().zip(&py.fields) {
+                    // GLSL 1.50 §4.3.7: matched blocks have the same member-wise
+                    // qualification; for in/out blocks that includes the
+                    // interpolation and auxiliary qualifiers (§4.3.9), as Mesa's
+                    // `glsl_type::record_compare` checks.
+                    let io_mismatch = px.is_interface
+                        && (fx.qualifiers.interpolation != fy.qualifiers.interpolation
+                            || fx.qualifiers.centroid != fy.qualifiers.centroid);
                     if fx.name != fy.name
+                        || io_mismatch
                         || fx.qualifiers.matrix_layout != fy.qualifiers.matrix_layout
                         || fx.qualifiers.location != fy.qualifiers.location
                     {
