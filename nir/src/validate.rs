@@ -715,6 +715,44 @@ fn stage_types(v: &mut V) {
                             e(format!("source {i} must be a deref"));
                         }
                     }
+                    // The value loaded has the deref's vector size and bit size;
+                    // a stored value has its bit size and at most its components
+                    // (rgl lets a masked store carry only the written ones) —
+                    // Mesa's nir_validate, validate_intrinsic_instr.
+                    let value = match intr.op {
+                        I::load_deref => dest.as_ref().map(|d| (d.num_components, d.bit_size)),
+                        I::store_deref => intr.srcs.get(1).map(|s| {
+                            let sd = &f.defs[*s];
+                            (sd.num_components, sd.bit_size)
+                        }),
+                        _ => None,
+                    };
+                    let deref_ty = intr
+                        .srcs
+                        .first()
+                        .and_then(|s| deref_of(f, *s))
+                        .map(|d| &d.ty);
+                    if let (Some((n, bits)), Some(ty)) = (value, deref_ty) {
+                        match (ty.vector_components(), ty.bit_size()) {
+                            (Some(want_n), Some(want_bits)) => {
+                                let size_ok = if intr.op == I::store_deref {
+                                    n <= want_n
+                                } else {
+                                    n == want_n
+                                };
+                                if !size_ok || bits != want_bits {
+                                    e(format!(
+                                        "@{} of a {want_n}x{want_bits}-bit deref moves a {n}x{bits}-bit value",
+                                        intr.op
+                                    ));
+                                }
+                            }
+                            _ => e(format!(
+                                "@{} of a deref that is not a scalar or vector",
+                                intr.op
+                            )),
+                        }
+                    }
                     if matches!(intr.op, I::discard_if | I::terminate_if | I::demote_if)
                         && f.defs[intr.srcs[0]].bit_size != 1
                     {

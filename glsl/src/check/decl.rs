@@ -770,17 +770,18 @@ impl Checker<'_> {
             }
             if let Some(instance) = &block.instance {
                 if let Some(gl_in) = self.builtin_variable(&instance.name) {
-                    self.resize_per_vertex_members(gl_in, &fields);
+                    self.restate_per_vertex_members(gl_in, &fields, block.name.loc);
                 }
             } else {
                 for field in &fields {
                     match self.builtin_variable(&field.name) {
                         // `float gl_ClipDistance[N]` sizes the built-in.
                         Some(v) => {
-                            if let Some(ty) =
-                                sized_redeclaration(&self.module.variables[v].ty, &field.ty)
-                            {
+                            let builtin = self.module.variables[v].ty.clone();
+                            if let Some(ty) = sized_redeclaration(&builtin, &field.ty) {
                                 self.module.variables[v].ty = ty;
+                            } else if builtin != field.ty {
+                                self.per_vertex_type_error(block.name.loc, field, &builtin);
                             }
                         }
                         None => self.error(
@@ -894,22 +895,49 @@ fn sized_redeclaration(builtin: &Type, redeclared: &Type) -> Option<Type> {
 }
 
 impl Checker<'_> {
-    /// Applies the member sizes of an `in gl_PerVertex { ... } gl_in[]`
-    /// redeclaration to the block type of `gl_in`.
-    fn resize_per_vertex_members(&mut self, gl_in: Handle<Variable>, fields: &[StructField]) {
+    /// Applies an `in gl_PerVertex { ... } gl_in[]` redeclaration to the block
+    /// type of `gl_in` (GLSL 4.10 §7.1): the listed members keep their
+    /// built-in type (or size an unsized array), members left out are no
+    /// longer declared, and a name that is not a built-in member is an error.
+    fn restate_per_vertex_members(
+        &mut self,
+        gl_in: Handle<Variable>,
+        fields: &[StructField],
+        loc: SourceLoc,
+    ) {
         let Type::Array(elem, _) = &self.module.variables[gl_in].ty else {
             return;
         };
         let Type::Struct(block) = **elem else {
             return;
         };
+        let builtin = self.module.structs[block].fields.clone();
+        let mut kept = Vec::with_capacity(fields.len());
         for field in fields {
-            let members = &mut self.module.structs[block].fields;
-            if let Some(member) = members.iter_mut().find(|m| m.name == field.name) {
-                if let Some(ty) = sized_redeclaration(&member.ty, &field.ty) {
-                    member.ty = ty;
-                }
+            let Some(member) = builtin.iter().find(|m| m.name == field.name) else {
+                self.error(loc, SemanticError::PerVertexMember(field.name.clone()));
+                continue;
+            };
+            let mut member = member.clone();
+            if let Some(ty) = sized_redeclaration(&member.ty, &field.ty) {
+                member.ty = ty;
+            } else if member.ty != field.ty {
+                self.per_vertex_type_error(loc, field, &member.ty);
             }
+            kept.push(member);
         }
+        // Built-in order, so that every unit's block type is laid out alike.
+        kept.sort_by_key(|m| builtin.iter().position(|b| b.name == m.name));
+        self.module.structs[block].fields = kept;
+    }
+
+    fn per_vertex_type_error(&mut self, loc: SourceLoc, field: &StructField, builtin: &Type) {
+        let structs = &self.module.structs;
+        let error = SemanticError::PerVertexMemberType(
+            field.name.clone(),
+            builtin.display(structs).to_string(),
+            field.ty.display(structs).to_string(),
+        );
+        self.error(loc, error);
     }
 }

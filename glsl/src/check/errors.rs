@@ -429,6 +429,9 @@ pub enum SemanticError {
     /// Unknown member in a `gl_PerVertex` redeclaration.
     #[error("`{0}' is not a member of gl_PerVertex")]
     PerVertexMember(String),
+    /// A `gl_PerVertex` member redeclared with another type than the built-in's.
+    #[error("redeclaration of `{0}' in gl_PerVertex changes its type from {1} to {2}")]
+    PerVertexMemberType(String, String, String),
     /// A GS `in gl_PerVertex` redeclaration must be `gl_in[]`.
     #[error(
         "redeclaration of gl_PerVertex input must use the instance name gl_in and be an array"

@@ -459,13 +459,19 @@ fn is_float_body(body: &str) -> bool {
 /// The user type names in scope, by `{ }` nesting level. The parser adds a
 /// struct's name when it reduces the struct specifier; the token stream opens
 /// and closes levels as it hands out braces (the outermost level is never
-/// closed, so a stray `}` cannot drop global names).
+/// closed, so a stray `}` cannot drop global names). A struct body's braces
+/// are a level too, but a struct named inside one belongs to the level the
+/// outer struct is declared at (GLSL 1.10 §4.1.8: "a name given to an
+/// embedded struct is scoped at the same level as the struct it is embedded
+/// in").
 #[derive(Debug, Default)]
 pub(super) struct TypeNames {
     /// Names with the level they were declared at, levels non-decreasing.
     names: Vec<(Sym, u32)>,
     /// Current level (0 = global).
     level: u32,
+    /// The open levels that are struct bodies, innermost last.
+    struct_bodies: Vec<u32>,
 }
 
 impl TypeNames {
@@ -474,18 +480,37 @@ impl TypeNames {
         self.names.iter().any(|(s, _)| *s == sym)
     }
 
-    /// Declares a type name at the current level.
+    /// Declares a type name at the current level, or below the struct bodies
+    /// it is nested in.
     pub fn add(&mut self, sym: Sym) {
-        self.names.push((sym, self.level));
+        let mut level = self.level;
+        for &body in self.struct_bodies.iter().rev() {
+            if body != level {
+                break;
+            }
+            level -= 1;
+        }
+        let at = self
+            .names
+            .iter()
+            .rposition(|(_, l)| *l <= level)
+            .map_or(0, |p| p + 1);
+        self.names.insert(at, (sym, level));
     }
 
-    fn push_scope(&mut self) {
+    fn push_scope(&mut self, struct_body: bool) {
         self.level += 1;
+        if struct_body {
+            self.struct_bodies.push(self.level);
+        }
     }
 
     fn pop_scope(&mut self) {
         if self.level == 0 {
             return;
+        }
+        if self.struct_bodies.last() == Some(&self.level) {
+            self.struct_bodies.pop();
         }
         while self.names.last().is_some_and(|(_, l)| *l == self.level) {
             self.names.pop();
@@ -752,6 +777,25 @@ impl<'a> TokenStream<'a> {
         word
     }
 
+    /// Whether the `{` at `index` opens a struct body: it follows `struct` or
+    /// `struct NAME`.
+    fn opens_struct_body(&self, index: usize) -> bool {
+        let is_struct = |i: usize| {
+            self.tokens.get(i).is_some_and(|t| {
+                t.kind == TokenKind::Identifier && self.symbols.get(t.sym) == "struct"
+            })
+        };
+        match index {
+            0 => false,
+            1 => is_struct(0),
+            _ => {
+                is_struct(index - 1)
+                    || (self.tokens[index - 1].kind == TokenKind::Identifier
+                        && is_struct(index - 2))
+            }
+        }
+    }
+
     /// Turns token `index` into a parser token.
     fn convert(&mut self, index: usize) -> Result<Tok, LexError> {
         let tok = self.tokens[index];
@@ -793,7 +837,8 @@ impl<'a> TokenStream<'a> {
                     }
                     Tok::LeftBrace => {
                         self.brace_depth += 1;
-                        self.types.borrow_mut().push_scope();
+                        let struct_body = self.opens_struct_body(index);
+                        self.types.borrow_mut().push_scope(struct_body);
                     }
                     Tok::RightBrace => {
                         self.brace_depth = self.brace_depth.saturating_sub(1);

@@ -589,7 +589,12 @@ fn merge_units(
 /// member without redeclaring the block, when another unit redeclares it, is a
 /// link error too. Checked for the output block and for the `gl_in` input.
 fn check_per_vertex_units(units: &[&Module], errors: &mut Vec<LinkError>) {
-    const OUT_MEMBERS: [&str; 4] = ["gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_ClipVertex"];
+    const OUT_MEMBERS: [&str; 4] = [
+        "gl_Position",
+        "gl_PointSize",
+        "gl_ClipDistance",
+        "gl_ClipVertex",
+    ];
     type Redeclared<'a> = &'a Option<Vec<(String, Type)>>;
     let uses = |m: &Module, mode: VarMode, names: &[&str]| {
         usage::globals(m).into_iter().any(|v| {
@@ -598,7 +603,9 @@ fn check_per_vertex_units(units: &[&Module], errors: &mut Vec<LinkError>) {
         })
     };
     let sides: [(VarMode, &[&str], fn(&Module) -> Redeclared<'_>); 2] = [
-        (VarMode::ShaderOut, &OUT_MEMBERS, |m| &m.layout.per_vertex_out),
+        (VarMode::ShaderOut, &OUT_MEMBERS, |m| {
+            &m.layout.per_vertex_out
+        }),
         (VarMode::ShaderIn, &["gl_in"], |m| &m.layout.per_vertex_in),
     ];
     for (mode, names, redeclared) in sides {

@@ -12,6 +12,7 @@ pub mod dump;
 pub mod limits;
 pub mod locations;
 pub mod merge;
+mod split_varyings;
 pub mod types;
 pub mod uniforms;
 pub mod usage;

@@ -84,8 +84,53 @@ pub(crate) fn link_varyings(
         let (left, right) = stages.split_at_mut(i);
         let producer = &mut left[i - 1];
         let consumer = &mut right[0];
-        link_pair(producer, consumer, version, errors, warnings);
+        let (errors_before, warnings_before) = (errors.len(), warnings.len());
+        let first = link_pair(
+            producer,
+            consumer,
+            version,
+            errors,
+            warnings,
+            Packing::Slots,
+        );
+        if let PairResult::OutOfSlots(split) = first {
+            // Whole-slot placement ran out of slots: split the aggregates into
+            // scalars and vectors and pack those component by component. The
+            // first attempt changed nothing but its diagnostics, which the
+            // second attempt reports again.
+            errors.truncate(errors_before);
+            warnings.truncate(warnings_before);
+            super::split_varyings::split(producer, consumer, &split);
+            link_pair(
+                producer,
+                consumer,
+                version,
+                errors,
+                warnings,
+                Packing::Components,
+            );
+        }
     }
+}
+
+/// How [`link_pair`] places the varyings without explicit locations.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Packing {
+    /// Mesa's order with a component cursor: scalars and vectors of one class
+    /// share slots, aggregates take whole slots.
+    Slots,
+    /// After [`super::split_varyings`]: first fit, component by component, so
+    /// that scalars fill the slots vec3s and vec2s leave partly empty.
+    Components,
+}
+
+/// The outcome of [`link_pair`].
+enum PairResult {
+    /// Placed (or failed with its errors reported).
+    Linked,
+    /// [`Packing::Slots`] ran out of slots with nothing else wrong; nothing was
+    /// changed. The (output, input) aggregates that splitting would pack.
+    OutOfSlots(Vec<(Handle<Variable>, Handle<Variable>)>),
 }
 
 /// User (non-built-in) variables of a mode, in declaration order.
@@ -197,7 +242,9 @@ fn link_pair(
     version: Version,
     errors: &mut Vec<LinkError>,
     warnings: &mut Vec<String>,
-) {
+    packing: Packing,
+) -> PairResult {
+    let errors_before = errors.len();
     let pstage = producer.linked.stage;
     let cstage = consumer.linked.stage;
     let arrayed_input = cstage == Stage::Geometry;
@@ -405,6 +452,13 @@ fn link_pair(
         .filter(|(n, _)| !explicit.contains(n))
         .map(|(_, p)| p)
         .collect();
+    if packing == Packing::Components {
+        match place_first_fit(&rest, &mut reserved) {
+            Ok(placed) => links.extend(placed),
+            Err(p) => errors.push(LinkError::NoVaryingLocation(pm.variables[p].name.clone())),
+        }
+        rest.clear();
+    }
     rest.sort_by_key(|p| (p.class, p.order, p.index));
     let limit = MAX_SLOTS as u64 * 4;
     let mut cursor: u64 = 0;
@@ -429,6 +483,15 @@ fn link_pair(
             }
         };
         if !placed {
+            let splittable: Vec<_> = pairs
+                .iter()
+                .enumerate()
+                .filter(|(n, q)| q.whole && !explicit.contains(n))
+                .map(|(_, q)| (q.out, q.inp))
+                .collect();
+            if errors.len() == errors_before && !splittable.is_empty() {
+                return PairResult::OutOfSlots(splittable);
+            }
             errors.push(LinkError::NoVaryingLocation(
                 pm.variables[p.out].name.clone(),
             ));
@@ -459,6 +522,63 @@ fn link_pair(
     for i in unmatched_inputs {
         demote(&mut consumer.linked.hir, i);
     }
+    PairResult::Linked
+}
+
+/// [`Packing::Components`] placement: aggregates (blocks, whatever was not
+/// split) first, each in the first run of free whole slots; then scalars and
+/// vectors, widest first, each in the first slot of its packing class (or an
+/// empty one) with enough free components in a row. A vector never straddles
+/// two slots. Returns the links, or the output that did not fit.
+fn place_first_fit(
+    pairs: &[&Pair],
+    reserved: &mut [bool],
+) -> Result<Vec<(Handle<Variable>, Handle<Variable>, VarLink)>, Handle<Variable>> {
+    let slots = reserved.len();
+    let mut used: Vec<u8> = reserved.iter().map(|&r| if r { 0xf } else { 0 }).collect();
+    let mut class: Vec<Option<u32>> = vec![None; slots];
+    let mut order: Vec<&&Pair> = pairs.iter().collect();
+    order.sort_by_key(|p| (!p.whole, std::cmp::Reverse(p.size), p.class, p.index));
+    let mut links = Vec::with_capacity(order.len());
+    for p in order {
+        let (slot, frac) = if p.whole {
+            let n = (p.size.div_ceil(4)).max(1) as usize;
+            let start = (0..slots.saturating_sub(n - 1))
+                .find(|&s| used[s..s + n].iter().all(|&u| u == 0))
+                .ok_or(p.out)?;
+            for s in start..start + n {
+                used[s] = 0xf;
+                class[s] = Some(p.class);
+            }
+            (start, 0)
+        } else {
+            let width = p.size.clamp(1, 4) as u8;
+            let bits = (1u8 << width) - 1;
+            (0..slots)
+                .filter(|&s| class[s].is_none_or(|c| c == p.class))
+                .find_map(|s| {
+                    (0..=4 - width)
+                        .find(|&f| used[s] & (bits << f) == 0)
+                        .map(|f| (s, f))
+                })
+                .map(|(s, f)| {
+                    used[s] |= bits << f;
+                    class[s] = Some(p.class);
+                    (s, f)
+                })
+                .ok_or(p.out)?
+        };
+        links.push((
+            p.out,
+            p.inp,
+            VarLink {
+                location: VARYING_SLOT_VAR0 + slot as i32,
+                location_frac: frac,
+                ..VarLink::default()
+            },
+        ));
+    }
+    Ok(links)
 }
 
 fn contains_integer(ty: &Type, module: &Module) -> bool {

@@ -490,6 +490,10 @@ pub(super) struct TokenStream<'a> {
     brace_depth: u32,
     /// Current `(` nesting.
     paren_depth: u32,
+    /// For each open `{`, whether it opened a scope in the parse context
+    /// (struct bodies do not: GLSL 1.10 §4.1.8 scopes an embedded struct's
+    /// name at the level of the struct it is embedded in, as rgl's parser does).
+    brace_scopes: Vec<bool>,
     /// Type names shadowed by a variable declaration, with the brace depth of
     /// the declaration; they are identifiers until that scope closes.
     shadowed: Vec<(SmolStr, u32)>,
@@ -667,6 +671,7 @@ impl<'a> TokenStream<'a> {
             extensions,
             brace_depth: 0,
             paren_depth: 0,
+            brace_scopes: Vec::new(),
             shadowed: Vec::new(),
             after_type: false,
             want_name: false,
@@ -728,13 +733,28 @@ impl<'a> TokenStream<'a> {
                     }
                     Token::LeftBrace => {
                         self.brace_depth += 1;
-                        self.ctx.push_scope();
+                        let is_struct = |i: usize| {
+                            self.tokens.get(i).is_some_and(|t| {
+                                t.kind == TokenKind::Identifier
+                                    && self.symbols.get(t.sym) == "struct"
+                            })
+                        };
+                        let struct_body = (index >= 1 && is_struct(index - 1))
+                            || (index >= 2
+                                && self.tokens[index - 1].kind == TokenKind::Identifier
+                                && is_struct(index - 2));
+                        self.brace_scopes.push(!struct_body);
+                        if !struct_body {
+                            self.ctx.push_scope();
+                        }
                     }
                     Token::RightBrace => {
                         self.brace_depth = self.brace_depth.saturating_sub(1);
                         let depth = self.brace_depth;
                         self.shadowed.retain(|(_, d)| *d <= depth);
-                        self.ctx.pop_scope();
+                        if self.brace_scopes.pop().unwrap_or(true) {
+                            self.ctx.pop_scope();
+                        }
                     }
                     _ => {}
                 }
