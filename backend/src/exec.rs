@@ -265,8 +265,11 @@ impl<'a> Resources<'a> {
     }
 }
 
-/// The instruction budget of one draw: compiled shaders charge it as they run and stop
-/// with [`Error::BudgetExceeded`] when it runs out.
+/// The instruction budget of a shader invocation batch (up to 16 lanes of one
+/// stage): compiled shaders charge it as they run and stop with
+/// [`Error::BudgetExceeded`] when it runs out, which ends the draw. The drivers
+/// [`Budget::refill`] it before every batch, so a long but finite shader runs
+/// on a framebuffer of any size, while an endless one stops after one batch.
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// Instructions still allowed.
@@ -282,6 +285,11 @@ impl Budget {
             remaining: limit,
             limit,
         }
+    }
+    /// Back to the full limit, before the next batch.
+    #[inline]
+    pub fn refill(&mut self) {
+        self.remaining = self.limit;
     }
     /// Charges `n` instructions.
     #[inline]

@@ -196,7 +196,8 @@ fn call(
     }
     let mut thread = ThreadJit {
         scratch,
-        budget: ts.budget.remaining,
+        budget: ts.budget.limit,
+        budget_limit: ts.budget.limit,
         invocations: 0,
         written: 0,
     };

@@ -121,6 +121,7 @@ pub fn run_gs(
             open: vec![0; LANES],
         };
         let n = chunk.len();
+        budget.refill();
         let mut inv = Invocation {
             inputs: &inputs,
             outputs: &mut outputs,

@@ -32,10 +32,11 @@ pub const MAX_TEXTURE_SIZE: u32 = 16384;
 pub const MAX_TEXTURE_LAYERS: u32 = 2048;
 /// Largest single resource in bytes.
 pub const MAX_RESOURCE_BYTES: u64 = 1 << 30;
-/// Default per-thread instruction budget of one draw, in lane instructions (the lane
-/// compiler charges 16 per executed instruction): about 134 M instructions over
-/// 16-lane batches, a fraction of a second of an endless loop.
-pub const DEFAULT_BUDGET: u64 = 1 << 31;
+/// Default instruction budget of one shader invocation batch, in lane
+/// instructions (16 per executed instruction of a 16-lane batch): about 8.4 M
+/// instructions per invocation, far beyond real shaders, and a fraction of a
+/// second of an endless loop before the draw stops.
+pub const DEFAULT_BUDGET: u64 = 1 << 27;
 
 /// A handle table: slots are never reused.
 pub(crate) struct Table<T> {

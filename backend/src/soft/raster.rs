@@ -395,6 +395,7 @@ fn shade_uniform(
     }
     ts.sys.front_face = Reg::splat_u(if tri.front { !0 } else { 0 });
     ts.sys.primitive_id = Reg::splat_u(tri.prim_id);
+    ts.budget.refill();
     let mut inv = Invocation {
         inputs: &ts.inputs,
         outputs: &mut ts.outputs,
@@ -583,6 +584,7 @@ fn shade_block(
             ts.sys.point_coord = [Reg::default(); 2];
         }
     }
+    ts.budget.refill();
     let mut inv = Invocation {
         inputs: &ts.inputs,
         outputs: &mut ts.outputs,

@@ -115,6 +115,7 @@ pub fn shade_vertices(
         for (l, &id) in ids.iter().enumerate() {
             sys.vertex_id.0[l] = id as u32;
         }
+        budget.refill();
         let mut inv = Invocation {
             inputs: &inputs,
             outputs: &mut outputs,

@@ -150,8 +150,11 @@ pub struct DrawJit {
 pub struct ThreadJit {
     /// Scratch memory of the body (64-byte aligned, `scratch_bytes` long).
     pub scratch: *mut u8,
-    /// Instructions left.
+    /// Instructions left in the current job's batch.
     pub budget: u64,
+    /// The budget of every batch: the code refills `budget` from it at the
+    /// start of each job ([`crate::exec::Budget`]).
+    pub budget_limit: u64,
     /// Shader invocations (live lanes shaded).
     pub invocations: u64,
     /// Fragments written (passed every test).

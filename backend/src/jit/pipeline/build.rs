@@ -326,9 +326,16 @@ pub(super) fn build(
     let more = b.ins().icmp(IntCC::UnsignedLessThan, i, njobs);
     b.ins().brif(more, job_blk, &[], done, &[]);
 
-    // The job and the bounds proof.
+    // The job and the bounds proof. Each job is one batch with a full budget.
     b.switch_to_block(job_blk);
     b.seal_block(job_blk);
+    let limit = ld(b, types::I64, p.thread, offset_of!(ThreadJit, budget_limit));
+    b.ins().store(
+        MemFlagsData::trusted(),
+        limit,
+        p.thread,
+        offset_of!(ThreadJit, budget) as i32,
+    );
     let jp = b.ins().imul_imm_s(i, std::mem::size_of::<Job>() as i64);
     let jp = b.ins().iadd(jobs, jp);
     let x = ld(b, types::I32, jp, offset_of!(Job, x));
