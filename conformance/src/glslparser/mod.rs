@@ -33,6 +33,40 @@ const EXTENSIONS: &[(&str, Option<Stage>)] = &[
     ("comp", None),
 ];
 
+/// Why rgl has no compiler for a stage's file extension.
+fn missing_stage_reason(ext: &str) -> String {
+    match ext {
+        "tesc" | "tese" => "tessellation is not implemented".into(),
+        _ => format!("{ext} shaders are not supported by rgl"),
+    }
+}
+
+/// True when the test needs double precision (`GL_ARB_gpu_shader_fp64`, or a
+/// `double`/`dvecN`/`dmatN` type word in a GLSL 4.00+ shader, where fp64 is
+/// core): rgl does not implement fp64.
+fn needs_fp64(config: &Config, text: &str) -> bool {
+    if config
+        .extensions
+        .iter()
+        .any(|r| !r.absent && r.name == "GL_ARB_gpu_shader_fp64")
+    {
+        return true;
+    }
+    if config.version.es || config.version.number < 400 {
+        return false;
+    }
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| {
+            word == "double"
+                || word
+                    .strip_prefix("dvec")
+                    .or_else(|| word.strip_prefix("dmat"))
+                    .is_some_and(|rest| {
+                        matches!(rest, "2" | "3" | "4" | "2x2" | "2x3" | "2x4" | "3x2" | "3x3" | "3x4" | "4x2" | "4x3" | "4x4")
+                    })
+        })
+}
+
 fn extension_of(path: &Path) -> Option<&str> {
     path.extension().and_then(|e| e.to_str())
 }
@@ -61,12 +95,13 @@ fn first_error_line(log: &rgl_glsl::InfoLog) -> String {
 }
 
 /// Decides whether rgl can run the test, returning the skip reason if not.
-fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str) -> Option<String> {
+fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str, text: &str) -> Option<String> {
     let Some(stage) = stage else {
-        return Some(format!(
-            "{ext} shaders (tessellation/compute) are not supported by rgl"
-        ));
+        return Some(missing_stage_reason(ext));
     };
+    if needs_fp64(config, text) {
+        return Some("needs fp64 (GL_ARB_gpu_shader_fp64 / double types), which is not implemented".into());
+    }
     let Some(version) = support::rgl_version(config.version) else {
         return Some(format!("GLSL {} is not supported by rgl", config.version));
     };
@@ -213,7 +248,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
         .iter()
         .find(|(e, _)| *e == ext)
         .and_then(|(_, s)| *s);
-    if let Some(reason) = skip_reason(&config, stage, ext) {
+    if let Some(reason) = skip_reason(&config, stage, ext, &text) {
         return Some(result(Status::Skip, reason, Duration::ZERO));
     }
     let stage = stage?;
