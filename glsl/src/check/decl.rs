@@ -239,17 +239,22 @@ impl Checker<'_> {
         is_const: bool,
         ident: &ast::Ident,
     ) {
-        let expr = match init {
-            ast::Initializer::Simple(expr) => expr,
+        let loc = match init {
+            ast::Initializer::Simple(expr) => expr.loc,
             ast::Initializer::List(_, loc) => {
-                self.error(
-                    *loc,
-                    SemanticError::version_required("initializer lists", self.version, 420, 0),
-                );
-                return;
+                // GLSL 4.20 §4.1.11; ARB_shading_language_420pack.
+                if !self.at_least(420, 0)
+                    && !self.has_extension("GL_ARB_shading_language_420pack")
+                {
+                    self.error(
+                        *loc,
+                        SemanticError::version_required("initializer lists", self.version, 420, 0),
+                    );
+                    return;
+                }
+                *loc
             }
         };
-        let loc = expr.loc;
         let mode = self.module.variables[var].mode;
         let global = self.function.is_none();
         if mode == VarMode::Uniform && !self.at_least(120, 0) {
@@ -281,7 +286,7 @@ impl Checker<'_> {
         if mode == VarMode::ShaderOut && global {
             self.error(loc, SemanticError::InitializeOutput(self.stage.name()));
         }
-        let value = self.rvalue(expr);
+        let value = self.initializer_value(init, &var_ty);
         if self.ty(value).is_error() {
             return;
         }
@@ -296,7 +301,7 @@ impl Checker<'_> {
                 None
             };
             let constant = constant
-                .filter(|_| !(self.at_least(120, 300) && super::lower_ctx::has_sequence(expr)));
+                .filter(|_| !(self.at_least(120, 300) && Self::initializer_has_sequence(init)));
             match constant {
                 Some(c) => {
                     let cty = self.ty(converted);
@@ -331,7 +336,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let sequence = self.at_least(120, 300) && super::lower_ctx::has_sequence(expr);
+        let sequence = self.at_least(120, 300) && Self::initializer_has_sequence(init);
         if global && self.version.is_es() && (self.evaluate(value).is_none() || sequence) {
             // GLSL ES: global initializers must be constant expressions.
             self.error(

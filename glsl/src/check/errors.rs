@@ -357,6 +357,18 @@ pub enum SemanticError {
     /// Non-constant initializer of a const or uniform.
     #[error("initializer of {0} variable `{1}' must be a constant expression")]
     NonConstantInitializer(&'static str, String),
+    /// An initializer list (`{ … }`) for a type that is not a vector, matrix,
+    /// array or structure (GLSL 4.20 §4.1.11).
+    #[error("aggregate initializer cannot initialize a value of type `{0}'")]
+    AggregateNotAggregate(String),
+    /// An initializer list with the wrong number of items for a vector or
+    /// matrix (GLSL 4.20 §4.1.11: one item per component or column).
+    #[error("{0} initializers in aggregate initializer for `{1}'")]
+    AggregateCount(&'static str, String),
+    /// An item of an initializer list that does not implicitly convert to the
+    /// component or column type it initializes.
+    #[error("aggregate initializer item of type `{1}' cannot initialize `{0}'")]
+    AggregateItemType(String, String),
     /// GLSL ES 1.00 global initializer that is not constant.
     #[error("initializer of global variable `{0}' must be a constant expression")]
     NonConstantGlobalInitializer(String),
