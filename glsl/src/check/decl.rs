@@ -135,6 +135,12 @@ impl Checker<'_> {
                 SemanticError::ConstWithoutInitializer(ident.name.to_string()),
             );
         }
+        // GLSL 4.30 §4.1.9 (ARB_arrays_of_arrays): without an initializer,
+        // only the outermost dimension may be left unsized (it is then sized
+        // by the largest constant index used).
+        if declarator.initializer.is_none() && inner_dimension_unsized(&ty) {
+            self.error(loc, SemanticError::InnerArrayUnsized(ident.name.to_string()));
+        }
         if let Type::Array(_, None) = ty {
             if declarator.initializer.is_none() && self.version.is_es() {
                 self.error(loc, SemanticError::UnsizedArrayEs);
@@ -745,7 +751,10 @@ impl Checker<'_> {
             let gs_input = self.stage == Stage::Geometry && mode == VarMode::ShaderIn;
             if gs_input
                 && (block.instance.as_ref().is_none_or(|i| &*i.name != "gl_in")
-                    || block.instance_array.is_none())
+                    || block
+                        .instance_array
+                        .as_ref()
+                        .is_none_or(|a| a.dimensions.len() != 1))
             {
                 self.error(block.name.loc, SemanticError::PerVertexInputForm);
                 return;
@@ -917,4 +926,19 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// True when an array dimension below the outermost one has no size.
+fn inner_dimension_unsized(ty: &Type) -> bool {
+    let Type::Array(inner, _) = ty else {
+        return false;
+    };
+    let mut inner: &Type = inner;
+    while let Type::Array(elem, len) = inner {
+        if len.is_none() {
+            return true;
+        }
+        inner = elem;
+    }
+    false
 }

@@ -441,6 +441,10 @@ pub enum SemanticError {
     /// Unknown member in a `gl_PerVertex` redeclaration.
     #[error("`{0}' is not a member of gl_PerVertex")]
     PerVertexMember(String),
+    /// An array of arrays declared without an initializer with an unsized
+    /// dimension other than the outermost (GLSL 4.30 §4.1.9).
+    #[error("`{0}': only the outermost array dimension may be unsized without an initializer")]
+    InnerArrayUnsized(String),
     /// A GS `in gl_PerVertex` redeclaration must be `gl_in[]`.
     #[error(
         "redeclaration of gl_PerVertex input must use the instance name gl_in and be an array"
