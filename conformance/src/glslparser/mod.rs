@@ -62,7 +62,20 @@ fn needs_fp64(config: &Config, text: &str) -> bool {
                     .strip_prefix("dvec")
                     .or_else(|| word.strip_prefix("dmat"))
                     .is_some_and(|rest| {
-                        matches!(rest, "2" | "3" | "4" | "2x2" | "2x3" | "2x4" | "3x2" | "3x3" | "3x4" | "4x2" | "4x3" | "4x4")
+                        matches!(
+                            rest,
+                            "2" | "3"
+                                | "4"
+                                | "2x2"
+                                | "2x3"
+                                | "2x4"
+                                | "3x2"
+                                | "3x3"
+                                | "3x4"
+                                | "4x2"
+                                | "4x3"
+                                | "4x4"
+                        )
                     })
         })
 }
@@ -100,7 +113,9 @@ fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str, text: &str) -> 
         return Some(missing_stage_reason(ext));
     };
     if needs_fp64(config, text) {
-        return Some("needs fp64 (GL_ARB_gpu_shader_fp64 / double types), which is not implemented".into());
+        return Some(
+            "needs fp64 (GL_ARB_gpu_shader_fp64 / double types), which is not implemented".into(),
+        );
     }
     let Some(version) = support::rgl_version(config.version) else {
         return Some(format!("GLSL {} is not supported by rgl", config.version));

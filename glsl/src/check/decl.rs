@@ -139,7 +139,10 @@ impl Checker<'_> {
         // only the outermost dimension may be left unsized (it is then sized
         // by the largest constant index used).
         if declarator.initializer.is_none() && inner_dimension_unsized(&ty) {
-            self.error(loc, SemanticError::InnerArrayUnsized(ident.name.to_string()));
+            self.error(
+                loc,
+                SemanticError::InnerArrayUnsized(ident.name.to_string()),
+            );
         }
         if let Type::Array(_, None) = ty {
             if declarator.initializer.is_none() && self.version.is_es() {
@@ -249,8 +252,7 @@ impl Checker<'_> {
             ast::Initializer::Simple(expr) => expr.loc,
             ast::Initializer::List(_, loc) => {
                 // GLSL 4.20 §4.1.11; ARB_shading_language_420pack.
-                if !self.at_least(420, 0)
-                    && !self.has_extension("GL_ARB_shading_language_420pack")
+                if !self.at_least(420, 0) && !self.has_extension("GL_ARB_shading_language_420pack")
                 {
                     self.error(
                         *loc,
