@@ -125,6 +125,12 @@ pub const EXTENSIONS: &[Extension] = &[
         core_in: 420,
     },
     Extension {
+        name: "GL_MESA_shader_integer_functions",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 400,
+    },
+    Extension {
         name: "GL_AMD_conservative_depth",
         family: Family::Desktop,
         min_version: 110,

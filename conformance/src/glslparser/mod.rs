@@ -3,7 +3,8 @@
 //! extensions, stage), compile its bytes verbatim with
 //! [`rgl_glsl::compile_bytes`] (what `glShaderSource` + `glCompileShader` will
 //! do) and, for `check_link: true` tests that compiled, link a program of that
-//! shader with [`rgl_link::link_program`], adding the dummy shaders piglit's
+//! shader with [`rgl_link::pipeline::build_program`] (`glLinkProgram` in full,
+//! NIR pipeline included), adding the dummy shaders piglit's
 //! `glslparsertest` adds (a complementary vertex/fragment shader for GLSL ES
 //! 1.00/3.00, a vertex shader for a desktop geometry shader). Success (compile,
 //! and link when checked) is compared with `expect_result`.
@@ -207,7 +208,13 @@ fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
     }
     let mut program: Vec<&rgl_glsl::CompiledShader> = vec![&shader];
     program.extend(dummies.iter());
-    match rgl_link::link_program(&program, &rgl_link::Bindings::default()) {
+    // The whole of glLinkProgram: the GLSL IR link and the NIR pipeline, so a
+    // construct the later stages reject fails here as it does in rgl-state.
+    match rgl_link::pipeline::build_program(
+        &program,
+        &rgl_link::Bindings::default(),
+        rgl_link::pipeline::PipelineOptions::default(),
+    ) {
         Ok(_) => Outcome::Linked,
         Err(log) => Outcome::LinkFailed(
             log.to_string()
