@@ -352,3 +352,67 @@ pub fn run_all(files: &[FoundFile], options: parallel::Options) -> Vec<TestResul
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compiles (and links, under `check_link: true`) a glslparser test text
+    /// and renders the outcome.
+    fn outcome(text: &str, stage: Stage) -> String {
+        let config = match config::parse(text) {
+            Ok(Some(config)) => config,
+            other => return format!("bad config: {other:?}"),
+        };
+        match compile_and_link(text.as_bytes(), stage, &config) {
+            Outcome::CompileFailed(e) => format!("compile failed: {e}"),
+            Outcome::Compiled => "compiled".into(),
+            Outcome::Linked => "linked".into(),
+            Outcome::LinkFailed(e) => format!("link failed: {e}"),
+        }
+    }
+
+    /// The integer functions compile, but until the NIR stage implements them a
+    /// program using them fails to link with an error naming the function
+    /// (never a panic, never a wrong program).
+    #[test]
+    fn integer_functions_are_rejected_by_name_at_link() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.30
+// require_extensions: GL_MESA_shader_integer_functions
+// check_link: true
+// [end config]
+#version 130
+#extension GL_MESA_shader_integer_functions : require
+uniform uint u;
+out vec4 color;
+void main() { uint carry; color = vec4(float(uaddCarry(u, 1u, carry) + carry)); }
+";
+        assert_eq!(
+            outcome(text, Stage::Fragment),
+            "link failed: error: fragment shader: glsl_to_nir: unsupported call of built-in function `uaddCarry`"
+        );
+    }
+
+    /// Arrays of arrays and initializer lists go through the whole link.
+    #[test]
+    fn arrays_of_arrays_with_initializer_lists_link() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.30
+// require_extensions: GL_ARB_arrays_of_arrays GL_ARB_shading_language_420pack
+// check_link: true
+// [end config]
+#version 130
+#extension GL_ARB_arrays_of_arrays : require
+#extension GL_ARB_shading_language_420pack : require
+uniform vec4 u[2][3];
+out vec4 color;
+void main() { vec4 a[2][2] = { { u[0][0], u[0][1] }, { u[1][1], u[1][2] } }; color = a[1][0] + a[0][1]; }
+";
+        assert_eq!(outcome(text, Stage::Fragment), "linked");
+    }
+}

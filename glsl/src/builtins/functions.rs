@@ -151,8 +151,7 @@ fn shader_bit_encoding(a: &Availability<'_>) -> bool {
 fn integer_functions(a: &Availability<'_>) -> bool {
     a.version.at_least(400, 310)
         || (desktop(a)
-            && (has_ext(a, "GL_ARB_gpu_shader5")
-                || has_ext(a, "GL_MESA_shader_integer_functions")))
+            && (has_ext(a, "GL_ARB_gpu_shader5") || has_ext(a, "GL_MESA_shader_integer_functions")))
 }
 /// 2x16 packing: ES 3.00, GLSL 4.20, or `GL_ARB_shading_language_packing`.
 fn shader_packing_or_es3(a: &Availability<'_>) -> bool {
@@ -382,8 +381,18 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // implement or reject by name.
     t.add("uaddCarry", integer_functions, gu, &[gu, gu, OutGen(U)]);
     t.add("usubBorrow", integer_functions, gu, &[gu, gu, OutGen(U)]);
-    t.add("umulExtended", integer_functions, Void, &[gu, gu, OutGen(U), OutGen(U)]);
-    t.add("imulExtended", integer_functions, Void, &[gi, gi, OutGen(I), OutGen(I)]);
+    t.add(
+        "umulExtended",
+        integer_functions,
+        Void,
+        &[gu, gu, OutGen(U), OutGen(U)],
+    );
+    t.add(
+        "imulExtended",
+        integer_functions,
+        Void,
+        &[gi, gi, OutGen(I), OutGen(I)],
+    );
     for g in [gi, gu] {
         t.add("bitfieldExtract", integer_functions, g, &[g, S(I), S(I)]);
         t.add("bitfieldInsert", integer_functions, g, &[g, g, S(I), S(I)]);
