@@ -135,6 +135,16 @@ impl Checker<'_> {
                 SemanticError::ConstWithoutInitializer(ident.name.to_string()),
             );
         }
+        // The linker does not enumerate arrays of arrays in the default
+        // uniform block as GL uniforms (`u[1][2]` has no location), so a
+        // program could not set them: refuse them rather than link a program
+        // whose uniforms are unreachable.
+        if mode_of(resolved.storage) == VarMode::Uniform
+            && self.arrays_of_arrays_allowed()
+            && ty.contains_array_of_arrays(&self.module.structs)
+        {
+            self.error(loc, SemanticError::Unsupported("uniform arrays of arrays"));
+        }
         // GLSL 4.30 §4.1.9 (ARB_arrays_of_arrays): without an initializer,
         // only the outermost dimension may be left unsized (it is then sized
         // by the largest constant index used).
@@ -209,6 +219,19 @@ impl Checker<'_> {
                 .and_then(|key| self.scope.default_precision(&key));
         }
         var.read_only = is_const || mode == VarMode::Uniform || mode == VarMode::ShaderIn;
+        // GLSL 4.20 §4.4.5 (opaque-uniform layout qualifiers): `binding` is the
+        // sampler's initial texture unit, and an array's elements (flattened,
+        // arrays of arrays included) take consecutive units. As in Mesa
+        // (`set_opaque_binding` in link_uniform_initializers.cpp) the units are
+        // the uniform's initial value.
+        if mode == VarMode::Uniform {
+            if let Some(binding) = var.binding {
+                let mut next = binding;
+                if let Some(units) = opaque_binding_units(&var.ty, &mut next) {
+                    var.constant_initializer = Some(units);
+                }
+            }
+        }
         let handle = self.new_variable(var, loc);
 
         if in_function {
@@ -815,6 +838,24 @@ impl Checker<'_> {
             is_interface: true,
         });
         let block_ty = Type::Struct(handle);
+        // Like default-block uniforms (see `variable_declarator`), block
+        // layouts and the GL interface of arrays of arrays are not
+        // implemented by the linker.
+        if mode == VarMode::Uniform
+            && self.arrays_of_arrays_allowed()
+            && (block
+                .instance_array
+                .as_ref()
+                .is_some_and(|a| a.dimensions.len() > 1)
+                || fields
+                    .iter()
+                    .any(|f| f.ty.contains_array_of_arrays(&self.module.structs)))
+        {
+            self.error(
+                block.name.loc,
+                SemanticError::Unsupported("arrays of arrays in uniform blocks"),
+            );
+        }
         match &block.instance {
             Some(instance) => {
                 let mut ty = block_ty;
@@ -943,4 +984,23 @@ fn inner_dimension_unsized(ty: &Type) -> bool {
         inner = elem;
     }
     false
+}
+
+/// The initial units of a sampler (or array of samplers) bound from `next` on;
+/// `None` for other types.
+fn opaque_binding_units(ty: &Type, next: &mut i32) -> Option<hir::Constant> {
+    match ty {
+        Type::Sampler(_) => {
+            let unit = *next;
+            *next = next.saturating_add(1);
+            Some(hir::Constant::Components(vec![hir::ScalarValue::Int(unit)]))
+        }
+        Type::Array(elem, Some(len)) => {
+            let items = (0..*len)
+                .map(|_| opaque_binding_units(elem, next))
+                .collect::<Option<Vec<_>>>()?;
+            Some(hir::Constant::Aggregate(items))
+        }
+        _ => None,
+    }
 }

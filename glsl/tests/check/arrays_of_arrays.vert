@@ -2,9 +2,9 @@
 #extension GL_ARB_arrays_of_arrays : enable
 // GLSL 4.30 §4.1.9: without an initializer only the outermost dimension
 // may be unsized.
-uniform vec4 outer_unsized[][2];
-uniform vec4[][] both_unsized;
-uniform vec4 inner_unsized[2][];
+vec4 outer_unsized[][2];
+vec4[][] both_unsized;
+vec4 inner_unsized[2][];
 vec4[3][2] sized;
 void main()
 {
