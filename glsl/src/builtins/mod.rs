@@ -10,7 +10,7 @@
 //! Layout: `functions.rs` holds the generic rows (`genType`, `vec`, `mat`, …)
 //! and the availability predicates, `texture.rs` generates the lookup family
 //! per sampler type and builds `ir_texture` nodes, `expand.rs` and `matrix.rs`
-//! expand calls into IR, `variables.rs` answers `gl_*` names. The table is
+//! expand calls into IR, `integer.rs` folds the integer functions, `variables.rs` answers `gl_*` names. The table is
 //! built once (a `OnceLock`) and indexed by name.
 //!
 //! Availability follows Mesa (`builtin_functions.cpp`,
@@ -24,6 +24,7 @@
 
 mod expand;
 mod functions;
+mod integer;
 mod matrix;
 mod texture;
 pub mod variables;
