@@ -58,7 +58,11 @@ impl Checker<'_> {
         ty: &Type,
         depth: u32,
     ) -> Handle<hir::Expr> {
-        if depth > MAX_DEPTH || ty.is_error() {
+        if ty.is_error() {
+            return self.error_expr(loc);
+        }
+        if depth > MAX_DEPTH {
+            self.error(loc, SemanticError::TooDeep);
             return self.error_expr(loc);
         }
         match ty {
@@ -80,12 +84,21 @@ impl Checker<'_> {
                     self.error(loc, SemanticError::AggregateNotAggregate(st.name.clone()));
                     return self.error_expr(loc);
                 }
+                if items.len() != st.fields.len() {
+                    let which = if items.len() > st.fields.len() {
+                        "too many"
+                    } else {
+                        "insufficient"
+                    };
+                    self.error(
+                        loc,
+                        SemanticError::StructConstructorCount(which, st.name.clone()),
+                    );
+                    return self.error_expr(loc);
+                }
                 let mut values = Vec::with_capacity(items.len());
-                for (i, item) in items.iter().enumerate() {
-                    // Items beyond the last member are counted by the record
-                    // constructor; check them as plain values.
-                    let field_ty = st.fields.get(i).map_or(Type::Error, |f| f.ty.clone());
-                    values.push(self.initializer_item(item, &field_ty, depth + 1));
+                for (item, field) in items.iter().zip(&st.fields) {
+                    values.push(self.initializer_item(item, &field.ty, depth + 1));
                 }
                 if values.iter().any(|v| self.ty(*v).is_error()) {
                     return self.error_expr(loc);

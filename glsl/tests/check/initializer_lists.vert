@@ -11,3 +11,6 @@ ivec2 no_float_to_int = { 1.5, 2 };
 S bad_member = { 1.0, 2.0 };
 float[2] bad_count = { 1.0, 2.0, 3.0 };
 void main() { }
+S extra_nested_item = { 1.0, 2, { 3 } };
+S missing_member = { 1.0 };
+vec2[2] nested_too_short = { { 1.0 }, { 1.0, 2.0 } };
