@@ -145,6 +145,23 @@ fn shader_bit_encoding(a: &Availability<'_>) -> bool {
         || (desktop(a)
             && (has_ext(a, "GL_ARB_shader_bit_encoding") || has_ext(a, "GL_ARB_gpu_shader5")))
 }
+/// Built-ins without an IR expansion: their calls stay calls (see
+/// [`super::keeps_call`]).
+pub(crate) const KEPT_CALLS: &[&str] = &[
+    "frexp",
+    "ldexp",
+    "uaddCarry",
+    "usubBorrow",
+    "umulExtended",
+    "imulExtended",
+    "bitfieldExtract",
+    "bitfieldInsert",
+    "bitfieldReverse",
+    "bitCount",
+    "findLSB",
+    "findMSB",
+];
+
 /// GLSL 4.00 §8.8 integer functions and `frexp`/`ldexp`: GLSL 4.00, ES 3.10,
 /// `GL_ARB_gpu_shader5` or `GL_MESA_shader_integer_functions` (Mesa's
 /// `gpu_shader5_or_es31_or_integer_functions`).
