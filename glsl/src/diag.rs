@@ -77,6 +77,16 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+    /// True for an error about a construct the language allows but rgl does
+    /// not implement (as opposed to an error in the shader).
+    pub fn is_not_implemented(&self) -> bool {
+        self.is_error()
+            && matches!(
+                self.error,
+                Error::Semantic(crate::check::SemanticError::Unsupported(_))
+                    | Error::Syntax(crate::parse::SyntaxError::Unsupported { .. })
+            )
+    }
 }
 
 impl fmt::Display for Diagnostic {

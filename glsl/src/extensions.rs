@@ -108,6 +108,34 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 0,
     },
+    // Desktop GL 4.x language extensions the front end implements for every
+    // desktop version (ARB_arrays_of_arrays and ARB_shading_language_420pack
+    // need GLSL 1.20 / 1.30 per their specs' dependencies; Mesa advertises both
+    // from 1.10 and lets the checker reject what the version lacks).
+    Extension {
+        name: "GL_ARB_arrays_of_arrays",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
+    Extension {
+        name: "GL_ARB_shading_language_420pack",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 420,
+    },
+    Extension {
+        name: "GL_MESA_shader_integer_functions",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 400,
+    },
+    Extension {
+        name: "GL_AMD_conservative_depth",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
     // GLSL ES.
     Extension {
         name: "GL_OES_standard_derivatives",

@@ -3,7 +3,8 @@
 //! extensions, stage), compile its bytes verbatim with
 //! [`rgl_glsl::compile_bytes`] (what `glShaderSource` + `glCompileShader` will
 //! do) and, for `check_link: true` tests that compiled, link a program of that
-//! shader with [`rgl_link::link_program`], adding the dummy shaders piglit's
+//! shader with [`rgl_link::pipeline::build_program`] (`glLinkProgram` in full,
+//! NIR pipeline included), adding the dummy shaders piglit's
 //! `glslparsertest` adds (a complementary vertex/fragment shader for GLSL ES
 //! 1.00/3.00, a vertex shader for a desktop geometry shader). Success (compile,
 //! and link when checked) is compared with `expect_result`.
@@ -33,6 +34,53 @@ const EXTENSIONS: &[(&str, Option<Stage>)] = &[
     ("comp", None),
 ];
 
+/// Why rgl has no compiler for a stage's file extension.
+fn missing_stage_reason(ext: &str) -> String {
+    match ext {
+        "tesc" | "tese" => "tessellation is not implemented".into(),
+        _ => format!("{ext} shaders are not supported by rgl"),
+    }
+}
+
+/// True when the test needs double precision (`GL_ARB_gpu_shader_fp64`, or a
+/// `double`/`dvecN`/`dmatN` type word in a GLSL 4.00+ shader, where fp64 is
+/// core): rgl does not implement fp64.
+fn needs_fp64(config: &Config, text: &str) -> bool {
+    if config
+        .extensions
+        .iter()
+        .any(|r| !r.absent && r.name == "GL_ARB_gpu_shader_fp64")
+    {
+        return true;
+    }
+    if config.version.es || config.version.number < 400 {
+        return false;
+    }
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| {
+            word == "double"
+                || word
+                    .strip_prefix("dvec")
+                    .or_else(|| word.strip_prefix("dmat"))
+                    .is_some_and(|rest| {
+                        matches!(
+                            rest,
+                            "2" | "3"
+                                | "4"
+                                | "2x2"
+                                | "2x3"
+                                | "2x4"
+                                | "3x2"
+                                | "3x3"
+                                | "3x4"
+                                | "4x2"
+                                | "4x3"
+                                | "4x4"
+                        )
+                    })
+        })
+}
+
 fn extension_of(path: &Path) -> Option<&str> {
     path.extension().and_then(|e| e.to_str())
 }
@@ -61,12 +109,15 @@ fn first_error_line(log: &rgl_glsl::InfoLog) -> String {
 }
 
 /// Decides whether rgl can run the test, returning the skip reason if not.
-fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str) -> Option<String> {
+fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str, text: &str) -> Option<String> {
     let Some(stage) = stage else {
-        return Some(format!(
-            "{ext} shaders (tessellation/compute) are not supported by rgl"
-        ));
+        return Some(missing_stage_reason(ext));
     };
+    if needs_fp64(config, text) {
+        return Some(
+            "needs fp64 (GL_ARB_gpu_shader_fp64 / double types), which is not implemented".into(),
+        );
+    }
     let Some(version) = support::rgl_version(config.version) else {
         return Some(format!("GLSL {} is not supported by rgl", config.version));
     };
@@ -128,6 +179,10 @@ fn dummy_shaders(config: &Config, stage: Stage) -> Vec<(Stage, String)> {
 enum Outcome {
     /// The shader did not compile: the first error.
     CompileFailed(String),
+    /// The shader did not compile, and one error says rgl does not implement
+    /// a construct the language allows: that error. An expected compile
+    /// failure is then not counted as a pass.
+    NotImplemented(String),
     /// It compiled and the link was not checked.
     Compiled,
     /// It compiled, was linked, and the link succeeded.
@@ -139,6 +194,14 @@ enum Outcome {
 fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
     let shader = compile_bytes(bytes, &CompileOptions::new(stage));
     if !shader.success() {
+        if let Some(d) = shader
+            .info_log
+            .diagnostics
+            .iter()
+            .find(|d| d.is_not_implemented())
+        {
+            return Outcome::NotImplemented(d.to_string());
+        }
         return Outcome::CompileFailed(first_error_line(&shader.info_log));
     }
     if !config.check_link {
@@ -157,7 +220,13 @@ fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
     }
     let mut program: Vec<&rgl_glsl::CompiledShader> = vec![&shader];
     program.extend(dummies.iter());
-    match rgl_link::link_program(&program, &rgl_link::Bindings::default()) {
+    // The whole of glLinkProgram: the GLSL IR link and the NIR pipeline, so a
+    // construct the later stages reject fails here as it does in rgl-state.
+    match rgl_link::pipeline::build_program(
+        &program,
+        &rgl_link::Bindings::default(),
+        rgl_link::pipeline::PipelineOptions::default(),
+    ) {
         Ok(_) => Outcome::Linked,
         Err(log) => Outcome::LinkFailed(
             log.to_string()
@@ -213,7 +282,7 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
         .iter()
         .find(|(e, _)| *e == ext)
         .and_then(|(_, s)| *s);
-    if let Some(reason) = skip_reason(&config, stage, ext) {
+    if let Some(reason) = skip_reason(&config, stage, ext, &text) {
         return Some(result(Status::Skip, reason, Duration::ZERO));
     }
     let stage = stage?;
@@ -257,7 +326,11 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
         Ok(Outcome::CompileFailed(_) | Outcome::LinkFailed(_)) if !config.expect_pass => {
             with_notes(Status::Pass, String::new())
         }
-        Ok(Outcome::CompileFailed(error)) => {
+        Ok(Outcome::NotImplemented(error)) if !config.expect_pass => with_notes(
+            Status::Skip,
+            format!("rgl does not implement a construct the shader uses: {error}"),
+        ),
+        Ok(Outcome::CompileFailed(error) | Outcome::NotImplemented(error)) => {
             with_notes(Status::Fail, format!("expected to {what}, but: {error}"))
         }
         Ok(Outcome::LinkFailed(error)) => with_notes(
@@ -294,4 +367,69 @@ pub fn run_all(files: &[FoundFile], options: parallel::Options) -> Vec<TestResul
             }),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compiles (and links, under `check_link: true`) a glslparser test text
+    /// and renders the outcome.
+    fn outcome(text: &str, stage: Stage) -> String {
+        let config = match config::parse(text) {
+            Ok(Some(config)) => config,
+            other => return format!("bad config: {other:?}"),
+        };
+        match compile_and_link(text.as_bytes(), stage, &config) {
+            Outcome::CompileFailed(e) => format!("compile failed: {e}"),
+            Outcome::NotImplemented(e) => format!("not implemented: {e}"),
+            Outcome::Compiled => "compiled".into(),
+            Outcome::Linked => "linked".into(),
+            Outcome::LinkFailed(e) => format!("link failed: {e}"),
+        }
+    }
+
+    /// The integer functions compile, but until the NIR stage implements them a
+    /// program using them fails to link with an error naming the function
+    /// (never a panic, never a wrong program).
+    #[test]
+    fn integer_functions_are_rejected_by_name_at_link() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.30
+// require_extensions: GL_MESA_shader_integer_functions
+// check_link: true
+// [end config]
+#version 130
+#extension GL_MESA_shader_integer_functions : require
+uniform uint u;
+out vec4 color;
+void main() { uint carry; color = vec4(float(uaddCarry(u, 1u, carry) + carry)); }
+";
+        assert_eq!(
+            outcome(text, Stage::Fragment),
+            "link failed: error: fragment shader: glsl_to_nir: unsupported call of built-in function `uaddCarry`"
+        );
+    }
+
+    /// Arrays of arrays and initializer lists go through the whole link.
+    #[test]
+    fn arrays_of_arrays_with_initializer_lists_link() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.30
+// require_extensions: GL_ARB_arrays_of_arrays GL_ARB_shading_language_420pack
+// check_link: true
+// [end config]
+#version 130
+#extension GL_ARB_arrays_of_arrays : require
+#extension GL_ARB_shading_language_420pack : require
+uniform vec4 u[4];
+out vec4 color;
+void main() { vec4 a[2][2] = { { u[0], u[1] }, { u[2], u[3] } }; color = a[1][0] + a[0][1]; }
+";
+        assert_eq!(outcome(text, Stage::Fragment), "linked");
+    }
 }

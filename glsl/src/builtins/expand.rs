@@ -428,6 +428,10 @@ pub(crate) fn expand_value(
     if !entry.constant_foldable || args.len() != entry.parameters.len() {
         return None;
     }
+    if super::integer::folds(entry.name) {
+        // These have no IR expansion (see `functions.rs`); fold directly.
+        return super::integer::fold_integer_result(entry, module, args);
+    }
     if entry.return_type.is_matrix() {
         // No IR expression builds a matrix from columns, so matrix-valued
         // built-ins fold their constant arguments directly.

@@ -145,6 +145,31 @@ fn shader_bit_encoding(a: &Availability<'_>) -> bool {
         || (desktop(a)
             && (has_ext(a, "GL_ARB_shader_bit_encoding") || has_ext(a, "GL_ARB_gpu_shader5")))
 }
+/// Built-ins without an IR expansion: their calls stay calls (see
+/// [`super::keeps_call`]).
+pub(crate) const KEPT_CALLS: &[&str] = &[
+    "frexp",
+    "ldexp",
+    "uaddCarry",
+    "usubBorrow",
+    "umulExtended",
+    "imulExtended",
+    "bitfieldExtract",
+    "bitfieldInsert",
+    "bitfieldReverse",
+    "bitCount",
+    "findLSB",
+    "findMSB",
+];
+
+/// GLSL 4.00 §8.8 integer functions and `frexp`/`ldexp`: GLSL 4.00, ES 3.10,
+/// `GL_ARB_gpu_shader5` or `GL_MESA_shader_integer_functions` (Mesa's
+/// `gpu_shader5_or_es31_or_integer_functions`).
+fn integer_functions(a: &Availability<'_>) -> bool {
+    a.version.at_least(400, 310)
+        || (desktop(a)
+            && (has_ext(a, "GL_ARB_gpu_shader5") || has_ext(a, "GL_MESA_shader_integer_functions")))
+}
 /// 2x16 packing: ES 3.00, GLSL 4.20, or `GL_ARB_shading_language_packing`.
 fn shader_packing_or_es3(a: &Availability<'_>) -> bool {
     a.version.at_least(420, 300) || (desktop(a) && has_ext(a, "GL_ARB_shading_language_packing"))
@@ -365,6 +390,34 @@ fn add_generic_functions(t: &mut TableBuilder) {
     t.add("smoothstep", always, gf, &[S(F), S(F), gf]);
     t.add("isnan", v130, gb, &[gf]);
     t.add("isinf", v130, gb, &[gf]);
+    // GLSL 4.00 §8.3: frexp/ldexp.
+    t.add("frexp", integer_functions, gf, &[gf, OutGen(I)]);
+    t.add("ldexp", integer_functions, gf, &[gf, gi]);
+    // GLSL 4.00 §8.8 Integer functions. They have no IR expansion here: the
+    // calls stay calls of the built-in signature, which later stages either
+    // implement or reject by name.
+    t.add("uaddCarry", integer_functions, gu, &[gu, gu, OutGen(U)]);
+    t.add("usubBorrow", integer_functions, gu, &[gu, gu, OutGen(U)]);
+    t.add(
+        "umulExtended",
+        integer_functions,
+        Void,
+        &[gu, gu, OutGen(U), OutGen(U)],
+    );
+    t.add(
+        "imulExtended",
+        integer_functions,
+        Void,
+        &[gi, gi, OutGen(I), OutGen(I)],
+    );
+    for g in [gi, gu] {
+        t.add("bitfieldExtract", integer_functions, g, &[g, S(I), S(I)]);
+        t.add("bitfieldInsert", integer_functions, g, &[g, g, S(I), S(I)]);
+        t.add("bitfieldReverse", integer_functions, g, &[g]);
+        t.add("bitCount", integer_functions, gi, &[g]);
+        t.add("findLSB", integer_functions, gi, &[g]);
+        t.add("findMSB", integer_functions, gi, &[g]);
+    }
     t.add("floatBitsToInt", shader_bit_encoding, gi, &[gf]);
     t.add("floatBitsToUint", shader_bit_encoding, gu, &[gf]);
     t.add("intBitsToFloat", shader_bit_encoding, gf, &[gi]);

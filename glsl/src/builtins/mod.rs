@@ -10,7 +10,7 @@
 //! Layout: `functions.rs` holds the generic rows (`genType`, `vec`, `mat`, …)
 //! and the availability predicates, `texture.rs` generates the lookup family
 //! per sampler type and builds `ir_texture` nodes, `expand.rs` and `matrix.rs`
-//! expand calls into IR, `variables.rs` answers `gl_*` names. The table is
+//! expand calls into IR, `integer.rs` folds the integer functions, `variables.rs` answers `gl_*` names. The table is
 //! built once (a `OnceLock`) and indexed by name.
 //!
 //! Availability follows Mesa (`builtin_functions.cpp`,
@@ -24,6 +24,7 @@
 
 mod expand;
 mod functions;
+mod integer;
 mod matrix;
 mod texture;
 pub mod variables;
@@ -103,6 +104,16 @@ pub fn is_builtin_function(name: &str, avail: &Availability<'_>) -> bool {
 }
 
 /// True if argument `index` of built-in `id` must be a constant expression:
+/// True for built-ins with no GLSL IR expansion (the GLSL 4.00 integer
+/// functions, `frexp`, `ldexp`): `lower_builtins` keeps their calls for later
+/// stages, and only the constant-foldable ones fold on constant arguments.
+pub fn keeps_call(id: BuiltinId) -> bool {
+    functions::table()
+        .entries
+        .get(id.0 as usize)
+        .is_some_and(|e| functions::KEPT_CALLS.contains(&e.name))
+}
+
 /// Mesa declares the `offset` parameter of every texture lookup with an offset
 /// (`textureOffset`, `texelFetchOffset`, `textureProjGradOffset`, …) as
 /// `const in`, and rejects a call whose actual argument is not constant.

@@ -87,7 +87,7 @@ impl Checker<'_> {
         }
     }
 
-    fn array_constructor(
+    pub(super) fn array_constructor(
         &mut self,
         elem: Type,
         len: Option<u32>,
@@ -167,7 +167,7 @@ impl Checker<'_> {
         self.var_ref(tmp, loc)
     }
 
-    fn record_constructor(
+    pub(super) fn record_constructor(
         &mut self,
         ty: Type,
         values: Vec<Handle<hir::Expr>>,
@@ -225,7 +225,7 @@ impl Checker<'_> {
         self.var_ref(tmp, loc)
     }
 
-    fn numeric_constructor(
+    pub(super) fn numeric_constructor(
         &mut self,
         ty: Type,
         values: Vec<Handle<hir::Expr>>,

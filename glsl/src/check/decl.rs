@@ -135,6 +135,25 @@ impl Checker<'_> {
                 SemanticError::ConstWithoutInitializer(ident.name.to_string()),
             );
         }
+        // The linker does not enumerate arrays of arrays in the default
+        // uniform block as GL uniforms (`u[1][2]` has no location), so a
+        // program could not set them: refuse them rather than link a program
+        // whose uniforms are unreachable.
+        if mode_of(resolved.storage) == VarMode::Uniform
+            && self.arrays_of_arrays_allowed()
+            && ty.contains_array_of_arrays(&self.module.structs)
+        {
+            self.error(loc, SemanticError::Unsupported("uniform arrays of arrays"));
+        }
+        // GLSL 4.30 §4.1.9 (ARB_arrays_of_arrays): without an initializer,
+        // only the outermost dimension may be left unsized (it is then sized
+        // by the largest constant index used).
+        if declarator.initializer.is_none() && inner_dimension_unsized(&ty) {
+            self.error(
+                loc,
+                SemanticError::InnerArrayUnsized(ident.name.to_string()),
+            );
+        }
         if let Type::Array(_, None) = ty {
             if declarator.initializer.is_none() && self.version.is_es() {
                 self.error(loc, SemanticError::UnsizedArrayEs);
@@ -200,6 +219,19 @@ impl Checker<'_> {
                 .and_then(|key| self.scope.default_precision(&key));
         }
         var.read_only = is_const || mode == VarMode::Uniform || mode == VarMode::ShaderIn;
+        // GLSL 4.20 §4.4.5 (opaque-uniform layout qualifiers): `binding` is the
+        // sampler's initial texture unit, and an array's elements (flattened,
+        // arrays of arrays included) take consecutive units. As in Mesa
+        // (`set_opaque_binding` in link_uniform_initializers.cpp) the units are
+        // the uniform's initial value.
+        if mode == VarMode::Uniform {
+            if let Some(binding) = var.binding {
+                let mut next = binding;
+                if let Some(units) = opaque_binding_units(&var.ty, &mut next) {
+                    var.constant_initializer = Some(units);
+                }
+            }
+        }
         let handle = self.new_variable(var, loc);
 
         if in_function {
@@ -239,17 +271,21 @@ impl Checker<'_> {
         is_const: bool,
         ident: &ast::Ident,
     ) {
-        let expr = match init {
-            ast::Initializer::Simple(expr) => expr,
+        let loc = match init {
+            ast::Initializer::Simple(expr) => expr.loc,
             ast::Initializer::List(_, loc) => {
-                self.error(
-                    *loc,
-                    SemanticError::version_required("initializer lists", self.version, 420, 0),
-                );
-                return;
+                // GLSL 4.20 §4.1.11; ARB_shading_language_420pack.
+                if !self.at_least(420, 0) && !self.has_extension("GL_ARB_shading_language_420pack")
+                {
+                    self.error(
+                        *loc,
+                        SemanticError::version_required("initializer lists", self.version, 420, 0),
+                    );
+                    return;
+                }
+                *loc
             }
         };
-        let loc = expr.loc;
         let mode = self.module.variables[var].mode;
         let global = self.function.is_none();
         if mode == VarMode::Uniform && !self.at_least(120, 0) {
@@ -281,7 +317,7 @@ impl Checker<'_> {
         if mode == VarMode::ShaderOut && global {
             self.error(loc, SemanticError::InitializeOutput(self.stage.name()));
         }
-        let value = self.rvalue(expr);
+        let value = self.initializer_value(init, &var_ty);
         if self.ty(value).is_error() {
             return;
         }
@@ -296,7 +332,7 @@ impl Checker<'_> {
                 None
             };
             let constant = constant
-                .filter(|_| !(self.at_least(120, 300) && super::lower_ctx::has_sequence(expr)));
+                .filter(|_| !(self.at_least(120, 300) && Self::initializer_has_sequence(init)));
             match constant {
                 Some(c) => {
                     let cty = self.ty(converted);
@@ -331,7 +367,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let sequence = self.at_least(120, 300) && super::lower_ctx::has_sequence(expr);
+        let sequence = self.at_least(120, 300) && Self::initializer_has_sequence(init);
         if global && self.version.is_es() && (self.evaluate(value).is_none() || sequence) {
             // GLSL ES: global initializers must be constant expressions.
             self.error(
@@ -740,7 +776,10 @@ impl Checker<'_> {
             let gs_input = self.stage == Stage::Geometry && mode == VarMode::ShaderIn;
             if gs_input
                 && (block.instance.as_ref().is_none_or(|i| &*i.name != "gl_in")
-                    || block.instance_array.is_none())
+                    || block
+                        .instance_array
+                        .as_ref()
+                        .is_none_or(|a| a.dimensions.len() != 1))
             {
                 self.error(block.name.loc, SemanticError::PerVertexInputForm);
                 return;
@@ -800,6 +839,24 @@ impl Checker<'_> {
             is_interface: true,
         });
         let block_ty = Type::Struct(handle);
+        // Like default-block uniforms (see `variable_declarator`), block
+        // layouts and the GL interface of arrays of arrays are not
+        // implemented by the linker.
+        if mode == VarMode::Uniform
+            && self.arrays_of_arrays_allowed()
+            && (block
+                .instance_array
+                .as_ref()
+                .is_some_and(|a| a.dimensions.len() > 1)
+                || fields
+                    .iter()
+                    .any(|f| f.ty.contains_array_of_arrays(&self.module.structs)))
+        {
+            self.error(
+                block.name.loc,
+                SemanticError::Unsupported("arrays of arrays in uniform blocks"),
+            );
+        }
         match &block.instance {
             Some(instance) => {
                 let mut ty = block_ty;
@@ -939,5 +996,39 @@ impl Checker<'_> {
             field.ty.display(structs).to_string(),
         );
         self.error(loc, error);
+    }
+}
+
+/// True when an array dimension below the outermost one has no size.
+fn inner_dimension_unsized(ty: &Type) -> bool {
+    let Type::Array(inner, _) = ty else {
+        return false;
+    };
+    let mut inner: &Type = inner;
+    while let Type::Array(elem, len) = inner {
+        if len.is_none() {
+            return true;
+        }
+        inner = elem;
+    }
+    false
+}
+
+/// The initial units of a sampler (or array of samplers) bound from `next` on;
+/// `None` for other types.
+fn opaque_binding_units(ty: &Type, next: &mut i32) -> Option<hir::Constant> {
+    match ty {
+        Type::Sampler(_) => {
+            let unit = *next;
+            *next = next.saturating_add(1);
+            Some(hir::Constant::Components(vec![hir::ScalarValue::Int(unit)]))
+        }
+        Type::Array(elem, Some(len)) => {
+            let items = (0..*len)
+                .map(|_| opaque_binding_units(elem, next))
+                .collect::<Option<Vec<_>>>()?;
+            Some(hir::Constant::Aggregate(items))
+        }
+        _ => None,
     }
 }

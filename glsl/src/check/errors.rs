@@ -357,6 +357,18 @@ pub enum SemanticError {
     /// Non-constant initializer of a const or uniform.
     #[error("initializer of {0} variable `{1}' must be a constant expression")]
     NonConstantInitializer(&'static str, String),
+    /// An initializer list (`{ … }`) for a type that is not a vector, matrix,
+    /// array or structure (GLSL 4.20 §4.1.11).
+    #[error("aggregate initializer cannot initialize a value of type `{0}'")]
+    AggregateNotAggregate(String),
+    /// An initializer list with the wrong number of items for a vector or
+    /// matrix (GLSL 4.20 §4.1.11: one item per component or column).
+    #[error("{0} initializers in aggregate initializer for `{1}'")]
+    AggregateCount(&'static str, String),
+    /// An item of an initializer list that does not implicitly convert to the
+    /// component or column type it initializes.
+    #[error("aggregate initializer item of type `{1}' cannot initialize `{0}'")]
+    AggregateItemType(String, String),
     /// GLSL ES 1.00 global initializer that is not constant.
     #[error("initializer of global variable `{0}' must be a constant expression")]
     NonConstantGlobalInitializer(String),
@@ -432,6 +444,10 @@ pub enum SemanticError {
     /// A `gl_PerVertex` member redeclared with another type than the built-in's.
     #[error("redeclaration of `{0}' in gl_PerVertex changes its type from {1} to {2}")]
     PerVertexMemberType(String, String, String),
+    /// An array of arrays declared without an initializer with an unsized
+    /// dimension other than the outermost (GLSL 4.30 §4.1.9).
+    #[error("`{0}': only the outermost array dimension may be unsized without an initializer")]
+    InnerArrayUnsized(String),
     /// A GS `in gl_PerVertex` redeclaration must be `gl_in[]`.
     #[error(
         "redeclaration of gl_PerVertex input must use the instance name gl_in and be an array"

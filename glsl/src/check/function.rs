@@ -508,7 +508,10 @@ impl Checker<'_> {
             0 => Err(false),
             1 => Ok(inexact[0]),
             _ => {
-                if !self.at_least(400, 0) && !self.has_extension("GL_ARB_gpu_shader5") {
+                if !self.at_least(400, 0)
+                    && !self.has_extension("GL_ARB_gpu_shader5")
+                    && !self.has_extension("GL_MESA_shader_integer_functions")
+                {
                     return Err(true);
                 }
                 // A candidate is better if no argument needs a worse conversion

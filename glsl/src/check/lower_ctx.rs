@@ -378,7 +378,10 @@ impl Checker<'_> {
             (Some(ScalarKind::Int), Some(ScalarKind::Float)) => true,
             (Some(ScalarKind::Uint), Some(ScalarKind::Float)) => true,
             (Some(ScalarKind::Int), Some(ScalarKind::Uint)) => {
-                self.at_least(400, 0) || self.has_extension("GL_ARB_gpu_shader5")
+                // GLSL 4.00 §4.1.10; MESA_shader_integer_functions adds it too.
+                self.at_least(400, 0)
+                    || self.has_extension("GL_ARB_gpu_shader5")
+                    || self.has_extension("GL_MESA_shader_integer_functions")
             }
             _ => false,
         }

@@ -16,6 +16,7 @@ mod decl;
 mod errors;
 mod expr;
 mod function;
+mod initializer;
 mod lower_ctx;
 pub mod qualifiers;
 mod scope;

@@ -244,13 +244,18 @@ impl Checker<'_> {
         }
     }
 
+    /// Arrays of arrays: GLSL 4.30, ES 3.10 or `GL_ARB_arrays_of_arrays`.
+    pub fn arrays_of_arrays_allowed(&self) -> bool {
+        self.has_extension("GL_ARB_arrays_of_arrays") || self.at_least(430, 310)
+    }
+
     /// Applies `[N][M]` to `base`: outermost dimension first.
     pub fn apply_array(&mut self, base: Type, array: &ast::ArraySpecifier) -> Type {
         if array.dimensions.is_empty() {
             return base;
         }
         let multi = array.dimensions.len() > 1 || base.is_array();
-        if multi && !self.has_extension("GL_ARB_arrays_of_arrays") && !self.at_least(430, 310) {
+        if multi && !self.arrays_of_arrays_allowed() {
             self.error(array.loc, SemanticError::ArraysOfArrays);
         }
         let mut ty = base;
