@@ -159,12 +159,41 @@ fn covered(view: &TexView<'_>, s: &SamplerState) -> bool {
 /// Sixteen lanes of floats.
 type F16 = [f32; LANES];
 
-/// Applies the shadow comparison to a texel's depth (GL §8.22.1), as the quad
-/// sampler does.
+/// The shadow comparison of every lane (GL §8.22.1): 1 where `f(r, d)` holds, else 0
+/// (the quad sampler's `shadow`, with the function matched outside the lane loop).
 #[inline(always)]
-fn shadow(t: [f32; 4], f: CompareFunc, r: f32) -> [f32; 4] {
-    let v = if f.test(r, t[0]) { 1.0 } else { 0.0 };
-    [v, v, v, 1.0]
+fn compare_lanes(f: CompareFunc, r: &F16, d: &F16) -> F16 {
+    let mut o = [0.0f32; LANES];
+    macro_rules! by {
+        ($op:tt) => {
+            for l in 0..LANES {
+                o[l] = if r[l] $op d[l] { 1.0 } else { 0.0 };
+            }
+        };
+    }
+    match f {
+        CompareFunc::Never => {}
+        CompareFunc::Always => o = [1.0; LANES],
+        CompareFunc::Less => by!(<),
+        CompareFunc::Equal => by!(==),
+        CompareFunc::LessEqual => by!(<=),
+        CompareFunc::Greater => by!(>),
+        CompareFunc::NotEqual => by!(!=),
+        CompareFunc::GreaterEqual => by!(>=),
+    }
+    o
+}
+
+/// `(floor_f32(x), floor_f32(x) as i32)` for `|x| < 2²⁴` (not NaN; the caller
+/// checks), branch-free so lane loops vectorise.
+#[inline(always)]
+fn floor_i(x: f32) -> (f32, i32) {
+    // SAFETY: |x| < 2^24, so the truncation fits in an i32.
+    let t = unsafe { x.to_int_unchecked::<i32>() };
+    let tf = t as f32;
+    let down = tf > x;
+    let r = if down { tf - 1.0 } else { tf };
+    (r.copysign(x), t - down as i32)
 }
 
 /// One level as the lane loops read it.
@@ -409,6 +438,45 @@ struct Pass<'a, 'b> {
 }
 
 impl Pass<'_, '_> {
+    /// Reads and decodes the texel at index `at[l]` of each lane's level, compared
+    /// when the sampler compares.
+    #[inline(always)]
+    fn fetch<T: Texel>(&self, lv: &[Lvl; LANES], at: &[i32; LANES]) -> [F16; 4] {
+        let mut t = [[0.0f32; LANES]; 4];
+        if T::BPP == 4 {
+            // Gather the words first, then decode all lanes (a loop the compiler
+            // vectorises).
+            let mut w = [0u32; LANES];
+            for l in 0..LANES {
+                // SAFETY: `at[l]` is a texel index inside lane `l`'s level, which
+                // holds all its texels (see `run`).
+                w[l] = u32::from_le(unsafe {
+                    (lv[l].data.add(at[l] as usize * 4) as *const u32).read_unaligned()
+                });
+            }
+            for l in 0..LANES {
+                let v = T::decode(&w[l].to_le_bytes());
+                for c in 0..4 {
+                    t[c][l] = v[c];
+                }
+            }
+        } else {
+            for l in 0..LANES {
+                let off = at[l] as usize * T::BPP;
+                // SAFETY: as above.
+                let v = T::decode(unsafe { std::slice::from_raw_parts(lv[l].data.add(off), T::BPP) });
+                for c in 0..4 {
+                    t[c][l] = v[c];
+                }
+            }
+        }
+        if let Some((f, r)) = self.compare {
+            let v = compare_lanes(*f, r, &t[0]);
+            t = [v, v, v, [1.0; LANES]];
+        }
+        t
+    }
+
     /// Filters every lane at its level `idx[l]`, bilinear (or its 1-/3-D form) when
     /// `LIN`, else nearest. `None` when a position is beyond ±2²⁴ texels or NaN.
     #[inline(always)]
@@ -466,33 +534,16 @@ impl Pass<'_, '_> {
             }
         };
         let strides = |l: usize| [1, lv[l].size[0], lv[l].size[0] * lv[l].size[1]];
-        let read = |l: usize, at: i32| -> [f32; 4] {
-            let off = at as usize * T::BPP;
-            // SAFETY: every index is wrapped or clamped into its axis of this lane's
-            // level and the layer is clamped to the base's layer count, which
-            // every level has (`covered`), so `at < texels` and the level holds
-            // `texels · BPP` bytes (`covered`).
-            let t = T::decode(unsafe { std::slice::from_raw_parts(lv[l].data.add(off), T::BPP) });
-            match self.compare {
-                Some((f, r)) => shadow(t, *f, r[l]),
-                None => t,
-            }
-        };
         let mut out = [[0.0f32; LANES]; 4];
         if !LIN {
-            for l in 0..LANES {
-                let st = strides(l);
-                let mut at = base[l];
-                for a in 0..D {
-                    let i = floor_f32(pos[a][l]) as i32;
-                    at += wrap(i, lv[l].size[a], self.repeat[a]) * st[a];
-                }
-                let t = read(l, at);
-                for c in 0..4 {
-                    out[c][l] = t[c];
+            let mut at = base;
+            for a in 0..D {
+                for l in 0..LANES {
+                    let i = floor_i(pos[a][l]).1;
+                    at[l] += wrap(i, lv[l].size[a], self.repeat[a]) * strides(l)[a];
                 }
             }
-            return Some(out);
+            return Some(self.fetch::<T>(&lv, &at));
         }
         let mut i0 = [[0i32; LANES]; 3];
         let mut i1 = [[0i32; LANES]; 3];
@@ -500,9 +551,8 @@ impl Pass<'_, '_> {
         for a in 0..D {
             for l in 0..LANES {
                 let u = pos[a][l] - 0.5;
-                let fl = floor_f32(u);
+                let (fl, i) = floor_i(u);
                 f[a][l] = u - fl;
-                let i = fl as i32;
                 let n = lv[l].size[a];
                 let st = strides(l)[a];
                 i0[a][l] = wrap(i, n, self.repeat[a]) * st;
@@ -524,13 +574,13 @@ impl Pass<'_, '_> {
                     w[l] = if a == 0 { wa } else { w[l] * wa };
                 }
             }
-            for l in 0..LANES {
-                if w[l] == 0.0 {
-                    continue;
-                }
-                let t = read(l, at[l]);
-                for c in 0..4 {
-                    out[c][l] += t[c] * w[l];
+            // Every tap is read (its index is in range); a zero weight keeps the
+            // sum unchanged, as the quad sampler's skipped tap does.
+            let t = self.fetch::<T>(&lv, &at);
+            for c in 0..4 {
+                for l in 0..LANES {
+                    let sum = out[c][l] + t[c][l] * w[l];
+                    out[c][l] = if w[l] == 0.0 { out[c][l] } else { sum };
                 }
             }
         }
