@@ -196,11 +196,14 @@ fn floor_i(x: f32) -> (f32, i32) {
     (r.copysign(x), t - down as i32)
 }
 
-/// One level as the lane loops read it.
-#[derive(Clone, Copy)]
+/// Each lane's level as the lane loops read it (structure of arrays).
 struct Lvl {
-    data: *const u8,
-    size: [i32; 3],
+    /// Texel data per lane.
+    data: [*const u8; LANES],
+    /// Width, height, depth per lane.
+    size: [[i32; LANES]; 3],
+    /// Every lane reads the same level.
+    uniform: bool,
 }
 
 /// [`sample16`] compiled for AVX2 (selected only when the CPU has it).
@@ -438,11 +441,14 @@ struct Pass<'a, 'b> {
 }
 
 impl Pass<'_, '_> {
-    /// Reads and decodes the texel at index `at[l]` of each lane's level, compared
-    /// when the sampler compares.
+    /// Reads the texel at index `at[l]` of `ptr(l)` for every lane and decodes it.
     #[inline(always)]
-    fn fetch<T: Texel>(&self, lv: &[Lvl; LANES], at: &[i32; LANES]) -> [F16; 4] {
-        let mut t = [[0.0f32; LANES]; 4];
+    fn decode<T: Texel>(
+        &self,
+        ptr: impl Fn(usize) -> *const u8,
+        at: &[i32; LANES],
+        t: &mut [F16; 4],
+    ) {
         if T::BPP == 4 {
             // Gather the words first, then decode all lanes (a loop the compiler
             // vectorises).
@@ -451,7 +457,7 @@ impl Pass<'_, '_> {
                 // SAFETY: `at[l]` is a texel index inside lane `l`'s level, which
                 // holds all its texels (see `run`).
                 w[l] = u32::from_le(unsafe {
-                    (lv[l].data.add(at[l] as usize * 4) as *const u32).read_unaligned()
+                    (ptr(l).add(at[l] as usize * 4) as *const u32).read_unaligned()
                 });
             }
             for l in 0..LANES {
@@ -464,11 +470,24 @@ impl Pass<'_, '_> {
             for l in 0..LANES {
                 let off = at[l] as usize * T::BPP;
                 // SAFETY: as above.
-                let v = T::decode(unsafe { std::slice::from_raw_parts(lv[l].data.add(off), T::BPP) });
+                let v = T::decode(unsafe { std::slice::from_raw_parts(ptr(l).add(off), T::BPP) });
                 for c in 0..4 {
                     t[c][l] = v[c];
                 }
             }
+        }
+    }
+
+    /// Reads and decodes the texel at index `at[l]` of each lane's level, compared
+    /// when the sampler compares.
+    #[inline(always)]
+    fn fetch<T: Texel>(&self, lv: &Lvl, at: &[i32; LANES]) -> [F16; 4] {
+        let mut t = [[0.0f32; LANES]; 4];
+        let p0 = lv.data[0];
+        if lv.uniform {
+            self.decode::<T>(|_| p0, at, &mut t);
+        } else {
+            self.decode::<T>(|l| lv.data[l], at, &mut t);
         }
         if let Some((f, r)) = self.compare {
             let v = compare_lanes(*f, r, &t[0]);
@@ -484,17 +503,18 @@ impl Pass<'_, '_> {
         &self,
         idx: &[usize; LANES],
     ) -> Option<[F16; 4]> {
-        let mut lv = [Lvl {
-            data: self.levels[0].data.as_ptr(),
-            size: [0; 3],
-        }; LANES];
+        let mut lv = Lvl {
+            data: [self.levels[0].data.as_ptr(); LANES],
+            size: [[0; LANES]; 3],
+            uniform: idx.iter().all(|&i| i == idx[0]),
+        };
         for l in 0..LANES {
             // `covered` checked every level; `idx` is at most the last one.
             let m = &self.levels[idx[l]];
-            lv[l] = Lvl {
-                data: m.data.as_ptr(),
-                size: [m.width as i32, m.height as i32, m.depth as i32],
-            };
+            lv.data[l] = m.data.as_ptr();
+            lv.size[0][l] = m.width as i32;
+            lv.size[1][l] = m.height as i32;
+            lv.size[2][l] = m.depth as i32;
         }
         // Texel-space positions at each lane's level, offset.
         let mut pos = [[0.0f32; LANES]; 3];
@@ -502,7 +522,7 @@ impl Pass<'_, '_> {
         for a in 0..D {
             for l in 0..LANES {
                 let p = if self.normalized {
-                    self.st[a][l] * lv[l].size[a] as f32
+                    self.st[a][l] * lv.size[a][l] as f32
                 } else {
                     self.st[a][l]
                 } + self.off[a];
@@ -519,9 +539,9 @@ impl Pass<'_, '_> {
         if let Some(ax) = self.layer_axis {
             for l in 0..LANES {
                 let stride = if ax == 1 {
-                    lv[l].size[0]
+                    lv.size[0][l]
                 } else {
-                    lv[l].size[0] * lv[l].size[1]
+                    lv.size[0][l] * lv.size[1][l]
                 };
                 base[l] = self.layer[l] * stride;
             }
@@ -533,14 +553,14 @@ impl Pass<'_, '_> {
                 i.max(0).min(n - 1)
             }
         };
-        let strides = |l: usize| [1, lv[l].size[0], lv[l].size[0] * lv[l].size[1]];
+        let strides = |l: usize| [1, lv.size[0][l], lv.size[0][l] * lv.size[1][l]];
         let mut out = [[0.0f32; LANES]; 4];
         if !LIN {
             let mut at = base;
             for a in 0..D {
                 for l in 0..LANES {
                     let i = floor_i(pos[a][l]).1;
-                    at[l] += wrap(i, lv[l].size[a], self.repeat[a]) * strides(l)[a];
+                    at[l] += wrap(i, lv.size[a][l], self.repeat[a]) * strides(l)[a];
                 }
             }
             return Some(self.fetch::<T>(&lv, &at));
@@ -553,7 +573,7 @@ impl Pass<'_, '_> {
                 let u = pos[a][l] - 0.5;
                 let (fl, i) = floor_i(u);
                 f[a][l] = u - fl;
-                let n = lv[l].size[a];
+                let n = lv.size[a][l];
                 let st = strides(l)[a];
                 i0[a][l] = wrap(i, n, self.repeat[a]) * st;
                 i1[a][l] = wrap(i + 1, n, self.repeat[a]) * st;
