@@ -62,20 +62,23 @@ fn binding<'a>(
     lv: &'a Levels,
     sampler: SamplerState,
 ) -> TextureBinding<'a> {
-    TextureBinding::new(TexView {
-        target,
-        format,
-        levels: lv
-            .iter()
-            .map(|(w, h, data)| MipLevel {
-                data,
-                width: *w,
-                height: *h,
-                depth: 1,
-            })
-            .collect(),
-        swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
-    })
+    TextureBinding::new(
+        TexView {
+            target,
+            format,
+            levels: lv
+                .iter()
+                .map(|(w, h, data)| MipLevel {
+                    data,
+                    width: *w,
+                    height: *h,
+                    depth: 1,
+                })
+                .collect(),
+            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+        },
+        sampler,
+    )
 }
 
 #[test]

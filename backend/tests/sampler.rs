@@ -53,21 +53,24 @@ impl Tex {
         }
     }
     fn binding(&self, sampler: SamplerState) -> TextureBinding<'_> {
-        TextureBinding::new(TexView {
-            target: self.target,
-            format: self.format,
-            levels: self
-                .levels
-                .iter()
-                .map(|(w, h, d, data)| MipLevel {
-                    data,
-                    width: *w,
-                    height: *h,
-                    depth: *d,
-                })
-                .collect(),
-            swizzle: RGBA,
-        })
+        TextureBinding::new(
+            TexView {
+                target: self.target,
+                format: self.format,
+                levels: self
+                    .levels
+                    .iter()
+                    .map(|(w, h, d, data)| MipLevel {
+                        data,
+                        width: *w,
+                        height: *h,
+                        depth: *d,
+                    })
+                    .collect(),
+                swizzle: RGBA,
+            },
+            sampler,
+        )
     }
     fn texel(&self, level: usize, x: i64, y: i64, z: i64) -> [f32; 4] {
         let (w, h, _, data) = &self.levels[level];
