@@ -62,8 +62,8 @@ fn binding<'a>(
     lv: &'a Levels,
     sampler: SamplerState,
 ) -> TextureBinding<'a> {
-    TextureBinding {
-        view: TexView {
+    TextureBinding::new(
+        TexView {
             target,
             format,
             levels: lv
@@ -78,7 +78,7 @@ fn binding<'a>(
             swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
         },
         sampler,
-    }
+    )
 }
 
 #[test]

@@ -53,8 +53,8 @@ impl Tex {
         }
     }
     fn binding(&self, sampler: SamplerState) -> TextureBinding<'_> {
-        TextureBinding {
-            view: TexView {
+        TextureBinding::new(
+            TexView {
                 target: self.target,
                 format: self.format,
                 levels: self
@@ -70,7 +70,7 @@ impl Tex {
                 swizzle: RGBA,
             },
             sampler,
-        }
+        )
     }
     fn texel(&self, level: usize, x: i64, y: i64, z: i64) -> [f32; 4] {
         let (w, h, _, data) = &self.levels[level];

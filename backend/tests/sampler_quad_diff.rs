@@ -215,8 +215,8 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
         } else {
             [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
         };
-        let b = TextureBinding {
-            view: TexView {
+        let b = TextureBinding::new(
+            TexView {
                 target,
                 format,
                 levels: levels
@@ -230,8 +230,8 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
                     .collect(),
                 swizzle,
             },
-            sampler: s,
-        };
+            s,
+        );
         let c = coords(&mut rng);
         let lod = lane_reg(&mut rng, -1.5, 3.5);
         let cmp = lane_reg(&mut rng, -0.1, 1.1);

@@ -739,8 +739,8 @@ fn bind_nearest(texs: &[NearestTexture]) -> Vec<Option<TextureBinding<'_>>> {
             } else {
                 Wrap::Repeat
             };
-            Some(TextureBinding {
-                view: TexView {
+            Some(TextureBinding::new(
+                TexView {
                     target: t.target,
                     format: Format::Rgba32Float,
                     levels: t
@@ -755,14 +755,14 @@ fn bind_nearest(texs: &[NearestTexture]) -> Vec<Option<TextureBinding<'_>>> {
                         .collect(),
                     swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
                 },
-                sampler: SamplerState {
+                SamplerState {
                     wrap: [wrap; 3],
                     mag: Filter::Nearest,
                     min: Filter::Nearest,
                     mip: MipFilter::None,
                     ..SamplerState::default()
                 },
-            })
+            ))
         })
         .collect()
 }
@@ -888,8 +888,8 @@ fn filtered_textures(sc: &Scan, rng: &mut Rng, batch: usize) -> Vec<FilteredText
 fn bind_filtered(texs: &[FilteredTexture]) -> Vec<Option<TextureBinding<'_>>> {
     texs.iter()
         .map(|t| {
-            Some(TextureBinding {
-                view: TexView {
+            Some(TextureBinding::new(
+                TexView {
                     target: t.target,
                     format: t.format,
                     levels: t
@@ -904,8 +904,8 @@ fn bind_filtered(texs: &[FilteredTexture]) -> Vec<Option<TextureBinding<'_>>> {
                         .collect(),
                     swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
                 },
-                sampler: t.sampler,
-            })
+                t.sampler,
+            ))
         })
         .collect()
 }

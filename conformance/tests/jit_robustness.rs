@@ -113,8 +113,8 @@ fn run(shader: &dyn ShaderExec, uniform_slots: usize) -> Outcome {
         .collect();
     let ubos: Vec<&[u8]> = vec![&ubo];
     let texels: Vec<u8> = (0..16).map(|i| 16 * i as u8 + 15).collect();
-    let textures = vec![Some(TextureBinding {
-        view: TexView {
+    let textures = vec![Some(TextureBinding::new(
+        TexView {
             target: TexTarget::D2,
             format: Format::Rgba8Unorm,
             levels: vec![MipLevel {
@@ -125,8 +125,8 @@ fn run(shader: &dyn ShaderExec, uniform_slots: usize) -> Outcome {
             }],
             swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
         },
-        sampler: SamplerState::default(),
-    })];
+        SamplerState::default(),
+    ))];
     let mut outputs = vec![Reg::default(); info.outputs.len() * 4];
     let mut budget = Budget::new(BUDGET);
     let mut scratch = Vec::new();

@@ -763,8 +763,8 @@ fn bind_textures(texs: &[TestTexture]) -> Vec<Option<TextureBinding<'_>>> {
             } else {
                 Wrap::Repeat
             };
-            Some(TextureBinding {
-                view: TexView {
+            Some(TextureBinding::new(
+                TexView {
                     target: t.target,
                     format: Format::Rgba32Float,
                     levels: t
@@ -779,14 +779,14 @@ fn bind_textures(texs: &[TestTexture]) -> Vec<Option<TextureBinding<'_>>> {
                         .collect(),
                     swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
                 },
-                sampler: SamplerState {
+                SamplerState {
                     wrap: [wrap; 3],
                     mag: Filter::Nearest,
                     min: Filter::Nearest,
                     mip: MipFilter::None,
                     ..SamplerState::default()
                 },
-            })
+            ))
         })
         .collect()
 }

@@ -270,7 +270,7 @@ fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'
 
 /// Integer sampler results: the driver stores no integer formats, so the filtered
 /// value is converted (GL leaves mismatched sampler/format results undefined).
-fn to_int(v: &mut [Reg; 4], signed: bool) {
+pub(crate) fn to_int(v: &mut [Reg; 4], signed: bool) {
     for r in v.iter_mut() {
         for l in 0..LANES {
             let x = r.f(l);

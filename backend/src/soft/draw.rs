@@ -576,15 +576,15 @@ fn draw_with_targets(
                     }
                 })
                 .collect();
-            Some(TextureBinding {
-                view: TexView {
+            Some(TextureBinding::new(
+                TexView {
                     target: t.desc.target,
                     format: t.desc.format,
                     levels,
                     swizzle: v.swizzle,
                 },
-                sampler: s,
-            })
+                s,
+            ))
         })
         .collect();
     let res = Resources {

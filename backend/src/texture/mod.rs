@@ -9,6 +9,7 @@
 mod mip_rgba8;
 mod quad;
 mod sample;
+mod variant;
 
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same
 /// result for every input, including -0.0, NaN and infinities.
@@ -59,6 +60,7 @@ pub fn round_even_f32(x: f32) -> f32 {
 
 pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
+pub use variant::{SampleRoutine, SamplerVariant};
 
 use crate::driver::{SamplerState, Swizzle, TexTarget};
 use crate::format::Format;
@@ -89,11 +91,27 @@ pub struct TexView<'a> {
     pub swizzle: [Swizzle; 4],
 }
 
-/// A texture slot: view and sampler.
+/// A texture slot: view, sampler, and the sampling routine chosen for their state.
 #[derive(Clone, Debug)]
 pub struct TextureBinding<'a> {
     /// The view.
     pub view: TexView<'a>,
     /// The sampler.
     pub sampler: SamplerState,
+    /// The routine specialized on `view` and `sampler` ([`SamplerVariant::select`]);
+    /// build bindings with [`TextureBinding::new`] so it matches them.
+    pub variant: SamplerVariant,
+}
+
+impl<'a> TextureBinding<'a> {
+    /// A binding with its sampler variant selected (once, for every lookup of the
+    /// draw).
+    pub fn new(view: TexView<'a>, sampler: SamplerState) -> TextureBinding<'a> {
+        let variant = SamplerVariant::select(&view, &sampler);
+        TextureBinding {
+            view,
+            sampler,
+            variant,
+        }
+    }
 }

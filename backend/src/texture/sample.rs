@@ -149,6 +149,10 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     if super::mip_rgba8::applies(b, req) {
         return super::mip_rgba8::sample_mip_rgba8(b, req);
     }
+    // The routine selected for the binding's state, when it covers the request.
+    if let Some(v) = b.variant.run(b, req) {
+        return v;
+    }
     sample_quads(b, req)
 }
 

@@ -166,16 +166,27 @@ impl Emitter<'_, '_, '_> {
             let bool01 = self.shape(sd).1 == 1;
             self.put_reg(r as u32, v, bool01);
         }
-        let desc = Box::new(helpers::TexCall {
-            op,
-            nregs: regs.len() as u32,
-        });
-        let dp = &*desc as *const helpers::TexCall as i64;
-        self.keep.push(desc);
+        let nregs = regs.len() as u32;
+        // Filtered lookups from a fixed slot call the binding's sampler variant
+        // directly; the rest run the interpreter's texture op.
+        let (dp, helper) = match helpers::SampleCall::from_op(&op, nregs) {
+            Some(call) => {
+                let desc = Box::new(call);
+                let dp = &*desc as *const helpers::SampleCall as i64;
+                self.keep.push(desc);
+                (dp, helpers::jit_sample as *const () as usize)
+            }
+            None => {
+                let desc = Box::new(helpers::TexCall { op, nregs });
+                let dp = &*desc as *const helpers::TexCall as i64;
+                self.keep.push(desc);
+                (dp, helpers::jit_tex as *const () as usize)
+            }
+        };
         let dv = self.b.ins().iconst(types::I64, dp);
         let res = self.ptrs().resources;
         let p = self.helper_reg_addr(0);
-        self.call_helper(helpers::jit_tex as *const () as usize, &[res, dv, p]);
+        self.call_helper(helper, &[res, dv, p]);
         let dbits = self.shape(d).1;
         for (r, &(sd, c)) in regs.iter().enumerate() {
             if sd != d {

@@ -1,0 +1,609 @@
+//! Sampler variants: 16-lane sampling routines specialized on the bound texture's
+//! static state, selected once per binding (per draw) the way llvmpipe selects a
+//! sampler variant from `lp_sampler_static_texture_state` and
+//! `lp_sampler_static_sampler_state` (`lp_bld_sample_soa.c`, read for design only).
+//!
+//! [`SamplerVariant::select`] looks at the state a routine depends on — texel
+//! format, target (filtered dimensions, cube faces, array layers), wrap modes per
+//! axis against every level's size, whether every level holds all its texels, and
+//! the CPU's vector extensions — and picks a monomorphized routine
+//! (`sample16::<format, dims>`) or none. A routine samples all 16 lanes at once in
+//! structure-of-arrays loops (level of detail per 2×2 quad, level and filter per
+//! lane, one pass over the taps for every lane), reading texels without bounds
+//! checks because the selection proved every wrapped index in range. Filters, the
+//! mip mode and the compare function are the same for every lane of a call, so
+//! their branches are hoisted out of the lane loops.
+//!
+//! The arithmetic is [`super::quad`]'s, in the same order, so results are bit for
+//! bit the quad sampler's (`backend/tests/sampler_variant_diff.rs` checks it over
+//! random states). A request the routine does not cover — explicit gradients,
+//! positions beyond ±2²⁴ texels or NaN — returns `None` and the caller samples it
+//! through the quad sampler.
+
+// Lane loops index several arrays by lane, as elsewhere in the driver.
+#![allow(clippy::needless_range_loop)]
+
+use super::quad::{
+    cube_face, dims, Rg8, Rgba16F, Rgba32F, Rgba8, Texel, R8, Z16, Z24, Z32F, Z32FS8,
+};
+use super::{ceil_f32, floor_f32, LodMode, MipLevel, SampleRequest, TexView, TextureBinding};
+use crate::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use crate::exec::{Reg, LANES};
+use crate::format::Format;
+
+/// Most levels a routine handles (a 2³¹-texel side has 32).
+const MAX_LEVELS: usize = 32;
+
+/// A sampling routine: every lane's result, or `None` when the request is outside
+/// what the routine covers (the caller then takes the generic path).
+pub type SampleRoutine = fn(&TextureBinding<'_>, &SampleRequest<'_>) -> Option<[Reg; 4]>;
+
+/// The routine chosen for one binding's static state.
+#[derive(Clone, Copy)]
+pub struct SamplerVariant {
+    routine: Option<SampleRoutine>,
+}
+
+impl std::fmt::Debug for SamplerVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SamplerVariant")
+            .field("specialized", &self.routine.is_some())
+            .finish()
+    }
+}
+
+impl SamplerVariant {
+    /// No specialized routine: every lookup takes the generic path.
+    pub const GENERIC: SamplerVariant = SamplerVariant { routine: None };
+
+    /// Chooses the routine for a view and sampler.
+    pub fn select(view: &TexView<'_>, s: &SamplerState) -> SamplerVariant {
+        if !covered(view, s) {
+            return SamplerVariant::GENERIC;
+        }
+        let d = dims(view.target);
+        let avx2 = has_avx2();
+        macro_rules! pick {
+            ($t:ty) => {
+                match (d, avx2) {
+                    (1, false) => sample16::<$t, 1> as SampleRoutine,
+                    (3, false) => sample16::<$t, 3>,
+                    (_, false) => sample16::<$t, 2>,
+                    (1, true) => sample16_avx2::<$t, 1>,
+                    (3, true) => sample16_avx2::<$t, 3>,
+                    (_, true) => sample16_avx2::<$t, 2>,
+                }
+            };
+        }
+        let routine = match view.format {
+            Format::Rgba8Unorm => pick!(Rgba8),
+            Format::R8Unorm => pick!(R8),
+            Format::Rg8Unorm => pick!(Rg8),
+            Format::Rgba16Float => pick!(Rgba16F),
+            Format::Rgba32Float => pick!(Rgba32F),
+            Format::Z16Unorm => pick!(Z16),
+            Format::Z24UnormX8 | Format::Z24UnormS8 => pick!(Z24),
+            Format::Z32Float => pick!(Z32F),
+            Format::Z32FloatS8 => pick!(Z32FS8),
+        };
+        SamplerVariant {
+            routine: Some(routine),
+        }
+    }
+
+    /// Whether a specialized routine was chosen.
+    pub fn is_specialized(&self) -> bool {
+        self.routine.is_some()
+    }
+
+    /// Runs the routine: `None` when there is none or the request is outside it.
+    #[inline]
+    pub fn run(&self, b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> Option<[Reg; 4]> {
+        (self.routine?)(b, req)
+    }
+}
+
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The axis holding the array layer or cube face, if the target has one.
+fn layer_axis(t: TexTarget) -> Option<usize> {
+    match t {
+        TexTarget::D1Array => Some(1),
+        TexTarget::D2Array | TexTarget::Cube => Some(2),
+        _ => None,
+    }
+}
+
+/// Whether the routines cover this state: at most [`MAX_LEVELS`] levels, each
+/// non-empty, under 2³¹ texels and holding all of them; on every filtered axis of
+/// every level, clamp to edge or repeat on a power-of-two size (so a wrapped index
+/// is in range without a border); every level as many layers as the base (so a
+/// clamped layer is in range).
+fn covered(view: &TexView<'_>, s: &SamplerState) -> bool {
+    let n = view.levels.len();
+    if n == 0 || n > MAX_LEVELS {
+        return false;
+    }
+    let d = dims(view.target);
+    let bpp = view.format.bytes_per_pixel() as u64;
+    let cube = view.target == TexTarget::Cube;
+    let layers = |lv: &MipLevel<'_>| match layer_axis(view.target) {
+        Some(1) => lv.height,
+        Some(_) => lv.depth,
+        None => 0,
+    };
+    let base_layers = layers(&view.levels[0]);
+    view.levels.iter().all(|lv| {
+        let size = [lv.width, lv.height, lv.depth];
+        let texels = u64::from(lv.width) * u64::from(lv.height) * u64::from(lv.depth);
+        texels != 0
+            && texels < 1 << 31
+            && texels * bpp <= lv.data.len() as u64
+            && layers(lv) >= base_layers
+            && (0..d).all(|a| {
+                let w = if cube { Wrap::ClampToEdge } else { s.wrap[a] };
+                w == Wrap::ClampToEdge || (w == Wrap::Repeat && size[a].is_power_of_two())
+            })
+    })
+}
+
+/// Sixteen lanes of floats.
+type F16 = [f32; LANES];
+
+/// The shadow comparison of every lane (GL §8.22.1): 1 where `f(r, d)` holds, else 0
+/// (the quad sampler's `shadow`, with the function matched outside the lane loop).
+#[inline(always)]
+fn compare_lanes(f: CompareFunc, r: &F16, d: &F16) -> F16 {
+    let mut o = [0.0f32; LANES];
+    macro_rules! by {
+        ($op:tt) => {
+            for l in 0..LANES {
+                o[l] = if r[l] $op d[l] { 1.0 } else { 0.0 };
+            }
+        };
+    }
+    match f {
+        CompareFunc::Never => {}
+        CompareFunc::Always => o = [1.0; LANES],
+        CompareFunc::Less => by!(<),
+        CompareFunc::Equal => by!(==),
+        CompareFunc::LessEqual => by!(<=),
+        CompareFunc::Greater => by!(>),
+        CompareFunc::NotEqual => by!(!=),
+        CompareFunc::GreaterEqual => by!(>=),
+    }
+    o
+}
+
+/// `(floor_f32(x), floor_f32(x) as i32)` for `|x| < 2²⁴` (not NaN; the caller
+/// checks), branch-free so lane loops vectorise.
+#[inline(always)]
+fn floor_i(x: f32) -> (f32, i32) {
+    // SAFETY: |x| < 2^24, so the truncation fits in an i32.
+    let t = unsafe { x.to_int_unchecked::<i32>() };
+    let tf = t as f32;
+    let down = tf > x;
+    let r = if down { tf - 1.0 } else { tf };
+    (r.copysign(x), t - down as i32)
+}
+
+/// Each lane's level as the lane loops read it (structure of arrays).
+struct Lvl {
+    /// Texel data per lane.
+    data: [*const u8; LANES],
+    /// Width, height, depth per lane.
+    size: [[i32; LANES]; 3],
+    /// Every lane reads the same level.
+    uniform: bool,
+}
+
+/// [`sample16`] compiled for AVX2 (selected only when the CPU has it).
+#[cfg(target_arch = "x86_64")]
+fn sample16_avx2<T: Texel, const D: usize>(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+) -> Option<[Reg; 4]> {
+    #[target_feature(enable = "avx2")]
+    unsafe fn inner<T: Texel, const D: usize>(
+        b: &TextureBinding<'_>,
+        req: &SampleRequest<'_>,
+    ) -> Option<[Reg; 4]> {
+        sample16_body::<T, D>(b, req)
+    }
+    // SAFETY: `select` picks this routine only when the CPU supports AVX2.
+    unsafe { inner::<T, D>(b, req) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn sample16_avx2<T: Texel, const D: usize>(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+) -> Option<[Reg; 4]> {
+    sample16_body::<T, D>(b, req)
+}
+
+/// The 16-lane routine for texel format `T` and `D` filtered dimensions.
+fn sample16<T: Texel, const D: usize>(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+) -> Option<[Reg; 4]> {
+    sample16_body::<T, D>(b, req)
+}
+
+#[inline(always)]
+fn sample16_body<T: Texel, const D: usize>(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+) -> Option<[Reg; 4]> {
+    let view = &b.view;
+    let s = &b.sampler;
+    let bias = match req.lod {
+        LodMode::Grad(..) => return None,
+        LodMode::Implicit(bias) => bias,
+        LodMode::Lod(_) => None,
+    };
+    let base = view.levels.first()?;
+    let target = view.target;
+    let normalized = target != TexTarget::Rect;
+    let coord = |i: usize| -> F16 {
+        match req.coords.get(i) {
+            Some(r) => r.0.map(f32::from_bits),
+            None => [0.0; LANES],
+        }
+    };
+    // Texel-space position at the base level (before offsets), face or layer.
+    let mut st = [[0.0f32; LANES]; 3];
+    let mut layer = [0i32; LANES];
+    if target == TexTarget::Cube {
+        let (x, y, z) = (coord(0), coord(1), coord(2));
+        for l in 0..LANES {
+            let (face, u, v) = cube_face(x[l], y[l], z[l]);
+            st[0][l] = u;
+            st[1][l] = v;
+            layer[l] = face as i32;
+        }
+    } else {
+        for a in 0..D {
+            st[a] = coord(a);
+        }
+        let la = match target {
+            TexTarget::D1Array => Some((1, base.height)),
+            TexTarget::D2Array => Some((2, base.depth)),
+            _ => None,
+        };
+        if let Some((ax, n)) = la {
+            let c = coord(ax);
+            let top = n.saturating_sub(1) as f32;
+            for l in 0..LANES {
+                let v = floor_f32(c[l] + 0.5);
+                layer[l] = if v.is_nan() {
+                    0
+                } else {
+                    v.clamp(0.0, top) as i32
+                };
+            }
+        }
+    }
+    // Level of detail, level(s) and filter per lane.
+    let single = (s.mip == MipFilter::None || view.levels.len() == 1) && s.mag == s.min;
+    let mut l1 = [0usize; LANES];
+    let mut l2 = [0usize; LANES];
+    let mut frac = [0.0f32; LANES];
+    let mut lin = [s.mag == Filter::Linear; LANES];
+    let mut blend = false;
+    if !single {
+        let mut lambda = [0.0f32; LANES];
+        match req.lod {
+            LodMode::Implicit(_) => {
+                let base_size = [base.width as f32, base.height as f32, base.depth as f32];
+                let scale = |a: usize| if normalized { base_size[a] } else { 1.0 };
+                for q in 0..LANES / 4 {
+                    let q0 = 4 * q;
+                    let mut sx = 0.0f32;
+                    let mut sy = 0.0f32;
+                    for a in 0..D {
+                        let dx = st[a][q0 + 1] - st[a][q0];
+                        let dy = st[a][q0 + 2] - st[a][q0];
+                        sx += (dx * scale(a)).powi(2);
+                        sy += (dy * scale(a)).powi(2);
+                    }
+                    let rho = sx.max(sy).sqrt().log2();
+                    for l in q0..q0 + 4 {
+                        lambda[l] = rho + bias.map(|r| r.f(l)).unwrap_or(0.0);
+                    }
+                }
+            }
+            LodMode::Lod(r) => lambda = r.0.map(f32::from_bits),
+            LodMode::Grad(..) => return None,
+        }
+        let last = (view.levels.len() - 1) as f32;
+        for l in 0..LANES {
+            let mut lam = lambda[l] + s.lod_bias;
+            if lam.is_nan() {
+                lam = 0.0;
+            }
+            lam = lam.max(s.min_lod).min(s.max_lod);
+            if lam <= 0.0 || s.mip == MipFilter::None {
+                lin[l] = (if lam <= 0.0 { s.mag } else { s.min }) == Filter::Linear;
+            } else if s.mip == MipFilter::Nearest {
+                let lvl = if lam <= 0.5 {
+                    0.0
+                } else {
+                    (ceil_f32(lam + 0.5) - 1.0).min(last)
+                };
+                l1[l] = lvl as usize;
+                l2[l] = l1[l];
+                lin[l] = s.min == Filter::Linear;
+            } else {
+                let a = floor_f32(lam).min(last);
+                let c = (a + 1.0).min(last);
+                l1[l] = a as usize;
+                l2[l] = c as usize;
+                frac[l] = if a >= last { 0.0 } else { lam - floor_f32(lam) };
+                blend |= frac[l] != 0.0;
+                lin[l] = s.min == Filter::Linear;
+            }
+        }
+    }
+    let compare = s.compare.map(|f| {
+        let mut r = req
+            .compare
+            .map(|r| r.0.map(f32::from_bits))
+            .unwrap_or([0.0; LANES]);
+        if view.format.depth_max().is_some() {
+            for x in r.iter_mut() {
+                *x = x.clamp(0.0, 1.0);
+            }
+        }
+        (f, r)
+    });
+    let wraps = if target == TexTarget::Cube {
+        [Wrap::ClampToEdge; 3]
+    } else {
+        s.wrap
+    };
+    let ctx = Pass {
+        levels: &view.levels,
+        st: &st,
+        layer: &layer,
+        layer_axis: layer_axis(target),
+        normalized,
+        repeat: wraps.map(|w| w == Wrap::Repeat),
+        off: req.offset.map(|o| o as f32),
+        compare: compare.as_ref(),
+    };
+    let nlin = lin.iter().filter(|&&x| x).count();
+    let a = if nlin == LANES {
+        ctx.run::<T, D, true>(&l1)?
+    } else if nlin == 0 {
+        ctx.run::<T, D, false>(&l1)?
+    } else {
+        let x = ctx.run::<T, D, true>(&l1)?;
+        let y = ctx.run::<T, D, false>(&l1)?;
+        let mut o = [[0.0f32; LANES]; 4];
+        for c in 0..4 {
+            for l in 0..LANES {
+                o[c][l] = if lin[l] { x[c][l] } else { y[c][l] };
+            }
+        }
+        o
+    };
+    let mut v = a;
+    if blend {
+        // Blended lanes minify (one filter: the minification filter).
+        let bb = if s.min == Filter::Linear {
+            ctx.run::<T, D, true>(&l2)?
+        } else {
+            ctx.run::<T, D, false>(&l2)?
+        };
+        for c in 0..4 {
+            for l in 0..LANES {
+                let f = frac[l];
+                if f != 0.0 {
+                    v[c][l] = a[c][l] + (bb[c][l] - a[c][l]) * f;
+                }
+            }
+        }
+    }
+    let sw = view.swizzle;
+    let pick = |i: usize| -> F16 {
+        match sw[i] {
+            Swizzle::R => v[0],
+            Swizzle::G => v[1],
+            Swizzle::B => v[2],
+            Swizzle::A => v[3],
+            Swizzle::Zero => [0.0; LANES],
+            Swizzle::One => [1.0; LANES],
+        }
+    };
+    Some(std::array::from_fn(|i| Reg::from_f32(&pick(i))))
+}
+
+/// What one filtering pass shares.
+struct Pass<'a, 'b> {
+    levels: &'a [MipLevel<'b>],
+    st: &'a [F16; 3],
+    layer: &'a [i32; LANES],
+    layer_axis: Option<usize>,
+    normalized: bool,
+    repeat: [bool; 3],
+    off: [f32; 3],
+    compare: Option<&'a (CompareFunc, F16)>,
+}
+
+impl Pass<'_, '_> {
+    /// Reads the texel at index `at[l]` of `ptr(l)` for every lane and decodes it.
+    #[inline(always)]
+    fn decode<T: Texel>(
+        &self,
+        ptr: impl Fn(usize) -> *const u8,
+        at: &[i32; LANES],
+        t: &mut [F16; 4],
+    ) {
+        if T::BPP == 4 {
+            // Gather the words first, then decode all lanes (a loop the compiler
+            // vectorises).
+            let mut w = [0u32; LANES];
+            for l in 0..LANES {
+                // SAFETY: `at[l]` is a texel index inside lane `l`'s level, which
+                // holds all its texels (see `run`).
+                w[l] = u32::from_le(unsafe {
+                    (ptr(l).add(at[l] as usize * 4) as *const u32).read_unaligned()
+                });
+            }
+            for l in 0..LANES {
+                let v = T::decode(&w[l].to_le_bytes());
+                for c in 0..4 {
+                    t[c][l] = v[c];
+                }
+            }
+        } else {
+            for l in 0..LANES {
+                let off = at[l] as usize * T::BPP;
+                // SAFETY: as above.
+                let v = T::decode(unsafe { std::slice::from_raw_parts(ptr(l).add(off), T::BPP) });
+                for c in 0..4 {
+                    t[c][l] = v[c];
+                }
+            }
+        }
+    }
+
+    /// Reads and decodes the texel at index `at[l]` of each lane's level, compared
+    /// when the sampler compares.
+    #[inline(always)]
+    fn fetch<T: Texel>(&self, lv: &Lvl, at: &[i32; LANES]) -> [F16; 4] {
+        let mut t = [[0.0f32; LANES]; 4];
+        let p0 = lv.data[0];
+        if lv.uniform {
+            self.decode::<T>(|_| p0, at, &mut t);
+        } else {
+            self.decode::<T>(|l| lv.data[l], at, &mut t);
+        }
+        if let Some((f, r)) = self.compare {
+            let v = compare_lanes(*f, r, &t[0]);
+            t = [v, v, v, [1.0; LANES]];
+        }
+        t
+    }
+
+    /// Filters every lane at its level `idx[l]`, bilinear (or its 1-/3-D form) when
+    /// `LIN`, else nearest. `None` when a position is beyond ±2²⁴ texels or NaN.
+    #[inline(always)]
+    fn run<T: Texel, const D: usize, const LIN: bool>(
+        &self,
+        idx: &[usize; LANES],
+    ) -> Option<[F16; 4]> {
+        let mut lv = Lvl {
+            data: [self.levels[0].data.as_ptr(); LANES],
+            size: [[0; LANES]; 3],
+            uniform: idx.iter().all(|&i| i == idx[0]),
+        };
+        for l in 0..LANES {
+            // `covered` checked every level; `idx` is at most the last one.
+            let m = &self.levels[idx[l]];
+            lv.data[l] = m.data.as_ptr();
+            lv.size[0][l] = m.width as i32;
+            lv.size[1][l] = m.height as i32;
+            lv.size[2][l] = m.depth as i32;
+        }
+        // Texel-space positions at each lane's level, offset.
+        let mut pos = [[0.0f32; LANES]; 3];
+        let mut ok = true;
+        for a in 0..D {
+            for l in 0..LANES {
+                let p = if self.normalized {
+                    self.st[a][l] * lv.size[a][l] as f32
+                } else {
+                    self.st[a][l]
+                } + self.off[a];
+                pos[a][l] = p;
+                // Also false for NaN.
+                ok &= p.abs() < 16_777_216.0;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        // Offset of each lane's layer (texels).
+        let mut base = [0i32; LANES];
+        if let Some(ax) = self.layer_axis {
+            for l in 0..LANES {
+                let stride = if ax == 1 {
+                    lv.size[0][l]
+                } else {
+                    lv.size[0][l] * lv.size[1][l]
+                };
+                base[l] = self.layer[l] * stride;
+            }
+        }
+        let wrap = |i: i32, n: i32, repeat: bool| -> i32 {
+            if repeat {
+                i & (n - 1)
+            } else {
+                i.max(0).min(n - 1)
+            }
+        };
+        let strides = |l: usize| [1, lv.size[0][l], lv.size[0][l] * lv.size[1][l]];
+        let mut out = [[0.0f32; LANES]; 4];
+        if !LIN {
+            let mut at = base;
+            for a in 0..D {
+                for l in 0..LANES {
+                    let i = floor_i(pos[a][l]).1;
+                    at[l] += wrap(i, lv.size[a][l], self.repeat[a]) * strides(l)[a];
+                }
+            }
+            return Some(self.fetch::<T>(&lv, &at));
+        }
+        let mut i0 = [[0i32; LANES]; 3];
+        let mut i1 = [[0i32; LANES]; 3];
+        let mut f = [[0.0f32; LANES]; 3];
+        for a in 0..D {
+            for l in 0..LANES {
+                let u = pos[a][l] - 0.5;
+                let (fl, i) = floor_i(u);
+                f[a][l] = u - fl;
+                let n = lv.size[a][l];
+                let st = strides(l)[a];
+                i0[a][l] = wrap(i, n, self.repeat[a]) * st;
+                i1[a][l] = wrap(i + 1, n, self.repeat[a]) * st;
+            }
+        }
+        for k in 0..1usize << D {
+            let mut at = base;
+            let mut w = [1.0f32; LANES];
+            for a in 0..D {
+                let hi = k >> a & 1 == 1;
+                for l in 0..LANES {
+                    let (i, wa) = if hi {
+                        (i1[a][l], f[a][l])
+                    } else {
+                        (i0[a][l], 1.0 - f[a][l])
+                    };
+                    at[l] += i;
+                    w[l] = if a == 0 { wa } else { w[l] * wa };
+                }
+            }
+            // Every tap is read (its index is in range); a zero weight keeps the
+            // sum unchanged, as the quad sampler's skipped tap does.
+            let t = self.fetch::<T>(&lv, &at);
+            for c in 0..4 {
+                for l in 0..LANES {
+                    let sum = out[c][l] + t[c][l] * w[l];
+                    out[c][l] = if w[l] == 0.0 { out[c][l] } else { sum };
+                }
+            }
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,375 @@
+//! The sampler variants ([`texture::SamplerVariant`], the 16-lane routines chosen
+//! once per binding from its static state) against the quad sampler
+//! ([`texture::sample_quad`], the generic path), bit for bit, over pseudo-random
+//! states drawn mostly from what the variants cover: every target, every format
+//! (depth formats with and without every compare function), nearest/linear
+//! magnification and minification, every mip mode, LOD bias and min/max clamps,
+//! implicit LOD, bias and explicit LOD, offsets, repeat and clamp-to-edge per axis
+//! on power-of-two and other sizes, swizzles; and now and then a state or request
+//! the variants must refuse (other wraps, truncated levels, gradients, NaN and huge
+//! coordinates), where the routine must return `None` or the same result. The test
+//! counts the states it compared and fails if one was never reached.
+
+use std::collections::BTreeSet;
+
+use rgl_backend::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::exec::{Reg, LANES};
+use rgl_backend::format::Format;
+use rgl_backend::texture::{
+    sample, sample_quad, LodMode, MipLevel, QuadLod, QuadRequest, SampleRequest, TexView,
+    TextureBinding, QUAD,
+};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in [0, 1).
+    fn f(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
+
+const TARGETS: [TexTarget; 7] = [
+    TexTarget::D1,
+    TexTarget::D1Array,
+    TexTarget::D2,
+    TexTarget::Rect,
+    TexTarget::D2Array,
+    TexTarget::Cube,
+    TexTarget::D3,
+];
+const FUNCS: [CompareFunc; 8] = [
+    CompareFunc::Never,
+    CompareFunc::Less,
+    CompareFunc::Equal,
+    CompareFunc::LessEqual,
+    CompareFunc::Greater,
+    CompareFunc::NotEqual,
+    CompareFunc::GreaterEqual,
+    CompareFunc::Always,
+];
+const FILTERS: [Filter; 2] = [Filter::Nearest, Filter::Linear];
+const MIPS: [MipFilter; 3] = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear];
+const SWIZZLES: [Swizzle; 6] = [
+    Swizzle::R,
+    Swizzle::G,
+    Swizzle::B,
+    Swizzle::A,
+    Swizzle::Zero,
+    Swizzle::One,
+];
+
+/// Texel data of one level: (width, height, depth, bytes).
+type Level = (u32, u32, u32, Vec<u8>);
+
+/// A random texture: power-of-two sides most of the time (repeat needs them), a
+/// full mip chain or part of one, random texels, rarely a truncated level.
+fn texture(rng: &mut Rng, target: TexTarget, format: Format) -> Vec<Level> {
+    let mut dim = |max: u64| -> u32 {
+        if rng.below(4) != 0 {
+            1 << rng.below(5)
+        } else {
+            1 + rng.below(max) as u32
+        }
+    };
+    let (mut w, mut h, mut d) = (dim(17), dim(17), dim(9));
+    match target {
+        TexTarget::D1 => (h, d) = (1, 1),
+        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
+        TexTarget::Cube => (h, d) = (w, 6),
+        TexTarget::D2Array | TexTarget::D3 => {}
+    }
+    let nlev = if target == TexTarget::Rect {
+        1
+    } else {
+        1 + rng.below(5) as usize
+    };
+    let bpp = format.bytes_per_pixel();
+    let mut levels = Vec::new();
+    for _ in 0..nlev {
+        let mut data = vec![0u8; (w * h * d) as usize * bpp];
+        for t in data.chunks_mut(bpp) {
+            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
+        }
+        if rng.below(100) == 0 {
+            data.truncate(data.len() / 2);
+        }
+        levels.push((w, h, d, data));
+        w = (w / 2).max(1);
+        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
+            h = (h / 2).max(1);
+        }
+        if target == TexTarget::D3 {
+            d = (d / 2).max(1);
+        }
+    }
+    levels
+}
+
+fn wrap(rng: &mut Rng) -> Wrap {
+    if rng.below(30) == 0 {
+        rng.pick(&[
+            Wrap::MirroredRepeat,
+            Wrap::ClampToBorder,
+            Wrap::MirrorClampToEdge,
+            Wrap::Clamp,
+        ])
+    } else {
+        rng.pick(&[Wrap::Repeat, Wrap::ClampToEdge])
+    }
+}
+
+/// A random sampler state (`min_lod <= max_lod`, as GL requires for defined results).
+fn sampler(rng: &mut Rng, format: Format) -> SamplerState {
+    let min_lod = if rng.below(4) == 0 { rng.f() } else { -1000.0 };
+    SamplerState {
+        wrap: [wrap(rng), wrap(rng), wrap(rng)],
+        mag: rng.pick(&FILTERS),
+        min: rng.pick(&FILTERS),
+        mip: rng.pick(&MIPS),
+        lod_bias: if rng.below(3) == 0 {
+            rng.f() * 2.0 - 1.0
+        } else {
+            0.0
+        },
+        min_lod,
+        max_lod: if rng.below(4) == 0 {
+            1.0 + rng.f() * 2.0
+        } else {
+            1000.0
+        },
+        border: [rng.f(), rng.f(), rng.f(), rng.f()],
+        compare: (format.is_depth() && rng.below(2) == 0).then(|| rng.pick(&FUNCS)),
+    }
+}
+
+/// Coordinates for 16 lanes, as 4 quads: a base per quad plus a per-pixel step of
+/// `scale` (so implicit LOD magnifies or minifies), sometimes jittered, rarely NaN
+/// or far outside the texture.
+fn coords(rng: &mut Rng) -> Vec<Reg> {
+    let mut c = vec![Reg::default(); 4];
+    let scale = [0.001f32, 0.02, 0.1, 0.3, 2.0][rng.below(5) as usize];
+    let far = if rng.below(40) == 0 { 3.0e7 } else { 1.0 };
+    let nan = rng.below(40) == 0;
+    for q in 0..LANES / QUAD {
+        let base: [f32; 4] = std::array::from_fn(|_| (rng.f() * 4.0 - 1.5) * far);
+        for p in 0..QUAD {
+            for (a, r) in c.iter_mut().enumerate() {
+                let step = (p & 1) as f32 * (a as f32 + 1.0) + (p >> 1) as f32 * 0.5;
+                let v = if nan && rng.below(8) == 0 {
+                    f32::NAN
+                } else {
+                    base[a] + scale * step + if rng.below(5) == 0 { rng.f() } else { 0.0 }
+                };
+                r.set_f(QUAD * q + p, v);
+            }
+        }
+    }
+    c
+}
+
+fn lane_reg(rng: &mut Rng, lo: f32, hi: f32) -> Reg {
+    Reg::from_f32(&std::array::from_fn(|_| lo + (hi - lo) * rng.f()))
+}
+
+/// The lanes of quad `q` of a register.
+fn quad_of(r: &Reg, q: usize) -> [f32; QUAD] {
+    std::array::from_fn(|l| r.f(QUAD * q + l))
+}
+
+/// The quad request for quad `q` of a 16-lane request.
+fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
+    let comp = |c: &[Reg], a: usize| c.get(a).map(|r| quad_of(r, q)).unwrap_or([0.0; QUAD]);
+    QuadRequest {
+        coords: std::array::from_fn(|a| comp(req.coords, a)),
+        lod: match req.lod {
+            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| quad_of(r, q))),
+            LodMode::Lod(r) => QuadLod::Lod(quad_of(r, q)),
+            LodMode::Grad(gx, gy) => QuadLod::Grad(
+                std::array::from_fn(|a| comp(gx, a)),
+                std::array::from_fn(|a| comp(gy, a)),
+            ),
+        },
+        offset: req.offset,
+        compare: req.compare.map(|r| quad_of(r, q)),
+    }
+}
+
+#[test]
+fn sampler_variants_match_the_quad_sampler_bit_for_bit() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let (cases, mut compared, mut refused) = (40_000, 0u32, 0u32);
+    for case in 0..cases {
+        let target = rng.pick(&TARGETS);
+        let format = rng.pick(&Format::ALL);
+        let levels = texture(&mut rng, target, format);
+        let s = sampler(&mut rng, format);
+        let swizzle = if rng.below(4) == 0 {
+            std::array::from_fn(|_| rng.pick(&SWIZZLES))
+        } else {
+            [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        };
+        let view = TexView {
+            target,
+            format,
+            levels: levels
+                .iter()
+                .map(|(w, h, d, data)| MipLevel {
+                    data,
+                    width: *w,
+                    height: *h,
+                    depth: *d,
+                })
+                .collect(),
+            swizzle,
+        };
+        let b = TextureBinding::new(view, s);
+        let c = coords(&mut rng);
+        let lod = lane_reg(&mut rng, -1.5, 4.5);
+        let cmp = lane_reg(&mut rng, -0.1, 1.1);
+        let gx: Vec<Reg> = (0..3).map(|_| lane_reg(&mut rng, -0.2, 0.2)).collect();
+        let gy: Vec<Reg> = (0..3).map(|_| lane_reg(&mut rng, -0.2, 0.2)).collect();
+        let ncoord = match target {
+            TexTarget::D1 => 1,
+            TexTarget::D2 | TexTarget::Rect | TexTarget::D1Array => 2,
+            _ => 3,
+        };
+        let (lm, lod_name) = match rng.below(10) {
+            0..=3 => (LodMode::Implicit(None), "implicit"),
+            4..=5 => (LodMode::Implicit(Some(&lod)), "bias"),
+            6..=8 => (LodMode::Lod(&lod), "lod"),
+            _ => (LodMode::Grad(&gx[..ncoord], &gy[..ncoord]), "grad"),
+        };
+        let offset = if rng.below(3) == 0 {
+            [
+                rng.below(5) as i32 - 2,
+                rng.below(5) as i32 - 2,
+                rng.below(3) as i32 - 1,
+            ]
+        } else {
+            [0; 3]
+        };
+        let req = SampleRequest {
+            coords: &c[..ncoord],
+            lod: lm,
+            offset,
+            compare: Some(&cmp),
+        };
+        let want: Vec<_> = (0..LANES / QUAD)
+            .map(|q| sample_quad(&b, &quad_request(&req, q)))
+            .collect();
+        // The 16-lane entry point takes the variant (or an RGBA8 2D fast path) too.
+        let entry = sample(&b, &req);
+        let Some(got) = b.variant.run(&b, &req) else {
+            refused += 1;
+            if b.variant.is_specialized() {
+                seen.insert("refused request".to_string());
+            }
+            for ch in 0..4 {
+                for l in 0..LANES {
+                    assert_eq!(
+                        entry[ch].0[l],
+                        want[l / QUAD][ch][l % QUAD].to_bits(),
+                        "case {case}: texture::sample lane {l} channel {ch}"
+                    );
+                }
+            }
+            continue;
+        };
+        compared += 1;
+        for k in [
+            format!("target {target:?}"),
+            format!("format {format:?}"),
+            format!("mag {:?} min {:?} mip {:?}", s.mag, s.min, s.mip),
+            format!("lod {lod_name}"),
+            format!("levels {}", levels.len()),
+            format!("compare {}", s.compare.is_some()),
+            format!("wrap {:?}", s.wrap[0]),
+            format!("offset {}", offset != [0; 3]),
+            format!(
+                "swizzle {}",
+                swizzle != [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+            ),
+        ] {
+            seen.insert(k);
+        }
+        if let Some(f) = s.compare {
+            seen.insert(format!("func {f:?}"));
+        }
+        for ch in 0..4 {
+            for l in 0..LANES {
+                let w = want[l / QUAD][ch][l % QUAD].to_bits();
+                for (what, g) in [
+                    ("variant", got[ch].0[l]),
+                    ("texture::sample", entry[ch].0[l]),
+                ] {
+                    assert_eq!(
+                        g,
+                        w,
+                        "case {case}: {what} {target:?} {format:?} {} levels {s:?} swizzle \
+                         {swizzle:?} lod {lod_name} offset {offset:?}, lane {l} channel {ch}: \
+                         {} vs the quad sampler's {}",
+                        levels.len(),
+                        f32::from_bits(g),
+                        f32::from_bits(w)
+                    );
+                }
+            }
+        }
+    }
+    println!("{compared} requests compared, {refused} refused (generic path)");
+    let mut missing = Vec::new();
+    for t in TARGETS {
+        missing.push(format!("target {t:?}"));
+    }
+    for f in Format::ALL {
+        missing.push(format!("format {f:?}"));
+    }
+    for mag in FILTERS {
+        for min in FILTERS {
+            for mip in MIPS {
+                missing.push(format!("mag {mag:?} min {min:?} mip {mip:?}"));
+            }
+        }
+    }
+    for l in ["implicit", "bias", "lod"] {
+        missing.push(format!("lod {l}"));
+    }
+    for n in 1..=5 {
+        missing.push(format!("levels {n}"));
+    }
+    for w in [Wrap::Repeat, Wrap::ClampToEdge] {
+        missing.push(format!("wrap {w:?}"));
+    }
+    for f in FUNCS {
+        missing.push(format!("func {f:?}"));
+    }
+    missing.extend(
+        [
+            "compare true",
+            "compare false",
+            "offset true",
+            "swizzle true",
+            "refused request",
+        ]
+        .map(String::from),
+    );
+    missing.retain(|k| !seen.contains(k));
+    assert!(missing.is_empty(), "states never compared: {missing:?}");
+    assert!(
+        compared > cases / 2,
+        "only {compared} of {cases} requests reached a variant"
+    );
+}
