@@ -602,7 +602,12 @@ fn check_per_vertex_units(units: &[&Module], errors: &mut Vec<LinkError>) {
             var.is_builtin && var.mode == mode && names.contains(&var.name.as_str())
         })
     };
-    let sides: [(VarMode, &[&str], fn(&Module) -> Redeclared<'_>); 2] = [
+    type Side = (
+        VarMode,
+        &'static [&'static str],
+        fn(&Module) -> Redeclared<'_>,
+    );
+    let sides: [Side; 2] = [
         (VarMode::ShaderOut, &OUT_MEMBERS, |m| {
             &m.layout.per_vertex_out
         }),

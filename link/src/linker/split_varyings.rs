@@ -35,6 +35,10 @@ enum Step {
     Field(u32),
 }
 
+/// A consumer copy: (temporary, path in it, leaf varying, vertex count of a
+/// geometry shader input).
+type InCopy = (Handle<Variable>, Vec<Step>, Handle<Variable>, Option<u32>);
+
 /// A leaf of an aggregate: its path, the scalar or vector type there, and the
 /// path's GLSL spelling.
 struct Leaf {
@@ -275,8 +279,7 @@ pub(crate) fn split(
     let arrayed_input = consumer.linked.stage == Stage::Geometry;
     // (producer leaf copies, consumer leaf copies) as (temporary path, leaf var).
     let mut out_copies: Vec<(Handle<Variable>, Vec<Step>, Handle<Variable>)> = Vec::new();
-    let mut in_copies: Vec<(Handle<Variable>, Vec<Step>, Handle<Variable>, Option<u32>)> =
-        Vec::new();
+    let mut in_copies: Vec<InCopy> = Vec::new();
     for &(o, i) in pairs {
         let pm = &producer.linked.hir;
         let cm = &consumer.linked.hir;

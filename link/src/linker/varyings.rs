@@ -124,6 +124,9 @@ enum Packing {
     Components,
 }
 
+/// A placed pair: (output, input, their location).
+type PairLink = (Handle<Variable>, Handle<Variable>, VarLink);
+
 /// The outcome of [`link_pair`].
 enum PairResult {
     /// Placed (or failed with its errors reported).
@@ -533,7 +536,7 @@ fn link_pair(
 fn place_first_fit(
     pairs: &[&Pair],
     reserved: &mut [bool],
-) -> Result<Vec<(Handle<Variable>, Handle<Variable>, VarLink)>, Handle<Variable>> {
+) -> Result<Vec<PairLink>, Handle<Variable>> {
     let slots = reserved.len();
     let mut used: Vec<u8> = reserved.iter().map(|&r| if r { 0xf } else { 0 }).collect();
     let mut class: Vec<Option<u32>> = vec![None; slots];
