@@ -13,6 +13,7 @@
 //! Errors name the function and entity and include the printed instruction.
 
 use crate::arena::{EntityRef, SecondaryMap};
+use crate::intrinsics::IndexKind;
 use crate::ir::*;
 use crate::opcodes::Base;
 use crate::print::print_instr_standalone;
@@ -751,6 +752,30 @@ fn stage_types(v: &mut V) {
                                 "@{} of a deref that is not a scalar or vector",
                                 intr.op
                             )),
+                        }
+                    }
+                    // A typed IO access moves values of its type's bit size
+                    // (Mesa's nir_validate checks `dest_type`/`src_type` the same way).
+                    for (k, kind) in info.indices.iter().enumerate() {
+                        let value_bits = match kind {
+                            IndexKind::DestType => dest.as_ref().map(|d| d.bit_size),
+                            IndexKind::SrcType => intr.srcs.first().map(|s| f.defs[*s].bit_size),
+                            _ => continue,
+                        };
+                        let Some(&code) = intr.indices.get(k) else {
+                            continue;
+                        };
+                        match crate::ir::names::alu_type_from_code(code) {
+                            Some(t) if matches!(t.bits, 1 | 8 | 16 | 32 | 64) => {
+                                if value_bits.is_some_and(|b| b != t.bits) {
+                                    e(format!(
+                                        "@{} moves {}-bit values as {t}",
+                                        intr.op,
+                                        value_bits.unwrap_or(0)
+                                    ));
+                                }
+                            }
+                            _ => e(format!("@{}: bad {} {code:#x}", intr.op, kind.name())),
                         }
                     }
                     if matches!(intr.op, I::discard_if | I::terminate_if | I::demote_if)

@@ -30,10 +30,17 @@ const API_EXTENSIONS: &[&str] = &[
     "GL_KHR_parallel_shader_compile",
 ];
 
+/// Extensions the front end compiles but the rest of the stack cannot run yet:
+/// not advertised to applications. `GL_MESA_shader_integer_functions` calls
+/// that do not fold to constants fail to link until NIR implements them.
+const COMPILER_ONLY: &[&str] = &["GL_MESA_shader_integer_functions"];
+
 /// The GL extensions advertised, in `glGetStringi` order: the desktop GLSL
-/// extensions the front end supports at GLSL 3.30, then [`API_EXTENSIONS`].
+/// extensions the front end supports at GLSL 3.30 (less [`COMPILER_ONLY`]),
+/// then [`API_EXTENSIONS`].
 pub fn extensions() -> Vec<&'static str> {
     rgl_glsl::extensions::supported(rgl_glsl::Version::desktop(330), rgl_glsl::Stage::Fragment)
+        .filter(|name| !COMPILER_ONLY.contains(name))
         .chain(API_EXTENSIONS.iter().copied())
         .collect()
 }
