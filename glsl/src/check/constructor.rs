@@ -9,7 +9,7 @@ use crate::arena::Handle;
 use crate::ast;
 use crate::hir::{self, Constant, ExprKind, ScalarValue};
 use crate::span::SourceLoc;
-use crate::types::{ScalarKind, Type};
+use crate::types::{ScalarKind, StructType, Type};
 
 use super::{Checker, SemanticError};
 
@@ -167,6 +167,30 @@ impl Checker<'_> {
         self.var_ref(tmp, loc)
     }
 
+    /// GLSL 1.20 §5.4.3 (structure constructors) and GLSL 4.20 §4.1.11
+    /// (initializer lists): one argument or list item per member, in order.
+    /// Reports "too many" or "insufficient" and returns false otherwise.
+    pub(super) fn struct_arity_matches(
+        &mut self,
+        given: usize,
+        st: &StructType,
+        loc: SourceLoc,
+    ) -> bool {
+        if given == st.fields.len() {
+            return true;
+        }
+        let which = if given > st.fields.len() {
+            "too many"
+        } else {
+            "insufficient"
+        };
+        self.error(
+            loc,
+            SemanticError::StructConstructorCount(which, st.name.clone()),
+        );
+        false
+    }
+
     pub(super) fn record_constructor(
         &mut self,
         ty: Type,
@@ -179,16 +203,7 @@ impl Checker<'_> {
         let Some(st) = self.module.structs.get(handle).cloned() else {
             return self.error_expr(loc);
         };
-        if values.len() != st.fields.len() {
-            let which = if values.len() > st.fields.len() {
-                "too many"
-            } else {
-                "insufficient"
-            };
-            self.error(
-                loc,
-                SemanticError::StructConstructorCount(which, st.name.clone()),
-            );
+        if !self.struct_arity_matches(values.len(), &st, loc) {
             return self.error_expr(loc);
         }
         let mut converted = Vec::new();

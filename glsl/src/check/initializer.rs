@@ -84,16 +84,7 @@ impl Checker<'_> {
                     self.error(loc, SemanticError::AggregateNotAggregate(st.name.clone()));
                     return self.error_expr(loc);
                 }
-                if items.len() != st.fields.len() {
-                    let which = if items.len() > st.fields.len() {
-                        "too many"
-                    } else {
-                        "insufficient"
-                    };
-                    self.error(
-                        loc,
-                        SemanticError::StructConstructorCount(which, st.name.clone()),
-                    );
+                if !self.struct_arity_matches(items.len(), &st, loc) {
                     return self.error_expr(loc);
                 }
                 let mut values = Vec::with_capacity(items.len());
