@@ -238,7 +238,8 @@ fn find_location(uniforms: &[ActiveUniform], name: &str) -> Option<u32> {
         let is_array = u.name.ends_with("[0]");
         if listed == base && (element < u.array_size.max(1)) && (is_array || element == 0) {
             Some(u.location as u32 + element)
-        } else if u.name == name && !is_array {
+        } else if listed == name {
+            // `u[1]` names the innermost array `u[1][0]` of an array of arrays.
             Some(u.location as u32)
         } else {
             None

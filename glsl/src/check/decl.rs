@@ -135,16 +135,6 @@ impl Checker<'_> {
                 SemanticError::ConstWithoutInitializer(ident.name.to_string()),
             );
         }
-        // The linker does not enumerate arrays of arrays in the default
-        // uniform block as GL uniforms (`u[1][2]` has no location), so a
-        // program could not set them: refuse them rather than link a program
-        // whose uniforms are unreachable.
-        if mode_of(resolved.storage) == VarMode::Uniform
-            && self.arrays_of_arrays_allowed()
-            && ty.contains_array_of_arrays(&self.module.structs)
-        {
-            self.error(loc, SemanticError::Unsupported("uniform arrays of arrays"));
-        }
         // GLSL 4.30 §4.1.9 (ARB_arrays_of_arrays): without an initializer,
         // only the outermost dimension may be left unsized (it is then sized
         // by the largest constant index used).
@@ -842,19 +832,19 @@ impl Checker<'_> {
         // Like default-block uniforms (see `variable_declarator`), block
         // layouts and the GL interface of arrays of arrays are not
         // implemented by the linker.
+        // The linker names one block per element of a one-dimensional
+        // instance array (`B[2]`); arrays of arrays of blocks (GL 4.3
+        // §7.3.1.1 names them `B[1][2]`) are refused by name until it
+        // enumerates them.
         if mode == VarMode::Uniform
-            && self.arrays_of_arrays_allowed()
-            && (block
+            && block
                 .instance_array
                 .as_ref()
                 .is_some_and(|a| a.dimensions.len() > 1)
-                || fields
-                    .iter()
-                    .any(|f| f.ty.contains_array_of_arrays(&self.module.structs)))
         {
             self.error(
                 block.name.loc,
-                SemanticError::Unsupported("arrays of arrays in uniform blocks"),
+                SemanticError::Unsupported("arrays of arrays of uniform blocks"),
             );
         }
         match &block.instance {

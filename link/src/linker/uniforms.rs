@@ -406,8 +406,15 @@ struct Leaf {
     initializer: Option<Constant>,
 }
 
+/// Whether an array whose elements are `elem` is listed element by element
+/// (its elements are structs, arrays of structs or arrays) rather than as one
+/// active uniform of basic type.
+fn opened(elem: &Type) -> bool {
+    matches!(elem, Type::Array(..)) || matches!(without_array(elem), Type::Struct(_))
+}
+
 /// Default-block leaves of a uniform: basic types and arrays of them are leaves,
-/// structs and arrays of structs are opened. Iterative.
+/// structs, arrays of structs and arrays of arrays are opened. Iterative.
 fn flatten(
     name: &str,
     ty: &Type,
@@ -438,7 +445,10 @@ fn flatten(
                 }
                 work.extend(items.into_iter().rev());
             }
-            Type::Array(elem, len) if matches!(without_array(elem), Type::Struct(_)) => {
+            // Arrays of structs, and arrays of arrays (GL 4.3 §7.3.1.1: every
+            // innermost array of basic types is one active uniform,
+            // `u[1][0]`), are opened one dimension at a time.
+            Type::Array(elem, len) if opened(elem) => {
                 let n = len.unwrap_or(0) as u64;
                 let (es, ep) = (sz.uniform_slots_of(elem), sz.samplers_of(elem));
                 let mut items = Vec::new();
@@ -651,7 +661,7 @@ fn block_leaves(m: &Module, b: &Block, sz: &StructSizes) -> Vec<ActiveUniform> {
                 }
                 work.extend(items.into_iter().rev());
             }
-            Type::Array(elem, len) if matches!(without_array(elem), Type::Struct(_)) => {
+            Type::Array(elem, len) if opened(elem) => {
                 let stride = sz.std140_array_stride(elem, row_major);
                 let items: Vec<_> = (0..len.unwrap_or(0) as u64)
                     .map(|i| {
