@@ -112,6 +112,10 @@ impl GlContext for ClearOnlyContext {
         self.log.push(format!("has_uniform {name}"));
         Ok(true)
     }
+    fn ubo_array_index(&mut self, index: u32) -> Result<(), String> {
+        self.log.push(format!("ubo array index {index}"));
+        Ok(())
+    }
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String> {
         let levels: Vec<String> = image
             .levels

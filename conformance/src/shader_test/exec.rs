@@ -82,6 +82,10 @@ pub trait GlContext {
     /// command can set: `glGetUniformLocation` finds it, or it is a member of
     /// an active uniform block (shader_runner's `set_ubo_uniform` lookup).
     fn has_uniform(&mut self, name: &str) -> Result<bool, String>;
+    /// shader_runner's `ubo array index N`: later block uniforms are written
+    /// to element N of an array of blocks (the block index the member reports,
+    /// which is the array's first block, plus N), until the next such command.
+    fn ubo_array_index(&mut self, index: u32) -> Result<(), String>;
     /// Creates `image` on texture unit `unit` (replacing what was bound there).
     fn texture(&mut self, unit: u32, image: &TextureImage) -> Result<(), String>;
     /// `glTexParameter` on the texture bound to `target` of the active unit.
@@ -511,7 +515,8 @@ impl<'c> Executor<'c> {
                 mode: *mode,
             }),
             Command::DepthFunc(func) => state(StateChange::DepthFunc(*func)),
-            Command::UboArrayIndex(_) | Command::BlockLayout { .. } => {
+            Command::UboArrayIndex(index) => return self.context.ubo_array_index(*index),
+            Command::BlockLayout { .. } => {
                 return Err(format!(
                     "`{}` (explicit uniform block layout) is not supported by this runner yet",
                     command.name()

@@ -24,6 +24,8 @@ pub struct GlRunner<G: GlApi> {
     program: Option<G::Program>,
     /// Uniform block buffers by block index (binding = index).
     block_buffers: Vec<G::Buffer>,
+    /// `ubo array index`: added to a block uniform's block index.
+    ubo_array_index: u32,
     /// The `[vertex data]` VAO and buffer.
     vertex_data: Option<(G::VertexArray, G::Buffer)>,
     /// VAO and buffer of `draw rect`.
@@ -39,6 +41,7 @@ impl<G: GlApi> GlRunner<G> {
             gl,
             program: None,
             block_buffers: Vec::new(),
+            ubo_array_index: 0,
             vertex_data: None,
             rect: None,
             textures: Vec::new(),
@@ -120,8 +123,11 @@ impl<G: GlApi> GlRunner<G> {
         let matrix_stride = param(&mut self.gl, glow::UNIFORM_MATRIX_STRIDE);
         let row_major = param(&mut self.gl, glow::UNIFORM_IS_ROW_MAJOR) != 0;
         self.eager_check("glGetActiveUniformsiv")?;
+        // An array of blocks lists its members once, in its first block
+        // (GL 4.3 §7.3.1.1); `ubo array index` picks the element.
         let Some(&buffer) = usize::try_from(block)
             .ok()
+            .and_then(|b| b.checked_add(self.ubo_array_index as usize))
             .and_then(|b| self.block_buffers.get(b))
         else {
             return Err(format!(
@@ -529,6 +535,11 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         };
         self.uniform_at(&location, ty, values)?;
         self.check(&format!("uniform {name}"))
+    }
+
+    fn ubo_array_index(&mut self, index: u32) -> Result<(), String> {
+        self.ubo_array_index = index;
+        Ok(())
     }
 
     fn has_uniform(&mut self, name: &str) -> Result<bool, String> {

@@ -832,21 +832,6 @@ impl Checker<'_> {
         // Like default-block uniforms (see `variable_declarator`), block
         // layouts and the GL interface of arrays of arrays are not
         // implemented by the linker.
-        // The linker names one block per element of a one-dimensional
-        // instance array (`B[2]`); arrays of arrays of blocks (GL 4.3
-        // §7.3.1.1 names them `B[1][2]`) are refused by name until it
-        // enumerates them.
-        if mode == VarMode::Uniform
-            && block
-                .instance_array
-                .as_ref()
-                .is_some_and(|a| a.dimensions.len() > 1)
-        {
-            self.error(
-                block.name.loc,
-                SemanticError::Unsupported("arrays of arrays of uniform blocks"),
-            );
-        }
         match &block.instance {
             Some(instance) => {
                 let mut ty = block_ty;

@@ -61,7 +61,7 @@ pub(crate) fn cross_validate_uniforms(
     warnings: &mut Vec<String>,
 ) {
     let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::new();
-    let mut blocks: HashMap<String, (usize, Type, Option<u32>)> = HashMap::new();
+    let mut blocks: HashMap<String, (usize, Type, Option<Vec<u32>>)> = HashMap::new();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         for v in globals(m) {
@@ -75,7 +75,7 @@ pub(crate) fn cross_validate_uniforms(
                 };
                 let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
                 let len = if is_instance {
-                    var.ty.array_len()
+                    Some(instance_dims(&var.ty)).filter(|d| !d.is_empty())
                 } else {
                     None
                 };
@@ -374,10 +374,7 @@ pub(crate) fn link_uniforms(
                 program.uniforms.push(u);
             }
             program.uniform_blocks.push(UniformBlock {
-                name: match b.array_len {
-                    Some(_) => format!("{}[{c}]", b.name),
-                    None => b.name.clone(),
-                },
+                name: format!("{}{}", b.name, element_suffix(&b.dims, c)),
                 binding: b.binding.saturating_add(c),
                 data_size: b.size as u32,
                 members,
@@ -404,6 +401,30 @@ struct Leaf {
     /// Sampler offset from the variable's first sampler index.
     sampler: u64,
     initializer: Option<Constant>,
+}
+
+/// The dimensions of a block instance array, outermost first; an unsized one
+/// counts as 1 (the front end sizes it by its largest index).
+fn instance_dims(ty: &Type) -> Vec<u32> {
+    let mut dims = Vec::new();
+    let mut t = ty;
+    while let Type::Array(e, n) = t {
+        dims.push(n.unwrap_or(1));
+        t = e;
+    }
+    dims
+}
+
+/// The subscripts naming block `c` of an instance array with `dims`, in
+/// row-major order (GL 4.3 §7.3.1.1: `B[1][0]`); empty for a single block.
+fn element_suffix(dims: &[u32], mut c: u32) -> String {
+    let mut parts = vec![0; dims.len()];
+    for (part, d) in parts.iter_mut().zip(dims).rev() {
+        let d = (*d).max(1);
+        *part = c % d;
+        c /= d;
+    }
+    parts.iter().map(|p| format!("[{p}]")).collect()
 }
 
 /// Whether an array whose elements are `elem` is listed element by element
@@ -494,7 +515,10 @@ struct Block {
     /// The block type in the first declaring stage.
     block_ty: Handle<rgl_glsl::types::StructType>,
     instance: Option<String>,
+    /// Blocks in the instance array: the product of `dims`.
     array_len: Option<u32>,
+    /// The instance array's dimensions, outermost first (`B b[4][2]`: 4, 2).
+    dims: Vec<u32>,
     packing: BlockPacking,
     matrix_layout: MatrixLayout,
     binding: u32,
@@ -527,10 +551,13 @@ fn collect_blocks(
                 Some(&bi) => bi,
                 None => {
                     let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
-                    let array_len = match (&var.ty, is_instance) {
-                        (Type::Array(_, n), true) => Some(n.unwrap_or(1)),
-                        _ => None,
+                    let dims = if is_instance {
+                        instance_dims(&var.ty)
+                    } else {
+                        Vec::new()
                     };
+                    let array_len = (!dims.is_empty())
+                        .then(|| dims.iter().fold(1u32, |n, d| n.saturating_mul(*d)));
                     let row_major = var.matrix_layout == MatrixLayout::RowMajor;
                     let size = block_size(body, row_major, &sizes[i]);
                     by_name.insert(body.name.clone(), blocks.len());
@@ -539,6 +566,7 @@ fn collect_blocks(
                         block_ty: b,
                         instance: is_instance.then(|| var.name.clone()),
                         array_len,
+                        dims,
                         packing: var.block_packing,
                         matrix_layout: var.matrix_layout,
                         binding: var.binding.unwrap_or(0).max(0) as u32,

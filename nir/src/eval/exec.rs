@@ -580,14 +580,21 @@ impl<'a> Interp<'a> {
                         Err(_) => p.out_of_bounds = true,
                     }
                 } else if p.block_pending {
-                    p.block_pending = false;
-                    let len = match &p.ty {
-                        Type::Array(_, n) => i64::from(*n),
-                        _ => 0,
+                    // Arrays of arrays of blocks number their blocks in
+                    // row-major order: each index steps over the blocks of
+                    // one element, and the block is picked at the last one.
+                    let (len, per, inner_array) = match &p.ty {
+                        Type::Array(e, n) => (
+                            i64::from(*n),
+                            e.flattened_array_len(),
+                            matches!(**e, Type::Array(..)),
+                        ),
+                        _ => (0, 1, false),
                     };
+                    p.block_pending = inner_array;
                     match (p.root, u32::try_from(idx)) {
                         (Root::Ubo(b), Ok(i)) if idx < len => {
-                            p.root = Root::Ubo(b.saturating_add(i))
+                            p.root = Root::Ubo(b.saturating_add(i.saturating_mul(per)))
                         }
                         _ => p.out_of_bounds = true,
                     }

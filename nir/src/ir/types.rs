@@ -193,6 +193,15 @@ impl Type {
             _ => None,
         }
     }
+    /// Innermost elements of a (possibly multi-dimensional) array, 1 for a
+    /// non-array: how many blocks an element of a block instance array spans
+    /// (GL 4.3 §7.3.1.1 numbers arrays of arrays of blocks in row-major order).
+    pub fn flattened_array_len(&self) -> u32 {
+        match self {
+            Type::Array(e, n) => n.saturating_mul(e.flattened_array_len()),
+            _ => 1,
+        }
+    }
     /// Number of components of a scalar/vector (1 for scalars); None otherwise.
     pub fn vector_components(&self) -> Option<u8> {
         match self {
@@ -216,13 +225,24 @@ impl Type {
             Type::Vector(b, n) => write!(out, "{}vec{}", vec_prefix(*b), n),
             Type::Matrix { columns, rows } if columns == rows => write!(out, "mat{columns}"),
             Type::Matrix { columns, rows } => write!(out, "mat{columns}x{rows}"),
-            Type::Array(e, n) => {
-                e.write(structs, out)?;
-                if *n == 0 {
-                    out.write_str("[]")
-                } else {
-                    write!(out, "[{n}]")
+            Type::Array(..) => {
+                // GLSL order, as Mesa's glsl_type names: outermost dimension
+                // first (`float[3][2]` is 3 arrays of 2 floats).
+                let mut dims = Vec::new();
+                let mut t = self;
+                while let Type::Array(e, n) = t {
+                    dims.push(*n);
+                    t = e;
                 }
+                t.write(structs, out)?;
+                for n in dims {
+                    if n == 0 {
+                        out.write_str("[]")?;
+                    } else {
+                        write!(out, "[{n}]")?;
+                    }
+                }
+                Ok(())
             }
             Type::Struct(id) => match structs.get(id.index()) {
                 Some(s) => out.write_str(&s.name),
@@ -253,8 +273,9 @@ impl Type {
             None => (text, ""),
         };
         let mut ty = parse_base(head, structs)?;
-        // `float[4][2]` prints outermost dimension last in GLSL order; we print arrays of
-        // arrays as elem[inner][outer] following our writer (which appends dims outwards).
+        // Dimensions are written outermost first (`float[4][2]`: 4 arrays of 2), so
+        // they are applied innermost first.
+        let mut lens = Vec::new();
         let mut rest = dims;
         let mut count = 0;
         while !rest.is_empty() {
@@ -267,9 +288,11 @@ impl Type {
                 return None;
             }
             let num = &rest[1..close];
-            let len = if num.is_empty() { 0 } else { num.parse().ok()? };
-            ty = Type::Array(Box::new(ty), len);
+            lens.push(if num.is_empty() { 0 } else { num.parse().ok()? });
             rest = &rest[close + 1..];
+        }
+        for len in lens.into_iter().rev() {
+            ty = Type::Array(Box::new(ty), len);
         }
         Some(ty)
     }

@@ -81,12 +81,21 @@ pub(super) fn lower_ubo_load(
     let Some(old) = func.instrs[instr].def else {
         return false;
     };
-    // Block arrays: the first index picks the block.
-    let (block, links, block_ty) = match (&var.ty, links.first()) {
-        (Type::Array(e, _), Some(Link::Array(idx))) => (Some(*idx), &links[1..], (**e).clone()),
-        (Type::Array(..), _) => return false,
-        _ => (None, links, var.ty.clone()),
-    };
+    // Block arrays: the leading indices pick the block. An array of arrays of
+    // blocks (GL 4.3 §7.3.1.1) numbers its blocks in row-major order, so the
+    // block is `driver_location + Σ index_k * (blocks per element of dim k)`.
+    let mut block_ty = &var.ty;
+    let mut picks: Vec<(Def, u32)> = Vec::new();
+    let mut rest = links;
+    while let Type::Array(e, _) = block_ty {
+        let Some((Link::Array(idx), tail)) = rest.split_first() else {
+            return false;
+        };
+        picks.push((*idx, e.flattened_array_len()));
+        rest = tail;
+        block_ty = e;
+    }
+    let (links, block_ty) = (rest, block_ty.clone());
     let Some((_, block_size)) = block_ty.std140_align_size(cx.structs, false) else {
         return false;
     };
@@ -98,26 +107,52 @@ pub(super) fn lower_ubo_load(
         return false;
     };
     let mut b = Builder::new(func, Cursor::Before(instr));
-    let block_index = match block {
-        None => b.imm_i32(var.driver_location as i32),
-        Some(idx) => match const_u32(b.func, idx) {
-            Some(c) => b.imm_i32(var.driver_location.saturating_add(c) as i32),
-            None if b.func.defs[idx].bit_size == 32 && b.func.defs[idx].num_components == 1 => {
-                if var.driver_location == 0 {
-                    idx
-                } else {
-                    let k = b.imm_i32(var.driver_location as i32);
-                    b.alu_sized(
-                        Opcode::iadd,
-                        vec![AluSrc::new(idx), AluSrc::new(k)],
-                        false,
-                        1,
-                        32,
-                    )
-                }
-            }
-            None => return false,
-        },
+    let mut konst_block = var.driver_location;
+    let mut dynamic: Option<Def> = None;
+    for (idx, per) in picks {
+        if let Some(c) = const_u32(b.func, idx) {
+            konst_block = konst_block.saturating_add(c.saturating_mul(per));
+            continue;
+        }
+        if b.func.defs[idx].bit_size != 32 || b.func.defs[idx].num_components != 1 {
+            return false;
+        }
+        let scaled = if per == 1 {
+            idx
+        } else {
+            let k = b.imm_i32(per as i32);
+            b.alu_sized(
+                Opcode::imul,
+                vec![AluSrc::new(idx), AluSrc::new(k)],
+                false,
+                1,
+                32,
+            )
+        };
+        dynamic = Some(match dynamic {
+            None => scaled,
+            Some(d) => b.alu_sized(
+                Opcode::iadd,
+                vec![AluSrc::new(d), AluSrc::new(scaled)],
+                false,
+                1,
+                32,
+            ),
+        });
+    }
+    let block_index = match dynamic {
+        None => b.imm_i32(konst_block as i32),
+        Some(d) if konst_block == 0 => d,
+        Some(d) => {
+            let k = b.imm_i32(konst_block as i32);
+            b.alu_sized(
+                Opcode::iadd,
+                vec![AluSrc::new(d), AluSrc::new(k)],
+                false,
+                1,
+                32,
+            )
+        }
     };
     let mut terms = off.terms.clone();
     let mut konst = off.konst;
