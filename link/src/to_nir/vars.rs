@@ -262,10 +262,14 @@ impl Conv<'_> {
             return invalid("interface block type out of range");
         };
         let outer = self.var_type(&v)?;
-        let array_len = match &outer {
-            Type::Array(_, n) => Some(*n),
-            _ => None,
-        };
+        // The instance array's dimensions, outermost first (`Blk b[2][3]`:
+        // 2, 3; GL_ARB_arrays_of_arrays allows several).
+        let mut dims = Vec::new();
+        let mut t = &outer;
+        while let Type::Array(e, n) = t {
+            dims.push(*n);
+            t = e;
+        }
         let link = self.stage.vars.get(&h).copied();
         let mode_of = if v.mode == HMode::ShaderIn {
             VarMode::ShaderIn
@@ -286,10 +290,10 @@ impl Conv<'_> {
         let mut vars = Vec::with_capacity(st.fields.len());
         for f in &st.fields {
             let fty = self.ty(&f.ty)?;
-            let ty = match array_len {
-                Some(n) => Type::Array(Box::new(fty), n),
-                None => fty,
-            };
+            let ty = dims
+                .iter()
+                .rev()
+                .fold(fty, |ty, n| Type::Array(Box::new(ty), *n));
             let mut var = Variable::new(&format!("{}.{}", st.name, f.name), mode, ty);
             var.location = if per_vertex {
                 PER_VERTEX_SLOTS
@@ -303,14 +307,18 @@ impl Conv<'_> {
                 -1
             };
             // An instance array (`Blk ifc[2]`) lays each member out as an array
-            // of that length; a geometry shader's per-vertex input array does
-            // not take locations.
+            // of that shape; a geometry shader's per-vertex input dimension
+            // (the outermost) does not take locations.
             let per_vertex_input =
                 self.stage.stage == rgl_glsl::Stage::Geometry && mode == VarMode::ShaderIn;
-            let copies = match array_len {
-                Some(n) if !per_vertex_input => n.max(1) as i32,
-                _ => 1,
+            let located = if per_vertex_input && !dims.is_empty() {
+                &dims[1..]
+            } else {
+                &dims[..]
             };
+            let copies = located
+                .iter()
+                .fold(1i32, |c, n| c.saturating_mul((*n).max(1) as i32));
             let slots = f.ty.count_vec4_slots(&self.m.structs).min(1 << 20) as i32;
             offset += slots.saturating_mul(copies);
             var.interp = interp_of(f.qualifiers.interpolation.or(v.interpolation));
@@ -490,14 +498,21 @@ impl Conv<'_> {
 
     /// If `base.field` addresses a member of a split interface block, its deref.
     fn split_member(&mut self, base: Handle<hir::Expr>, field: u32) -> Res<Option<D>> {
-        let (root, index) = match &self.expr(base)?.kind {
-            ExprKind::VarRef(h) => (*h, None),
-            ExprKind::ArrayRef(b, i) => match &self.expr(*b)?.kind {
-                ExprKind::VarRef(h) => (*h, Some(*i)),
+        // `b.field`, `b[i].field` or `b[i][j].field`: the instance indices,
+        // outermost first.
+        let mut indices = Vec::new();
+        let mut at = base;
+        let root = loop {
+            match &self.expr(at)?.kind {
+                ExprKind::VarRef(h) => break *h,
+                ExprKind::ArrayRef(b, i) => {
+                    indices.push(*i);
+                    at = *b;
+                }
                 _ => return Ok(None),
-            },
-            _ => return Ok(None),
+            }
         };
+        indices.reverse();
         if self.f.params.contains_key(&root) || self.f.locals.contains_key(&root) {
             return Ok(None);
         }
@@ -511,14 +526,12 @@ impl Conv<'_> {
         let Some(var) = vars.get(field as usize).copied() else {
             return invalid("interface block member out of range");
         };
-        let d = self.deref_var(var)?;
-        match index {
-            None => Ok(Some(d)),
-            Some(i) => {
-                let i = self.eval(i)?;
-                Ok(Some(self.deref_array(&d, i)?))
-            }
+        let mut d = self.deref_var(var)?;
+        for i in indices {
+            let i = self.eval(i)?;
+            d = self.deref_array(&d, i)?;
         }
+        Ok(Some(d))
     }
 
     pub(crate) fn expr(&self, e: Handle<hir::Expr>) -> Res<&hir::Expr> {
