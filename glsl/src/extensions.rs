@@ -124,6 +124,14 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 420,
     },
+    // GL_ARB_explicit_uniform_location: the spec requires GLSL 3.30 or
+    // GL_ARB_explicit_attrib_location, which the checker enforces on use.
+    Extension {
+        name: "GL_ARB_explicit_uniform_location",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
     Extension {
         name: "GL_MESA_shader_integer_functions",
         family: Family::Desktop,

@@ -24,6 +24,8 @@ pub const MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: u32 =
     glsl::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS as u32;
 pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
 pub const MAX_UNIFORM_BLOCK_SIZE: u32 = 16384;
+/// ARB_explicit_uniform_location / GL 4.3: the linker's bound on API locations.
+pub const MAX_UNIFORM_LOCATIONS: u32 = rgl_link::linker::uniforms::MAX_UNIFORM_LOCATIONS;
 pub const MAX_VERTEX_UNIFORM_BLOCKS: u32 = 12;
 pub const MAX_GEOMETRY_UNIFORM_BLOCKS: u32 = 12;
 pub const MAX_FRAGMENT_UNIFORM_BLOCKS: u32 = 12;

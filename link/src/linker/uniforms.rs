@@ -184,7 +184,28 @@ pub(crate) fn link_uniforms(
         }
     }
     // Dead uniforms (read by no stage) leave the program, as in Mesa: their
-    // declarations are dropped from every stage's item list.
+    // declarations are dropped from every stage's item list. An explicit
+    // location still holds its range (ARB_explicit_uniform_location: "No two
+    // default-block uniform variables in the program can have the same
+    // location, even if they are unused").
+    let mut reserved: Vec<(String, u32, u32)> = Vec::new();
+    for g in groups.iter().filter(|g| g.stages == 0 && !g.builtin) {
+        let Some(l) = g.location.filter(|l| *l >= 0) else {
+            continue;
+        };
+        let first = g.decls[0].0;
+        let count = flatten(
+            &g.name,
+            &g.ty,
+            &stages[first].linked.hir.structs,
+            &sizes[first],
+            None,
+        )
+        .iter()
+        .map(|leaf| leaf.array_size.max(1))
+        .fold(0u32, u32::saturating_add);
+        reserved.push((g.name.clone(), l as u32, count));
+    }
     for g in groups.iter().filter(|g| g.stages == 0) {
         for &(i, v) in &g.decls {
             stages[i]
@@ -286,6 +307,26 @@ pub(crate) fn link_uniforms(
 
     // API locations: explicit ones first, then first free ranges in order.
     let mut taken: Vec<Option<usize>> = Vec::new();
+    for (name, l, count) in reserved {
+        let end = u64::from(l) + u64::from(count);
+        if end > MAX_UNIFORM_LOCATIONS as u64 {
+            errors.push(LinkError::TooManyUniformLocations(
+                end.min(u32::MAX as u64) as u32,
+                MAX_UNIFORM_LOCATIONS,
+            ));
+            continue;
+        }
+        let range = l as usize..end as usize;
+        if taken.len() < range.end {
+            taken.resize(range.end, None);
+        }
+        if taken[range.clone()].iter().any(|t| t.is_some()) {
+            errors.push(LinkError::UniformLocationOverlap(name));
+            continue;
+        }
+        // Held by no live group: `usize::MAX` only marks the range taken.
+        taken[range].fill(Some(usize::MAX));
+    }
     let mut pending = Vec::new();
     for (gi, g) in groups.iter().enumerate() {
         if g.builtin || g.name.starts_with("gl_") {
