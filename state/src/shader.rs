@@ -20,6 +20,7 @@ use rgl_link::{Bindings, LinkedProgram};
 use rgl_nir::options::StageOptions;
 
 use crate::background::{CompileQueue, Pending};
+use crate::disk_cache::{source_digest, ProgramLookup};
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
@@ -45,6 +46,10 @@ pub struct ShaderObject {
     /// The compile job still in flight, if any: `compiled` and `info_log` are
     /// those of the previous compile until [`Context::finish_shader`] applies it.
     pub(crate) pending: Option<Pending<CompileOutcome>>,
+    /// Digest of the stage and source of the last `glCompileShader` (the
+    /// on-disk shader cache's program keys are built from it); `None` before
+    /// the first compile.
+    pub(crate) source_digest: Option<[u8; 32]>,
 }
 
 /// What one compile job produces.
@@ -120,6 +125,7 @@ fn link_job(
     bindings: Bindings,
     name: u32,
     compiler: StageOptions,
+    lookup: Option<ProgramLookup>,
 ) -> Pending<Result<Box<LinkedProgram>, String>> {
     queue.run(
         move || {
@@ -134,6 +140,11 @@ fn link_job(
             if uncompiled {
                 return Err("error: linking with uncompiled/unspecialized shader\n".into());
             }
+            if let Some(lookup) = &lookup {
+                if let Some(program) = lookup.cache.load_program(&lookup.key) {
+                    return Ok(Box::new(program));
+                }
+            }
             shaders.extend(stand_ins);
             let refs: Vec<&CompiledShader> = shaders.iter().map(|c| &**c).collect();
             let options = PipelineOptions {
@@ -141,9 +152,11 @@ fn link_job(
                 compiler,
                 ..PipelineOptions::default()
             };
-            build_program(&refs, &bindings, options)
-                .map(Box::new)
-                .map_err(|l| l.to_string())
+            let linked = build_program(&refs, &bindings, options).map_err(|l| l.to_string())?;
+            if let Some(lookup) = &lookup {
+                lookup.cache.store_program(&lookup.key, &linked);
+            }
+            Ok(Box::new(linked))
         },
         |message| Err(format!("error: internal linker error: {message}\n")),
     )
@@ -260,6 +273,7 @@ impl Context {
             info_log: String::new(),
             delete_pending: false,
             pending: None,
+            source_digest: None,
         });
         match self.glsl_objects.insert(object) {
             Some(name) => Ok(Shader(name)),
@@ -287,9 +301,11 @@ impl Context {
             Ok(s) => (s.stage, s.source.clone()),
             Err(e) => return self.record(e),
         };
+        let digest = Some(source_digest(stage, &source));
         let job = compile_job(&mut self.compile_queue, stage, shader.name(), source);
         if let Ok(s) = self.shader_obj_mut(shader) {
             s.pending = Some(job);
+            s.source_digest = digest;
         }
         if self.compile_queue.threads() == 0 {
             self.finish_shader(shader);
@@ -547,12 +563,20 @@ impl Context {
         // Compatibility: a missing vertex or fragment stage is fixed function.
         let mut stages = Vec::new();
         let mut inputs = Vec::new();
+        // What the program is linked from, for the shader cache's key (`None`
+        // once a shader was never compiled: such a link fails anyway).
+        let mut sources = Some(Vec::with_capacity(attached.len()));
         for s in &attached {
             let Ok(s) = self.shader_obj(*s) else {
                 inputs.push(LinkInput::Ready(None));
+                sources = None;
                 continue;
             };
             stages.push(s.stage);
+            match (&mut sources, s.source_digest) {
+                (Some(list), Some(digest)) => list.push((s.stage, digest)),
+                _ => sources = None,
+            }
             inputs.push(match &s.pending {
                 Some(job) => LinkInput::Compiling(job.clone()),
                 None => LinkInput::Ready(s.compiled.clone()),
@@ -567,6 +591,8 @@ impl Context {
                 stand_ins.push(Stage::Fragment);
             }
         }
+        let lookup =
+            sources.and_then(|sources| self.program_lookup(&sources, &stand_ins, &bindings));
         let stand_ins: Vec<_> = stand_ins
             .into_iter()
             .filter_map(|stage| self.fixed_function.get(stage))
@@ -578,6 +604,7 @@ impl Context {
             bindings,
             program.name(),
             self.compiler_options,
+            lookup,
         );
         let current = self.current_program == Some(program);
         if let Ok(p) = self.program_obj_mut(program) {
@@ -670,6 +697,19 @@ impl Context {
         let program = self.current_program?;
         let obj = self.program_obj(program).ok()?;
         Some((program, obj, obj.link_result()?))
+    }
+
+    /// The result of `program`'s last link as its queries see it (waiting for
+    /// a link in flight): `None` after a failed link, for a name that is not a
+    /// program (recorded as the GL error a query would record), or before any
+    /// link. Stages hold their final NIR.
+    pub fn linked_program(&mut self, program: Program) -> Option<&LinkedProgram> {
+        self.finish_program(program);
+        if let Err(e) = self.program_obj(program) {
+            self.record(e);
+            return None;
+        }
+        self.program_obj(program).ok()?.link_result()
     }
 
     /// `glGetAttribLocation`: the generic index of an active attribute, or -1.
