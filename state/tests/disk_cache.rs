@@ -403,7 +403,7 @@ fn child_fill() {
 fn two_processes_fill_one_cache() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let exe = std::env::current_exe().expect("test binary");
-    let mut child = std::process::Command::new(exe)
+    let child = std::process::Command::new(exe)
         .args(["--exact", "child_fill", "--ignored", "--test-threads", "1"])
         .env(CHILD_DIR_VAR, tmp.path())
         .stdout(std::process::Stdio::piped())
