@@ -185,6 +185,28 @@ pub(crate) fn decode_program(bytes: &[u8]) -> Res<LinkedProgram> {
     })
 }
 
+/// Encodes the record of a successful compile: its info log (warnings).
+pub(crate) fn encode_shader_record(info_log: &str) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u32(PAYLOAD_VERSION);
+    w.str(info_log);
+    w.out
+}
+
+/// Decodes a payload written by [`encode_shader_record`].
+pub(crate) fn decode_shader_record(bytes: &[u8]) -> Res<String> {
+    let mut r = Reader { bytes, at: 0 };
+    let version = r.u32()?;
+    if version != PAYLOAD_VERSION {
+        return Err(CodecError::Version(version));
+    }
+    let log = r.str()?;
+    if r.at != bytes.len() {
+        return Err(CodecError::Trailing(bytes.len() - r.at));
+    }
+    Ok(log)
+}
+
 fn stage_tag(stage: Stage) -> u8 {
     match stage {
         Stage::Vertex => 0,

@@ -1,6 +1,6 @@
 //! The on-disk shader cache (Mesa's `disk_cache`): linked programs stored across
-//! runs, so that a warm start of an application skips the link and the
-//! link-time NIR pipeline of every program it linked before.
+//! runs, so that a warm start of an application skips the compiles, the link
+//! and the link-time NIR pipeline of every program it linked before.
 //!
 //! * Configuration: [`ShaderCacheOptions::from_env`] reads
 //!   `RGL_SHADER_CACHE_DISABLE`, `RGL_SHADER_CACHE_DIR` (else
@@ -14,15 +14,20 @@
 //!   driver's compiler options (what `glLinkProgram`'s result depends on;
 //!   object names only appear in debug dumps and are left out).
 //! * Entries: [`store`] (file layout, checks, atomic writes, size cap and LRU
-//!   eviction) holding a [`codec`] payload (the program interface and each
-//!   stage's final NIR as text).
+//!   eviction) holding a [`codec`] payload: for a program, its interface and
+//!   each stage's final NIR as text; for a shader, the record that its source
+//!   compiled, with its info log.
+//! * Skipped compiles (Mesa's `COMPILE_SKIPPED`): `glCompileShader` of a source
+//!   with a record reports the recorded status and info log without running
+//!   the front end; the link then looks the program up, and on a miss compiles
+//!   the skipped shaders before linking (so every observable result is a
+//!   compile's).
 //!
-//! What a warm start still does: the compiles (`glCompileShader` keeps its
-//! status and info log exactly, so it still runs the front end), the decode of
-//! the entry (NIR text parse and validation), and at the first draw the
-//! variant build (cloning the NIR, the draw-time lowering when the variant key
-//! asks for any, and the driver's compile, whose JIT code lives in memory and
-//! is not stored).
+//! What a warm start still does: hashing the sources, reading and checking the
+//! entries, decoding the program (NIR text parse and validation), and at the
+//! first draw the variant build (cloning the NIR, the draw-time lowering when
+//! the variant key asks for any, and the driver's compile, whose JIT code lives
+//! in memory and is not stored).
 
 pub(crate) mod codec;
 pub(crate) mod store;
@@ -128,8 +133,11 @@ pub fn parse_size(text: &str) -> Option<u64> {
 pub struct ShaderCacheStats {
     /// Links answered from the cache.
     pub hits: u64,
-    /// Lookups that found no usable entry (rejected entries included).
+    /// Links of compiled shaders that found no usable entry (rejected entries
+    /// included).
     pub misses: u64,
+    /// Compiles answered by a shader record.
+    pub compiles_skipped: u64,
     /// Entries found but not trusted (see [`Rejected`]), then deleted.
     pub rejected: u64,
     /// Entries written.
@@ -146,6 +154,7 @@ pub struct ShaderCacheStats {
 pub(crate) struct Counters {
     pub(crate) hits: AtomicU64,
     pub(crate) misses: AtomicU64,
+    pub(crate) compiles_skipped: AtomicU64,
     pub(crate) rejected: AtomicU64,
     pub(crate) writes: AtomicU64,
     pub(crate) write_failures: AtomicU64,
@@ -158,6 +167,7 @@ impl Counters {
         ShaderCacheStats {
             hits: get(&self.hits),
             misses: get(&self.misses),
+            compiles_skipped: get(&self.compiles_skipped),
             rejected: get(&self.rejected),
             writes: get(&self.writes),
             write_failures: get(&self.write_failures),
@@ -205,9 +215,12 @@ impl KeyHasher {
 
 /// The digest of one shader's compile input (its stage and source text), taken
 /// when `glCompileShader` is called; program keys are built from these.
+/// The `RGL_GLSL_VERSION_OVERRIDE` in force is part of it: it changes what the
+/// front end makes of the text.
 pub(crate) fn source_digest(stage: Stage, source: &str) -> [u8; 32] {
     let mut h = KeyHasher::new("rgl shader source");
     h.u32(stage as u32);
+    h.u32(rgl_glsl::debug::version_override().map_or(0, |v| u32::from(v) + 1));
     h.bytes(source.as_bytes());
     h.finish()
 }
@@ -271,12 +284,56 @@ impl DiskCache {
     }
 
     /// The cache the environment configures, shared by every context that did
-    /// not choose its own.
+    /// not choose its own. `RGL_GLSL` debug output (dumps, sources, logs of
+    /// every compile and link) turns it off, since cached results skip the
+    /// work that prints them.
     pub(crate) fn from_env() -> Option<Arc<DiskCache>> {
         static SHARED: OnceLock<Option<Arc<DiskCache>>> = OnceLock::new();
         SHARED
-            .get_or_init(|| ShaderCacheOptions::from_env().and_then(|o| DiskCache::open(&o)))
+            .get_or_init(|| {
+                let flags = rgl_glsl::debug::flags();
+                if flags.dump || flags.source || flags.log || flags.errors {
+                    log::debug!("RGL_GLSL debug output is on: the shader cache is off");
+                    return None;
+                }
+                ShaderCacheOptions::from_env().and_then(|o| DiskCache::open(&o))
+            })
             .clone()
+    }
+
+    /// The key of the compile record of a shader with `digest`
+    /// ([`source_digest`]).
+    fn shader_key(&self, digest: &[u8; 32]) -> CacheKey {
+        let mut h = KeyHasher::new("rgl compiled shader");
+        h.bytes(&self.store.build_id);
+        h.bytes(digest);
+        CacheKey(h.finish())
+    }
+
+    /// The info log of a successful compile of the shader with `digest`, if
+    /// one is recorded.
+    pub(crate) fn load_shader_record(&self, digest: &[u8; 32]) -> Option<String> {
+        let key = self.shader_key(digest);
+        let payload = self.store.get(&key)?;
+        match codec::decode_shader_record(&payload) {
+            Ok(log) => {
+                self.store
+                    .counters
+                    .compiles_skipped
+                    .fetch_add(1, Ordering::Relaxed);
+                Some(log)
+            }
+            Err(e) => {
+                self.store.reject(&key, &Rejected::Payload(e.to_string()));
+                None
+            }
+        }
+    }
+
+    /// Records that the shader with `digest` compiled with `info_log`.
+    pub(crate) fn store_shader_record(&self, digest: &[u8; 32], info_log: &str) {
+        let key = self.shader_key(digest);
+        self.store.put(&key, &codec::encode_shader_record(info_log));
     }
 
     /// The key of a program linked from shaders with `sources` (stage and
@@ -317,7 +374,10 @@ impl DiskCache {
 
     /// The program stored under `key`, if a trusted entry decodes.
     pub(crate) fn load_program(&self, key: &CacheKey) -> Option<LinkedProgram> {
-        let payload = self.store.get(key)?;
+        let Some(payload) = self.store.get(key) else {
+            self.store.counters.misses.fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
         match codec::decode_program(&payload) {
             Ok(program) => {
                 self.store.counters.hits.fetch_add(1, Ordering::Relaxed);
@@ -326,6 +386,7 @@ impl DiskCache {
             }
             Err(e) => {
                 self.store.reject(key, &Rejected::Payload(e.to_string()));
+                self.store.counters.misses.fetch_add(1, Ordering::Relaxed);
                 None
             }
         }

@@ -179,7 +179,6 @@ impl Store {
                 if e.kind() != ErrorKind::NotFound {
                     log::warn!("shader cache: cannot read {}: {e}", path.display());
                 }
-                self.counters.misses.fetch_add(1, Ordering::Relaxed);
                 return None;
             }
         };
@@ -203,7 +202,6 @@ impl Store {
             path.display()
         );
         self.counters.rejected.fetch_add(1, Ordering::Relaxed);
-        self.counters.misses.fetch_add(1, Ordering::Relaxed);
         if let Err(e) = fs::remove_file(&path) {
             log::debug!("shader cache: cannot remove {}: {e}", path.display());
         }
