@@ -14,10 +14,10 @@
 mod shader_db;
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use rgl_state::disk_cache::ShaderCacheOptions;
+use rgl_state::disk_cache::{ShaderCacheOptions, ShaderCacheStats};
 use rgl_state::{gl, Context, Shader};
 
 type Program = Vec<(u32, String)>;
@@ -30,9 +30,22 @@ fn corpus() -> Vec<Program> {
         .collect()
 }
 
+/// What one start did.
+struct Start {
+    linked: usize,
+    took: Duration,
+    variant_build: Duration,
+    cache: ShaderCacheStats,
+}
+
 /// Compiles, links and draws once with every program; returns the number of
 /// programs that linked.
 fn start(programs: &[Program], cache: Option<&Path>) -> usize {
+    start_stats(programs, cache).linked
+}
+
+fn start_stats(programs: &[Program], cache: Option<&Path>) -> Start {
+    let t0 = Instant::now();
     let mut ctx = Context::new_headless(64, 64);
     ctx.set_shader_cache(cache.map(ShaderCacheOptions::new));
     let mut linked = 0;
@@ -65,15 +78,32 @@ fn start(programs: &[Program], cache: Option<&Path>) -> usize {
         }
     }
     let _ = ctx.get_error();
-    linked
+    Start {
+        linked,
+        took: t0.elapsed(),
+        variant_build: ctx.variant_stats().build_time,
+        cache: ctx.shader_cache_stats(),
+    }
 }
 
 fn bench(c: &mut Criterion) {
     let programs = corpus();
     assert!(!programs.is_empty(), "no shader-db corpus");
     let warm_dir = tempfile::tempdir().expect("temp dir");
-    let linked = start(&programs, Some(warm_dir.path()));
-    eprintln!("{} programs, {linked} link", programs.len());
+    // One start of each kind outside the timing, for the split of a start's
+    // time: the variant builds (clone, draw-time lowering, the driver's
+    // compile) are not cached and remain in a warm start.
+    let cold = start_stats(&programs, Some(warm_dir.path()));
+    let warm = start_stats(&programs, Some(warm_dir.path()));
+    eprintln!("{} programs, {} link", programs.len(), cold.linked);
+    for (what, s) in [("cold", cold), ("warm", warm)] {
+        eprintln!(
+            "{what}: {:.2} s, of which variant builds {:.2} s; {:?}",
+            s.took.as_secs_f64(),
+            s.variant_build.as_secs_f64(),
+            s.cache
+        );
+    }
     let mut g = c.benchmark_group("shader_db_start");
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(100));

@@ -36,8 +36,9 @@ pub struct ShaderObject {
     /// `glShaderSource` text.
     pub source: String,
     /// Result of the last `glCompileShader` (shared with the link jobs that
-    /// read it); `None` before the first compile, or after a compile that
-    /// failed internally.
+    /// read it); `None` before the first compile, after a compile that
+    /// failed internally, or after one the shader cache skipped (see
+    /// `skipped`).
     pub compiled: Option<Arc<CompiledShader>>,
     /// Info log of the last compile.
     pub info_log: String,
