@@ -787,16 +787,12 @@ impl Context {
         Some((program, obj, obj.link_result()?))
     }
 
-    /// The result of `program`'s last link as its queries see it (waiting for
-    /// a link in flight): `None` after a failed link, for a name that is not a
-    /// program (recorded as the GL error a query would record), or before any
-    /// link. Stages hold their final NIR.
+    /// rgl's own introspection: the result of `program`'s last link as its
+    /// queries see it (waiting for a link in flight), with every stage's final
+    /// NIR. `None` after a failed link, before any link, or for a name that is
+    /// not a program; it records no GL error.
     pub fn linked_program(&mut self, program: Program) -> Option<&LinkedProgram> {
         self.finish_program(program);
-        if let Err(e) = self.program_obj(program) {
-            self.record(e);
-            return None;
-        }
         self.program_obj(program).ok()?.link_result()
     }
 
