@@ -1,8 +1,11 @@
 //! The [`Context`]: every piece of GL state, the error flag, and the queries for
 //! strings and limits (`glGetString`, `glGetIntegerv`).
 
+use std::sync::Arc;
+
 use crate::background::CompileQueue;
 use crate::buffer::{BufferBindings, BufferObject};
+use crate::disk_cache::DiskCache;
 use crate::draw::DrawScratch;
 use crate::driver_state::DriverStateCache;
 use crate::error::{GlError, GlResult};
@@ -43,17 +46,6 @@ pub fn extensions() -> Vec<&'static str> {
         .filter(|name| !COMPILER_ONLY.contains(name))
         .chain(API_EXTENSIONS.iter().copied())
         .collect()
-}
-
-/// `RGL_SHADER_CACHE_DISABLE` is reserved for the on-disk shader cache, which
-/// does not exist yet: the switch has no effect, and says so once at debug level.
-fn note_shader_cache_switch() {
-    static NOTED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
-    NOTED.get_or_init(|| {
-        if std::env::var_os("RGL_SHADER_CACHE_DISABLE").is_some() {
-            log::debug!("RGL_SHADER_CACHE_DISABLE is set; rgl has no on-disk shader cache yet, so it has no effect");
-        }
-    });
 }
 
 /// A GL context with a headless default framebuffer.
@@ -98,6 +90,8 @@ pub struct Context {
     pub(crate) fixed_function: FixedFunctionShaders,
     /// The threads compiles and links run on.
     pub(crate) compile_queue: CompileQueue,
+    /// The on-disk shader cache links look programs up in (`None`: off).
+    pub(crate) disk_cache: Option<Arc<DiskCache>>,
 }
 
 // The threading rules rest on this: a context moves between threads.
@@ -131,7 +125,6 @@ impl Context {
     /// A context drawing through `driver`, with a `width` × `height` default
     /// framebuffer (sizes are clamped to 1..=`MAX_RENDERBUFFER_SIZE`).
     pub fn with_driver(mut driver: Box<dyn Driver>, width: u32, height: u32) -> Context {
-        note_shader_cache_switch();
         let max = limits::MAX_RENDERBUFFER_SIZE;
         let (width, height) = (width.clamp(1, max), height.clamp(1, max));
         let framebuffers = FramebufferObjects::new(driver.as_mut(), width, height);
@@ -169,6 +162,7 @@ impl Context {
             driver_states: DriverStateCache::default(),
             fixed_function: FixedFunctionShaders::default(),
             compile_queue: CompileQueue::from_env(),
+            disk_cache: DiskCache::from_env(),
         }
     }
 

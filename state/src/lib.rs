@@ -6,7 +6,8 @@
 //!
 //! * [`context`]: the context, the error flag, string and limit queries.
 //! * [`shader`]: shader and program objects, compile and link; `background`:
-//!   the compiler threads of `GL_KHR_parallel_shader_compile`.
+//!   the compiler threads of `GL_KHR_parallel_shader_compile`; [`disk_cache`]:
+//!   the on-disk shader cache of linked programs.
 //! * [`uniforms`]: uniform locations, setters, queries, block bindings.
 //! * [`buffer`]: buffer objects; [`vertex_array`]: VAOs and attribute arrays.
 //! * [`fixed_state`]: rasterizer and per-fragment state; [`matrices`]: the
@@ -53,6 +54,7 @@ mod background;
 pub mod buffer;
 mod builtin_uniforms;
 pub mod context;
+pub mod disk_cache;
 pub mod draw;
 mod driver_state;
 pub mod error;

@@ -132,7 +132,7 @@ impl Context {
                 gl::DELETE_STATUS => s.delete_pending as i32,
                 // GL_KHR_parallel_shader_compile: whether the compile has finished.
                 gl::COMPLETION_STATUS_KHR => s.pending.as_ref().is_none_or(|j| j.is_done()) as i32,
-                gl::COMPILE_STATUS => s.compiled.as_ref().is_some_and(|c| c.success()) as i32,
+                gl::COMPILE_STATUS => s.compile_status() as i32,
                 gl::INFO_LOG_LENGTH => match s.info_log.len() {
                     0 => 0,
                     n => n as i32 + 1,

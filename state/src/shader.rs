@@ -12,7 +12,7 @@
 //! waiting.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, PipelineOptions};
@@ -20,6 +20,7 @@ use rgl_link::{Bindings, LinkedProgram};
 use rgl_nir::options::StageOptions;
 
 use crate::background::{CompileQueue, Pending};
+use crate::disk_cache::{source_digest, DiskCache, ProgramLookup};
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
@@ -35,8 +36,9 @@ pub struct ShaderObject {
     /// `glShaderSource` text.
     pub source: String,
     /// Result of the last `glCompileShader` (shared with the link jobs that
-    /// read it); `None` before the first compile, or after a compile that
-    /// failed internally.
+    /// read it); `None` before the first compile, after a compile that
+    /// failed internally, or after one the shader cache skipped (see
+    /// `skipped`).
     pub compiled: Option<Arc<CompiledShader>>,
     /// Info log of the last compile.
     pub info_log: String,
@@ -45,12 +47,48 @@ pub struct ShaderObject {
     /// The compile job still in flight, if any: `compiled` and `info_log` are
     /// those of the previous compile until [`Context::finish_shader`] applies it.
     pub(crate) pending: Option<Pending<CompileOutcome>>,
+    /// Digest of the stage and source of the last `glCompileShader` (the
+    /// on-disk shader cache's program keys are built from it); `None` before
+    /// the first compile.
+    pub(crate) source_digest: Option<[u8; 32]>,
+    /// The last compile was skipped: the shader cache recorded that this source
+    /// compiles, with `info_log`; `compiled` is then `None` until a link that
+    /// misses the cache needs the front end's result.
+    pub(crate) skipped: Option<Arc<SkippedCompile>>,
+}
+
+impl ShaderObject {
+    /// `GL_COMPILE_STATUS`.
+    pub(crate) fn compile_status(&self) -> bool {
+        self.skipped.is_some() || self.compiled.as_ref().is_some_and(|c| c.success())
+    }
+}
+
+/// A compile the shader cache answered (Mesa's `COMPILE_SKIPPED`): what to
+/// compile if a link needs it, and the result once one did.
+#[derive(Debug)]
+pub(crate) struct SkippedCompile {
+    stage: Stage,
+    name: u32,
+    source: String,
+    result: OnceLock<Arc<CompiledShader>>,
+}
+
+impl SkippedCompile {
+    /// The front end's result, compiled at the first call.
+    fn compiled(&self) -> Arc<CompiledShader> {
+        Arc::clone(
+            self.result
+                .get_or_init(|| Arc::new(run_compile(self.stage, self.name, &self.source))),
+        )
+    }
 }
 
 /// What one compile job produces.
 #[derive(Debug, Clone)]
 pub(crate) struct CompileOutcome {
     compiled: Option<Arc<CompiledShader>>,
+    skipped: Option<Arc<SkippedCompile>>,
     info_log: String,
 }
 
@@ -74,38 +112,80 @@ impl PendingLink {
 /// One attached shader as a link job sees it: the result of its last compile,
 /// or the compile job that will produce it.
 enum LinkInput {
-    Ready(Option<Arc<CompiledShader>>),
+    Ready(Option<Arc<CompiledShader>>, Option<Arc<SkippedCompile>>),
     Compiling(Pending<CompileOutcome>),
 }
 
+/// A successfully compiled shader as a link job sees it.
+enum LinkShader {
+    Compiled(Arc<CompiledShader>),
+    Skipped(Arc<SkippedCompile>),
+}
+
 impl LinkInput {
-    fn resolve(self) -> Option<Arc<CompiledShader>> {
-        match self {
-            LinkInput::Ready(c) => c,
-            LinkInput::Compiling(job) => job.wait_cloned().compiled,
+    /// The shader, or `None` if its compile failed (or never happened).
+    fn resolve(self) -> Option<LinkShader> {
+        let (compiled, skipped) = match self {
+            LinkInput::Ready(c, s) => (c, s),
+            LinkInput::Compiling(job) => {
+                let outcome = job.wait_cloned();
+                (outcome.compiled, outcome.skipped)
+            }
+        };
+        match (compiled, skipped) {
+            (_, Some(s)) => Some(LinkShader::Skipped(s)),
+            (Some(c), None) if c.success() => Some(LinkShader::Compiled(c)),
+            _ => None,
         }
     }
 }
 
-/// The compile job of one shader.
+/// `glCompileShader` proper: rgl's front end on `source`.
+fn run_compile(stage: Stage, name: u32, source: &str) -> CompiledShader {
+    let mut options = CompileOptions::new(stage);
+    options.name = Some(name);
+    compile(source, &options)
+}
+
+/// The compile job of one shader: skipped when `cache` records that the
+/// source (`digest`) compiles, else compiled (and a success recorded).
 fn compile_job(
     queue: &mut CompileQueue,
     stage: Stage,
     name: u32,
     source: String,
+    cache: Option<(Arc<DiskCache>, [u8; 32])>,
 ) -> Pending<CompileOutcome> {
     queue.run(
         move || {
-            let mut options = CompileOptions::new(stage);
-            options.name = Some(name);
-            let compiled = compile(&source, &options);
+            if let Some((cache, digest)) = &cache {
+                if let Some(info_log) = cache.load_shader_record(digest) {
+                    return CompileOutcome {
+                        compiled: None,
+                        skipped: Some(Arc::new(SkippedCompile {
+                            stage,
+                            name,
+                            source,
+                            result: OnceLock::new(),
+                        })),
+                        info_log,
+                    };
+                }
+            }
+            let compiled = run_compile(stage, name, &source);
+            let info_log = compiled.info_log.to_string();
+            if let (Some((cache, digest)), true) = (&cache, compiled.success()) {
+                cache.store_shader_record(digest, &info_log);
+            }
             CompileOutcome {
-                info_log: compiled.info_log.to_string(),
+                info_log,
                 compiled: Some(Arc::new(compiled)),
+                skipped: None,
             }
         },
         |message| CompileOutcome {
             compiled: None,
+            skipped: None,
             info_log: format!("0:0(0): error: internal compiler error: {message}\n"),
         },
     )
@@ -120,19 +200,37 @@ fn link_job(
     bindings: Bindings,
     name: u32,
     compiler: StageOptions,
+    lookup: Option<ProgramLookup>,
 ) -> Pending<Result<Box<LinkedProgram>, String>> {
     queue.run(
         move || {
-            let mut shaders = Vec::with_capacity(inputs.len() + stand_ins.len());
-            let mut uncompiled = false;
+            const UNCOMPILED: &str = "error: linking with uncompiled/unspecialized shader\n";
+            let mut resolved = Vec::with_capacity(inputs.len());
             for input in inputs {
-                match input.resolve() {
-                    Some(c) if c.success() => shaders.push(c),
-                    _ => uncompiled = true,
+                resolved.push(input.resolve().ok_or_else(|| UNCOMPILED.to_string())?);
+            }
+            if let Some(lookup) = &lookup {
+                if let Some(program) = lookup.cache.load_program(&lookup.key) {
+                    return Ok(Box::new(program));
                 }
             }
-            if uncompiled {
-                return Err("error: linking with uncompiled/unspecialized shader\n".into());
+            // A miss: the skipped compiles run now.
+            let mut shaders = Vec::with_capacity(resolved.len() + stand_ins.len());
+            for shader in resolved {
+                let compiled = match shader {
+                    LinkShader::Compiled(c) => c,
+                    LinkShader::Skipped(s) => s.compiled(),
+                };
+                if !compiled.success() {
+                    // Only a record that lied (another compiler under the same
+                    // build identity) can get here; the link fails as GL says.
+                    log::warn!(
+                        "shader cache: a recorded compile failed:\n{}",
+                        compiled.info_log
+                    );
+                    return Err(UNCOMPILED.into());
+                }
+                shaders.push(compiled);
             }
             shaders.extend(stand_ins);
             let refs: Vec<&CompiledShader> = shaders.iter().map(|c| &**c).collect();
@@ -141,9 +239,11 @@ fn link_job(
                 compiler,
                 ..PipelineOptions::default()
             };
-            build_program(&refs, &bindings, options)
-                .map(Box::new)
-                .map_err(|l| l.to_string())
+            let linked = build_program(&refs, &bindings, options).map_err(|l| l.to_string())?;
+            if let Some(lookup) = &lookup {
+                lookup.cache.store_program(&lookup.key, &linked);
+            }
+            Ok(Box::new(linked))
         },
         |message| Err(format!("error: internal linker error: {message}\n")),
     )
@@ -260,6 +360,8 @@ impl Context {
             info_log: String::new(),
             delete_pending: false,
             pending: None,
+            source_digest: None,
+            skipped: None,
         });
         match self.glsl_objects.insert(object) {
             Some(name) => Ok(Shader(name)),
@@ -287,9 +389,12 @@ impl Context {
             Ok(s) => (s.stage, s.source.clone()),
             Err(e) => return self.record(e),
         };
-        let job = compile_job(&mut self.compile_queue, stage, shader.name(), source);
+        let digest = source_digest(stage, &source);
+        let cache = self.disk_cache.as_ref().map(|c| (Arc::clone(c), digest));
+        let job = compile_job(&mut self.compile_queue, stage, shader.name(), source, cache);
         if let Ok(s) = self.shader_obj_mut(shader) {
             s.pending = Some(job);
+            s.source_digest = Some(digest);
         }
         if self.compile_queue.threads() == 0 {
             self.finish_shader(shader);
@@ -303,6 +408,7 @@ impl Context {
             if let Some(job) = s.pending.take() {
                 let outcome = job.wait_cloned();
                 s.compiled = outcome.compiled;
+                s.skipped = outcome.skipped;
                 s.info_log = outcome.info_log;
             }
         }
@@ -363,9 +469,7 @@ impl Context {
     /// `glGetShaderiv(GL_COMPILE_STATUS)`.
     pub fn get_shader_compile_status(&mut self, shader: Shader) -> bool {
         self.finish_shader(shader);
-        let r = self
-            .shader_obj(shader)
-            .map(|s| s.compiled.as_ref().is_some_and(|c| c.success()));
+        let r = self.shader_obj(shader).map(ShaderObject::compile_status);
         self.check(r).unwrap_or(false)
     }
 
@@ -547,15 +651,23 @@ impl Context {
         // Compatibility: a missing vertex or fragment stage is fixed function.
         let mut stages = Vec::new();
         let mut inputs = Vec::new();
+        // What the program is linked from, for the shader cache's key (`None`
+        // once a shader was never compiled: such a link fails anyway).
+        let mut sources = Some(Vec::with_capacity(attached.len()));
         for s in &attached {
             let Ok(s) = self.shader_obj(*s) else {
-                inputs.push(LinkInput::Ready(None));
+                inputs.push(LinkInput::Ready(None, None));
+                sources = None;
                 continue;
             };
             stages.push(s.stage);
+            match (&mut sources, s.source_digest) {
+                (Some(list), Some(digest)) => list.push((s.stage, digest)),
+                _ => sources = None,
+            }
             inputs.push(match &s.pending {
                 Some(job) => LinkInput::Compiling(job.clone()),
-                None => LinkInput::Ready(s.compiled.clone()),
+                None => LinkInput::Ready(s.compiled.clone(), s.skipped.clone()),
             });
         }
         let mut stand_ins = Vec::new();
@@ -567,6 +679,8 @@ impl Context {
                 stand_ins.push(Stage::Fragment);
             }
         }
+        let lookup =
+            sources.and_then(|sources| self.program_lookup(&sources, &stand_ins, &bindings));
         let stand_ins: Vec<_> = stand_ins
             .into_iter()
             .filter_map(|stage| self.fixed_function.get(stage))
@@ -578,6 +692,7 @@ impl Context {
             bindings,
             program.name(),
             self.compiler_options,
+            lookup,
         );
         let current = self.current_program == Some(program);
         if let Ok(p) = self.program_obj_mut(program) {
@@ -670,6 +785,15 @@ impl Context {
         let program = self.current_program?;
         let obj = self.program_obj(program).ok()?;
         Some((program, obj, obj.link_result()?))
+    }
+
+    /// rgl's own introspection: the result of `program`'s last link as its
+    /// queries see it (waiting for a link in flight), with every stage's final
+    /// NIR. `None` after a failed link, before any link, or for a name that is
+    /// not a program; it records no GL error.
+    pub fn linked_program(&mut self, program: Program) -> Option<&LinkedProgram> {
+        self.finish_program(program);
+        self.program_obj(program).ok()?.link_result()
     }
 
     /// `glGetAttribLocation`: the generic index of an active attribute, or -1.

@@ -150,6 +150,22 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
     ),
     ("variant_stats", "rgl's own: variant cache counters"),
     (
+        "linked_program",
+        "rgl's own: the last link's result, None for anything else (no GL error)",
+    ),
+    (
+        "set_shader_cache",
+        "rgl's own: the on-disk shader cache's directory, never a GL error",
+    ),
+    (
+        "shader_cache_dir",
+        "rgl's own: the on-disk shader cache's directory",
+    ),
+    (
+        "shader_cache_stats",
+        "rgl's own: on-disk shader cache counters",
+    ),
+    (
         "describe_texture_slots",
         "rgl's own debugging aid: returns its error, records none",
     ),
