@@ -580,7 +580,7 @@ fn shadow_compare_every_func() {
                 assert_eq!(
                     out[0].f(1),
                     [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0]
-                        [funcs.iter().position(|x| *x == f).unwrap()],
+                        [FUNCS.iter().position(|x| *x == f).unwrap()],
                     "{f:?} equal lane"
                 );
             }
