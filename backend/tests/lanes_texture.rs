@@ -6,37 +6,23 @@
 //! targets, implicit and explicit LOD, bias and offsets, over pseudo-random
 //! coordinates (some far outside [0, 1], some NaN).
 
+mod common;
+
+use common::sampling::{Rng, WRAPS};
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
 use rgl_backend::driver::{Swizzle, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn coord(&mut self) -> f32 {
-        match self.next() % 16 {
-            0 => f32::NAN,
-            1 => (self.next() % 2000) as f32 / 10.0 - 100.0,
-            _ => (self.next() % 100_000) as f32 / 50_000.0 - 0.5,
-        }
+/// A coordinate: NaN one time in 16, far outside [0, 1] one in 16, else near it.
+fn coord(rng: &mut Rng) -> f32 {
+    match rng.next() % 16 {
+        0 => f32::NAN,
+        1 => (rng.next() % 2000) as f32 / 10.0 - 100.0,
+        _ => (rng.next() % 100_000) as f32 / 50_000.0 - 0.5,
     }
 }
-
-const WRAPS: [Wrap; 6] = [
-    Wrap::Repeat,
-    Wrap::MirroredRepeat,
-    Wrap::ClampToEdge,
-    Wrap::ClampToBorder,
-    Wrap::MirrorClampToEdge,
-    Wrap::Clamp,
-];
 
 type Levels = Vec<(u32, u32, Vec<u8>)>;
 
@@ -120,7 +106,7 @@ fn rgba8_fast_paths_match_the_generic_path() {
                         let mut coords = [Reg::default(); 2];
                         for c in coords.iter_mut() {
                             for l in 0..LANES {
-                                c.set_f(l, rng.coord());
+                                c.set_f(l, coord(&mut rng));
                             }
                         }
                         let lod = Reg::from_f32(

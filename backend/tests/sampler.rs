@@ -4,24 +4,14 @@
 //! wrap mode, filter combination and target; plus implicit LOD from quad derivatives,
 //! texelFetch bounds, textureSize, offsets and cube face selection.
 
-use rgl_backend::driver::{CompareFunc, Swizzle, TexTarget};
+mod common;
+
+use common::sampling::{Rng, FUNCS, WRAPS};
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
+use rgl_backend::driver::{Swizzle, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::*;
-
-struct Rng(u64);
-impl Rng {
-    fn f(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, a: f32, b: f32) -> f32 {
-        a + (b - a) * self.f()
-    }
-}
 
 const RGBA: [Swizzle; 4] = [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
 
@@ -273,15 +263,6 @@ fn regs(v: &[[f32; LANES]]) -> Vec<Reg> {
     v.iter().map(Reg::from_f32).collect()
 }
 
-const WRAPS: [Wrap; 6] = [
-    Wrap::Repeat,
-    Wrap::MirroredRepeat,
-    Wrap::ClampToEdge,
-    Wrap::ClampToBorder,
-    Wrap::MirrorClampToEdge,
-    Wrap::Clamp,
-];
-
 fn check(tex: &Tex, s: SamplerState, rng: &mut Rng, what: &str, offset: [i32; 3]) {
     let b = tex.binding(s);
     for _ in 0..8 {
@@ -529,17 +510,7 @@ fn implicit_lod_from_quad_derivatives() {
 fn shadow_compare_every_func() {
     let mut rng = Rng(5);
     let tex = Tex::new(TexTarget::D2, Format::Z24UnormS8, &[(4, 4, 1)], &mut rng);
-    let funcs = [
-        CompareFunc::Never,
-        CompareFunc::Less,
-        CompareFunc::Equal,
-        CompareFunc::LessEqual,
-        CompareFunc::Greater,
-        CompareFunc::NotEqual,
-        CompareFunc::GreaterEqual,
-        CompareFunc::Always,
-    ];
-    for f in funcs {
+    for f in FUNCS {
         for filter in [Filter::Nearest, Filter::Linear] {
             let s = SamplerState {
                 wrap: [Wrap::ClampToEdge; 3],
@@ -609,7 +580,7 @@ fn shadow_compare_every_func() {
                 assert_eq!(
                     out[0].f(1),
                     [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0]
-                        [funcs.iter().position(|x| *x == f).unwrap()],
+                        [FUNCS.iter().position(|x| *x == f).unwrap()],
                     "{f:?} equal lane"
                 );
             }

@@ -9,73 +9,24 @@
 //! wrap mode per axis, swizzles, truncated levels, NaN and huge coordinates. The
 //! test counts the states it reached and fails if one was never drawn.
 
+mod common;
+
 use std::collections::BTreeSet;
 
-use rgl_backend::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use common::sampling::*;
+use rgl_backend::driver::{SamplerState, Swizzle, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::{
-    sample, sample_quad, LodMode, MipLevel, QuadLod, QuadRequest, SampleRequest, TexView,
-    TextureBinding, QUAD,
+    sample, sample_quad, LodMode, MipLevel, SampleRequest, TexView, TextureBinding, QUAD,
 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// Uniform in [0, 1).
-    fn f(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len() as u64) as usize]
-    }
-}
-
-const TARGETS: [TexTarget; 7] = [
-    TexTarget::D1,
-    TexTarget::D1Array,
-    TexTarget::D2,
-    TexTarget::Rect,
-    TexTarget::D2Array,
-    TexTarget::Cube,
-    TexTarget::D3,
-];
-const WRAPS: [Wrap; 6] = [
-    Wrap::Repeat,
-    Wrap::MirroredRepeat,
-    Wrap::ClampToEdge,
-    Wrap::ClampToBorder,
-    Wrap::MirrorClampToEdge,
-    Wrap::Clamp,
-];
-const FUNCS: [CompareFunc; 8] = [
-    CompareFunc::Never,
-    CompareFunc::Less,
-    CompareFunc::Equal,
-    CompareFunc::LessEqual,
-    CompareFunc::Greater,
-    CompareFunc::NotEqual,
-    CompareFunc::GreaterEqual,
-    CompareFunc::Always,
-];
-const FILTERS: [Filter; 2] = [Filter::Nearest, Filter::Linear];
-const MIPS: [MipFilter; 3] = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear];
-const SWIZZLES: [Swizzle; 6] = [
-    Swizzle::R,
-    Swizzle::G,
-    Swizzle::B,
-    Swizzle::A,
-    Swizzle::Zero,
-    Swizzle::One,
-];
+/// Coordinates: four scales, a far request in 20, a NaN lane in 200.
+const COORDS: CoordMix<'static> = CoordMix {
+    scales: &[0.001, 0.05, 0.3, 2.0],
+    far_one_in: 20,
+    nan: NanLanes::PerLane(200),
+};
 
 /// Texel data of one level: (width, height, depth, bytes).
 type Level = (u32, u32, u32, Vec<u8>);
@@ -149,57 +100,6 @@ fn sampler(rng: &mut Rng, format: Format) -> SamplerState {
     }
 }
 
-/// Coordinates for 16 lanes, as 4 quads: a base per quad plus a per-pixel step of
-/// `scale` (so implicit LOD magnifies or minifies), sometimes jittered, now and
-/// then NaN, or far outside the texture.
-fn coords(rng: &mut Rng) -> Vec<Reg> {
-    let mut c = vec![Reg::default(); 4];
-    let scale = [0.001f32, 0.05, 0.3, 2.0][rng.below(4) as usize];
-    let far = if rng.below(20) == 0 { 3.0e7 } else { 1.0 };
-    for q in 0..LANES / QUAD {
-        let base: [f32; 4] = std::array::from_fn(|_| (rng.f() * 4.0 - 1.5) * far);
-        for p in 0..QUAD {
-            for (a, r) in c.iter_mut().enumerate() {
-                let step = (p & 1) as f32 * (a as f32 + 1.0) + (p >> 1) as f32 * 0.5;
-                let v = if rng.below(200) == 0 {
-                    f32::NAN
-                } else {
-                    base[a] + scale * step + if rng.below(5) == 0 { rng.f() } else { 0.0 }
-                };
-                r.set_f(QUAD * q + p, v);
-            }
-        }
-    }
-    c
-}
-
-fn lane_reg(rng: &mut Rng, lo: f32, hi: f32) -> Reg {
-    Reg::from_f32(&std::array::from_fn(|_| lo + (hi - lo) * rng.f()))
-}
-
-/// The lanes of quad `q` of a register.
-fn quad_of(r: &Reg, q: usize) -> [f32; QUAD] {
-    std::array::from_fn(|l| r.f(QUAD * q + l))
-}
-
-/// The quad request for quad `q` of a 16-lane request.
-fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
-    let comp = |c: &[Reg], a: usize| c.get(a).map(|r| quad_of(r, q)).unwrap_or([0.0; QUAD]);
-    QuadRequest {
-        coords: std::array::from_fn(|a| comp(req.coords, a)),
-        lod: match req.lod {
-            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| quad_of(r, q))),
-            LodMode::Lod(r) => QuadLod::Lod(quad_of(r, q)),
-            LodMode::Grad(gx, gy) => QuadLod::Grad(
-                std::array::from_fn(|a| comp(gx, a)),
-                std::array::from_fn(|a| comp(gy, a)),
-            ),
-        },
-        offset: req.offset,
-        compare: req.compare.map(|r| quad_of(r, q)),
-    }
-}
-
 #[test]
 fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -232,7 +132,7 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
             },
             s,
         );
-        let c = coords(&mut rng);
+        let c = coords(&mut rng, &COORDS);
         let lod = lane_reg(&mut rng, -1.5, 3.5);
         let cmp = lane_reg(&mut rng, -0.1, 1.1);
         let gx: Vec<Reg> = (0..3).map(|_| lane_reg(&mut rng, -0.2, 0.2)).collect();

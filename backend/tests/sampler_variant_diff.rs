@@ -10,65 +10,25 @@
 //! coordinates), where the routine must return `None` or the same result. The test
 //! counts the states it compared and fails if one was never reached.
 
+mod common;
+
 use std::collections::BTreeSet;
 
-use rgl_backend::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use common::sampling::*;
+use rgl_backend::driver::{SamplerState, Swizzle, TexTarget, Wrap};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::{
-    sample, sample_quad, LodMode, MipLevel, QuadLod, QuadRequest, SampleRequest, TexView,
-    TextureBinding, QUAD,
+    sample, sample_quad, LodMode, MipLevel, SampleRequest, TexView, TextureBinding, QUAD,
 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// Uniform in [0, 1).
-    fn f(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len() as u64) as usize]
-    }
-}
-
-const TARGETS: [TexTarget; 7] = [
-    TexTarget::D1,
-    TexTarget::D1Array,
-    TexTarget::D2,
-    TexTarget::Rect,
-    TexTarget::D2Array,
-    TexTarget::Cube,
-    TexTarget::D3,
-];
-const FUNCS: [CompareFunc; 8] = [
-    CompareFunc::Never,
-    CompareFunc::Less,
-    CompareFunc::Equal,
-    CompareFunc::LessEqual,
-    CompareFunc::Greater,
-    CompareFunc::NotEqual,
-    CompareFunc::GreaterEqual,
-    CompareFunc::Always,
-];
-const FILTERS: [Filter; 2] = [Filter::Nearest, Filter::Linear];
-const MIPS: [MipFilter; 3] = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear];
-const SWIZZLES: [Swizzle; 6] = [
-    Swizzle::R,
-    Swizzle::G,
-    Swizzle::B,
-    Swizzle::A,
-    Swizzle::Zero,
-    Swizzle::One,
-];
+/// Coordinates: five scales, a far request in 40, NaN lanes (one in 8) in one
+/// request in 40.
+const COORDS: CoordMix<'static> = CoordMix {
+    scales: &[0.001, 0.02, 0.1, 0.3, 2.0],
+    far_one_in: 40,
+    nan: NanLanes::PerRequest(40, 8),
+};
 
 /// Texel data of one level: (width, height, depth, bytes).
 type Level = (u32, u32, u32, Vec<u8>);
@@ -154,58 +114,6 @@ fn sampler(rng: &mut Rng, format: Format) -> SamplerState {
     }
 }
 
-/// Coordinates for 16 lanes, as 4 quads: a base per quad plus a per-pixel step of
-/// `scale` (so implicit LOD magnifies or minifies), sometimes jittered, rarely NaN
-/// or far outside the texture.
-fn coords(rng: &mut Rng) -> Vec<Reg> {
-    let mut c = vec![Reg::default(); 4];
-    let scale = [0.001f32, 0.02, 0.1, 0.3, 2.0][rng.below(5) as usize];
-    let far = if rng.below(40) == 0 { 3.0e7 } else { 1.0 };
-    let nan = rng.below(40) == 0;
-    for q in 0..LANES / QUAD {
-        let base: [f32; 4] = std::array::from_fn(|_| (rng.f() * 4.0 - 1.5) * far);
-        for p in 0..QUAD {
-            for (a, r) in c.iter_mut().enumerate() {
-                let step = (p & 1) as f32 * (a as f32 + 1.0) + (p >> 1) as f32 * 0.5;
-                let v = if nan && rng.below(8) == 0 {
-                    f32::NAN
-                } else {
-                    base[a] + scale * step + if rng.below(5) == 0 { rng.f() } else { 0.0 }
-                };
-                r.set_f(QUAD * q + p, v);
-            }
-        }
-    }
-    c
-}
-
-fn lane_reg(rng: &mut Rng, lo: f32, hi: f32) -> Reg {
-    Reg::from_f32(&std::array::from_fn(|_| lo + (hi - lo) * rng.f()))
-}
-
-/// The lanes of quad `q` of a register.
-fn quad_of(r: &Reg, q: usize) -> [f32; QUAD] {
-    std::array::from_fn(|l| r.f(QUAD * q + l))
-}
-
-/// The quad request for quad `q` of a 16-lane request.
-fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
-    let comp = |c: &[Reg], a: usize| c.get(a).map(|r| quad_of(r, q)).unwrap_or([0.0; QUAD]);
-    QuadRequest {
-        coords: std::array::from_fn(|a| comp(req.coords, a)),
-        lod: match req.lod {
-            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| quad_of(r, q))),
-            LodMode::Lod(r) => QuadLod::Lod(quad_of(r, q)),
-            LodMode::Grad(gx, gy) => QuadLod::Grad(
-                std::array::from_fn(|a| comp(gx, a)),
-                std::array::from_fn(|a| comp(gy, a)),
-            ),
-        },
-        offset: req.offset,
-        compare: req.compare.map(|r| quad_of(r, q)),
-    }
-}
-
 #[test]
 fn sampler_variants_match_the_quad_sampler_bit_for_bit() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -236,7 +144,7 @@ fn sampler_variants_match_the_quad_sampler_bit_for_bit() {
             swizzle,
         };
         let b = TextureBinding::new(view, s);
-        let c = coords(&mut rng);
+        let c = coords(&mut rng, &COORDS);
         let lod = lane_reg(&mut rng, -1.5, 4.5);
         let cmp = lane_reg(&mut rng, -0.1, 1.1);
         let gx: Vec<Reg> = (0..3).map(|_| lane_reg(&mut rng, -0.2, 0.2)).collect();

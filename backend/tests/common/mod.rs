@@ -3,6 +3,8 @@
 //! arrays given in window coordinates or clip space.
 #![allow(dead_code)]
 
+pub mod sampling;
+
 use std::sync::Arc;
 
 use rgl_backend::driver::ShaderStage;

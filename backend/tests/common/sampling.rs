@@ -1,0 +1,151 @@
+//! Shared pieces of the sampler tests: a deterministic xorshift generator, the
+//! tables of sampler states they draw from, 16-lane coordinate and register
+//! generators, and the split of a 16-lane [`SampleRequest`] into the per-quad
+//! [`QuadRequest`]s the quad sampler takes.
+
+use rgl_backend::driver::{CompareFunc, Filter, MipFilter, Swizzle, TexTarget, Wrap};
+use rgl_backend::exec::{Reg, LANES};
+use rgl_backend::texture::{LodMode, QuadLod, QuadRequest, SampleRequest, QUAD};
+
+/// Xorshift64: the same sequence for a seed on every run, so a failing case
+/// number reproduces.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in [0, 1).
+    pub fn f(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    /// Uniform in [a, b).
+    pub fn range(&mut self, a: f32, b: f32) -> f32 {
+        a + (b - a) * self.f()
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    pub fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
+
+pub const TARGETS: [TexTarget; 7] = [
+    TexTarget::D1,
+    TexTarget::D1Array,
+    TexTarget::D2,
+    TexTarget::Rect,
+    TexTarget::D2Array,
+    TexTarget::Cube,
+    TexTarget::D3,
+];
+pub const WRAPS: [Wrap; 6] = [
+    Wrap::Repeat,
+    Wrap::MirroredRepeat,
+    Wrap::ClampToEdge,
+    Wrap::ClampToBorder,
+    Wrap::MirrorClampToEdge,
+    Wrap::Clamp,
+];
+pub const FUNCS: [CompareFunc; 8] = [
+    CompareFunc::Never,
+    CompareFunc::Less,
+    CompareFunc::Equal,
+    CompareFunc::LessEqual,
+    CompareFunc::Greater,
+    CompareFunc::NotEqual,
+    CompareFunc::GreaterEqual,
+    CompareFunc::Always,
+];
+pub const FILTERS: [Filter; 2] = [Filter::Nearest, Filter::Linear];
+pub const MIPS: [MipFilter; 3] = [MipFilter::None, MipFilter::Nearest, MipFilter::Linear];
+pub const SWIZZLES: [Swizzle; 6] = [
+    Swizzle::R,
+    Swizzle::G,
+    Swizzle::B,
+    Swizzle::A,
+    Swizzle::Zero,
+    Swizzle::One,
+];
+
+/// How often [`coords`] writes NaN lanes.
+#[derive(Clone, Copy)]
+pub enum NanLanes {
+    /// Every lane is NaN with probability 1/n.
+    PerLane(u64),
+    /// One request in `.0` has NaN lanes, each with probability 1/`.1`.
+    PerRequest(u64, u64),
+}
+
+/// The distribution [`coords`] draws from.
+pub struct CoordMix<'a> {
+    /// Per-pixel steps, one picked per request (small ones magnify, large minify).
+    pub scales: &'a [f32],
+    /// One request in this many is moved far outside the texture (×3·10⁷).
+    pub far_one_in: u64,
+    pub nan: NanLanes,
+}
+
+/// Coordinates for 16 lanes, as 4 quads: a base per quad plus a per-pixel step of
+/// the request's scale (so implicit LOD magnifies or minifies), sometimes
+/// jittered, now and then NaN or far outside the texture, as `mix` says.
+pub fn coords(rng: &mut Rng, mix: &CoordMix<'_>) -> Vec<Reg> {
+    let mut c = vec![Reg::default(); 4];
+    let scale = mix.scales[rng.below(mix.scales.len() as u64) as usize];
+    let far = if rng.below(mix.far_one_in) == 0 {
+        3.0e7
+    } else {
+        1.0
+    };
+    let nan_one_in = match mix.nan {
+        NanLanes::PerLane(n) => Some(n),
+        NanLanes::PerRequest(r, n) => (rng.below(r) == 0).then_some(n),
+    };
+    for q in 0..LANES / QUAD {
+        let base: [f32; 4] = std::array::from_fn(|_| (rng.f() * 4.0 - 1.5) * far);
+        for p in 0..QUAD {
+            for (a, r) in c.iter_mut().enumerate() {
+                let step = (p & 1) as f32 * (a as f32 + 1.0) + (p >> 1) as f32 * 0.5;
+                let v = if nan_one_in.is_some_and(|n| rng.below(n) == 0) {
+                    f32::NAN
+                } else {
+                    base[a] + scale * step + if rng.below(5) == 0 { rng.f() } else { 0.0 }
+                };
+                r.set_f(QUAD * q + p, v);
+            }
+        }
+    }
+    c
+}
+
+/// A register of 16 lanes uniform in [lo, hi).
+pub fn lane_reg(rng: &mut Rng, lo: f32, hi: f32) -> Reg {
+    Reg::from_f32(&std::array::from_fn(|_| lo + (hi - lo) * rng.f()))
+}
+
+/// The lanes of quad `q` of a register.
+pub fn quad_of(r: &Reg, q: usize) -> [f32; QUAD] {
+    std::array::from_fn(|l| r.f(QUAD * q + l))
+}
+
+/// The quad request for quad `q` of a 16-lane request.
+pub fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
+    let comp = |c: &[Reg], a: usize| c.get(a).map(|r| quad_of(r, q)).unwrap_or([0.0; QUAD]);
+    QuadRequest {
+        coords: std::array::from_fn(|a| comp(req.coords, a)),
+        lod: match req.lod {
+            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| quad_of(r, q))),
+            LodMode::Lod(r) => QuadLod::Lod(quad_of(r, q)),
+            LodMode::Grad(gx, gy) => QuadLod::Grad(
+                std::array::from_fn(|a| comp(gx, a)),
+                std::array::from_fn(|a| comp(gy, a)),
+            ),
+        },
+        offset: req.offset,
+        compare: req.compare.map(|r| quad_of(r, q)),
+    }
+}
