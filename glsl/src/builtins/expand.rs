@@ -353,7 +353,10 @@ impl<'m> Builder<'m> {
 
     /// An operation node.
     pub(crate) fn op(&mut self, op: Op, ty: &Type, operands: &[Handle<Expr>]) -> Handle<Expr> {
-        self.expr(ExprKind::Operation(op, operands.to_vec()), ty.clone())
+        self.expr(
+            ExprKind::Operation(op, crate::hir::Operands::from_slice(operands)),
+            ty.clone(),
+        )
     }
 
     /// Broadcasts a scalar to `n` components (a repeated swizzle); identity for n = 1.

@@ -182,11 +182,15 @@ impl Checker<'_> {
     pub fn operation(
         &mut self,
         op: Op,
-        operands: Vec<Handle<hir::Expr>>,
+        operands: &[Handle<hir::Expr>],
         ty: Type,
         loc: SourceLoc,
     ) -> Handle<hir::Expr> {
-        self.add_expr(ExprKind::Operation(op, operands), ty, loc)
+        self.add_expr(
+            ExprKind::Operation(op, hir::Operands::from_slice(operands)),
+            ty,
+            loc,
+        )
     }
 
     /// Deep copy of an expression tree (expressions are pure trees, so a value
@@ -414,18 +418,18 @@ impl Checker<'_> {
             (Float, Uint) => Op::F2u,
             (Int, Uint) => Op::I2u,
             (Bool, Uint) => {
-                let as_int = self.operation(Op::B2i, vec![expr], ty.with_kind(Int), loc);
-                return self.operation(Op::I2u, vec![as_int], new_ty, loc);
+                let as_int = self.operation(Op::B2i, &[expr], ty.with_kind(Int), loc);
+                return self.operation(Op::I2u, &[as_int], new_ty, loc);
             }
             (Float, Bool) => Op::F2b,
             (Int, Bool) => Op::I2b,
             (Uint, Bool) => {
-                let as_int = self.operation(Op::U2i, vec![expr], ty.with_kind(Int), loc);
-                return self.operation(Op::I2b, vec![as_int], new_ty, loc);
+                let as_int = self.operation(Op::U2i, &[expr], ty.with_kind(Int), loc);
+                return self.operation(Op::I2b, &[as_int], new_ty, loc);
             }
             _ => return expr,
         };
-        let converted = self.operation(op, vec![expr], new_ty, loc);
+        let converted = self.operation(op, &[expr], new_ty, loc);
         self.fold_if_constant(converted, expr)
     }
 

@@ -311,7 +311,7 @@ fn evaluate_dereferences() {
     );
     let uni_ref = add(ExprKind::VarRef(uni), Type::FLOAT);
     let uses_uniform = add(
-        ExprKind::Operation(Op::Add, vec![comp, uni_ref]),
+        ExprKind::Operation(Op::Add, smallvec::smallvec![comp, uni_ref]),
         Type::FLOAT,
     );
     let record_value = Constant::Aggregate(vec![
@@ -325,11 +325,11 @@ fn evaluate_dereferences() {
     );
     let record2 = add(ExprKind::Constant(record_value), Type::Struct(st));
     let same = add(
-        ExprKind::Operation(Op::AllEqual, vec![record, record2]),
+        ExprKind::Operation(Op::AllEqual, smallvec::smallvec![record, record2]),
         Type::BOOL,
     );
     let arrays_differ = add(
-        ExprKind::Operation(Op::AnyNequal, vec![arr_ref, arr_ref]),
+        ExprKind::Operation(Op::AnyNequal, smallvec::smallvec![arr_ref, arr_ref]),
         Type::BOOL,
     );
     let bad_shape = add(

@@ -28,7 +28,7 @@ fn deep_chain(leaf: ExprKind) -> Module {
             ty: Type::FLOAT,
         });
         acc = m.exprs.append(Expr {
-            kind: ExprKind::Operation(Op::Add, vec![acc, rhs]),
+            kind: ExprKind::Operation(Op::Add, smallvec::smallvec![acc, rhs]),
             ty: Type::FLOAT,
         });
     }

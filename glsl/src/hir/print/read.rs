@@ -637,7 +637,7 @@ impl Reader {
                 let operands = operands
                     .iter()
                     .map(|o| self.expr(o))
-                    .collect::<Result<Vec<_>, _>>()?;
+                    .collect::<Result<crate::hir::Operands, _>>()?;
                 Ok(self.add(ExprKind::Operation(op, operands), ty))
             }
             ("constant", _) => {
