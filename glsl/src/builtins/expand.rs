@@ -334,7 +334,7 @@ impl<'m> Builder<'m> {
         let count = ty.components().max(1) as usize;
         self.constant(
             ty.clone(),
-            Constant::Components(vec![ScalarValue::Float(value); count]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Float(value); count]),
         )
     }
 
@@ -347,7 +347,7 @@ impl<'m> Builder<'m> {
     pub(crate) fn iconst(&mut self, value: i32) -> Handle<Expr> {
         self.constant(
             Type::INT,
-            Constant::Components(vec![ScalarValue::Int(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Int(value)]),
         )
     }
 
@@ -844,7 +844,7 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             let v = b.take(x)?;
             let c = b.constant(
                 ty0.clone(),
-                Constant::Components(vec![ScalarValue::Bool(!any); n as usize]),
+                Constant::Components(smallvec::smallvec![ScalarValue::Bool(!any); n as usize]),
             );
             Some(b.op(
                 if any { Op::AnyNequal } else { Op::AllEqual },

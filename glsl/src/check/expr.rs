@@ -65,14 +65,14 @@ impl Checker<'_> {
                     );
                 }
                 self.constant(
-                    Constant::Components(vec![ScalarValue::Uint(*v)]),
+                    Constant::Components(smallvec::smallvec![ScalarValue::Uint(*v)]),
                     Type::UINT,
                     loc,
                 )
             }
             ast::ExprKind::BoolConst(v) => self.const_bool(*v, loc),
             ast::ExprKind::FloatConst(v) => self.constant(
-                Constant::Components(vec![ScalarValue::Float(*v)]),
+                Constant::Components(smallvec::smallvec![ScalarValue::Float(*v)]),
                 Type::FLOAT,
                 loc,
             ),
@@ -984,7 +984,7 @@ impl Checker<'_> {
     /// A placeholder value for expressions whose value is not used.
     fn error_expr_silent(&mut self, loc: SourceLoc) -> Handle<hir::Expr> {
         self.add_expr(
-            ExprKind::Constant(Constant::Components(Vec::new())),
+            ExprKind::Constant(Constant::Components(Default::default())),
             Type::Void,
             loc,
         )

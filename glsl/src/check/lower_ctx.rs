@@ -72,7 +72,7 @@ impl Checker<'_> {
     /// An expression of the error type.
     pub fn error_expr(&mut self, loc: SourceLoc) -> Handle<hir::Expr> {
         self.add_expr(
-            ExprKind::Constant(Constant::Components(Vec::new())),
+            ExprKind::Constant(Constant::Components(Default::default())),
             Type::Error,
             loc,
         )
@@ -94,7 +94,7 @@ impl Checker<'_> {
     /// `int` constant.
     pub fn const_int(&mut self, value: i32, loc: SourceLoc) -> Handle<hir::Expr> {
         self.constant(
-            Constant::Components(vec![ScalarValue::Int(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Int(value)]),
             Type::INT,
             loc,
         )
@@ -103,7 +103,7 @@ impl Checker<'_> {
     /// `bool` constant.
     pub fn const_bool(&mut self, value: bool, loc: SourceLoc) -> Handle<hir::Expr> {
         self.constant(
-            Constant::Components(vec![ScalarValue::Bool(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Bool(value)]),
             Type::BOOL,
             loc,
         )
@@ -117,7 +117,11 @@ impl Checker<'_> {
             _ => ScalarValue::Float(1.0),
         };
         let kind = ty.scalar_kind().unwrap_or(ScalarKind::Float);
-        self.constant(Constant::Components(vec![value]), Type::Scalar(kind), loc)
+        self.constant(
+            Constant::Components(smallvec::smallvec![value]),
+            Type::Scalar(kind),
+            loc,
+        )
     }
 
     /// Declares a compiler temporary in the current statement list.

@@ -464,8 +464,11 @@ impl Checker<'_> {
                             ScalarKind::Uint => ScalarValue::Uint(n as u32),
                             _ => ScalarValue::Int(n as i32),
                         };
-                        let c =
-                            self.constant(Constant::Components(vec![v]), Type::Scalar(kind), e.loc);
+                        let c = self.constant(
+                            Constant::Components(smallvec::smallvec![v]),
+                            Type::Scalar(kind),
+                            e.loc,
+                        );
                         values.push(Some(c));
                     }
                 }

@@ -484,10 +484,14 @@ pub struct Texture {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Constant {
     /// Scalar, vector or matrix components (column-major).
-    Components(Vec<ScalarValue>),
+    Components(Components),
     /// Array elements or struct fields.
     Aggregate(Vec<Constant>),
 }
+
+/// The components of a [`Constant::Components`]: scalars and two-component vectors
+/// (most literals) are stored inline, larger values on the heap.
+pub type Components = smallvec::SmallVec<[ScalarValue; 2]>;
 
 /// One scalar component of a constant.
 #[derive(Clone, Copy, Debug, PartialEq)]

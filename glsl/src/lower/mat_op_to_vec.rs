@@ -108,7 +108,9 @@ impl Builder<'_> {
 
     fn int(&mut self, value: i32) -> Handle<Expr> {
         self.expr(
-            ExprKind::Constant(Constant::Components(vec![ScalarValue::Int(value)])),
+            ExprKind::Constant(Constant::Components(smallvec::smallvec![ScalarValue::Int(
+                value
+            )])),
             Type::INT,
         )
     }
@@ -299,7 +301,7 @@ impl Builder<'_> {
             self.assign(lhs, cmp, 1 << i);
         }
         let all_false = self.expr(
-            ExprKind::Constant(Constant::Components(vec![
+            ExprKind::Constant(Constant::Components(smallvec::smallvec![
                 ScalarValue::Bool(false);
                 columns as usize
             ])),
