@@ -388,7 +388,7 @@ fn sample_constant(ty: &Type, seed: usize) -> Option<Constant> {
             }
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Constant::Components(values))
+    Some(Constant::Components(values.into()))
 }
 
 /// Every overload expands (call form) into well-typed IR trees, and every
@@ -465,7 +465,7 @@ fn every_overload_expands_to_valid_ir() {
                 .iter()
                 .map(|(ty, _)| {
                     module.exprs.append(Expr {
-                        kind: ExprKind::Constant(Constant::Components(vec![])),
+                        kind: ExprKind::Constant(Constant::Components(Default::default())),
                         ty: ty.clone(),
                     })
                 })
@@ -606,7 +606,7 @@ fn parse_constant_arg(module: &mut Module, text: &str) -> Option<(Handle<Expr>, 
         return None;
     }
     let handle = module.exprs.append(Expr {
-        kind: ExprKind::Constant(Constant::Components(values)),
+        kind: ExprKind::Constant(Constant::Components(values.into())),
         ty,
     });
     Some((handle, type_name.trim().to_string()))

@@ -334,7 +334,7 @@ impl<'m> Builder<'m> {
         let count = ty.components().max(1) as usize;
         self.constant(
             ty.clone(),
-            Constant::Components(vec![ScalarValue::Float(value); count]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Float(value); count]),
         )
     }
 
@@ -347,13 +347,16 @@ impl<'m> Builder<'m> {
     pub(crate) fn iconst(&mut self, value: i32) -> Handle<Expr> {
         self.constant(
             Type::INT,
-            Constant::Components(vec![ScalarValue::Int(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Int(value)]),
         )
     }
 
     /// An operation node.
     pub(crate) fn op(&mut self, op: Op, ty: &Type, operands: &[Handle<Expr>]) -> Handle<Expr> {
-        self.expr(ExprKind::Operation(op, operands.to_vec()), ty.clone())
+        self.expr(
+            ExprKind::Operation(op, crate::hir::Operands::from_slice(operands)),
+            ty.clone(),
+        )
     }
 
     /// Broadcasts a scalar to `n` components (a repeated swizzle); identity for n = 1.
@@ -841,7 +844,7 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             let v = b.take(x)?;
             let c = b.constant(
                 ty0.clone(),
-                Constant::Components(vec![ScalarValue::Bool(!any); n as usize]),
+                Constant::Components(smallvec::smallvec![ScalarValue::Bool(!any); n as usize]),
             );
             Some(b.op(
                 if any { Op::AnyNequal } else { Op::AllEqual },

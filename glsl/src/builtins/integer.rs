@@ -26,7 +26,7 @@ pub(crate) fn folds(name: &str) -> bool {
 
 fn components(module: &Module, expr: Handle<Expr>) -> Option<Vec<ScalarValue>> {
     match &module.exprs.get(expr)?.kind {
-        ExprKind::Constant(Constant::Components(values)) => Some(values.clone()),
+        ExprKind::Constant(Constant::Components(values)) => Some(values.to_vec()),
         _ => None,
     }
 }
@@ -174,7 +174,7 @@ pub(crate) fn fold_integer_result(
         .map(|i| fold_component(entry.name, &values, i))
         .collect::<Option<_>>()?;
     Some(module.exprs.append(Expr {
-        kind: ExprKind::Constant(Constant::Components(out)),
+        kind: ExprKind::Constant(Constant::Components(out.into())),
         ty: entry.return_type.clone(),
     }))
 }

@@ -61,7 +61,7 @@ pub(crate) fn build_matrix_call(entry: &Entry, b: &mut Builder<'_>) -> Option<Ha
         let var = b.expr(ExprKind::VarRef(result), ret.clone());
         let index = b.constant(
             Type::INT,
-            Constant::Components(vec![ScalarValue::Int(column as i32)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Int(column as i32)]),
         );
         b.expr(ExprKind::ArrayRef(var, index), column_type.clone())
     };
@@ -101,7 +101,7 @@ pub(crate) fn build_matrix_call(entry: &Entry, b: &mut Builder<'_>) -> Option<Ha
             let det = determinant(b, x, columns)?;
             let one = b.constant(
                 Type::FLOAT,
-                Constant::Components(vec![ScalarValue::Float(1.0)]),
+                Constant::Components(smallvec::smallvec![ScalarValue::Float(1.0)]),
             );
             let inv = b.op(Op::Div, &Type::FLOAT, &[one, det]);
             let inv = b.bind(inv, "inverse_det");

@@ -1003,8 +1003,10 @@ pub(crate) fn build_texture(
                 texture.lod = Some(b.arg(next)?);
                 next += 1;
             } else {
-                texture.lod =
-                    Some(b.constant(Type::INT, Constant::Components(vec![ScalarValue::Int(0)])));
+                texture.lod = Some(b.constant(
+                    Type::INT,
+                    Constant::Components(smallvec::smallvec![ScalarValue::Int(0)]),
+                ));
             }
         }
         TexOp::Txd => {

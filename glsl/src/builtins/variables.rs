@@ -448,7 +448,7 @@ fn constant(name: &str, value: i32, es: bool) -> Variable {
     var.is_builtin = true;
     var.read_only = true;
     var.precision = es.then_some(Precision::Medium);
-    let value = Constant::Components(vec![ScalarValue::Int(value)]);
+    let value = Constant::Components(smallvec::smallvec![ScalarValue::Int(value)]);
     var.constant_value = Some(value.clone());
     var.constant_initializer = Some(value);
     var

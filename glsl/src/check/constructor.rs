@@ -341,7 +341,7 @@ impl Checker<'_> {
             } else {
                 Some(ScalarValue::Float(1.0))
             };
-            let mut comps = Vec::new();
+            let mut comps = hir::Components::new();
             for c in 0..columns {
                 for r in 0..rows {
                     comps.push(if c == r {
@@ -473,7 +473,7 @@ fn build_constant(
     args: &[Constant],
     types: &[Type],
 ) -> Option<Constant> {
-    let mut flat: Vec<ScalarValue> = Vec::new();
+    let mut flat = crate::hir::Components::new();
     for arg in args {
         match arg {
             Constant::Components(values) => {
@@ -490,18 +490,18 @@ fn build_constant(
     }
     let result = if args.len() == 1 && types[0].is_scalar() && !ty.is_scalar() {
         if ty.is_matrix() {
-            let mut out = vec![zero_of(kind); total];
+            let mut out: hir::Components = smallvec::smallvec![zero_of(kind); total];
             for c in 0..columns.min(rows) {
                 out[c * rows + c] = flat[0];
             }
             out
         } else {
-            vec![flat[0]; total]
+            smallvec::smallvec![flat[0]; total]
         }
     } else if args.len() == 1 && types[0].is_matrix() && ty.is_matrix() {
         let src_rows = types[0].vector_elements() as usize;
         let src_cols = types[0].matrix_columns() as usize;
-        let mut out = Vec::with_capacity(total);
+        let mut out = hir::Components::with_capacity(total);
         for c in 0..columns {
             for r in 0..rows {
                 out.push(if c < src_cols && r < src_rows {

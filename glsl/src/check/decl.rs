@@ -996,7 +996,9 @@ fn opaque_binding_units(ty: &Type, next: &mut i32) -> Option<hir::Constant> {
         Type::Sampler(_) => {
             let unit = *next;
             *next = next.saturating_add(1);
-            Some(hir::Constant::Components(vec![hir::ScalarValue::Int(unit)]))
+            Some(hir::Constant::Components(smallvec::smallvec![
+                hir::ScalarValue::Int(unit)
+            ]))
         }
         Type::Array(elem, Some(len)) => {
             let items = (0..*len)

@@ -65,14 +65,14 @@ impl Checker<'_> {
                     );
                 }
                 self.constant(
-                    Constant::Components(vec![ScalarValue::Uint(*v)]),
+                    Constant::Components(smallvec::smallvec![ScalarValue::Uint(*v)]),
                     Type::UINT,
                     loc,
                 )
             }
             ast::ExprKind::BoolConst(v) => self.const_bool(*v, loc),
             ast::ExprKind::FloatConst(v) => self.constant(
-                Constant::Components(vec![ScalarValue::Float(*v)]),
+                Constant::Components(smallvec::smallvec![ScalarValue::Float(*v)]),
                 Type::FLOAT,
                 loc,
             ),
@@ -179,7 +179,7 @@ impl Checker<'_> {
                 if op == UnaryOp::Plus {
                     value
                 } else {
-                    self.operation(Op::Neg, vec![value], ty, loc)
+                    self.operation(Op::Neg, &[value], ty, loc)
                 }
             }
             UnaryOp::Not => {
@@ -190,7 +190,7 @@ impl Checker<'_> {
                     );
                     return self.error_expr(loc);
                 }
-                self.operation(Op::LogicNot, vec![value], ty, loc)
+                self.operation(Op::LogicNot, &[value], ty, loc)
             }
             UnaryOp::Complement => {
                 if !self.bitwise_allowed(loc) {
@@ -200,7 +200,7 @@ impl Checker<'_> {
                     self.error(loc, SemanticError::ComplementNotInteger);
                     return self.error_expr(loc);
                 }
-                self.operation(Op::BitNot, vec![value], ty, loc)
+                self.operation(Op::BitNot, &[value], ty, loc)
             }
             UnaryOp::PreInc | UnaryOp::PreDec => value,
         }
@@ -306,7 +306,7 @@ impl Checker<'_> {
                     BinaryOp::Mul => Op::Mul,
                     _ => Op::Div,
                 };
-                self.operation(hop, vec![a, b], result, loc)
+                self.operation(hop, &[a, b], result, loc)
             }
             BinaryOp::Mod => {
                 if !self.at_least(130, 300) && !self.has_extension("GL_EXT_gpu_shader4") {
@@ -358,7 +358,7 @@ impl Checker<'_> {
                 } else {
                     tb
                 };
-                self.operation(Op::Mod, vec![a, b], result, loc)
+                self.operation(Op::Mod, &[a, b], result, loc)
             }
             BinaryOp::Shl | BinaryOp::Shr => {
                 if !self.at_least(130, 300) && !self.has_extension("GL_EXT_gpu_shader4") {
@@ -403,7 +403,7 @@ impl Checker<'_> {
                 } else {
                     Op::Rshift
                 };
-                self.operation(hop, vec![a, b], ta, loc)
+                self.operation(hop, &[a, b], ta, loc)
             }
             BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => {
                 if !self.bitwise_allowed(loc) {
@@ -444,7 +444,7 @@ impl Checker<'_> {
                     BinaryOp::BitOr => Op::BitOr,
                     _ => Op::BitXor,
                 };
-                self.operation(hop, vec![a, b], result, loc)
+                self.operation(hop, &[a, b], result, loc)
             }
             BinaryOp::Less | BinaryOp::Greater | BinaryOp::LessEqual | BinaryOp::GreaterEqual => {
                 let ok =
@@ -467,7 +467,7 @@ impl Checker<'_> {
                     BinaryOp::LessEqual => (Op::GEqual, b, a),
                     _ => (Op::GEqual, a, b),
                 };
-                self.operation(hop, vec![x, y], Type::BOOL, loc)
+                self.operation(hop, &[x, y], Type::BOOL, loc)
             }
             BinaryOp::Equal | BinaryOp::NotEqual => {
                 if ta == Type::Void || tb == Type::Void {
@@ -517,7 +517,7 @@ impl Checker<'_> {
                     BinaryOp::Or => Op::LogicOr,
                     _ => Op::LogicXor,
                 };
-                self.operation(hop, vec![a, b], Type::BOOL, loc)
+                self.operation(hop, &[a, b], Type::BOOL, loc)
             }
         }
     }
@@ -554,11 +554,11 @@ impl Checker<'_> {
         match &ty {
             Type::Scalar(_) => {
                 let op = if equal { Op::Equal } else { Op::NEqual };
-                self.operation(op, vec![a, b], Type::BOOL, loc)
+                self.operation(op, &[a, b], Type::BOOL, loc)
             }
             Type::Vector(..) | Type::Matrix { .. } => {
                 let op = if equal { Op::AllEqual } else { Op::AnyNequal };
-                self.operation(op, vec![a, b], Type::BOOL, loc)
+                self.operation(op, &[a, b], Type::BOOL, loc)
             }
             Type::Array(elem, len) => {
                 let n = len.unwrap_or(0);
@@ -614,7 +614,7 @@ impl Checker<'_> {
             None => next,
             Some(prev) => {
                 let op = if equal { Op::LogicAnd } else { Op::LogicOr };
-                self.operation(op, vec![prev, next], Type::BOOL, loc)
+                self.operation(op, &[prev, next], Type::BOOL, loc)
             }
         }
     }
@@ -699,7 +699,7 @@ impl Checker<'_> {
         }
         if rhs_stmts.is_empty() {
             let op = if is_and { Op::LogicAnd } else { Op::LogicOr };
-            let result = self.operation(op, vec![lhs, rhs], Type::BOOL, loc);
+            let result = self.operation(op, &[lhs, rhs], Type::BOOL, loc);
             return self.fold_constant_operation(result);
         }
         let name = if is_and { "and_tmp" } else { "or_tmp" };
@@ -984,7 +984,7 @@ impl Checker<'_> {
     /// A placeholder value for expressions whose value is not used.
     fn error_expr_silent(&mut self, loc: SourceLoc) -> Handle<hir::Expr> {
         self.add_expr(
-            ExprKind::Constant(Constant::Components(Vec::new())),
+            ExprKind::Constant(Constant::Components(Default::default())),
             Type::Void,
             loc,
         )
@@ -1066,7 +1066,7 @@ impl Checker<'_> {
         let one = self.const_one(&ty, loc);
         let current = self.clone_expr(value);
         let op = if increment { Op::Add } else { Op::Sub };
-        let new_value = self.operation(op, vec![current, one], ty.clone(), loc);
+        let new_value = self.operation(op, &[current, one], ty.clone(), loc);
         if post && want_value {
             let copy = self.clone_expr(value);
             let old = self.store_temporary("_post_incdec_tmp", copy, loc);

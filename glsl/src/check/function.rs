@@ -800,7 +800,7 @@ impl Checker<'_> {
         match result {
             Some(tmp) => self.var_ref(tmp, loc),
             None => self.add_expr(
-                ExprKind::Constant(hir::Constant::Components(Vec::new())),
+                ExprKind::Constant(hir::Constant::Components(Default::default())),
                 Type::Void,
                 loc,
             ),

@@ -72,7 +72,7 @@ impl Checker<'_> {
     /// An expression of the error type.
     pub fn error_expr(&mut self, loc: SourceLoc) -> Handle<hir::Expr> {
         self.add_expr(
-            ExprKind::Constant(Constant::Components(Vec::new())),
+            ExprKind::Constant(Constant::Components(Default::default())),
             Type::Error,
             loc,
         )
@@ -94,7 +94,7 @@ impl Checker<'_> {
     /// `int` constant.
     pub fn const_int(&mut self, value: i32, loc: SourceLoc) -> Handle<hir::Expr> {
         self.constant(
-            Constant::Components(vec![ScalarValue::Int(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Int(value)]),
             Type::INT,
             loc,
         )
@@ -103,7 +103,7 @@ impl Checker<'_> {
     /// `bool` constant.
     pub fn const_bool(&mut self, value: bool, loc: SourceLoc) -> Handle<hir::Expr> {
         self.constant(
-            Constant::Components(vec![ScalarValue::Bool(value)]),
+            Constant::Components(smallvec::smallvec![ScalarValue::Bool(value)]),
             Type::BOOL,
             loc,
         )
@@ -117,7 +117,11 @@ impl Checker<'_> {
             _ => ScalarValue::Float(1.0),
         };
         let kind = ty.scalar_kind().unwrap_or(ScalarKind::Float);
-        self.constant(Constant::Components(vec![value]), Type::Scalar(kind), loc)
+        self.constant(
+            Constant::Components(smallvec::smallvec![value]),
+            Type::Scalar(kind),
+            loc,
+        )
     }
 
     /// Declares a compiler temporary in the current statement list.
@@ -182,11 +186,15 @@ impl Checker<'_> {
     pub fn operation(
         &mut self,
         op: Op,
-        operands: Vec<Handle<hir::Expr>>,
+        operands: &[Handle<hir::Expr>],
         ty: Type,
         loc: SourceLoc,
     ) -> Handle<hir::Expr> {
-        self.add_expr(ExprKind::Operation(op, operands), ty, loc)
+        self.add_expr(
+            ExprKind::Operation(op, hir::Operands::from_slice(operands)),
+            ty,
+            loc,
+        )
     }
 
     /// Deep copy of an expression tree (expressions are pure trees, so a value
@@ -414,18 +422,18 @@ impl Checker<'_> {
             (Float, Uint) => Op::F2u,
             (Int, Uint) => Op::I2u,
             (Bool, Uint) => {
-                let as_int = self.operation(Op::B2i, vec![expr], ty.with_kind(Int), loc);
-                return self.operation(Op::I2u, vec![as_int], new_ty, loc);
+                let as_int = self.operation(Op::B2i, &[expr], ty.with_kind(Int), loc);
+                return self.operation(Op::I2u, &[as_int], new_ty, loc);
             }
             (Float, Bool) => Op::F2b,
             (Int, Bool) => Op::I2b,
             (Uint, Bool) => {
-                let as_int = self.operation(Op::U2i, vec![expr], ty.with_kind(Int), loc);
-                return self.operation(Op::I2b, vec![as_int], new_ty, loc);
+                let as_int = self.operation(Op::U2i, &[expr], ty.with_kind(Int), loc);
+                return self.operation(Op::I2b, &[as_int], new_ty, loc);
             }
             _ => return expr,
         };
-        let converted = self.operation(op, vec![expr], new_ty, loc);
+        let converted = self.operation(op, &[expr], new_ty, loc);
         self.fold_if_constant(converted, expr)
     }
 

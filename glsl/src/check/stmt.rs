@@ -179,7 +179,7 @@ impl Checker<'_> {
     fn break_unless(&mut self, cond: &ast::Expr) {
         let value = self.condition(cond, SemanticError::LoopCondition);
         let loc = cond.loc;
-        let not = self.operation(Op::LogicNot, vec![value], Type::BOOL, loc);
+        let not = self.operation(Op::LogicNot, &[value], Type::BOOL, loc);
         let brk = self.module.stmts.append(Stmt::Break);
         self.module.stmt_locs.insert(brk, loc);
         self.emit(
@@ -464,8 +464,11 @@ impl Checker<'_> {
                             ScalarKind::Uint => ScalarValue::Uint(n as u32),
                             _ => ScalarValue::Int(n as i32),
                         };
-                        let c =
-                            self.constant(Constant::Components(vec![v]), Type::Scalar(kind), e.loc);
+                        let c = self.constant(
+                            Constant::Components(smallvec::smallvec![v]),
+                            Type::Scalar(kind),
+                            e.loc,
+                        );
                         values.push(Some(c));
                     }
                 }
@@ -482,12 +485,10 @@ impl Checker<'_> {
                     for c in values.iter().flatten() {
                         let t = self.clone_expr(test);
                         let c = self.clone_expr(*c);
-                        let eq = self.operation(Op::Equal, vec![t, c], Type::BOOL, loc);
+                        let eq = self.operation(Op::Equal, &[t, c], Type::BOOL, loc);
                         acc = Some(match acc {
                             None => eq,
-                            Some(prev) => {
-                                self.operation(Op::LogicOr, vec![prev, eq], Type::BOOL, loc)
-                            }
+                            Some(prev) => self.operation(Op::LogicOr, &[prev, eq], Type::BOOL, loc),
                         });
                     }
                 }
@@ -496,7 +497,7 @@ impl Checker<'_> {
                 Some(a) => a,
                 None => self.const_bool(false, loc),
             };
-            let none = self.operation(Op::LogicNot, vec![any], Type::BOOL, loc);
+            let none = self.operation(Op::LogicNot, &[any], Type::BOOL, loc);
             let dst = self.var_ref(tmp, loc);
             self.emit_assign(dst, none, loc);
             Some(tmp)
@@ -518,7 +519,7 @@ impl Checker<'_> {
                         Some(test) => {
                             let t = self.clone_expr(test);
                             let c = self.clone_expr(*c);
-                            self.operation(Op::Equal, vec![t, c], Type::BOOL, loc)
+                            self.operation(Op::Equal, &[t, c], Type::BOOL, loc)
                         }
                         None => self.const_bool(false, loc),
                     },
@@ -529,7 +530,7 @@ impl Checker<'_> {
                 };
                 acc = Some(match acc {
                     None => cond,
-                    Some(prev) => self.operation(Op::LogicOr, vec![prev, cond], Type::BOOL, loc),
+                    Some(prev) => self.operation(Op::LogicOr, &[prev, cond], Type::BOOL, loc),
                 });
             }
             if let Some(cond) = acc {

@@ -19,7 +19,7 @@
 //! struct field. [`conforms`] checks that layout.
 
 use crate::arena::Handle;
-use crate::hir::{Constant, Expr, ExprKind, Module, Op, ScalarValue, VarMode};
+use crate::hir::{Components, Constant, Expr, ExprKind, Module, Op, ScalarValue, VarMode};
 use crate::types::{ScalarKind, StructArena, Type};
 
 /// Deepest expression tree [`evaluate`] descends into before giving up.
@@ -58,7 +58,7 @@ fn eval(module: &Module, handle: Handle<Expr>, depth: u32) -> Option<Constant> {
         },
         ExprKind::Swizzle(base, swizzle) => {
             let comps = components(&eval(module, *base, depth + 1)?)?.to_vec();
-            let mut out = Vec::with_capacity(swizzle.len as usize);
+            let mut out = Components::with_capacity(swizzle.len as usize);
             for &c in swizzle.components.get(..swizzle.len as usize)? {
                 out.push(*comps.get(c as usize)?);
             }
@@ -90,11 +90,11 @@ pub fn index_constant(base: &Constant, base_ty: &Type, index: i64) -> Option<Con
             let rows = *rows as usize;
             comps
                 .get(index * rows..(index + 1) * rows)
-                .map(|c| Constant::Components(c.to_vec()))
+                .map(|c| Constant::Components(Components::from_slice(c)))
         }
-        (Constant::Components(comps), Type::Vector(..)) => {
-            comps.get(index).map(|c| Constant::Components(vec![*c]))
-        }
+        (Constant::Components(comps), Type::Vector(..)) => comps
+            .get(index)
+            .map(|c| Constant::Components(smallvec::smallvec![*c])),
         _ => None,
     }
 }
@@ -219,7 +219,7 @@ pub fn zero(ty: &Type, structs: &StructArena) -> Option<Constant> {
     match ty {
         Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
             let kind = ty.scalar_kind()?;
-            Some(Constant::Components(vec![
+            Some(Constant::Components(smallvec::smallvec![
                 ScalarValue::zero(kind);
                 ty.components() as usize
             ]))
@@ -306,9 +306,9 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 return None;
             };
             let equal = values_equal(a, b);
-            return Some(Constant::Components(vec![ScalarValue::Bool(
-                if op == Op::AllEqual { equal } else { !equal },
-            )]));
+            return Some(Constant::Components(smallvec::smallvec![
+                ScalarValue::Bool(if op == Op::AllEqual { equal } else { !equal },)
+            ]));
         }
         _ => {}
     }
@@ -316,7 +316,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
     for (value, ty) in operands {
         args.push((components(value)?, ty));
     }
-    let out: Vec<ScalarValue> = match (op, args.as_slice()) {
+    let out: Components = match (op, args.as_slice()) {
         (Op::Vector, scalars) => {
             if scalars.len() != out_len {
                 return None;
@@ -326,7 +326,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 .map(|(s, _)| if s.len() == 1 { Some(s[0]) } else { None })
                 .collect::<Option<_>>()?
         }
-        (Op::Noise, [_]) => vec![ScalarValue::zero(out_kind); out_len],
+        (Op::Noise, [_]) => smallvec::smallvec![ScalarValue::zero(out_kind); out_len],
         (Op::PackSnorm2x16 | Op::PackUnorm2x16 | Op::PackHalf2x16, [(a, _)]) => {
             let [ScalarValue::Float(x), ScalarValue::Float(y)] = **a else {
                 return None;
@@ -336,7 +336,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 Op::PackUnorm2x16 => pack_unorm_1x16,
                 _ => |x| half::f16::from_f32(x).to_bits(),
             };
-            vec![ScalarValue::Uint(pack(x) as u32 | (pack(y) as u32) << 16)]
+            smallvec::smallvec![ScalarValue::Uint(pack(x) as u32 | (pack(y) as u32) << 16)]
         }
         (Op::UnpackSnorm2x16 | Op::UnpackUnorm2x16 | Op::UnpackHalf2x16, [(a, _)]) => {
             let [ScalarValue::Uint(u)] = **a else {
@@ -347,7 +347,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 Op::UnpackUnorm2x16 => unpack_unorm_1x16,
                 _ => |h| half::f16::from_bits(h).to_f32(),
             };
-            vec![
+            smallvec::smallvec![
                 ScalarValue::Float(unpack(u as u16)),
                 ScalarValue::Float(unpack((u >> 16) as u16)),
             ]
@@ -359,9 +359,9 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
         (Op::Mul, [(a, ta), (b, tb)])
             if (ta.is_matrix() || tb.is_matrix()) && a.len() > 1 && b.len() > 1 =>
         {
-            matrix_product(a, ta, b, tb)?
+            matrix_product(a, ta, b, tb)?.into()
         }
-        (Op::Dot, [(a, _), (b, _)]) => vec![dot(a, b)?],
+        (Op::Dot, [(a, _), (b, _)]) => smallvec::smallvec![dot(a, b)?],
         (Op::VectorExtract, [(a, _), (i, _)]) => {
             let [index] = **i else { return None };
             let index = match index {
@@ -373,7 +373,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 return None;
             }
             let clamped = index.clamp(0, a.len() as i64 - 1) as usize;
-            vec![a[clamped]]
+            smallvec::smallvec![a[clamped]]
         }
         (_, [(a, _), (b, _)]) => {
             let len = broadcast_len(a.len(), b.len())?;
@@ -390,7 +390,7 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 ScalarValue::Uint(u) => u as i64,
                 _ => return None,
             };
-            let mut out = v.to_vec();
+            let mut out = Components::from_slice(v);
             if let Some(slot) = usize::try_from(index).ok().and_then(|i| out.get_mut(i)) {
                 *slot = x;
             }

@@ -268,26 +268,30 @@ fn evaluate_dereferences() {
     let arr_ty = Type::Array(Box::new(Type::Vector(ScalarKind::Float, 2)), Some(2));
     let f = |x: f32| ScalarValue::Float(x);
     let arr_value = Constant::Aggregate(vec![
-        Constant::Components(vec![f(1.0), f(2.0)]),
-        Constant::Components(vec![f(3.0), f(4.0)]),
+        Constant::Components(smallvec::smallvec![f(1.0), f(2.0)]),
+        Constant::Components(smallvec::smallvec![f(3.0), f(4.0)]),
     ]);
     let mut arr = Variable::new("arr", arr_ty.clone(), VarMode::Auto);
     arr.read_only = true;
     arr.constant_value = Some(arr_value);
     let arr = m.variables.append(arr);
     let mut uni = Variable::new("u", Type::FLOAT, VarMode::Uniform);
-    uni.constant_value = Some(Constant::Components(vec![f(5.0)]));
+    uni.constant_value = Some(Constant::Components(smallvec::smallvec![f(5.0)]));
     uni.constant_initializer = uni.constant_value.clone();
     let uni = m.variables.append(uni);
 
     let mut add = |kind: ExprKind, ty: Type| m.exprs.append(Expr { kind, ty });
     let arr_ref = add(ExprKind::VarRef(arr), arr_ty.clone());
     let one = add(
-        ExprKind::Constant(Constant::Components(vec![ScalarValue::Int(1)])),
+        ExprKind::Constant(Constant::Components(smallvec::smallvec![ScalarValue::Int(
+            1
+        )])),
         Type::INT,
     );
     let two = add(
-        ExprKind::Constant(Constant::Components(vec![ScalarValue::Uint(2)])),
+        ExprKind::Constant(Constant::Components(smallvec::smallvec![
+            ScalarValue::Uint(2)
+        ])),
         Type::UINT,
     );
     let elem = add(
@@ -311,12 +315,15 @@ fn evaluate_dereferences() {
     );
     let uni_ref = add(ExprKind::VarRef(uni), Type::FLOAT);
     let uses_uniform = add(
-        ExprKind::Operation(Op::Add, vec![comp, uni_ref]),
+        ExprKind::Operation(Op::Add, smallvec::smallvec![comp, uni_ref]),
         Type::FLOAT,
     );
     let record_value = Constant::Aggregate(vec![
-        Constant::Components(vec![f(0.5)]),
-        Constant::Components(vec![ScalarValue::Int(7), ScalarValue::Int(8)]),
+        Constant::Components(smallvec::smallvec![f(0.5)]),
+        Constant::Components(smallvec::smallvec![
+            ScalarValue::Int(7),
+            ScalarValue::Int(8)
+        ]),
     ]);
     let record = add(ExprKind::Constant(record_value.clone()), Type::Struct(st));
     let field = add(
@@ -325,15 +332,15 @@ fn evaluate_dereferences() {
     );
     let record2 = add(ExprKind::Constant(record_value), Type::Struct(st));
     let same = add(
-        ExprKind::Operation(Op::AllEqual, vec![record, record2]),
+        ExprKind::Operation(Op::AllEqual, smallvec::smallvec![record, record2]),
         Type::BOOL,
     );
     let arrays_differ = add(
-        ExprKind::Operation(Op::AnyNequal, vec![arr_ref, arr_ref]),
+        ExprKind::Operation(Op::AnyNequal, smallvec::smallvec![arr_ref, arr_ref]),
         Type::BOOL,
     );
     let bad_shape = add(
-        ExprKind::Constant(Constant::Components(vec![f(1.0)])),
+        ExprKind::Constant(Constant::Components(smallvec::smallvec![f(1.0)])),
         Type::Vector(ScalarKind::Float, 2),
     );
 

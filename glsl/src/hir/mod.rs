@@ -380,6 +380,10 @@ pub struct Expr {
     pub ty: Type,
 }
 
+/// The operands of an [`ExprKind::Operation`]: Mesa's `ir_expression` has at most
+/// four, so they are stored inline (no heap allocation per operation node).
+pub type Operands = smallvec::SmallVec<[Handle<Expr>; 4]>;
+
 /// Expression kinds (Mesa's `ir_rvalue` subclasses).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
@@ -394,7 +398,7 @@ pub enum ExprKind {
     /// `(swiz xyzw v)`: components picked by index (0–3), 1–4 of them.
     Swizzle(Handle<Expr>, Swizzle),
     /// `(expression ty op a b c d)`
-    Operation(Op, Vec<Handle<Expr>>),
+    Operation(Op, Operands),
     /// A texture lookup.
     Texture(Box<Texture>),
 }
@@ -480,10 +484,14 @@ pub struct Texture {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Constant {
     /// Scalar, vector or matrix components (column-major).
-    Components(Vec<ScalarValue>),
+    Components(Components),
     /// Array elements or struct fields.
     Aggregate(Vec<Constant>),
 }
+
+/// The components of a [`Constant::Components`]: scalars and two-component vectors
+/// (most literals) are stored inline, larger values on the heap.
+pub type Components = smallvec::SmallVec<[ScalarValue; 2]>;
 
 /// One scalar component of a constant.
 #[derive(Clone, Copy, Debug, PartialEq)]

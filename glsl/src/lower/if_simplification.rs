@@ -45,7 +45,7 @@ impl Pass for IfSimplification {
                 let loc = module.expr_locs.get(condition);
                 let inverted = add_expr(
                     module,
-                    ExprKind::Operation(Op::LogicNot, vec![condition]),
+                    ExprKind::Operation(Op::LogicNot, smallvec::smallvec![condition]),
                     Type::BOOL,
                     loc,
                 );

@@ -131,7 +131,8 @@ fn lower_reads(module: &mut Module, nodes: &[Handle<Expr>]) -> bool {
             }
             Index::OutOfRange => continue,
             Index::Dynamic => {
-                module.exprs[node].kind = ExprKind::Operation(Op::VectorExtract, vec![base, index]);
+                module.exprs[node].kind =
+                    ExprKind::Operation(Op::VectorExtract, smallvec::smallvec![base, index]);
             }
         }
         progress = true;
@@ -159,7 +160,7 @@ fn lower_write(module: &mut Module, stmt: Handle<Stmt>) -> bool {
             let old = clone_expr(module, base);
             let loc = module.expr_locs.get(rhs);
             let insert = module.exprs.append(Expr {
-                kind: ExprKind::Operation(Op::VectorInsert, vec![old, rhs, index]),
+                kind: ExprKind::Operation(Op::VectorInsert, smallvec::smallvec![old, rhs, index]),
                 ty: base_ty.clone(),
             });
             module.expr_locs.insert(insert, loc);

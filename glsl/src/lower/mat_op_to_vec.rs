@@ -108,7 +108,9 @@ impl Builder<'_> {
 
     fn int(&mut self, value: i32) -> Handle<Expr> {
         self.expr(
-            ExprKind::Constant(Constant::Components(vec![ScalarValue::Int(value)])),
+            ExprKind::Constant(Constant::Components(smallvec::smallvec![ScalarValue::Int(
+                value
+            )])),
             Type::INT,
         )
     }
@@ -144,8 +146,11 @@ impl Builder<'_> {
         )
     }
 
-    fn op(&mut self, op: Op, operands: Vec<Handle<Expr>>, ty: Type) -> Handle<Expr> {
-        self.expr(ExprKind::Operation(op, operands), ty)
+    fn op(&mut self, op: Op, operands: &[Handle<Expr>], ty: Type) -> Handle<Expr> {
+        self.expr(
+            ExprKind::Operation(op, crate::hir::Operands::from_slice(operands)),
+            ty,
+        )
     }
 
     /// Pulls `node` out into `flattening_tmp` and splits that assignment.
@@ -205,7 +210,7 @@ impl Builder<'_> {
                 let kind = ty.scalar_kind().unwrap_or(ScalarKind::Float);
                 for i in 0..columns {
                     let col = self.column(*a, i);
-                    let rhs = self.op(op, vec![col], Type::Vector(kind, rows));
+                    let rhs = self.op(op, &[col], Type::Vector(kind, rows));
                     let lhs = self.column(result_ref, i);
                     self.assign(lhs, rhs, full_mask(&Type::Vector(kind, rows)));
                 }
@@ -218,7 +223,7 @@ impl Builder<'_> {
                 for i in 0..columns {
                     let ca = self.column(*a, i);
                     let cb = self.column(*b, i);
-                    let rhs = self.op(op, vec![ca, cb], column_ty.clone());
+                    let rhs = self.op(op, &[ca, cb], column_ty.clone());
                     let lhs = self.column(result_ref, i);
                     self.assign(lhs, rhs, full_mask(&column_ty));
                 }
@@ -245,13 +250,13 @@ impl Builder<'_> {
                 let mut sum = {
                     let c = self.column(a, 0);
                     let e = self.element(b, col, 0);
-                    self.op(Op::Mul, vec![c, e], column_ty.clone())
+                    self.op(Op::Mul, &[c, e], column_ty.clone())
                 };
                 for i in 1..a_cols {
                     let c = self.column(a, i);
                     let e = self.element(b, col, i);
-                    let product = self.op(Op::Mul, vec![c, e], column_ty.clone());
-                    sum = self.op(Op::Add, vec![sum, product], column_ty.clone());
+                    let product = self.op(Op::Mul, &[c, e], column_ty.clone());
+                    sum = self.op(Op::Add, &[sum, product], column_ty.clone());
                 }
                 let lhs = if tb.is_matrix() {
                     self.column(result, col)
@@ -265,7 +270,7 @@ impl Builder<'_> {
             for i in 0..tb.matrix_columns() {
                 let va = clone_expr(self.module, a);
                 let cb = self.column(b, i);
-                let rhs = self.op(Op::Dot, vec![va, cb], Type::FLOAT);
+                let rhs = self.op(Op::Dot, &[va, cb], Type::FLOAT);
                 let lhs = clone_expr(self.module, result);
                 self.assign(lhs, rhs, 1 << i);
             }
@@ -277,7 +282,7 @@ impl Builder<'_> {
             for i in 0..tm.matrix_columns() {
                 let c = self.column(m, i);
                 let scalar = clone_expr(self.module, s);
-                let rhs = self.op(Op::Mul, vec![c, scalar], column_ty.clone());
+                let rhs = self.op(Op::Mul, &[c, scalar], column_ty.clone());
                 let lhs = self.column(result, i);
                 self.assign(lhs, rhs, full_mask(&column_ty));
             }
@@ -291,21 +296,21 @@ impl Builder<'_> {
         for i in 0..columns {
             let ca = self.column(a, i);
             let cb = self.column(b, i);
-            let cmp = self.op(Op::AnyNequal, vec![ca, cb], Type::BOOL);
+            let cmp = self.op(Op::AnyNequal, &[ca, cb], Type::BOOL);
             let lhs = self.var(tmp);
             self.assign(lhs, cmp, 1 << i);
         }
         let all_false = self.expr(
-            ExprKind::Constant(Constant::Components(vec![
+            ExprKind::Constant(Constant::Components(smallvec::smallvec![
                 ScalarValue::Bool(false);
                 columns as usize
             ])),
             bvec,
         );
         let val = self.var(tmp);
-        let mut any = self.op(Op::AnyNequal, vec![val, all_false], Type::BOOL);
+        let mut any = self.op(Op::AnyNequal, &[val, all_false], Type::BOOL);
         if test_equal {
-            any = self.op(Op::LogicNot, vec![any], Type::BOOL);
+            any = self.op(Op::LogicNot, &[any], Type::BOOL);
         }
         let lhs = clone_expr(self.module, result);
         self.assign(lhs, any, 1);

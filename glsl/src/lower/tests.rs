@@ -28,7 +28,7 @@ fn deep_chain(leaf: ExprKind) -> Module {
             ty: Type::FLOAT,
         });
         acc = m.exprs.append(Expr {
-            kind: ExprKind::Operation(Op::Add, vec![acc, rhs]),
+            kind: ExprKind::Operation(Op::Add, smallvec::smallvec![acc, rhs]),
             ty: Type::FLOAT,
         });
     }
@@ -57,9 +57,9 @@ fn deep_chain(leaf: ExprKind) -> Module {
 
 #[test]
 fn deep_variable_chain_survives_lowering_and_printing() {
-    let mut m = deep_chain(ExprKind::Constant(Constant::Components(vec![
-        ScalarValue::Float(0.0),
-    ])));
+    let mut m = deep_chain(ExprKind::Constant(Constant::Components(
+        smallvec::smallvec![ScalarValue::Float(0.0),],
+    )));
     // Make the leaves non-constant: reference a uniform.
     let u = m
         .variables
@@ -79,9 +79,9 @@ fn deep_variable_chain_survives_lowering_and_printing() {
 
 #[test]
 fn deep_constant_chain_folds_to_one_constant() {
-    let mut m = deep_chain(ExprKind::Constant(Constant::Components(vec![
-        ScalarValue::Float(1.0),
-    ])));
+    let mut m = deep_chain(ExprKind::Constant(Constant::Components(
+        smallvec::smallvec![ScalarValue::Float(1.0),],
+    )));
     super::lower(&mut m);
     let text = print_module(&m);
     let assign = text

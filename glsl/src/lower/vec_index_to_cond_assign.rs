@@ -155,7 +155,7 @@ fn lower_extract(
     let bvec = Type::vec(ScalarKind::Bool, width);
     let compare = add_expr(
         module,
-        ExprKind::Operation(Op::Equal, vec![broadcast, tests]),
+        ExprKind::Operation(Op::Equal, smallvec::smallvec![broadcast, tests]),
         bvec.clone(),
         loc,
     );

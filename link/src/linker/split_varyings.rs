@@ -19,7 +19,9 @@
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::ast::Interpolation;
-use rgl_glsl::hir::{Constant, Expr, ExprKind, Item, Module, ScalarValue, Stmt, VarMode, Variable};
+use rgl_glsl::hir::{
+    Components, Constant, Expr, ExprKind, Item, Module, ScalarValue, Stmt, VarMode, Variable,
+};
 use rgl_glsl::types::Type;
 use rgl_glsl::Stage;
 
@@ -139,7 +141,9 @@ fn deref(module: &mut Module, var: Handle<Variable>, steps: &[Step]) -> Handle<E
                 };
                 let index = expr(
                     module,
-                    ExprKind::Constant(Constant::Components(vec![ScalarValue::Int(i as i32)])),
+                    ExprKind::Constant(Constant::Components(Components::from_slice(&[
+                        ScalarValue::Int(i as i32),
+                    ]))),
                     Type::INT,
                 );
                 expr(module, ExprKind::ArrayRef(e, index), elem)

@@ -146,8 +146,9 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         }
     }
 
-    // Functions whose body is ready to be copied into callers.
-    let mut inlinable: HashSet<FuncId> = HashSet::default();
+    // Functions whose body is ready to be copied into callers, with the number of
+    // instructions in that body (it no longer changes once ready).
+    let mut inlinable: HashMap<FuncId, usize> = HashMap::default();
     for f in order {
         let Some(mut body) = shader.functions[f].body.take() else {
             continue;
@@ -171,20 +172,20 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
             }
             None => false,
         };
-        let mut count = all_instrs(&body).len();
+        let instrs = all_instrs(&body);
+        let mut count = instrs.len();
         let mut names = Names::new(shader, &body);
-        for call in all_instrs(&body) {
+        for call in instrs {
             let InstrKind::Call { callee, args } = &body.instrs[call].kind else {
                 continue;
             };
             let (callee, args) = (*callee, args.clone());
-            if !inlinable.contains(&callee) {
-                continue;
-            }
-            let Some(cbody) = shader.functions[callee].body.as_ref() else {
+            let Some(&ccount) = inlinable.get(&callee) else {
                 continue;
             };
-            let ccount = all_instrs(cbody).len();
+            if shader.functions[callee].body.is_none() {
+                continue;
+            }
             if count + ccount > limit {
                 if exceeded.is_none() {
                     exceeded = Some(shader.functions[f].name.clone());
@@ -197,8 +198,10 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
             }
         }
         body.recompute_cfg();
-        if returns_ok && acyclic.contains(&f) && callable(shader, f, &body) {
-            inlinable.insert(f);
+        if returns_ok && acyclic.contains(&f) {
+            if let Some(n) = callable(shader, f, &body) {
+                inlinable.insert(f, n);
+            }
         }
         shader.functions[f].body = Some(body);
     }
@@ -208,19 +211,19 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
 }
 
 /// A body can be copied into callers: no returns left and every `load_param` index in
-/// range.
-fn callable(shader: &Shader, f: FuncId, body: &FunctionImpl) -> bool {
+/// range. Returns the body's instruction count when it can.
+fn callable(shader: &Shader, f: FuncId, body: &FunctionImpl) -> Option<usize> {
     let nparams = shader.functions[f].params.len();
-    all_instrs(body)
-        .into_iter()
-        .all(|i| match &body.instrs[i].kind {
-            InstrKind::Jump(JumpKind::Return) => false,
-            InstrKind::Intrinsic(intr) if intr.op == IntrinsicOp::load_param => intr
-                .indices
-                .first()
-                .is_some_and(|&p| (p as usize) < nparams),
-            _ => true,
-        })
+    let instrs = all_instrs(body);
+    let ok = instrs.iter().all(|&i| match &body.instrs[i].kind {
+        InstrKind::Jump(JumpKind::Return) => false,
+        InstrKind::Intrinsic(intr) if intr.op == IntrinsicOp::load_param => intr
+            .indices
+            .first()
+            .is_some_and(|&p| (p as usize) < nparams),
+        _ => true,
+    });
+    ok.then_some(instrs.len())
 }
 
 // ---------------------------------------------------------------- lower_returns

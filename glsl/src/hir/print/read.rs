@@ -422,7 +422,7 @@ impl Reader {
             }
             _ => {
                 let kind = ty.scalar_kind().ok_or("constant of non-numeric type")?;
-                let mut comps = Vec::new();
+                let mut comps = crate::hir::Components::new();
                 for v in values {
                     comps.push(parse_scalar(kind, atom(v)?)?);
                 }
@@ -637,7 +637,7 @@ impl Reader {
                 let operands = operands
                     .iter()
                     .map(|o| self.expr(o))
-                    .collect::<Result<Vec<_>, _>>()?;
+                    .collect::<Result<crate::hir::Operands, _>>()?;
                 Ok(self.add(ExprKind::Operation(op, operands), ty))
             }
             ("constant", _) => {
