@@ -540,22 +540,25 @@ impl Reader<'_> {
         }
         let at = self.at;
         Ok(match self.u8()? {
-            0 => Constant::Components(self.list(|r| {
-                let at = r.at;
-                Ok(match r.u8()? {
-                    0 => ScalarValue::Float(f32::from_bits(r.u32()?)),
-                    1 => ScalarValue::Int(r.i32()?),
-                    2 => ScalarValue::Uint(r.u32()?),
-                    3 => ScalarValue::Bool(r.u32()? != 0),
-                    tag => {
-                        return Err(CodecError::BadTag {
-                            what: "scalar value",
-                            tag,
-                            at,
-                        })
-                    }
-                })
-            })?),
+            0 => Constant::Components(
+                self.list(|r| {
+                    let at = r.at;
+                    Ok(match r.u8()? {
+                        0 => ScalarValue::Float(f32::from_bits(r.u32()?)),
+                        1 => ScalarValue::Int(r.i32()?),
+                        2 => ScalarValue::Uint(r.u32()?),
+                        3 => ScalarValue::Bool(r.u32()? != 0),
+                        tag => {
+                            return Err(CodecError::BadTag {
+                                what: "scalar value",
+                                tag,
+                                at,
+                            })
+                        }
+                    })
+                })?
+                .into(),
+            ),
             1 => Constant::Aggregate(self.list(|r| r.constant(depth + 1))?),
             tag => {
                 return Err(CodecError::BadTag {
