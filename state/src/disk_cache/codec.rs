@@ -120,11 +120,7 @@ pub(crate) fn encode_program(program: &LinkedProgram) -> Res<Vec<u8>> {
 
 /// Decodes a payload written by [`encode_program`].
 pub(crate) fn decode_program(bytes: &[u8]) -> Res<LinkedProgram> {
-    let mut r = Reader { bytes, at: 0 };
-    let version = r.u32()?;
-    if version != PAYLOAD_VERSION {
-        return Err(CodecError::Version(version));
-    }
+    let mut r = Reader::payload(bytes)?;
     let program_version = r.version()?;
     let n = r.len()?;
     let mut stages = Vec::new();
@@ -195,11 +191,7 @@ pub(crate) fn encode_shader_record(info_log: &str) -> Vec<u8> {
 
 /// Decodes a payload written by [`encode_shader_record`].
 pub(crate) fn decode_shader_record(bytes: &[u8]) -> Res<String> {
-    let mut r = Reader { bytes, at: 0 };
-    let version = r.u32()?;
-    if version != PAYLOAD_VERSION {
-        return Err(CodecError::Version(version));
-    }
+    let mut r = Reader::payload(bytes)?;
     let log = r.str()?;
     if r.at != bytes.len() {
         return Err(CodecError::Trailing(bytes.len() - r.at));
@@ -388,7 +380,16 @@ struct Reader<'a> {
     at: usize,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// A reader past the payload's version word, which must be this build's.
+    fn payload(bytes: &'a [u8]) -> Res<Reader<'a>> {
+        let mut r = Reader { bytes, at: 0 };
+        let version = r.u32()?;
+        if version != PAYLOAD_VERSION {
+            return Err(CodecError::Version(version));
+        }
+        Ok(r)
+    }
     fn take(&mut self, n: usize) -> Res<&[u8]> {
         let end = self
             .at

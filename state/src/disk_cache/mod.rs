@@ -395,28 +395,20 @@ impl DiskCache {
     /// Stores `program` (a successful link) under `key`. A program whose
     /// encoding does not read back to the same NIR text is not stored.
     pub(crate) fn store_program(&self, key: &CacheKey, program: &LinkedProgram) {
-        let payload = match codec::encode_program(program) {
-            Ok(p) => p,
-            Err(e) => {
-                log::debug!("shader cache: program not stored: {e}");
-                self.store
-                    .counters
-                    .write_failures
-                    .fetch_add(1, Ordering::Relaxed);
-                return;
-            }
+        // An encoding failure is expected for what the codec refuses (debug);
+        // a payload that does not read back is a codec bug (warn).
+        let checked = match codec::encode_program(program) {
+            Err(e) => Err((log::Level::Debug, format!("does not encode: {e}"))),
+            Ok(payload) => match codec::decode_program(&payload) {
+                Ok(decoded) if faithful(program, &decoded) => Ok(payload),
+                Ok(_) => Err((log::Level::Warn, "does not read back identically".into())),
+                Err(e) => Err((log::Level::Warn, format!("does not decode ({e})"))),
+            },
         };
-        match codec::decode_program(&payload) {
-            Ok(decoded) if faithful(program, &decoded) => self.store.put(key, &payload),
-            Ok(_) => {
-                log::warn!("shader cache: a program does not read back identically; not stored");
-                self.store
-                    .counters
-                    .write_failures
-                    .fetch_add(1, Ordering::Relaxed);
-            }
-            Err(e) => {
-                log::warn!("shader cache: a program's entry does not decode ({e}); not stored");
+        match checked {
+            Ok(payload) => self.store.put(key, &payload),
+            Err((level, why)) => {
+                log::log!(level, "shader cache: a program's entry {why}; not stored");
                 self.store
                     .counters
                     .write_failures

@@ -108,52 +108,17 @@ pub(super) fn lower_ubo_load(
     };
     let mut b = Builder::new(func, Cursor::Before(instr));
     let mut konst_block = var.driver_location;
-    let mut dynamic: Option<Def> = None;
+    let mut block_terms: Vec<(Def, u32)> = Vec::new();
     for (idx, per) in picks {
         if let Some(c) = const_u32(b.func, idx) {
             konst_block = konst_block.saturating_add(c.saturating_mul(per));
-            continue;
-        }
-        if b.func.defs[idx].bit_size != 32 || b.func.defs[idx].num_components != 1 {
+        } else if b.func.defs[idx].bit_size == 32 && b.func.defs[idx].num_components == 1 {
+            block_terms.push((idx, per));
+        } else {
             return false;
         }
-        let scaled = if per == 1 {
-            idx
-        } else {
-            let k = b.imm_i32(per as i32);
-            b.alu_sized(
-                Opcode::imul,
-                vec![AluSrc::new(idx), AluSrc::new(k)],
-                false,
-                1,
-                32,
-            )
-        };
-        dynamic = Some(match dynamic {
-            None => scaled,
-            Some(d) => b.alu_sized(
-                Opcode::iadd,
-                vec![AluSrc::new(d), AluSrc::new(scaled)],
-                false,
-                1,
-                32,
-            ),
-        });
     }
-    let block_index = match dynamic {
-        None => b.imm_i32(konst_block as i32),
-        Some(d) if konst_block == 0 => d,
-        Some(d) => {
-            let k = b.imm_i32(konst_block as i32);
-            b.alu_sized(
-                Opcode::iadd,
-                vec![AluSrc::new(d), AluSrc::new(k)],
-                false,
-                1,
-                32,
-            )
-        }
-    };
+    let block_index = emit_offset(&mut b, &block_terms, konst_block);
     let mut terms = off.terms.clone();
     let mut konst = off.konst;
     match off.comp {
