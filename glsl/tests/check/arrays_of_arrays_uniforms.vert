@@ -1,8 +1,8 @@
 #version 140
 #extension GL_ARB_arrays_of_arrays : enable
-// Arrays of arrays are valid uniforms (GLSL 4.30 §4.1.9), but rgl's linker
-// does not give their elements GL uniform locations yet, so the front end
-// refuses them by name instead of linking unreachable uniforms.
+// Arrays of arrays are valid uniforms (GLSL 4.30 §4.1.9): in the default
+// block, inside structs, as block members and as arrays of block instances.
+// No diagnostic.
 uniform vec4 u[2][3];
 struct S { float f[2][2]; };
 uniform S s;
