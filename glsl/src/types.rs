@@ -269,19 +269,6 @@ impl Type {
             _ => false,
         }
     }
-    /// True if the type contains an array whose elements are arrays anywhere
-    /// (struct members included).
-    pub fn contains_array_of_arrays(&self, structs: &StructArena) -> bool {
-        match self {
-            Type::Array(elem, _) => elem.is_array() || elem.contains_array_of_arrays(structs),
-            Type::Struct(h) => structs.get(*h).is_some_and(|s| {
-                s.fields
-                    .iter()
-                    .any(|f| f.ty.contains_array_of_arrays(structs))
-            }),
-            _ => false,
-        }
-    }
     /// True if the type contains an array anywhere.
     pub fn contains_array(&self, structs: &StructArena) -> bool {
         match self {
