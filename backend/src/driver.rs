@@ -842,6 +842,29 @@ pub trait Driver: Send {
     fn create_shader(&mut self, nir: &rgl_nir::ir::Shader) -> Result<ShaderHandle>;
     /// Deletes a shader (unbinding it if bound).
     fn delete_shader(&mut self, sh: ShaderHandle) -> Result<()>;
+    /// What the driver's serialised shaders depend on besides their NIR (the
+    /// compiler's [`crate::exec::ShaderCompiler::cache_identity`]), for the
+    /// state tracker's on-disk cache key; `None` (the default) when the driver
+    /// serialises nothing.
+    fn shader_cache_identity(&self) -> Option<Vec<u8>> {
+        None
+    }
+    /// The serialised compiled code of `sh`, when it has one
+    /// ([`crate::exec::ShaderExec::serialize`]).
+    fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {
+        let _ = sh;
+        None
+    }
+    /// A shader of `nir` (finalized, as for [`Driver::create_shader`]) rebuilt
+    /// from bytes [`Driver::serialize_shader`] returned for the same NIR under
+    /// the same [`Driver::shader_cache_identity`], without compiling. Malformed
+    /// or mismatched bytes are an error; the caller then compiles.
+    fn load_shader(&mut self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<ShaderHandle> {
+        let _ = (nir, bytes);
+        Err(crate::Error::Unsupported(
+            "this driver loads no serialised shaders".into(),
+        ))
+    }
     /// Binds the shader of a stage (`None` unbinds; a draw needs VS and FS).
     fn bind_shader(&mut self, stage: ShaderStage, sh: Option<ShaderHandle>) -> Result<()>;
 

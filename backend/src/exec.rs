@@ -351,6 +351,13 @@ pub trait ShaderExec: Send + Sync {
     fn pipelines(&self) -> Option<&crate::jit::pipeline::PipelineCache> {
         None
     }
+    /// The serialised form of the compiled code, which
+    /// [`ShaderCompiler::load`] of a compiler with the same
+    /// [`ShaderCompiler::cache_identity`] turns back into this shader given the
+    /// same NIR; `None` when the shader cannot be stored (the default).
+    fn serialize(&self) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// Compiles finalized NIR into a [`ShaderExec`] (the future NIR → lane-program compiler
@@ -364,6 +371,21 @@ pub trait ShaderCompiler: Send + Sync {
     fn compiler_options(&self, stage: ShaderStage) -> rgl_nir::options::CompilerOptions {
         let _ = stage;
         rgl_nir::options::CompilerOptions::default()
+    }
+    /// What this compiler's serialised shaders ([`ShaderExec::serialize`]) depend
+    /// on besides the NIR (format version, host ISA, options), for a cache key;
+    /// `None` (the default) when the compiler stores nothing.
+    fn cache_identity(&self) -> Option<Vec<u8>> {
+        None
+    }
+    /// Rebuilds a shader of `nir` from `bytes` that [`ShaderExec::serialize`]
+    /// returned for the same NIR under the same [`ShaderCompiler::cache_identity`].
+    /// Malformed or mismatched bytes are an error, never trusted.
+    fn load(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<Arc<dyn ShaderExec>> {
+        let _ = (nir, bytes);
+        Err(crate::Error::Unsupported(
+            "this shader compiler loads no serialised shaders".into(),
+        ))
     }
 }
 

@@ -14,27 +14,28 @@
 //! [`JitCompiler::compile`] compiles vertex and fragment shaders; geometry shaders,
 //! and any shader using a construct the emitter does not compile, get the lane
 //! interpreter's [`LaneShader`] with one `log::info!` line naming the construct.
-//! Each compiled shader owns its code (a `JITModule`), freed when the shader is
-//! dropped. The JIT runs on x86-64 hosts with SSE4.1 (what `cranelift-native`
+//! Each compiled shader owns its code ([`code::CodeMemory`]: pages it maps,
+//! relocates and makes executable), unmapped when the shader is dropped; a
+//! shader whose code is all symbolic serialises ([`ShaderExec::serialize`]) and
+//! loads back without a Cranelift compile ([`JitCompiler::load_native`]). The JIT runs on x86-64 hosts with SSE4.1 (what `cranelift-native`
 //! detects decides the instructions used, AVX encodings included);
 //! [`JitCompiler::new`] fails elsewhere and the software driver keeps the
 //! interpreter.
 
+pub mod code;
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;
 pub mod pipeline;
 
 use std::any::Any;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
-use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module};
 
 use crate::driver::ShaderStage;
 use crate::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo};
@@ -222,6 +223,45 @@ impl JitCompiler {
         self.opts
     }
 
+    /// What this compiler's serialised shaders depend on besides the NIR: the
+    /// blob format, the target triple, Cranelift's shared and ISA flags (the
+    /// host features `cranelift-native` detected) and the options. A cache
+    /// keyed by it never hands one machine's code to another.
+    pub fn cache_identity(&self) -> Vec<u8> {
+        let mut id = format!(
+            "rgl jit v{}\n{}\n{}\n{:?}\n",
+            code::FORMAT_VERSION,
+            self.isa.triple(),
+            self.isa.flags(),
+            self.opts
+        );
+        for v in self.isa.isa_flags() {
+            id.push_str(&format!("{v}\n"));
+        }
+        id.into_bytes()
+    }
+
+    /// The invocation function's IR for `plan` and the descriptors it refers to.
+    fn emit_invocation(
+        &self,
+        plan: &emit::BodyPlan<'_>,
+    ) -> Result<(Context, Vec<Box<dyn Any + Send + Sync>>)> {
+        let mut sig = Signature::new(self.isa.default_call_conv());
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I32));
+        let mut ctx = Context::new();
+        ctx.func.signature = sig;
+        ctx.func.name = UserFuncName::user(0, 0);
+        let mut fctx = FunctionBuilderContext::new();
+        let keep = {
+            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let keep = invocation::build(plan, &mut b)?;
+            b.finalize(self.isa.frontend_config());
+            keep
+        };
+        Ok((ctx, keep))
+    }
+
     /// Compiles `nir` (interface `info`) to native code; errors name what the JIT
     /// does not compile.
     pub fn compile_native(
@@ -233,48 +273,78 @@ impl JitCompiler {
             return Err(Error::Unsupported("geometry shaders".into()));
         }
         let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
-        let mut module = JITModule::new(JITBuilder::with_isa(
-            self.isa.clone(),
-            default_libcall_names(),
-        ));
-        let mut sig = module.make_signature();
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I32));
-        let id = module
-            .declare_function("shader", Linkage::Local, &sig)
-            .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?;
-        let mut ctx = Context::new();
-        ctx.func.signature = sig;
-        ctx.func.name = UserFuncName::user(0, id.as_u32());
-        let mut fctx = FunctionBuilderContext::new();
-        let keep = {
-            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-            let keep = invocation::build(&plan, &mut b)?;
-            b.finalize(module.isa().frontend_config());
-            keep
-        };
-        module
-            .define_function(id, &mut ctx)
-            .map_err(|e| Error::Unsupported(format!("cranelift: {e:?}")))?;
-        module
-            .finalize_definitions()
-            .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))?;
-        let code = module.get_finalized_function(id);
-        // SAFETY: `code` is the finalized function built above with the signature
-        // `(i64) -> i32` of `JitFn`.
-        let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(code) };
+        let (mut ctx, keep) = self.emit_invocation(&plan)?;
+        let built = code::build(&mut ctx, &*self.isa, &keep)?;
+        let blob = built.image.map(|(image, digests)| code::FunctionBlob {
+            kind: code::BLOB_SHADER,
+            quads: self.opts.quads as u8,
+            scratch_bytes: plan.scratch_bytes() as u64,
+            min_uniforms: plan.min_uniform_slots() as u64,
+            digests,
+            image,
+        });
+        Ok(self.shader(nir, info, &plan, built.mem, built.code_size, keep, blob))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn shader(
+        &self,
+        nir: &rgl_nir::ir::Shader,
+        info: &ShaderInfo,
+        plan: &emit::BodyPlan<'_>,
+        mem: code::CodeMemory,
+        code_size: usize,
+        keep: Vec<Box<dyn Any + Send + Sync>>,
+        blob: Option<code::FunctionBlob>,
+    ) -> JitShader {
+        // SAFETY: `mem` holds the function `invocation::build` emitted, with the
+        // signature `(i64) -> i32` of `JitFn`.
+        let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(mem.entry()) };
         let pipelines = (info.stage == ShaderStage::Fragment && self.opts.fused_pipeline)
             .then(|| pipeline::PipelineCache::new(nir, info, self.isa.clone()));
-        Ok(JitShader {
+        JitShader {
             pipelines,
             info: info.clone(),
             func,
             scratch_bytes: plan.scratch_bytes(),
             min_uniforms: plan.min_uniform_slots(),
-            code_size: ctx.compiled_code().map_or(0, |c| c.code_buffer().len()),
-            module: Mutex::new(Some(module)),
+            code_size,
+            _code: mem,
             _keep: keep,
-        })
+            blob: blob.map(|b| b.encode()),
+        }
+    }
+
+    /// A shader from a blob [`ShaderExec::serialize`] wrote for `nir` (the same
+    /// finalized NIR) with a compiler of the same [`JitCompiler::cache_identity`]:
+    /// the body is emitted again for its descriptors (which must match the
+    /// stored ones) but not compiled; the stored code is mapped. Any mismatch or
+    /// malformed blob is an error.
+    pub fn load_native(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<JitShader> {
+        let blob = code::FunctionBlob::decode(bytes)?;
+        if blob.kind != code::BLOB_SHADER || usize::from(blob.quads) != self.opts.quads {
+            return Err(Error::InvalidArgument(format!(
+                "JIT blob of kind {} for {} quads, not a shader for {}",
+                blob.kind, blob.quads, self.opts.quads
+            )));
+        }
+        let lane = LaneShader::new(nir)?;
+        let info = lane.info();
+        if info.stage == ShaderStage::Geometry {
+            return Err(Error::Unsupported("geometry shaders".into()));
+        }
+        let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
+        if plan.scratch_bytes() as u64 != blob.scratch_bytes
+            || plan.min_uniform_slots() as u64 != blob.min_uniforms
+        {
+            return Err(Error::InvalidArgument(
+                "JIT blob: scratch or uniform sizes differ from the shader's".into(),
+            ));
+        }
+        let (_, keep) = self.emit_invocation(&plan)?;
+        let mem = code::load(&blob.image, &blob.digests, &keep)?;
+        let size = blob.image.code.len();
+        Ok(self.shader(nir, info, &plan, mem, size, keep, Some(blob)))
     }
 }
 
@@ -295,6 +365,14 @@ impl ShaderCompiler for JitCompiler {
             }
         }
     }
+
+    fn cache_identity(&self) -> Option<Vec<u8>> {
+        Some(self.cache_identity())
+    }
+
+    fn load(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<Arc<dyn ShaderExec>> {
+        Ok(Arc::new(self.load_native(nir, bytes)?))
+    }
 }
 
 /// A shader compiled to native code.
@@ -304,9 +382,12 @@ pub struct JitShader {
     scratch_bytes: usize,
     min_uniforms: usize,
     code_size: usize,
-    /// Owns the code; freed on drop.
-    module: Mutex<Option<JITModule>>,
+    /// Owns the code; unmapped on drop.
+    _code: code::CodeMemory,
+    /// The descriptors the code points at.
     _keep: Vec<Box<dyn Any + Send + Sync>>,
+    /// The serialised form, when all of the code's addresses are symbolic.
+    blob: Option<Vec<u8>>,
     /// Fused pipeline variants (fragment shaders).
     pipelines: Option<pipeline::PipelineCache>,
 }
@@ -345,18 +426,8 @@ impl ShaderExec for JitShader {
     fn pipelines(&self) -> Option<&pipeline::PipelineCache> {
         self.pipelines.as_ref()
     }
-}
 
-impl Drop for JitShader {
-    fn drop(&mut self) {
-        let module = match self.module.get_mut() {
-            Ok(m) => m.take(),
-            Err(p) => p.into_inner().take(),
-        };
-        if let Some(m) = module {
-            // SAFETY: the shader is being dropped, so no batch is running its code
-            // and no pointer to it survives.
-            unsafe { m.free_memory() };
-        }
+    fn serialize(&self) -> Option<Vec<u8>> {
+        self.blob.clone()
     }
 }

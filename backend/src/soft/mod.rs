@@ -418,6 +418,21 @@ impl Driver for SoftDriver {
         let exec = c.compile(nir)?;
         self.create_exec_shader(exec)
     }
+    fn shader_cache_identity(&self) -> Option<Vec<u8>> {
+        self.compiler.as_ref()?.cache_identity()
+    }
+    fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {
+        self.shaders.get(sh.0).ok()?.serialize()
+    }
+    fn load_shader(&mut self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<ShaderHandle> {
+        let Some(c) = self.compiler.clone() else {
+            return Err(Error::Unsupported(
+                "no NIR shader compiler installed in the software driver".into(),
+            ));
+        };
+        let exec = c.load(nir, bytes)?;
+        self.create_exec_shader(exec)
+    }
     fn delete_shader(&mut self, sh: ShaderHandle) -> Result<()> {
         self.shaders.remove(sh.0)?;
         let b = &mut self.bound;

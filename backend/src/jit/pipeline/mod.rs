@@ -27,12 +27,10 @@ use std::any::Any;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module};
 
 pub use abi::PipelineFn;
 pub use key::{derive, DrawState, PipelineKey};
@@ -40,7 +38,7 @@ pub use key::{derive, DrawState, PipelineKey};
 use super::emit::BodyPlan;
 use crate::exec::{Interp, ShaderInfo};
 use crate::soft::setup::AttrMode;
-use crate::{Error, Result};
+use crate::Result;
 
 /// Most variants one shader keeps; the least recently used one is dropped
 /// beyond that (llvmpipe bounds its variants the same way).
@@ -66,7 +64,8 @@ pub struct FusedPipeline {
     scratch_bytes: usize,
     min_uniforms: usize,
     code_size: usize,
-    module: Mutex<Option<JITModule>>,
+    /// Owns the code ([`crate::jit::code`]); unmapped on drop.
+    _code: crate::jit::code::CodeMemory,
     _keep: Vec<Box<dyn Any + Send + Sync>>,
 }
 
@@ -94,19 +93,6 @@ impl FusedPipeline {
     /// Bytes of machine code.
     pub fn code_size(&self) -> usize {
         self.code_size
-    }
-}
-
-impl Drop for FusedPipeline {
-    fn drop(&mut self) {
-        let module = match self.module.get_mut() {
-            Ok(m) => m.take(),
-            Err(p) => p.into_inner().take(),
-        };
-        if let Some(m) = module {
-            // SAFETY: the last reference is gone, so no draw runs this code.
-            unsafe { m.free_memory() };
-        }
     }
 }
 
@@ -264,49 +250,38 @@ impl PipelineCache {
 
     fn compile(&self, key: &PipelineKey) -> Result<FusedPipeline> {
         let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
-        let cl = |e: &dyn std::fmt::Display| Error::Unsupported(format!("cranelift: {e}"));
-        let mut module = JITModule::new(JITBuilder::with_isa(
-            self.isa.clone(),
-            default_libcall_names(),
-        ));
-        let mut sig = module.make_signature();
+        let mut sig = Signature::new(self.isa.default_call_conv());
         for _ in 0..6 {
             sig.params.push(AbiParam::new(types::I64));
         }
         sig.returns.push(AbiParam::new(types::I32));
-        let id = module
-            .declare_function("pipeline", Linkage::Local, &sig)
-            .map_err(|e| cl(&e))?;
         let mut ctx = Context::new();
         ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
         ctx.func.signature = sig;
-        ctx.func.name = UserFuncName::user(0, id.as_u32());
+        ctx.func.name = UserFuncName::user(0, 0);
         let mut fctx = FunctionBuilderContext::new();
         let keep = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let keep = build::build(&plan, key, &self.modes, &mut b)?;
-            b.finalize(module.isa().frontend_config());
+            b.finalize(self.isa.frontend_config());
             keep
         };
-        module
-            .define_function(id, &mut ctx)
-            .map_err(|e| Error::Unsupported(format!("cranelift: {e:?}")))?;
-        module.finalize_definitions().map_err(|e| cl(&e))?;
+        let built = crate::jit::code::build(&mut ctx, &*self.isa, &keep)?;
         if let Some(path) = std::env::var_os("RGL_JIT_DISASM") {
             if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
                 let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
             }
         }
-        let code = module.get_finalized_function(id);
-        // SAFETY: `code` is the finalized function built above with the signature of
-        // `PipelineFn` (six pointer-sized arguments, an i32 result).
-        let func: PipelineFn = unsafe { std::mem::transmute::<*const u8, PipelineFn>(code) };
+        // SAFETY: the mapped code is the function built above with the signature
+        // of `PipelineFn` (six pointer-sized arguments, an i32 result).
+        let func: PipelineFn =
+            unsafe { std::mem::transmute::<*const u8, PipelineFn>(built.mem.entry()) };
         Ok(FusedPipeline {
             func,
             scratch_bytes: plan.scratch_bytes(),
             min_uniforms: plan.min_uniform_slots(),
-            code_size: ctx.compiled_code().map_or(0, |c| c.code_buffer().len()),
-            module: Mutex::new(Some(module)),
+            code_size: built.code_size,
+            _code: built.mem,
             _keep: keep,
         })
     }
