@@ -740,9 +740,13 @@ pub struct Counters {
     /// Draws whose fused per-pixel pipeline variant was already built (a cache
     /// hit in the fragment shader's variant cache).
     pub pipeline_hits: u64,
-    /// Fused pipeline variants built (variant misses).
+    /// Fused pipeline variants built (variant misses not answered by the
+    /// shader's code store).
     pub pipeline_builds: u64,
-    /// Nanoseconds spent building fused pipeline variants.
+    /// Fused pipeline variants loaded from the shader's code store (the
+    /// on-disk shader cache) instead of built.
+    pub pipeline_loads: u64,
+    /// Nanoseconds spent building (or loading) fused pipeline variants.
     pub pipeline_build_ns: u64,
     /// Variants dropped from a full variant cache (least recently used first).
     pub pipeline_evictions: u64,
@@ -854,6 +858,18 @@ pub trait Driver: Send {
     fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {
         let _ = sh;
         None
+    }
+    /// Gives shader `sh` a store for the code it builds lazily (the JIT's
+    /// fused pipeline variants), `id` naming the shader there
+    /// ([`crate::exec::ShaderExec::set_code_store`]). The default ignores it.
+    fn set_shader_code_store(
+        &mut self,
+        sh: ShaderHandle,
+        store: std::sync::Arc<dyn crate::exec::CodeStore>,
+        id: Vec<u8>,
+    ) -> Result<()> {
+        let _ = (sh, store, id);
+        Ok(())
     }
     /// A shader of `nir` (finalized, as for [`Driver::create_shader`]) rebuilt
     /// from bytes [`Driver::serialize_shader`] returned for the same NIR under

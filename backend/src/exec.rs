@@ -358,6 +358,24 @@ pub trait ShaderExec: Send + Sync {
     fn serialize(&self) -> Option<Vec<u8>> {
         None
     }
+    /// Gives the shader a store for the code it builds lazily (the JIT's fused
+    /// pipeline variants), with `id` naming this shader there (unique to its
+    /// NIR and compiler). The default ignores it.
+    fn set_code_store(&self, store: Arc<dyn CodeStore>, id: Vec<u8>) {
+        let _ = (store, id);
+    }
+}
+
+/// Persistent storage for serialised code a driver builds lazily (the JIT's
+/// fused pipeline variants), provided by the state tracker's on-disk cache.
+/// Keys are opaque bytes; the store hashes them with its own identity.
+pub trait CodeStore: Send + Sync {
+    /// The bytes stored under `key`, if a trusted entry exists.
+    fn get(&self, key: &[u8]) -> Option<Vec<u8>>;
+    /// Stores `bytes` under `key` (failures are the store's to log).
+    fn put(&self, key: &[u8], bytes: &[u8]);
+    /// The bytes under `key` were refused by their loader (`why`): drop them.
+    fn reject(&self, key: &[u8], why: &str);
 }
 
 /// Compiles finalized NIR into a [`ShaderExec`] (the future NIR → lane-program compiler

@@ -100,6 +100,8 @@ pub(crate) struct PendingLink {
     /// Whether the program was current when `glLinkProgram` was called (a
     /// failed relink of the current program keeps its executable).
     current: bool,
+    /// The program's on-disk cache key, when it has one.
+    cache_key: Option<crate::disk_cache::CacheKey>,
 }
 
 impl PendingLink {
@@ -277,6 +279,9 @@ pub struct ProgramObject {
     /// What the draw-time variant key needs to know about the linked program,
     /// computed once per link.
     pub(crate) traits: ProgramTraits,
+    /// The on-disk cache key of the linked executable (its driver variants are
+    /// stored under keys derived from it); `None` without a cache.
+    pub(crate) cache_key: Option<crate::disk_cache::CacheKey>,
     /// `glDeleteProgram` was called while current.
     pub delete_pending: bool,
     /// The link job in flight, if any: every other field but the bindings and
@@ -420,7 +425,12 @@ impl Context {
         let Ok(p) = self.program_obj_mut(program) else {
             return;
         };
-        let Some(PendingLink { job, current }) = p.pending.take() else {
+        let Some(PendingLink {
+            job,
+            current,
+            cache_key,
+        }) = p.pending.take()
+        else {
             return;
         };
         let result = job.wait().take().unwrap_or_else(|| {
@@ -439,6 +449,7 @@ impl Context {
                 p.traits = ProgramTraits::of(&linked);
                 p.linked = Some(linked);
                 p.generation += 1;
+                p.cache_key = cache_key;
             }
             Err(log) => {
                 p.info_log = log;
@@ -685,6 +696,7 @@ impl Context {
             .into_iter()
             .filter_map(|stage| self.fixed_function.get(stage))
             .collect();
+        let cache_key = lookup.as_ref().map(|l| l.key);
         let job = link_job(
             &mut self.compile_queue,
             inputs,
@@ -696,7 +708,11 @@ impl Context {
         );
         let current = self.current_program == Some(program);
         if let Ok(p) = self.program_obj_mut(program) {
-            p.pending = Some(PendingLink { job, current });
+            p.pending = Some(PendingLink {
+                job,
+                current,
+                cache_key,
+            });
         }
         if self.compile_queue.threads() == 0 {
             self.finish_program(program);

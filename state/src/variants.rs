@@ -28,6 +28,8 @@ use rgl_nir::passes::lower_alpha_test::CompareFunc;
 use rgl_nir::passes::Runner;
 use rustc_hash::FxBuildHasher;
 
+use crate::disk_cache::codec::VariantStage;
+use crate::disk_cache::{CacheKey as DiskKey, DiskCache, DriverCodeStore};
 use crate::error::{GlError, GlResult};
 use crate::fixed_state::FixedState;
 use crate::gl;
@@ -53,6 +55,13 @@ pub struct VariantStats {
     pub invalidated: u64,
     /// Variants dropped because the cache was full.
     pub evicted: u64,
+    /// Misses answered by a driver-variant entry of the on-disk shader cache
+    /// (no draw-time lowering, no driver compile for the stored stages).
+    pub loaded: u64,
+    /// Stages the driver compiled for a variant (`Driver::create_shader`).
+    pub stages_compiled: u64,
+    /// Stages the driver loaded from serialised code (`Driver::load_shader`).
+    pub stages_loaded: u64,
 }
 
 /// What the variant key needs to know about a linked program's interface (Mesa keeps
@@ -351,7 +360,191 @@ impl Context {
         Ok(v)
     }
 
+    /// The on-disk cache and the driver-variant key of `program`'s variant for
+    /// `key`, when the context has a cache, the program a key, and the driver
+    /// serialises its shaders.
+    fn variant_entry(&self, program: Program, key: &VariantKey) -> Option<(Arc<DiskCache>, DiskKey)> {
+        let cache = self.disk_cache.as_ref()?;
+        let program_key = self.program_obj(program).ok()?.cache_key?;
+        let driver = self.driver.shader_cache_identity()?;
+        Some((
+            Arc::clone(cache),
+            cache.variant_key(&program_key, key, &driver),
+        ))
+    }
+
+    /// Gives the driver shader of `stage` of the variant stored under `vkey`
+    /// the on-disk cache as its store for lazily built code.
+    fn attach_code_store(
+        &mut self,
+        h: ShaderHandle,
+        cache: &Arc<DiskCache>,
+        vkey: &DiskKey,
+        stage: ShaderStage,
+    ) {
+        let mut id = vkey.0.to_vec();
+        id.extend_from_slice(format!("{stage:?}").as_bytes());
+        let store = Arc::new(DriverCodeStore(Arc::clone(cache)));
+        if let Err(e) = self.driver.set_shader_code_store(h, store, id) {
+            log::warn!("driver refused a code store: {e}");
+        }
+    }
+
+    /// The variant of `program` for `key`: loaded from its driver-variant
+    /// entry when the on-disk cache has a usable one, else built (and stored).
     fn build_variant(&mut self, program: Program, key: &VariantKey) -> GlResult<Variant> {
+        let entry = self.variant_entry(program, key);
+        if let Some((cache, vkey)) = &entry {
+            if let Some(stages) = cache.load_variant(vkey) {
+                match self.load_variant(program, &stages, cache, vkey) {
+                    Ok(v) => {
+                        cache.variant_loaded();
+                        self.variant_stats.loaded += 1;
+                        log::debug!("shader cache: variant hit {}", vkey.hex());
+                        return Ok(v);
+                    }
+                    Err(why) => {
+                        cache.reject_variant::<()>(vkey, &why);
+                    }
+                }
+            }
+        }
+        let mut stored = entry.as_ref().map(|_| Vec::new());
+        let v = self.compile_variant(program, key, stored.as_mut())?;
+        if let Some((cache, vkey)) = &entry {
+            let handles = [
+                (ShaderStage::Vertex, Some(v.vs)),
+                (ShaderStage::Geometry, v.gs),
+                (ShaderStage::Fragment, Some(v.fs)),
+            ];
+            for (stage, h) in handles {
+                if let Some(h) = h {
+                    self.attach_code_store(h, cache, vkey, stage);
+                }
+            }
+        }
+        if let (Some((cache, vkey)), Some(stages)) = (entry, stored) {
+            // Stages the driver cannot serialise are compiled at load; a variant
+            // with none is not worth an entry.
+            if stages.iter().any(|s| s.code.is_some()) {
+                cache.store_variant(&vkey, &stages);
+            }
+        }
+        Ok(v)
+    }
+
+    /// A variant from the `stages` of its driver-variant entry: each stage's
+    /// NIR (the entry's finalized text, or the linked NIR the key left
+    /// unchanged) loaded by the driver from its serialised code, or compiled
+    /// when the entry has none. Any stage that does not load gives the reason;
+    /// the shaders created so far are deleted.
+    fn load_variant(
+        &mut self,
+        program: Program,
+        stages: &[VariantStage],
+        cache: &Arc<DiskCache>,
+        vkey: &DiskKey,
+    ) -> Result<Variant, String> {
+        let p = self.program_obj(program).map_err(|e| format!("{e:?}"))?;
+        let linked = p
+            .linked
+            .as_deref()
+            .ok_or_else(|| "the program has no executable".to_string())?;
+        if stages.len() != linked.stages.len() {
+            return Err(format!(
+                "{} stages stored for a program of {}",
+                stages.len(),
+                linked.stages.len()
+            ));
+        }
+        let mut nirs = Vec::with_capacity(stages.len());
+        for (i, (ls, st)) in linked.stages.iter().zip(stages).enumerate() {
+            let Some(linked_nir) = &ls.nir else {
+                return Err(format!("stage {i} has no final NIR"));
+            };
+            let nir = match &st.nir {
+                None => linked_nir.clone(),
+                Some(text) => {
+                    let nir = rgl_nir::reader::parse_shader(text)
+                        .map_err(|e| format!("stage {i}: {e}"))?;
+                    rgl_nir::validate::validate(&nir).map_err(|e| format!("stage {i}: {e}"))?;
+                    if nir.stage != linked_nir.stage {
+                        return Err(format!(
+                            "stage {i}: {:?} NIR for a {:?} stage",
+                            nir.stage, linked_nir.stage
+                        ));
+                    }
+                    nir
+                }
+            };
+            nirs.push(nir);
+        }
+        let mut vs = None;
+        let mut gs = None;
+        let mut fs = None;
+        let mut inputs = Vec::new();
+        let mut created: Vec<ShaderHandle> = Vec::new();
+        for (nir, st) in nirs.iter().zip(stages) {
+            let made = match (driver_stage(nir.stage), &st.code) {
+                (None, _) => Err(format!("the {:?} stage is not supported", nir.stage)),
+                (Some(_), Some(code)) => self
+                    .driver
+                    .load_shader(nir, code)
+                    .map_err(|e| format!("the driver refused a stage: {e}")),
+                (Some(_), None) => self.driver.create_shader(nir).map_err(|e| e.to_string()),
+            };
+            let h = match made {
+                Ok(h) => {
+                    if st.code.is_some() {
+                        self.variant_stats.stages_loaded += 1;
+                    } else {
+                        self.variant_stats.stages_compiled += 1;
+                    }
+                    h
+                }
+                Err(e) => {
+                    for &h in &created {
+                        let _ = self.driver.delete_shader(h);
+                    }
+                    return Err(e);
+                }
+            };
+            created.push(h);
+            if let Some(stage) = driver_stage(nir.stage) {
+                self.attach_code_store(h, cache, vkey, stage);
+            }
+            match driver_stage(nir.stage) {
+                Some(ShaderStage::Vertex) => {
+                    inputs = vs_inputs(nir);
+                    vs = Some(h);
+                }
+                Some(ShaderStage::Geometry) => gs = Some(h),
+                _ => fs = Some(h),
+            }
+        }
+        let (Some(vs), Some(fs)) = (vs, fs) else {
+            for &h in &created {
+                let _ = self.driver.delete_shader(h);
+            }
+            return Err("no vertex or fragment stage".into());
+        };
+        Ok(Variant {
+            vs,
+            gs,
+            fs,
+            vs_inputs: inputs,
+        })
+    }
+
+    /// Builds the variant: the draw-time lowering of each stage and the
+    /// driver's compile. With `stored`, records each stage as a
+    /// driver-variant entry holds it.
+    fn compile_variant(
+        &mut self,
+        program: Program,
+        key: &VariantKey,
+        mut stored: Option<&mut Vec<VariantStage>>,
+    ) -> GlResult<Variant> {
         let p = self.program_obj(program)?;
         let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
         let state_base = linked.uniform_slots;
@@ -404,6 +597,13 @@ impl Context {
                 Err(e) => return Err(self.fail_variant(program, &created, e.to_string())),
             };
             created.push(h);
+            self.variant_stats.stages_compiled += 1;
+            if let Some(list) = stored.as_deref_mut() {
+                list.push(VariantStage {
+                    nir: (!lowering.is_noop()).then(|| rgl_nir::print::print_shader(&nir)),
+                    code: self.driver.serialize_shader(h),
+                });
+            }
             match stage {
                 ShaderStage::Vertex => {
                     inputs = vs_inputs(&nir);

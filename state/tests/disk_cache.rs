@@ -4,6 +4,9 @@
 //! locations, the pixels of a draw), whatever state the cache directory is in:
 //!
 //! * [`warm_start_equals_cold`]: no cache, a cold cache and a warm one;
+//! * [`jit_warm_start_skips_variant_builds`]: the same on the `jit` driver,
+//!   whose warm start loads every draw-time variant from its driver-variant
+//!   entry instead of lowering and compiling it;
 //! * [`damaged_entries_are_recompiled`]: every entry truncated, bit-flipped or
 //!   replaced by garbage before the warm start;
 //! * [`unwritable_cache_dir`] and [`tiny_cap`]: writes fail or evict;
@@ -22,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use rgl_state::disk_cache::{ShaderCacheOptions, ShaderCacheStats};
+use rgl_state::variants::VariantStats;
 use rgl_state::{gl, Context, Shader};
 
 /// Environment variable naming the directory the child process fills.
@@ -241,6 +245,21 @@ fn run(
     (t, stats)
 }
 
+/// The transcript on a new `jit` context with `cache`, the cache's and the
+/// variant cache's counters; `None` on a host without the JIT.
+fn run_jit(
+    cache: Option<ShaderCacheOptions>,
+    programs: &[Vec<(u32, String)>],
+) -> Option<(String, ShaderCacheStats, VariantStats)> {
+    let mut ctx = Context::new_headless_on("jit", SIZE, SIZE).ok()?;
+    ctx.set_shader_cache(cache);
+    let t = transcript(&mut ctx, programs);
+    let stats = ctx.shader_cache_stats();
+    let variants = ctx.variant_stats();
+    eprintln!("jit: shader cache {stats:?}, variants {variants:?}");
+    Some((t, stats, variants))
+}
+
 fn cache(dir: &Path, max_size: u64) -> Option<ShaderCacheOptions> {
     Some(ShaderCacheOptions {
         dir: dir.to_path_buf(),
@@ -348,6 +367,48 @@ fn warm_start_equals_cold() {
         "{stats:?}"
     );
     assert!(r.linked > 30);
+}
+
+#[test]
+fn jit_warm_start_skips_variant_builds() {
+    let r = reference();
+    let Some((fresh, _, fresh_v)) = run_jit(None, &r.programs) else {
+        eprintln!("no JIT on this host");
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (cold, stats, cold_v) = run_jit(cache(tmp.path(), 64 * MIB), &r.programs).expect("jit");
+    assert_same(&fresh, &cold, "cold start (jit)");
+    // Every variant built looked its entry up, missed, and was stored.
+    assert_eq!(
+        (stats.variant_hits, stats.variant_misses, cold_v.loaded),
+        (0, cold_v.misses, 0),
+        "{stats:?} {cold_v:?}"
+    );
+    assert_eq!(cold_v.stages_compiled, fresh_v.stages_compiled);
+    let (warm, stats, warm_v) = run_jit(cache(tmp.path(), 64 * MIB), &r.programs).expect("jit");
+    assert_same(&fresh, &warm, "warm start (jit)");
+    // Every variant is loaded: no lowering and no driver compile but for the
+    // stages the driver does not serialise (its interpreter's geometry
+    // shaders), which are compiled at load.
+    assert_eq!(
+        (stats.variant_hits, stats.variant_misses, stats.rejected, stats.writes),
+        (warm_v.misses, 0, 0, 0),
+        "{stats:?} {warm_v:?}"
+    );
+    assert_eq!(warm_v.loaded, warm_v.misses, "{warm_v:?}");
+    assert_eq!(
+        warm_v.stages_loaded + warm_v.stages_compiled,
+        cold_v.stages_compiled,
+        "{warm_v:?}"
+    );
+    let geometry = r
+        .transcript
+        .split("== program")
+        .filter(|p| p.contains("\nlink true") && p.contains("\nGeometry "))
+        .count() as u64;
+    assert_eq!(warm_v.stages_compiled, geometry, "{warm_v:?}");
+    assert!(warm_v.loaded > 30, "{warm_v:?}");
 }
 
 #[test]

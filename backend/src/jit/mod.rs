@@ -430,4 +430,10 @@ impl ShaderExec for JitShader {
     fn serialize(&self) -> Option<Vec<u8>> {
         self.blob.clone()
     }
+
+    fn set_code_store(&self, store: Arc<dyn crate::exec::CodeStore>, id: Vec<u8>) {
+        if let Some(p) = &self.pipelines {
+            p.set_store(store, id);
+        }
+    }
 }

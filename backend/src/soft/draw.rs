@@ -355,6 +355,7 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
     let c = &mut d.counters;
     c.pipeline_hits += pipe.hits;
     c.pipeline_builds += pipe.builds;
+    c.pipeline_loads += pipe.loads;
     c.pipeline_build_ns += pipe.build_ns;
     c.pipeline_evictions += pipe.evictions;
     c.pipeline_fallbacks += pipe.fallbacks;
@@ -376,6 +377,7 @@ type DrawStats = (u64, u64, u64, u64, u64, u64);
 struct PipelineUse {
     hits: u64,
     builds: u64,
+    loads: u64,
     build_ns: u64,
     evictions: u64,
     fallbacks: u64,
@@ -407,8 +409,13 @@ fn fused_pipeline(
             pipeline,
             ns,
             evicted,
+            loaded,
         } => {
-            pipe.builds += 1;
+            if loaded {
+                pipe.loads += 1;
+            } else {
+                pipe.builds += 1;
+            }
             pipe.build_ns += ns;
             pipe.evictions += u64::from(evicted);
             Some(pipeline)

@@ -424,6 +424,15 @@ impl Driver for SoftDriver {
     fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {
         self.shaders.get(sh.0).ok()?.serialize()
     }
+    fn set_shader_code_store(
+        &mut self,
+        sh: ShaderHandle,
+        store: Arc<dyn crate::exec::CodeStore>,
+        id: Vec<u8>,
+    ) -> Result<()> {
+        self.shaders.get(sh.0)?.set_code_store(store, id);
+        Ok(())
+    }
     fn load_shader(&mut self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<ShaderHandle> {
         let Some(c) = self.compiler.clone() else {
             return Err(Error::Unsupported(

@@ -199,6 +199,60 @@ pub(crate) fn decode_shader_record(bytes: &[u8]) -> Res<String> {
     Ok(log)
 }
 
+/// One stage of a stored driver variant (see `variant_key` in the module
+/// above): its finalized NIR text when the draw-time lowering changed the
+/// linked NIR (`None`: the linked NIR as it is), and the driver's serialised
+/// code when it has one (`None`: the stage is compiled at load).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct VariantStage {
+    pub(crate) nir: Option<String>,
+    pub(crate) code: Option<Vec<u8>>,
+}
+
+/// Encodes a driver variant's stages, in the linked program's stage order.
+pub(crate) fn encode_variant(stages: &[VariantStage]) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u32(PAYLOAD_VERSION);
+    w.len(stages.len());
+    for s in stages {
+        match &s.nir {
+            Some(text) => {
+                w.u8(1);
+                w.str(text);
+            }
+            None => w.u8(0),
+        }
+        match &s.code {
+            Some(code) => {
+                w.u8(1);
+                w.len(code.len());
+                w.out.extend_from_slice(code);
+            }
+            None => w.u8(0),
+        }
+    }
+    w.out
+}
+
+/// Decodes a payload written by [`encode_variant`].
+pub(crate) fn decode_variant(bytes: &[u8]) -> Res<Vec<VariantStage>> {
+    let mut r = Reader::payload(bytes)?;
+    let stages = r.list(|r| {
+        let nir = if r.bool()? { Some(r.str()?) } else { None };
+        let code = if r.bool()? {
+            let n = r.len()?;
+            Some(r.take(n)?.to_vec())
+        } else {
+            None
+        };
+        Ok(VariantStage { nir, code })
+    })?;
+    if r.at != bytes.len() {
+        return Err(CodecError::Trailing(bytes.len() - r.at));
+    }
+    Ok(stages)
+}
+
 fn stage_tag(stage: Stage) -> u8 {
     match stage {
         Stage::Vertex => 0,

@@ -23,21 +23,37 @@
 //!   the skipped shaders before linking (so every observable result is a
 //!   compile's).
 //!
+//! * Driver variants: at a draw-time variant miss the state tracker looks up
+//!   the entry keyed by the program's key, the variant key and the driver's
+//!   serialisation identity ([`DiskCache::variant_key`]); it holds per stage
+//!   the finalized NIR text when the draw-time lowering changed it and the
+//!   driver's serialised code ([`codec::VariantStage`]). A hit loads the
+//!   stages through the driver without lowering or compiling; an entry the
+//!   driver refuses is deleted like a damaged one and the variant is built.
+//!
+//! * Lazily built driver code: each stage of a variant with an entry gets a
+//!   [`DriverCodeStore`] (the driver's [`CodeStore`]) under the variant's key
+//!   and stage, where the JIT stores the fused per-pixel pipelines it builds
+//!   at draws (keyed further by the pipeline key) and looks them up first.
+//!
 //! What a warm start still does: hashing the sources, reading and checking the
 //! entries, decoding the program (NIR text parse and validation), and at the
-//! first draw the variant build (cloning the NIR, the draw-time lowering when
-//! the variant key asks for any, and the driver's compile, whose JIT code lives
-//! in memory and is not stored).
+//! first draw the variant and pipeline loads (the driver emits the IR again
+//! for the descriptors its code points at, without compiling it, and maps the
+//! stored code).
 
 pub(crate) mod codec;
 pub(crate) mod store;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use rgl_backend::exec::CodeStore;
 use rgl_glsl::Stage;
 use rgl_link::{Bindings, LinkedProgram};
 use rgl_nir::options::StageOptions;
@@ -147,6 +163,17 @@ pub struct ShaderCacheStats {
     pub write_failures: u64,
     /// Entries evicted to stay under the cap.
     pub evictions: u64,
+    /// Draw-time variants loaded from a driver-variant entry (no lowering, no
+    /// driver compile).
+    pub variant_hits: u64,
+    /// Variant builds that found no usable driver-variant entry (rejected
+    /// entries and entries the driver refused included).
+    pub variant_misses: u64,
+    /// Lazily built driver code (the JIT's fused pipelines) found in the
+    /// cache and handed to the driver.
+    pub code_hits: u64,
+    /// Lookups of lazily built driver code that found no trusted entry.
+    pub code_misses: u64,
 }
 
 /// The counters behind [`ShaderCacheStats`], shared by the link jobs.
@@ -159,6 +186,10 @@ pub(crate) struct Counters {
     pub(crate) writes: AtomicU64,
     pub(crate) write_failures: AtomicU64,
     pub(crate) evictions: AtomicU64,
+    pub(crate) variant_hits: AtomicU64,
+    pub(crate) variant_misses: AtomicU64,
+    pub(crate) code_hits: AtomicU64,
+    pub(crate) code_misses: AtomicU64,
 }
 
 impl Counters {
@@ -172,6 +203,10 @@ impl Counters {
             writes: get(&self.writes),
             write_failures: get(&self.write_failures),
             evictions: get(&self.evictions),
+            variant_hits: get(&self.variant_hits),
+            variant_misses: get(&self.variant_misses),
+            code_hits: get(&self.code_hits),
+            code_misses: get(&self.code_misses),
         }
     }
 }
@@ -417,6 +452,64 @@ impl DiskCache {
         }
     }
 
+    /// The key of a driver variant: the program's key, the draw-time
+    /// [`VariantKey`](crate::variants::VariantKey) and the driver's
+    /// serialisation identity (its compiler's format, host ISA and options;
+    /// [`rgl_backend::driver::Driver::shader_cache_identity`]).
+    pub(crate) fn variant_key(
+        &self,
+        program: &CacheKey,
+        variant: &crate::variants::VariantKey,
+        driver: &[u8],
+    ) -> CacheKey {
+        let mut h = KeyHasher::new("rgl driver variant");
+        h.bytes(&self.store.build_id);
+        h.bytes(&program.0);
+        h.bytes(format!("{variant:?}").as_bytes());
+        h.bytes(driver);
+        CacheKey(h.finish())
+    }
+
+    /// The stages of the driver variant stored under `key`, if a trusted entry
+    /// decodes.
+    pub(crate) fn load_variant(&self, key: &CacheKey) -> Option<Vec<codec::VariantStage>> {
+        let Some(payload) = self.store.get(key) else {
+            self.store
+                .counters
+                .variant_misses
+                .fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
+        match codec::decode_variant(&payload) {
+            Ok(stages) => Some(stages),
+            Err(e) => self.reject_variant(key, &e.to_string()),
+        }
+    }
+
+    /// Counts a variant loaded from its entry.
+    pub(crate) fn variant_loaded(&self) {
+        self.store
+            .counters
+            .variant_hits
+            .fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Deletes the variant entry under `key`, which decoded but could not be
+    /// used (`why`: a stage's NIR or the driver refused it), and counts a miss.
+    pub(crate) fn reject_variant<T>(&self, key: &CacheKey, why: &str) -> Option<T> {
+        self.store.reject(key, &Rejected::Payload(why.to_string()));
+        self.store
+            .counters
+            .variant_misses
+            .fetch_add(1, Ordering::Relaxed);
+        None
+    }
+
+    /// Stores a driver variant's stages under `key`.
+    pub(crate) fn store_variant(&self, key: &CacheKey, stages: &[codec::VariantStage]) {
+        self.store.put(key, &codec::encode_variant(stages));
+    }
+
     pub(crate) fn stats(&self) -> ShaderCacheStats {
         self.store.counters.snapshot()
     }
@@ -448,6 +541,43 @@ fn faithful(program: &LinkedProgram, decoded: &LinkedProgram) -> bool {
         && program.num_samplers == decoded.num_samplers
         && program.warnings == decoded.warnings
         && nir_text(program) == nir_text(decoded)
+}
+
+/// The cache as a driver's [`CodeStore`] for the code its shaders build
+/// lazily (the JIT's fused pipeline variants, built at draws): an entry per
+/// driver key, hashed with the build identity; the payload is the driver's
+/// blob, which carries its own format version and is checked by its loader.
+#[derive(Debug)]
+pub(crate) struct DriverCodeStore(pub(crate) Arc<DiskCache>);
+
+impl DriverCodeStore {
+    fn key(&self, key: &[u8]) -> CacheKey {
+        let mut h = KeyHasher::new("rgl driver code");
+        h.bytes(&self.0.store.build_id);
+        h.bytes(key);
+        CacheKey(h.finish())
+    }
+}
+
+impl CodeStore for DriverCodeStore {
+    fn get(&self, key: &[u8]) -> Option<Vec<u8>> {
+        let got = self.0.store.get(&self.key(key));
+        let counter = if got.is_some() {
+            &self.0.store.counters.code_hits
+        } else {
+            &self.0.store.counters.code_misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        got
+    }
+    fn put(&self, key: &[u8], bytes: &[u8]) {
+        self.0.store.put(&self.key(key), bytes);
+    }
+    fn reject(&self, key: &[u8], why: &str) {
+        self.0
+            .store
+            .reject(&self.key(key), &Rejected::Payload(why.to_string()));
+    }
 }
 
 impl Context {

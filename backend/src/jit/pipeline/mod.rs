@@ -15,6 +15,12 @@
 //! does not specialize, or a build that fails, sends the draw down the Rust
 //! per-pixel path with the shader's [`crate::exec::ShaderExec`] (one
 //! `log::info!` line per failing key), never a wrong result.
+//!
+//! With a [`CodeStore`] ([`PipelineCache::set_store`], the state tracker's
+//! on-disk cache), a miss first looks for the variant's serialised code under
+//! the shader's store id and the key: a usable blob is loaded (the body emitted
+//! again for its descriptors, the stored code mapped) instead of compiled, one
+//! the loader refuses is rejected; a compiled variant is stored.
 
 pub mod abi;
 mod build;
@@ -24,7 +30,7 @@ mod vecops;
 mod zs;
 
 use std::any::Any;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
@@ -36,7 +42,8 @@ pub use abi::PipelineFn;
 pub use key::{derive, DrawState, PipelineKey};
 
 use super::emit::BodyPlan;
-use crate::exec::{Interp, ShaderInfo};
+use crate::exec::{CodeStore, Interp, ShaderInfo};
+use crate::jit::code;
 use crate::soft::setup::AttrMode;
 use crate::Result;
 
@@ -107,15 +114,17 @@ pub struct PipelineStats {
     pub failures: u64,
     /// Variants dropped to stay within [`MAX_VARIANTS`].
     pub evictions: u64,
-    /// Nanoseconds spent building.
+    /// Nanoseconds spent building (and loading).
     pub build_ns: u64,
+    /// Variants loaded from the code store instead of built (misses too).
+    pub loads: u64,
 }
 
 /// What a lookup did.
 pub enum Lookup {
     /// A cached variant.
     Hit(Arc<FusedPipeline>),
-    /// A variant built now.
+    /// A variant built (or loaded from the code store) now.
     Built {
         /// The variant.
         pipeline: Arc<FusedPipeline>,
@@ -123,6 +132,8 @@ pub enum Lookup {
         ns: u64,
         /// Whether the least recently used variant was dropped to make room.
         evicted: bool,
+        /// Whether it was loaded from the code store instead of compiled.
+        loaded: bool,
     },
     /// No variant for this key: why (already logged once).
     Failed(String),
@@ -147,6 +158,8 @@ pub struct PipelineCache {
     modes: Vec<AttrMode>,
     isa: OwnedTargetIsa,
     inner: Mutex<Inner>,
+    /// Where built variants are stored and looked up, and this shader's id there.
+    store: OnceLock<(Arc<dyn CodeStore>, Vec<u8>)>,
 }
 
 impl std::fmt::Debug for PipelineCache {
@@ -168,7 +181,15 @@ impl PipelineCache {
                 clock: 0,
                 stats: PipelineStats::default(),
             }),
+            store: OnceLock::new(),
         }
+    }
+
+    /// Stores built variants in `store` under `id` (unique to this shader's
+    /// NIR and compiler) followed by the key, and looks misses up there first.
+    /// Only the first store set is used.
+    pub fn set_store(&self, store: Arc<dyn CodeStore>, id: Vec<u8>) {
+        let _ = self.store.set((store, id));
     }
 
     /// The counters so far.
@@ -199,14 +220,21 @@ impl PipelineCache {
             };
         }
         let start = Instant::now();
-        let built = self.compile(key);
+        let built = self.obtain(key);
         let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
         inner.stats.build_ns += ns;
+        let mut loaded = false;
         let value = match built {
-            Ok(f) => {
-                inner.stats.builds += 1;
+            Ok((f, was_loaded)) => {
+                loaded = was_loaded;
+                if loaded {
+                    inner.stats.loads += 1;
+                } else {
+                    inner.stats.builds += 1;
+                }
                 log::debug!(
-                    "jit: fused pipeline variant built in {:.2} ms ({} bytes): {key:?}",
+                    "jit: fused pipeline variant {} in {:.2} ms ({} bytes): {key:?}",
+                    if loaded { "loaded" } else { "built" },
                     ns as f64 / 1e6,
                     f.code_size
                 );
@@ -243,46 +271,121 @@ impl PipelineCache {
                 pipeline,
                 ns,
                 evicted,
+                loaded,
             },
             Err(e) => Lookup::Failed(e),
         }
     }
 
-    fn compile(&self, key: &PipelineKey) -> Result<FusedPipeline> {
-        let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
+    /// The variant for `key`: loaded from the store when it holds a usable
+    /// blob (`true`), else compiled (and stored).
+    fn obtain(&self, key: &PipelineKey) -> Result<(FusedPipeline, bool)> {
+        let Some((store, id)) = self.store.get() else {
+            return Ok((self.compile(key)?.0, false));
+        };
+        let mut skey = id.clone();
+        skey.extend_from_slice(format!("{key:?}").as_bytes());
+        if let Some(bytes) = store.get(&skey) {
+            match self.load(key, &bytes) {
+                Ok(p) => return Ok((p, true)),
+                Err(e) => store.reject(&skey, &e.to_string()),
+            }
+        }
+        let (p, blob) = self.compile(key)?;
+        if let Some(blob) = blob {
+            store.put(&skey, &blob);
+        }
+        Ok((p, false))
+    }
+
+    /// The pipeline function's IR for `key` and the descriptors it refers to.
+    fn emit(
+        &self,
+        plan: &BodyPlan<'_>,
+        key: &PipelineKey,
+    ) -> Result<(Context, Vec<Box<dyn Any + Send + Sync>>)> {
         let mut sig = Signature::new(self.isa.default_call_conv());
         for _ in 0..6 {
             sig.params.push(AbiParam::new(types::I64));
         }
         sig.returns.push(AbiParam::new(types::I32));
         let mut ctx = Context::new();
-        ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
         ctx.func.signature = sig;
         ctx.func.name = UserFuncName::user(0, 0);
         let mut fctx = FunctionBuilderContext::new();
         let keep = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-            let keep = build::build(&plan, key, &self.modes, &mut b)?;
+            let keep = build::build(plan, key, &self.modes, &mut b)?;
             b.finalize(self.isa.frontend_config());
             keep
         };
-        let built = crate::jit::code::build(&mut ctx, &*self.isa, &keep)?;
+        Ok((ctx, keep))
+    }
+
+    fn pipeline(
+        plan: &BodyPlan<'_>,
+        mem: code::CodeMemory,
+        code_size: usize,
+        keep: Vec<Box<dyn Any + Send + Sync>>,
+    ) -> FusedPipeline {
+        // SAFETY: the mapped code is the function `build::build` emitted, with the
+        // signature of `PipelineFn` (six pointer-sized arguments, an i32 result).
+        let func: PipelineFn = unsafe { std::mem::transmute::<*const u8, PipelineFn>(mem.entry()) };
+        FusedPipeline {
+            func,
+            scratch_bytes: plan.scratch_bytes(),
+            min_uniforms: plan.min_uniform_slots(),
+            code_size,
+            _code: mem,
+            _keep: keep,
+        }
+    }
+
+    /// Compiles the variant for `key`; with its serialised form when all of its
+    /// addresses are symbolic.
+    fn compile(&self, key: &PipelineKey) -> Result<(FusedPipeline, Option<Vec<u8>>)> {
+        let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
+        let (mut ctx, keep) = self.emit(&plan, key)?;
+        ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
+        let built = code::build(&mut ctx, &*self.isa, &keep)?;
         if let Some(path) = std::env::var_os("RGL_JIT_DISASM") {
             if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
                 let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
             }
         }
-        // SAFETY: the mapped code is the function built above with the signature
-        // of `PipelineFn` (six pointer-sized arguments, an i32 result).
-        let func: PipelineFn =
-            unsafe { std::mem::transmute::<*const u8, PipelineFn>(built.mem.entry()) };
-        Ok(FusedPipeline {
-            func,
-            scratch_bytes: plan.scratch_bytes(),
-            min_uniforms: plan.min_uniform_slots(),
-            code_size: built.code_size,
-            _code: built.mem,
-            _keep: keep,
-        })
+        let blob = built.image.map(|(image, digests)| {
+            code::FunctionBlob {
+                kind: code::BLOB_PIPELINE,
+                quads: 4,
+                scratch_bytes: plan.scratch_bytes() as u64,
+                min_uniforms: plan.min_uniform_slots() as u64,
+                digests,
+                image,
+            }
+            .encode()
+        });
+        Ok((
+            Self::pipeline(&plan, built.mem, built.code_size, keep),
+            blob,
+        ))
+    }
+
+    /// The variant for `key` from a blob [`PipelineCache::compile`] serialised
+    /// for the same shader and key; a malformed or mismatched blob is an error.
+    fn load(&self, key: &PipelineKey, bytes: &[u8]) -> Result<FusedPipeline> {
+        let blob = code::FunctionBlob::decode(bytes)?;
+        let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
+        if blob.kind != code::BLOB_PIPELINE
+            || blob.quads != 4
+            || blob.scratch_bytes != plan.scratch_bytes() as u64
+            || blob.min_uniforms != plan.min_uniform_slots() as u64
+        {
+            return Err(crate::Error::InvalidArgument(
+                "JIT blob: not this shader's pipeline".into(),
+            ));
+        }
+        let (_, keep) = self.emit(&plan, key)?;
+        let mem = code::load(&blob.image, &blob.digests, &keep)?;
+        Ok(Self::pipeline(&plan, mem, blob.image.code.len(), keep))
     }
 }
