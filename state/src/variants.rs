@@ -363,7 +363,7 @@ impl Context {
     /// The on-disk cache and the driver-variant key of `program`'s variant for
     /// `key`, when the context has a cache, the program a key, and the driver
     /// serialises its shaders.
-    fn variant_entry(&self, program: Program, key: &VariantKey) -> Option<(Arc<DiskCache>, DiskKey)> {
+    pub(crate) fn variant_entry(&self, program: Program, key: &VariantKey) -> Option<(Arc<DiskCache>, DiskKey)> {
         let cache = self.disk_cache.as_ref()?;
         let program_key = self.program_obj(program).ok()?.cache_key?;
         let driver = self.driver.shader_cache_identity()?;
@@ -484,6 +484,7 @@ impl Context {
         let mut fs = None;
         let mut inputs = Vec::new();
         let mut created: Vec<ShaderHandle> = Vec::new();
+        let (mut loaded, mut compiled) = (0, 0);
         for (nir, st) in nirs.iter().zip(stages) {
             let made = match (driver_stage(nir.stage), &st.code) {
                 (None, _) => Err(format!("the {:?} stage is not supported", nir.stage)),
@@ -496,9 +497,9 @@ impl Context {
             let h = match made {
                 Ok(h) => {
                     if st.code.is_some() {
-                        self.variant_stats.stages_loaded += 1;
+                        loaded += 1;
                     } else {
-                        self.variant_stats.stages_compiled += 1;
+                        compiled += 1;
                     }
                     h
                 }
@@ -528,6 +529,8 @@ impl Context {
             }
             return Err("no vertex or fragment stage".into());
         };
+        self.variant_stats.stages_loaded += loaded;
+        self.variant_stats.stages_compiled += compiled;
         Ok(Variant {
             vs,
             gs,

@@ -11,6 +11,7 @@ use rgl_backend::jit::code::{FunctionBlob, Relocation, Symbol};
 
 use super::codec::{decode_variant, VariantStage};
 use super::{CacheKey, ShaderCacheOptions};
+use crate::variants::VariantKey;
 use crate::{gl, Context};
 
 const SIZE: u32 = 8;
@@ -63,6 +64,10 @@ fn context(dir: &Path) -> Option<Context> {
 /// Compiles and links the program; with `draw`, draws once and returns the
 /// pixels.
 fn run(ctx: &mut Context, draw: bool) -> Vec<u8> {
+    run_program(ctx, draw).1
+}
+
+fn run_program(ctx: &mut Context, draw: bool) -> (crate::names::Program, Vec<u8>) {
     let vao = ctx.create_vertex_array().expect("vao");
     ctx.bind_vertex_array(Some(vao));
     let p = ctx.create_program().expect("program");
@@ -79,7 +84,7 @@ fn run(ctx: &mut Context, draw: bool) -> Vec<u8> {
         ctx.get_program_info_log(p)
     );
     if !draw {
-        return Vec::new();
+        return (p, Vec::new());
     }
     ctx.use_program(Some(p));
     ctx.clear_color(0.1, 0.2, 0.3, 0.4);
@@ -96,15 +101,17 @@ fn run(ctx: &mut Context, draw: bool) -> Vec<u8> {
         gl::UNSIGNED_BYTE,
         &mut pixels,
     );
-    pixels
+    (p, pixels)
 }
 
-/// A cache directory holding the program's entries and its one variant
-/// entry: the directory, the variant entry's path and key, and the pixels.
+/// A cache directory holding the program's entries, its variant entry and its
+/// fused pipeline's entry: the directory, the variant entry's path and key,
+/// the pipeline entry's path, and the pixels.
 struct Fixture {
     dir: tempfile::TempDir,
     path: PathBuf,
     key: CacheKey,
+    pipeline: PathBuf,
     pixels: Vec<u8>,
 }
 
@@ -113,27 +120,22 @@ fn fixture() -> Option<Fixture> {
     let mut ctx = context(dir.path())?;
     run(&mut ctx, false);
     let before = files(dir.path());
-    let pixels = run(&mut ctx, true);
+    let (program, pixels) = run_program(&mut ctx, true);
+    let (cache, key) = ctx.variant_entry(program, &VariantKey::default())?;
+    let path = cache.store.entry_path(&key);
     let new: Vec<PathBuf> = files(dir.path())
         .into_iter()
         .filter(|f| !before.contains(f))
         .collect();
-    assert_eq!(new.len(), 1, "one variant entry: {new:?}");
-    let path = new[0].clone();
-    let hex = format!(
-        "{}{}",
-        path.parent()?.file_name()?.to_str()?,
-        path.file_name()?.to_str()?
-    );
-    let mut key = [0u8; 32];
-    for (i, b) in key.iter_mut().enumerate() {
-        *b = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
+    assert_eq!(new.len(), 2, "a variant and a pipeline entry: {new:?}");
+    assert!(new.contains(&path), "{new:?}");
+    let pipeline = new.into_iter().find(|f| *f != path)?;
     assert_eq!(ctx.variant_stats().loaded, 0);
     Some(Fixture {
         dir,
         path,
-        key: CacheKey(key),
+        key,
+        pipeline,
         pixels,
     })
 }
@@ -189,6 +191,60 @@ fn truncated_and_flipped_variant_entries_are_rejected() {
     let mut ctx = context(f.dir.path()).expect("jit");
     assert_eq!(run(&mut ctx, true), f.pixels);
     assert_eq!(ctx.variant_stats().loaded, 1);
+}
+
+#[test]
+fn damaged_pipeline_entries_are_rebuilt() {
+    let Some(f) = fixture() else {
+        eprintln!("no JIT on this host");
+        return;
+    };
+    let bytes = std::fs::read(&f.pipeline).expect("entry");
+    let mut ctx = context(f.dir.path()).expect("jit");
+    assert_eq!(run(&mut ctx, true), f.pixels);
+    let s = ctx.shader_cache_stats();
+    assert_eq!((s.code_hits, s.code_misses, s.rejected), (1, 0, 0), "{s:?}");
+    // A cut, a flipped bit, and a blob whose checksum holds but which is not
+    // code: each start draws the same pixels and replaces the entry.
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 0x10;
+    let forged = super::store::encode_entry(
+        &ctx.disk_cache.as_ref().expect("cache").store.build_id,
+        &CacheKey(key_of(&f.pipeline)),
+        b"not a pipeline",
+    );
+    for (what, damaged) in [
+        ("cut", bytes[..bytes.len() / 2].to_vec()),
+        ("flipped", flipped),
+        ("forged", forged),
+    ] {
+        std::fs::write(&f.pipeline, damaged).expect("write");
+        let mut ctx = context(f.dir.path()).expect("jit");
+        assert_eq!(run(&mut ctx, true), f.pixels, "{what}");
+        let s = ctx.shader_cache_stats();
+        assert_eq!(s.rejected, 1, "{what}: {s:?}");
+        assert_eq!(std::fs::read(&f.pipeline).ok(), Some(bytes.clone()), "{what}");
+    }
+}
+
+/// The key of an entry file, from its path.
+fn key_of(path: &Path) -> [u8; 32] {
+    let name = |p: Option<&Path>| {
+        p.and_then(Path::file_name)
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let hex = name(path.parent()) + &name(Some(path));
+    let mut key = [0u8; 32];
+    for (i, b) in key.iter_mut().enumerate() {
+        *b = hex
+            .get(2 * i..2 * i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .unwrap_or(0);
+    }
+    key
 }
 
 /// Rewrites the first stored stage's code with `forge` and stores it with a
