@@ -363,7 +363,11 @@ impl Context {
     /// The on-disk cache and the driver-variant key of `program`'s variant for
     /// `key`, when the context has a cache, the program a key, and the driver
     /// serialises its shaders.
-    pub(crate) fn variant_entry(&self, program: Program, key: &VariantKey) -> Option<(Arc<DiskCache>, DiskKey)> {
+    pub(crate) fn variant_entry(
+        &self,
+        program: Program,
+        key: &VariantKey,
+    ) -> Option<(Arc<DiskCache>, DiskKey)> {
         let cache = self.disk_cache.as_ref()?;
         let program_key = self.program_obj(program).ok()?.cache_key?;
         let driver = self.driver.shader_cache_identity()?;

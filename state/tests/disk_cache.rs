@@ -392,7 +392,12 @@ fn jit_warm_start_skips_variant_builds() {
     // stages the driver does not serialise (its interpreter's geometry
     // shaders), which are compiled at load.
     assert_eq!(
-        (stats.variant_hits, stats.variant_misses, stats.rejected, stats.writes),
+        (
+            stats.variant_hits,
+            stats.variant_misses,
+            stats.rejected,
+            stats.writes
+        ),
         (warm_v.misses, 0, 0, 0),
         "{stats:?} {warm_v:?}"
     );
@@ -468,7 +473,10 @@ fn unwritable_cache_dir() {
     // Every program, compile record, driver variant and fused pipeline the
     // start built failed to be written.
     if rgl_backend::jit::host_supported() {
-        assert!(stats.variant_misses > 0 && stats.code_misses > 0, "{stats:?}");
+        assert!(
+            stats.variant_misses > 0 && stats.code_misses > 0,
+            "{stats:?}"
+        );
     }
     assert_eq!(
         stats.write_failures,

@@ -537,7 +537,9 @@ impl FunctionBlob {
         }
         let version = r.u32()?;
         if version != FORMAT_VERSION {
-            return Err(bad(format!("format version {version}, not {FORMAT_VERSION}")));
+            return Err(bad(format!(
+                "format version {version}, not {FORMAT_VERSION}"
+            )));
         }
         let kind = r.u8()?;
         let quads = r.u8()?;
@@ -599,7 +601,7 @@ pub(crate) fn load(
     let descs = descriptors(keep).ok_or_else(|| bad("a descriptor of unknown type".into()))?;
     if descs.len() != digests.len() || descs.iter().zip(digests).any(|(d, s)| d.1 != *s) {
         return Err(bad(
-            "the rebuilt descriptors differ from the stored ones".into(),
+            "the rebuilt descriptors differ from the stored ones".into()
         ));
     }
     let addrs: Vec<usize> = descs.iter().map(|d| d.0).collect();

@@ -224,7 +224,11 @@ fn damaged_pipeline_entries_are_rebuilt() {
         assert_eq!(run(&mut ctx, true), f.pixels, "{what}");
         let s = ctx.shader_cache_stats();
         assert_eq!(s.rejected, 1, "{what}: {s:?}");
-        assert_eq!(std::fs::read(&f.pipeline).ok(), Some(bytes.clone()), "{what}");
+        assert_eq!(
+            std::fs::read(&f.pipeline).ok(),
+            Some(bytes.clone()),
+            "{what}"
+        );
     }
 }
 
@@ -268,12 +272,14 @@ fn refused(f: &Fixture, what: &str, forge: impl Fn(&mut FunctionBlob) -> Option<
     assert!(done, "{what}: no stage to forge");
     cache.store_variant(&f.key, &forged);
     assert_eq!(
-        decode_variant(&super::store::decode_entry(
-            &cache.store.build_id,
-            &f.key,
-            &std::fs::read(&f.path).expect("forged entry")
+        decode_variant(
+            &super::store::decode_entry(
+                &cache.store.build_id,
+                &f.key,
+                &std::fs::read(&f.path).expect("forged entry")
+            )
+            .expect("a valid entry")
         )
-        .expect("a valid entry"))
         .ok(),
         Some(forged),
         "{what}"
