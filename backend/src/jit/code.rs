@@ -354,6 +354,10 @@ pub(crate) fn symbolize(func: &mut Function, descs: Option<&[(usize, u64)]>) -> 
         .enumerate()
         .map(|(i, (a, _))| (*a, i as u32))
         .collect();
+    if by_addr.len() != descs.len() {
+        // Two descriptors at one address: a constant could not name one.
+        return false;
+    }
     let iconst = |func: &Function, v| -> Option<(cranelift_codegen::ir::Inst, usize)> {
         let ValueDef::Result(inst, 0) = func.dfg.value_def(v) else {
             return None;
