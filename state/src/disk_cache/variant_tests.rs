@@ -273,7 +273,7 @@ fn refused(f: &Fixture, what: &str, forge: impl Fn(&mut FunctionBlob) -> Option<
     cache.store_variant(&f.key, &forged);
     assert_eq!(
         decode_variant(
-            &super::store::decode_entry(
+            super::store::decode_entry(
                 &cache.store.build_id,
                 &f.key,
                 &std::fs::read(&f.path).expect("forged entry")
