@@ -502,6 +502,7 @@ fn run_case(case: &Case) -> String {
         version,
         stage,
         extensions: &extensions,
+        layout_values: &[],
     };
     let qualifier = parse_qualifiers(&case.qualifiers);
     let (resolved, mut diags) = resolve_qualifiers(qualifier.as_ref(), context, &env);
