@@ -303,12 +303,12 @@ pub enum LinkError {
     /// More uniform locations than `MAX_UNIFORM_LOCATIONS`.
     #[error("count of uniform locations > MAX_UNIFORM_LOCATIONS({0} > {1})")]
     TooManyUniformLocations(u32, u32),
-    /// A shader input or output that starts at a component other than 0
-    /// (GLSL 4.40 §4.4.1 `layout(component = N)`): rgl's IO places every
-    /// input and output at component 0 of its locations.
+    /// A varying or fragment output that starts at a component other than 0
+    /// (GLSL 4.40 §4.4.1 `layout(component = N)`), which rgl does not
+    /// implement (vertex shader inputs are supported).
     #[error(
-        "{mode} `{name}' uses layout(component = {component}); inputs and outputs that do not \
-         start at component 0 are not supported by rgl"
+        "{mode} `{name}' uses layout(component = {component}); only vertex shader inputs may \
+         start at a component other than 0 in rgl"
     )]
     ComponentUnsupported {
         /// `shader input` / `shader output`.

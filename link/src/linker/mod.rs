@@ -116,7 +116,7 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
 
     for st in &stages {
         executable_checks(st, version, &mut errors, &mut warnings);
-        unsupported_components(&st.linked.hir, &mut errors);
+        unsupported_components(st.linked.stage, &st.linked.hir, &mut errors);
     }
     if es && version.number == 100 {
         invariant_builtins(&stages, &mut errors);
@@ -236,13 +236,17 @@ fn invariant_builtins(stages: &[StageState], errors: &mut Vec<LinkError>) {
 /// What each stage's executable must satisfy on its own (Mesa's
 /// `validate_vertex_shader_executable` and its fragment and geometry twins).
 /// Refuses inputs and outputs placed at a component other than 0 (GLSL 4.40
-/// §4.4.1): the linker and the NIR IO model whole locations starting at
-/// component 0, so such a program would read or write the wrong components.
-fn unsupported_components(module: &Module, errors: &mut Vec<LinkError>) {
+/// §4.4.1), except vertex shader inputs (placed by
+/// `locations::assign_attributes`): varyings with explicit locations need
+/// GL_ARB_separate_shader_objects, which rgl does not have, and fragment
+/// outputs sharing a location are not implemented, so such a program would
+/// write the wrong components.
+fn unsupported_components(stage: Stage, module: &Module, errors: &mut Vec<LinkError>) {
     use rgl_glsl::hir::VarMode;
     for v in usage::globals(module) {
         let var = &module.variables[v];
         let mode = match var.mode {
+            VarMode::ShaderIn if stage == Stage::Vertex => continue,
             VarMode::ShaderIn => "shader input",
             VarMode::ShaderOut => "shader output",
             _ => continue,
