@@ -769,6 +769,9 @@ impl Checker<'_> {
         if mode == VarMode::Uniform {
             self.place_uniform_block(block, &resolved.layout, packing, matrix_layout, &mut fields);
         }
+        if matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
+            self.check_member_locations(block, &resolved.layout, &fields);
+        }
         let xfb_block = mode == VarMode::ShaderOut
             && self.stage != Stage::Fragment
             && (resolved.layout.has_xfb()

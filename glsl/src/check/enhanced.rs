@@ -165,6 +165,32 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL 4.40 §4.4.1: "If a block has no block-level location layout
+    /// qualifier, it is required that either all or none of its members have
+    /// a location layout qualifier, or a compile-time error results."
+    pub fn check_member_locations(
+        &mut self,
+        block: &ast::Block,
+        layout: &LayoutQualifiers,
+        fields: &[StructField],
+    ) {
+        if layout.location.is_some() || fields.iter().all(|f| f.qualifiers.location.is_none()) {
+            return;
+        }
+        if let Some(missing) = fields.iter().find(|f| f.qualifiers.location.is_none()) {
+            let loc = block
+                .fields
+                .iter()
+                .flat_map(|f| f.names.iter())
+                .find(|(ident, _)| *ident.name == *missing.name)
+                .map_or(block.name.loc, |(ident, _)| ident.loc);
+            self.error_at(
+                loc,
+                QualifierError::BlockMemberLocationMissing(missing.name.clone()),
+            );
+        }
+    }
+
     fn error_at(&mut self, loc: SourceLoc, error: QualifierError) {
         self.extend_diags(vec![Diagnostic::error(loc, error)]);
     }

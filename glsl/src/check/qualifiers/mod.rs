@@ -1115,11 +1115,21 @@ fn check_block_member(
         error(QualifierError::BlockLayoutNonUniform);
     }
     if l.location.is_some() {
-        // GLSL 4.40 §4.4.1: members of in/out blocks may have locations.
+        // GLSL 4.40 §4.4.1: members of in/out blocks may have locations; like
+        // any explicit varying location they need separate shader objects.
         if !env.has_enhanced_layouts() {
             error(QualifierError::BlockMemberLocation);
         } else if block == StorageClass::Uniform {
             error(QualifierError::UniformMemberLocation);
+        } else if !env.has_separate_shader_objects() {
+            error(QualifierError::ExplicitLocationRequires {
+                mode: mode_string(block),
+                requirement: if env.version.is_es() {
+                    "GL_EXT_separate_shader_objects extension or GLSL ES 3.10"
+                } else {
+                    "GL_ARB_separate_shader_objects extension or GLSL 4.20"
+                },
+            });
         }
     } else if l.index.is_some() {
         error(QualifierError::IndexWithoutLocation);
