@@ -11,7 +11,10 @@
 //!   auxiliary, interpolation, invariant and layout qualifiers each declaration
 //!   context accepts;
 //! * [`layout`]: `layout(...)` identifiers and qualifier-only declarations;
-//! * [`types`]: the types each storage class may have.
+//! * [`types`]: the types each storage class may have;
+//! * [`enhanced`]: the GLSL 4.40 enhanced-layout rules that need types
+//!   (`component`, std140 placement of `offset`/`align`, transform feedback
+//!   sizes).
 
 mod enhanced;
 mod error;
