@@ -300,7 +300,7 @@ impl Checker<'_> {
         if ty.is_error() {
             return None;
         }
-        if offset % 4 != 0 {
+        if !offset.is_multiple_of(4) {
             self.error_at(loc, QualifierError::XfbOffsetAlignment(offset));
             return None;
         }

@@ -153,7 +153,7 @@ pub fn place_block_members(
         let align = base_align.max(m.qualifiers.align.or(block_align).unwrap_or(1));
         let start = match m.qualifiers.offset {
             Some(offset) => {
-                if offset % base_align != 0 {
+                if !offset.is_multiple_of(base_align) {
                     diags.push(Diagnostic::error(
                         m.loc,
                         QualifierError::OffsetMisaligned {

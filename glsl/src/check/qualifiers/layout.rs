@@ -471,7 +471,7 @@ fn parse_enhanced_item(
                         QualifierError::XfbStrideTooLarge { value: s, limit },
                     ));
                     out.xfb_stride = None;
-                } else if s % 4 != 0 {
+                } else if !s.is_multiple_of(4) {
                     diags.push(Diagnostic::error(
                         vloc,
                         QualifierError::XfbStrideAlignment(s),
