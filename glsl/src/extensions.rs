@@ -132,6 +132,14 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 430,
     },
+    // GL_ARB_enhanced_layouts needs GLSL 1.40 (its spec's dependencies); the
+    // front end accepts and checks its qualifiers, see `check::qualifiers`.
+    Extension {
+        name: "GL_ARB_enhanced_layouts",
+        family: Family::Desktop,
+        min_version: 140,
+        core_in: 440,
+    },
     Extension {
         name: "GL_MESA_shader_integer_functions",
         family: Family::Desktop,

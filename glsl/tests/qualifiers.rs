@@ -462,6 +462,19 @@ fn summary(r: &ResolvedQualifiers) -> String {
     if let Some(v) = l.max_vertices {
         items.push(format!("max_vertices={v}"));
     }
+    let enhanced = [
+        ("component", l.component),
+        ("offset", l.offset),
+        ("align", l.align),
+        ("xfb_buffer", l.xfb_buffer),
+        ("xfb_offset", l.xfb_offset),
+        ("xfb_stride", l.xfb_stride),
+    ];
+    for (name, value) in enhanced {
+        if let Some(v) = value {
+            items.push(format!("{name}={v}"));
+        }
+    }
     if let Some(v) = l.invocations {
         items.push(format!("invocations={v}"));
     }
@@ -502,6 +515,7 @@ fn run_case(case: &Case) -> String {
         version,
         stage,
         extensions: &extensions,
+        layout_values: &[],
     };
     let qualifier = parse_qualifiers(&case.qualifiers);
     let (resolved, mut diags) = resolve_qualifiers(qualifier.as_ref(), context, &env);

@@ -303,6 +303,21 @@ pub enum LinkError {
     /// More uniform locations than `MAX_UNIFORM_LOCATIONS`.
     #[error("count of uniform locations > MAX_UNIFORM_LOCATIONS({0} > {1})")]
     TooManyUniformLocations(u32, u32),
+    /// A varying or fragment output that starts at a component other than 0
+    /// (GLSL 4.40 §4.4.1 `layout(component = N)`), which rgl does not
+    /// implement (vertex shader inputs are supported).
+    #[error(
+        "{mode} `{name}' uses layout(component = {component}); only vertex shader inputs may \
+         start at a component other than 0 in rgl"
+    )]
+    ComponentUnsupported {
+        /// `shader input` / `shader output`.
+        mode: &'static str,
+        /// Variable or block member.
+        name: String,
+        /// The component.
+        component: u32,
+    },
     /// A stage of the program failed to convert or optimise; names the stage and why.
     #[error("{stage} shader: {error}")]
     Pipeline {

@@ -4,7 +4,8 @@
 //! Blocks and SSA defs are numbered densely in program order while printing; the
 //! printer works per instruction *kind*, never per opcode. Extensions needed for
 //! round-tripping: `decl_struct` lines for struct types (a field's matrix layout, when
-//! not inherited, prefixes it: `row_major mat3x4 m;`), `[%N]` array indices even when
+//! not inherited, prefixes it: `row_major mat3x4 m;`; so does an explicit std140
+//! offset of a uniform block member: `@16 vec4 v;`), `[%N]` array indices even when
 //! constant, and `// exact` on exact ALU instructions.
 
 use crate::arena::{EntityRef, SecondaryMap};
@@ -48,6 +49,9 @@ pub fn print_shader(shader: &Shader) -> String {
         let _ = write!(out, "decl_struct {} {{", st.name);
         for (i, (name, ty)) in st.fields.iter().enumerate() {
             out.push(' ');
+            if let Some(o) = st.explicit_offset(i) {
+                let _ = write!(out, "@{o} ");
+            }
             if let Some(k) = st.layout(i).keyword() {
                 let _ = write!(out, "{k} ");
             }

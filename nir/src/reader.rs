@@ -422,7 +422,11 @@ fn parse_struct(shader: &mut Shader, lx: &mut Lex) -> Res<()> {
     // later structs can refer to it.
     let mut fields = Vec::new();
     let mut layouts = Vec::new();
+    let mut offsets = Vec::new();
     while !lx.eat("}") {
+        if lx.eat("@") {
+            offsets.push(lx.number::<u32>()?);
+        }
         let mut tyname = lx.word()?;
         let mut layout = FieldLayout::Inherit;
         for l in [FieldLayout::RowMajor, FieldLayout::ColumnMajor] {
@@ -443,10 +447,18 @@ fn parse_struct(shader: &mut Shader, lx: &mut Lex) -> Res<()> {
     if layouts.iter().all(|l| *l == FieldLayout::Inherit) {
         layouts.clear();
     }
+    if !offsets.is_empty() && offsets.len() != fields.len() {
+        return lx.err(format!(
+            "struct `{name}`: {} of {} fields have an explicit offset (`@N`); all or none must",
+            offsets.len(),
+            fields.len()
+        ));
+    }
     shader.structs.push(StructDef {
         name,
         fields,
         layouts,
+        offsets,
     });
     Ok(())
 }

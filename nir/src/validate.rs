@@ -105,6 +105,18 @@ pub fn validate(shader: &Shader) -> Result<(), ValidationErrors> {
                 context: None,
             });
         }
+        if !st.offsets.is_empty() && st.offsets.len() != st.fields.len() {
+            errors.push(ValidationError {
+                function: String::new(),
+                entity: format!("struct{i}"),
+                message: format!(
+                    "{} explicit offsets for {} fields",
+                    st.offsets.len(),
+                    st.fields.len()
+                ),
+                context: None,
+            });
+        }
         for (fname, ty) in &st.fields {
             check_type(shader, ty, &mut |m| {
                 errors.push(ValidationError {

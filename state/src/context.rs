@@ -35,8 +35,15 @@ const API_EXTENSIONS: &[&str] = &[
 
 /// Extensions the front end compiles but the rest of the stack cannot run yet:
 /// not advertised to applications. `GL_MESA_shader_integer_functions` calls
-/// that do not fold to constants fail to link until NIR implements them.
-const COMPILER_ONLY: &[&str] = &["GL_MESA_shader_integer_functions"];
+/// that do not fold to constants fail to link until NIR implements them;
+/// `GL_ARB_enhanced_layouts` varyings and fragment outputs at a component other
+/// than 0 fail to link, its `xfb_*` qualifiers have no transform feedback to
+/// drive, and its API queries (`GL_LOCATION_COMPONENT`, the transform feedback
+/// buffer resources) do not exist.
+const COMPILER_ONLY: &[&str] = &[
+    "GL_MESA_shader_integer_functions",
+    "GL_ARB_enhanced_layouts",
+];
 
 /// The GL extensions advertised, in `glGetStringi` order: the desktop GLSL
 /// extensions the front end supports at GLSL 3.30 (less [`COMPILER_ONLY`]),

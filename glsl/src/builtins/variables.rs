@@ -72,6 +72,12 @@ pub mod limits {
     pub const MIN_PROGRAM_TEXEL_OFFSET: i32 = -8;
     /// `gl_MaxProgramTexelOffset`
     pub const MAX_PROGRAM_TEXEL_OFFSET: i32 = 7;
+    /// `gl_MaxTransformFeedbackBuffers` (GL_MAX_TRANSFORM_FEEDBACK_BUFFERS; GLSL
+    /// 4.40 / ARB_enhanced_layouts, the GL 4.x minimum)
+    pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: i32 = 4;
+    /// `gl_MaxTransformFeedbackInterleavedComponents`
+    /// (GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, the GL minimum)
+    pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 }
 
 /// Mesa's fixed slots used as `location` of built-in inputs and outputs.
@@ -244,6 +250,8 @@ pub const NAMES: &[&str] = &[
     "gl_MaxFragmentInputVectors",
     "gl_MinProgramTexelOffset",
     "gl_MaxProgramTexelOffset",
+    "gl_MaxTransformFeedbackBuffers",
+    "gl_MaxTransformFeedbackInterleavedComponents",
 ];
 
 /// The built-in struct types.
@@ -761,6 +769,8 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
     let compat = compatibility(a);
     let v130_desktop = a.version.at_least(130, 0);
     let v150 = a.version.at_least(150, 0);
+    let enhanced_layouts =
+        a.version.at_least(440, 0) || a.extensions.iter().any(|e| e == "GL_ARB_enhanced_layouts");
     let value = match name {
         "gl_MaxVertexAttribs" => MAX_VERTEX_ATTRIBS,
         "gl_MaxVertexTextureImageUnits" => MAX_VERTEX_TEXTURE_IMAGE_UNITS,
@@ -793,6 +803,11 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
         // Texel offset limits: GLSL 4.20 / ES 3.00 (or ARB_shading_language_420pack).
         "gl_MinProgramTexelOffset" if es3 => MIN_PROGRAM_TEXEL_OFFSET,
         "gl_MaxProgramTexelOffset" if es3 => MAX_PROGRAM_TEXEL_OFFSET,
+        // GLSL 4.40 §7.3 / ARB_enhanced_layouts.
+        "gl_MaxTransformFeedbackBuffers" if enhanced_layouts => MAX_TRANSFORM_FEEDBACK_BUFFERS,
+        "gl_MaxTransformFeedbackInterleavedComponents" if enhanced_layouts => {
+            MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS
+        }
         _ => return None,
     };
     Some(value)

@@ -69,9 +69,7 @@ impl Checker<'_> {
     /// `T a = 1, b[2];`
     fn variable_declarations(&mut self, list: &ast::InitDeclaratorList, loc: SourceLoc) {
         let context = self.decl_context();
-        let env = self.qualifier_env();
-        let (resolved, diags) =
-            qualifiers::resolve_qualifiers(list.ty.qualifier.as_ref(), context, &env);
+        let (resolved, diags) = self.resolve_qualifiers(list.ty.qualifier.as_ref(), context);
         self.extend_diags(diags);
         let base = self.resolve_type(&list.ty.ty);
         if list.declarators.is_empty() {
@@ -110,6 +108,12 @@ impl Checker<'_> {
         let diags =
             qualifiers::check_storage_type(resolved, &ty, &self.module.structs, context, &env, loc);
         self.extend_diags(diags);
+        if resolved.storage == StorageClass::Out
+            && resolved.layout.has_xfb()
+            && self.stage != Stage::Fragment
+        {
+            self.xfb_output_variable(&resolved.layout, &ident.name, &ty, loc);
+        }
 
         let mode = mode_of(resolved.storage);
         let is_const = resolved.storage == StorageClass::Const
@@ -246,6 +250,7 @@ impl Checker<'_> {
         var.precision = resolved.precision;
         var.location = resolved.layout.location;
         var.index = resolved.layout.index;
+        var.component = resolved.layout.component;
         var.binding = resolved.layout.binding;
         if let Some(packing) = resolved.layout.packing {
             var.block_packing = packing;
@@ -585,9 +590,8 @@ impl Checker<'_> {
 
     /// `layout(triangles) in;`, `layout(std140) uniform;` and friends.
     fn qualifier_only(&mut self, qualifier: &ast::TypeQualifier, loc: SourceLoc) {
-        let env = self.qualifier_env();
         let (resolved, diags) =
-            qualifiers::resolve_qualifiers(Some(qualifier), DeclContext::QualifierOnly, &env);
+            self.resolve_qualifiers(Some(qualifier), DeclContext::QualifierOnly);
         self.extend_diags(diags);
         let storage = written_storage(qualifier);
         let layout = &resolved.layout;
@@ -625,6 +629,10 @@ impl Checker<'_> {
                         }
                     }
                     self.module.layout.gs_max_vertices = Some(max);
+                }
+                if layout.has_xfb() && self.stage != Stage::Fragment {
+                    let layout = layout.clone();
+                    self.xfb_default_output(&layout, loc);
                 }
             }
             Some(Storage::Uniform) => {
@@ -718,9 +726,7 @@ impl Checker<'_> {
                 }
             }
         }
-        let env = self.qualifier_env();
-        let (resolved, diags) =
-            qualifiers::resolve_qualifiers(Some(&block.qualifier), DeclContext::Block, &env);
+        let (resolved, diags) = self.resolve_qualifiers(Some(&block.qualifier), DeclContext::Block);
         self.extend_diags(diags);
 
         if &*block.name.name != "gl_PerVertex" {
@@ -743,7 +749,7 @@ impl Checker<'_> {
         }
         self.interface_names.push(key);
 
-        let fields = self.member_list(
+        let mut fields = self.member_list(
             &block.fields,
             DeclContext::BlockMember(storage_class),
             &block.name.name,
@@ -760,6 +766,18 @@ impl Checker<'_> {
             MatrixLayout::Inherited => self.default_matrix_layout,
             other => other,
         };
+        if mode == VarMode::Uniform {
+            self.place_uniform_block(block, &resolved.layout, packing, matrix_layout, &mut fields);
+        }
+        if matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
+            self.check_member_locations(block, &resolved.layout, &fields);
+        }
+        let xfb_block = mode == VarMode::ShaderOut
+            && self.stage != Stage::Fragment
+            && (resolved.layout.has_xfb()
+                || fields.iter().any(|f| {
+                    f.qualifiers.xfb_buffer.is_some() || f.qualifiers.xfb_offset.is_some()
+                }));
 
         // Redeclaring gl_PerVertex only restates built-ins.
         if &*block.name.name == "gl_PerVertex" {
@@ -856,6 +874,13 @@ impl Checker<'_> {
                 } else if self.stage == Stage::Geometry && mode == VarMode::ShaderIn {
                     self.error(instance.loc, SemanticError::GeometryInputNotArray);
                 }
+                if xfb_block {
+                    let elements = match &ty {
+                        Type::Array(_, Some(n)) => *n,
+                        _ => 1,
+                    };
+                    self.xfb_output_block(&resolved.layout, &fields, elements, block.name.loc);
+                }
                 self.check_reserved_name(instance, false);
                 let mut var = Variable::new(instance.name.to_string(), ty, mode);
                 self.apply_qualifiers(&mut var, &resolved);
@@ -879,6 +904,9 @@ impl Checker<'_> {
                 if self.stage == Stage::Geometry && mode == VarMode::ShaderIn {
                     self.error(block.name.loc, SemanticError::GeometryInputNotArray);
                 }
+                if xfb_block {
+                    self.xfb_output_block(&resolved.layout, &fields, 1, block.name.loc);
+                }
                 for field in &fields {
                     let mut var = Variable::new(field.name.clone(), field.ty.clone(), mode);
                     self.apply_qualifiers(&mut var, &resolved);
@@ -893,6 +921,7 @@ impl Checker<'_> {
                     var.invariant |= field.qualifiers.invariant;
                     var.precision = field.qualifiers.precision.or(var.precision);
                     var.location = field.qualifiers.location.or(var.location);
+                    var.component = field.qualifiers.component.or(var.component);
                     var.read_only = mode != VarMode::ShaderOut;
                     let v = self.new_variable(var, block.name.loc);
                     self.add_global_item(v);

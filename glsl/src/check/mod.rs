@@ -13,6 +13,7 @@
 mod access;
 mod constructor;
 mod decl;
+mod enhanced;
 mod errors;
 mod expr;
 mod function;
@@ -144,6 +145,11 @@ pub(crate) struct Checker<'a> {
     pub return_precisions: FxHashMap<(Handle<Function>, usize), Option<crate::ast::Precision>>,
     /// Names of interface blocks; they clash with other global names.
     pub block_names: Vec<String>,
+    /// Values of the non-literal layout values of the qualifier list being
+    /// resolved (see [`Checker::resolve_qualifiers`]).
+    pub layout_values: Vec<(SourceLoc, qualifiers::LayoutValue)>,
+    /// Transform feedback layout state of the shader (GLSL 4.40 §4.4.2.1).
+    pub xfb: enhanced::XfbState,
 }
 
 impl<'a> Checker<'a> {
@@ -191,6 +197,8 @@ impl<'a> Checker<'a> {
             fragcoord_layout: None,
             block_names: Vec::new(),
             return_precisions: FxHashMap::default(),
+            layout_values: Vec::new(),
+            xfb: enhanced::XfbState::default(),
         }
     }
 
@@ -250,6 +258,7 @@ impl<'a> Checker<'a> {
             version: self.version,
             stage: self.stage,
             extensions: &self.extensions,
+            layout_values: &self.layout_values,
         }
     }
 
@@ -267,6 +276,7 @@ impl<'a> Checker<'a> {
             }
         }
         self.finish_globals();
+        self.finish_xfb();
         self.detect_conflicting_assignments();
     }
 

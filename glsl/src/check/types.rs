@@ -360,9 +360,7 @@ impl Checker<'_> {
         let mut fields: Vec<StructField> = Vec::new();
         let is_block = !matches!(context, DeclContext::StructMember);
         for member in members {
-            let env = self.qualifier_env();
-            let (resolved, diags) =
-                qualifiers::resolve_qualifiers(member.qualifier.as_ref(), context, &env);
+            let (resolved, diags) = self.resolve_qualifiers(member.qualifier.as_ref(), context);
             self.extend_diags(diags);
             if let ast::TypeName::Struct(inner) = &member.ty.ty {
                 // GLSL 1.10 allowed them; 1.20 and ES do not.
@@ -411,6 +409,11 @@ impl Checker<'_> {
                     precision: resolved.precision,
                     matrix_layout: resolved.layout.matrix_layout,
                     location: resolved.layout.location,
+                    component: resolved.layout.component,
+                    offset: resolved.layout.offset,
+                    align: resolved.layout.align,
+                    xfb_buffer: resolved.layout.xfb_buffer,
+                    xfb_offset: resolved.layout.xfb_offset,
                 };
                 fields.push(StructField {
                     name: ident.name.to_string(),

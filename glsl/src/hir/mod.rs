@@ -216,6 +216,19 @@ pub struct MemberQualifiers {
     pub matrix_layout: MatrixLayout,
     /// `layout(location = N)` on a block member.
     pub location: Option<i32>,
+    /// `layout(component = N)` on an in/out block member (GLSL 4.40 §4.4.1).
+    pub component: Option<u32>,
+    /// Byte offset of a uniform block member. As written (`layout(offset =
+    /// N)`) until the checker places the block; for a block that uses
+    /// `offset` or `align` (GLSL 4.40 §4.4.5) the checker then stores the
+    /// actual std140 offset of every member here, which the linker honours.
+    pub offset: Option<u32>,
+    /// `layout(align = N)` on a uniform block member, as written.
+    pub align: Option<u32>,
+    /// `layout(xfb_buffer = N)` on an output block member (GLSL 4.40 §4.4.2.1).
+    pub xfb_buffer: Option<u32>,
+    /// `layout(xfb_offset = N)` on an output block member.
+    pub xfb_offset: Option<u32>,
 }
 
 /// A variable (Mesa's `ir_variable`).
@@ -241,6 +254,8 @@ pub struct Variable {
     pub location: Option<i32>,
     /// `layout(index = N)` for dual-source blending outputs.
     pub index: Option<i32>,
+    /// `layout(component = N)` on a shader input or output (GLSL 4.40 §4.4.1).
+    pub component: Option<u32>,
     /// `layout(binding = N)` (4.20 / ARB_shading_language_420pack).
     pub binding: Option<i32>,
     /// For a member variable of an interface block: the block type.
@@ -277,6 +292,7 @@ impl Variable {
             precision: None,
             location: None,
             index: None,
+            component: None,
             binding: None,
             interface_block: None,
             block_packing: BlockPacking::default(),

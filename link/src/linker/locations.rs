@@ -199,10 +199,13 @@ pub(crate) fn assign_attributes(
                 index: 0,
             },
         ));
+        // GLSL 4.40 §4.4.1: `layout(component = N)` reads the attribute from
+        // component N on (the checker keeps it within the location).
         st.linked.vars.insert(
             *v,
             VarLink {
                 location: VERT_ATTRIB_GENERIC0 + *l as i32,
+                location_frac: var.component.unwrap_or(0).min(3) as u8,
                 ..VarLink::default()
             },
         );

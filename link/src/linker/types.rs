@@ -35,6 +35,20 @@ pub fn without_array(ty: &Type) -> &Type {
     t
 }
 
+/// GLSL 4.40 §4.4.1, §4.4.2.1, §4.4.5: matched block members have the same
+/// `component`, `offset` (for a block the checker placed: every member's
+/// std140 offset), `align` and transform feedback qualifiers.
+fn enhanced_layouts_match(
+    x: &rgl_glsl::hir::MemberQualifiers,
+    y: &rgl_glsl::hir::MemberQualifiers,
+) -> bool {
+    x.component == y.component
+        && x.offset == y.offset
+        && x.align == y.align
+        && x.xfb_buffer == y.xfb_buffer
+        && x.xfb_offset == y.xfb_offset
+}
+
 /// Structural equality of two types that may live in different modules: structs
 /// compare by name and members (names, types, qualifiers that matter for layout).
 pub fn types_match(a: &Type, sa: &StructArena, b: &Type, sb: &StructArena) -> bool {
@@ -64,6 +78,7 @@ pub fn types_match(a: &Type, sa: &StructArena, b: &Type, sb: &StructArena) -> bo
                         || io_mismatch
                         || fx.qualifiers.matrix_layout != fy.qualifiers.matrix_layout
                         || fx.qualifiers.location != fy.qualifiers.location
+                        || !enhanced_layouts_match(&fx.qualifiers, &fy.qualifiers)
                     {
                         return false;
                     }

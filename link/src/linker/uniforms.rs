@@ -675,7 +675,12 @@ fn block_size(body: &rgl_glsl::types::StructType, row_major: bool, sz: &StructSi
             other => other == MatrixLayout::RowMajor,
         };
         let (size, align) = sz.std140_of(&f.ty, rm);
-        offset = round_up(offset, align).saturating_add(size);
+        // GLSL 4.40 §4.4.5: the checker placed members of blocks with `offset`/`align`.
+        let start = f
+            .qualifiers
+            .offset
+            .map_or_else(|| round_up(offset, align), u64::from);
+        offset = start.saturating_add(size);
     }
     round_up(offset, 16)
 }
@@ -700,7 +705,10 @@ fn block_leaves(m: &Module, b: &Block, sz: &StructSizes) -> Vec<ActiveUniform> {
             other => other == MatrixLayout::RowMajor,
         };
         let (size, align) = sz.std140_of(&f.ty, row_major);
-        offset = round_up(offset, align);
+        offset = f
+            .qualifiers
+            .offset
+            .map_or_else(|| round_up(offset, align), u64::from);
         items.push((
             format!("{prefix}{}", f.name),
             f.ty.clone(),

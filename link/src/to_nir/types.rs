@@ -143,10 +143,23 @@ impl Conv<'_> {
         }
         self.struct_names.insert(name.clone());
         let id = <StructId as rgl_nir::arena::EntityRef>::new(self.shader.structs.len());
+        // GLSL 4.40 §4.4.5: the checker stores every member's std140 offset
+        // in a block that uses `offset`/`align`.
+        let offsets: Vec<u32> = st
+            .fields
+            .iter()
+            .filter_map(|f| f.qualifiers.offset)
+            .collect();
+        let offsets = if st.is_interface && offsets.len() == st.fields.len() {
+            offsets
+        } else {
+            Vec::new()
+        };
         self.shader.structs.push(StructDef {
             name,
             fields,
             layouts,
+            offsets,
         });
         self.structs.insert(h, id);
         Ok(id)

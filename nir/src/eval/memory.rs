@@ -168,7 +168,11 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32, rm: bool) -> (i64,
             for (i, (_, f)) in s.fields.iter().enumerate() {
                 let (a, size) = std140_depth(f, structs, depth + 1, s.field_row_major(i, rm));
                 align = align.max(a);
-                off = round_up(off, a).saturating_add(size);
+                let start = match s.explicit_offset(i) {
+                    Some(o) => i64::from(o),
+                    None => round_up(off, a),
+                };
+                off = start.saturating_add(size);
             }
             (align, round_up(off, 16))
         }
@@ -186,7 +190,10 @@ pub fn std140_field_offset(def: &StructDef, field: usize, structs: &[StructDef],
     let mut off = 0i64;
     for (i, (_, f)) in def.fields.iter().enumerate() {
         let (a, size) = std140(f, structs, def.field_row_major(i, rm));
-        off = round_up(off, a);
+        off = match def.explicit_offset(i) {
+            Some(o) => i64::from(o),
+            None => round_up(off, a),
+        };
         if i == field {
             return off;
         }

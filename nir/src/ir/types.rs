@@ -161,6 +161,10 @@ pub struct StructDef {
     /// Matrix layout per field: empty (all [`FieldLayout::Inherit`]) or one entry per
     /// field (the validator checks the length).
     pub layouts: Vec<FieldLayout>,
+    /// std140 byte offset per field fixed by the GLSL `offset`/`align` qualifiers of
+    /// a uniform block (GLSL 4.40 §4.4.5, printed `@N` before the field): empty (the
+    /// offsets follow the std140 rules) or one entry per field.
+    pub offsets: Vec<u32>,
 }
 
 impl StructDef {
@@ -170,7 +174,12 @@ impl StructDef {
             name,
             fields,
             layouts: Vec::new(),
+            offsets: Vec::new(),
         }
+    }
+    /// The explicit std140 offset of field `i`, if the struct has them.
+    pub fn explicit_offset(&self, i: usize) -> Option<u32> {
+        self.offsets.get(i).copied()
     }
     /// Matrix layout of field `i`.
     pub fn layout(&self, i: usize) -> FieldLayout {
@@ -458,7 +467,11 @@ impl Type {
                 for (i, (_, t)) in st.fields.iter().enumerate() {
                     let (a, s) = t.std140(structs, depth + 1, st.field_row_major(i, rm))?;
                     align = align.max(a);
-                    offset = round(offset, a)?.checked_add(s)?;
+                    let start = match st.explicit_offset(i) {
+                        Some(o) => o,
+                        None => round(offset, a)?,
+                    };
+                    offset = start.checked_add(s)?;
                 }
                 Some((align, round(offset, align)?))
             }
@@ -499,7 +512,10 @@ impl Type {
         let mut offset = 0u32;
         for (i, (_, t)) in st.fields.iter().enumerate() {
             let (a, s) = t.std140(structs, 1, st.field_row_major(i, row_major))?;
-            offset = offset.checked_add(a - 1)? / a * a;
+            offset = match st.explicit_offset(i) {
+                Some(o) => o,
+                None => offset.checked_add(a - 1)? / a * a,
+            };
             if i == field {
                 return Some(offset);
             }

@@ -433,4 +433,192 @@ pub enum QualifierError {
     /// Sampler return type.
     #[error("function return type can't contain an opaque type")]
     OpaqueReturn,
+
+    // ---- enhanced layouts (GLSL 4.40 §4.4, ARB_enhanced_layouts)
+    /// A layout value below its minimum (0, or 1 for `align`).
+    #[error("{name} layout qualifier is invalid ({value} < {min})")]
+    LayoutBelow {
+        /// Identifier.
+        name: String,
+        /// The value.
+        value: i64,
+        /// The smallest valid value.
+        min: i64,
+    },
+    /// `component` above 3.
+    #[error("component layout qualifier {0} is out of range (0..3)")]
+    ComponentRange(u32),
+    /// `align` that is not a power of two.
+    #[error("align layout qualifier {0} is not a power of 2")]
+    AlignNotPowerOfTwo(u32),
+    /// `xfb_buffer` at or above gl_MaxTransformFeedbackBuffers.
+    #[error(
+        "xfb_buffer {value} is too large, it must be less than {limit} \
+         (gl_MaxTransformFeedbackBuffers)"
+    )]
+    XfbBufferRange {
+        /// The value.
+        value: u32,
+        /// gl_MaxTransformFeedbackBuffers.
+        limit: u32,
+    },
+    /// `xfb_stride` above gl_MaxTransformFeedbackInterleavedComponents * 4.
+    #[error(
+        "xfb_stride {value} is too large, it must be at most {limit} \
+         (gl_MaxTransformFeedbackInterleavedComponents * 4)"
+    )]
+    XfbStrideTooLarge {
+        /// The stride in bytes.
+        value: u32,
+        /// The largest stride.
+        limit: u32,
+    },
+    /// An implicit transform feedback stride above the limit.
+    #[error(
+        "the transform feedback outputs of buffer {buffer} need a stride of {value} bytes, \
+         more than {limit} (gl_MaxTransformFeedbackInterleavedComponents * 4)"
+    )]
+    XfbImplicitStrideTooLarge {
+        /// The buffer.
+        buffer: u32,
+        /// The stride in bytes.
+        value: u32,
+        /// The largest stride.
+        limit: u32,
+    },
+    /// `xfb_stride` not a multiple of 4.
+    #[error("xfb_stride {0} must be a multiple of 4")]
+    XfbStrideAlignment(u32),
+    /// `xfb_offset` not a multiple of 4.
+    #[error("xfb_offset {0} must be a multiple of 4 (the size of a 32-bit component)")]
+    XfbOffsetAlignment(u32),
+    /// Two `xfb_stride` values for one buffer.
+    #[error("xfb_stride {new} of buffer {buffer} differs from its earlier xfb_stride {old}")]
+    XfbStrideMismatch {
+        /// The buffer.
+        buffer: u32,
+        /// The earlier stride.
+        old: u32,
+        /// This stride.
+        new: u32,
+    },
+    /// A captured output that does not fit in the buffer's stride.
+    #[error(
+        "xfb_offset {offset} of `{name}' ({size} bytes) overflows xfb_stride {stride} of buffer \
+         {buffer}"
+    )]
+    XfbStrideOverflow {
+        /// Variable or member.
+        name: String,
+        /// Its offset.
+        offset: u32,
+        /// Its size in bytes.
+        size: u32,
+        /// The buffer's stride.
+        stride: u32,
+        /// The buffer.
+        buffer: u32,
+    },
+    /// Two captured outputs overlapping in one buffer.
+    #[error(
+        "xfb_offset {offset} of `{name}' overlaps `{other}' in transform feedback buffer {buffer}"
+    )]
+    XfbOverlap {
+        /// Variable or member.
+        name: String,
+        /// Its offset.
+        offset: u32,
+        /// The variable it overlaps.
+        other: String,
+        /// The buffer.
+        buffer: u32,
+    },
+    /// A block member's `xfb_buffer` differs from its block's.
+    #[error("xfb_buffer {member} of a block member differs from the block's xfb_buffer {block}")]
+    XfbBufferMemberMismatch {
+        /// The member's buffer.
+        member: u32,
+        /// The block's buffer.
+        block: u32,
+    },
+    /// `xfb_offset` on an unsized array.
+    #[error("xfb_offset cannot be applied to an unsized array")]
+    XfbOffsetUnsized,
+    /// `xfb_*` on something that is not a stage output.
+    #[error("transform feedback layout qualifiers (xfb_*) only apply to shader outputs")]
+    XfbNotOutput,
+    /// `xfb_offset` on a qualifier-only declaration.
+    #[error("xfb_offset cannot be used on a default output declaration (`layout(...) out;')")]
+    XfbOffsetDefault,
+    /// `xfb_*` in a fragment shader.
+    #[error("transform feedback layout qualifiers (xfb_*) cannot be used in a fragment shader")]
+    XfbFragment,
+    /// `component` without `location`.
+    #[error("component layout qualifier requires an explicit location")]
+    ComponentWithoutLocation,
+    /// `component` on something that is not a shader input or output.
+    #[error("component layout qualifier only applies to shader inputs and outputs")]
+    ComponentStorage,
+    /// `component` on a matrix, struct or block (or an array of them).
+    #[error(
+        "component layout qualifier cannot be applied to `{0}' (a matrix, structure or block)"
+    )]
+    ComponentType(String),
+    /// `component` with more components than the location has.
+    #[error(
+        "component layout qualifier {component} with `{ty}' ({size} components) overflows the \
+         location's 4 components"
+    )]
+    ComponentOverflow {
+        /// The first component.
+        component: u32,
+        /// The type.
+        ty: String,
+        /// Its components.
+        size: u32,
+    },
+    /// `offset` outside a uniform block member.
+    #[error(
+        "offset layout qualifier only applies to members of uniform and shader storage blocks"
+    )]
+    OffsetTarget,
+    /// `align` outside a uniform block or member.
+    #[error("align layout qualifier only applies to uniform and shader storage blocks and their members")]
+    AlignTarget,
+    /// `offset`/`align` in a block that is not std140/std430.
+    #[error("{0} layout qualifier can only be used in blocks with the std140 or std430 layout")]
+    ExplicitLayoutPacking(&'static str),
+    /// A member `offset` that is not a multiple of the member's base alignment.
+    #[error(
+        "offset {offset} of block member `{name}' is not a multiple of its base alignment {align}"
+    )]
+    OffsetMisaligned {
+        /// Member.
+        name: String,
+        /// Its offset.
+        offset: u32,
+        /// Its base alignment.
+        align: u32,
+    },
+    /// A member `offset` before the end of the previous member.
+    #[error(
+        "offset {offset} of block member `{name}' lies within or before the previous member \
+         (which ends at {end})"
+    )]
+    OffsetOverlap {
+        /// Member.
+        name: String,
+        /// Its offset.
+        offset: u32,
+        /// Where the previous member ends.
+        end: u32,
+    },
+    /// `location` on a uniform block member.
+    #[error("location layout qualifier cannot be used on uniform block members")]
+    UniformMemberLocation,
+    /// Some members of a block without a block location have locations, others not.
+    #[error(
+        "member `{0}' of a block without a location has no location while other members have one"
+    )]
+    BlockMemberLocationMissing(String),
 }

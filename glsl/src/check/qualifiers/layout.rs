@@ -4,13 +4,17 @@
 //! and merging those into the stage-wide [`ShaderLayout`].
 
 use crate::ast::{ExprKind, LayoutItem};
+use crate::builtins::variables::limits::{
+    MAX_TRANSFORM_FEEDBACK_BUFFERS, MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+};
 use crate::diag::Diagnostic;
 use crate::hir::{BlockPacking, GsPrimitive, MatrixLayout, ShaderLayout};
 use crate::span::SourceLoc;
 use crate::version::Stage;
 
 use super::{
-    DepthLayout, LayoutQualifiers, QualifierEnv, QualifierError, ResolvedQualifiers, StorageClass,
+    DepthLayout, LayoutQualifiers, LayoutValue, QualifierEnv, QualifierError, ResolvedQualifiers,
+    StorageClass,
 };
 
 /// GL_MAX_GEOMETRY_OUTPUT_VERTICES of rgl (Mesa's llvmpipe/softpipe value).
@@ -33,6 +37,12 @@ enum Id {
     Binding,
     MaxVertices,
     Invocations,
+    Component,
+    Offset,
+    Align,
+    XfbBuffer,
+    XfbOffset,
+    XfbStride,
     /// Recognised but unavailable (already reported); never a duplicate.
     Rejected,
 }
@@ -55,32 +65,72 @@ fn matches(written: &str, name: &str, env: &QualifierEnv<'_>) -> bool {
 }
 
 /// The value of `name = value`: `Some` for an integer literal (an unsigned
-/// literal is read as Mesa reads `value.i[0]`), `None` after reporting a
-/// non-literal.
-fn literal_value(item: &LayoutItem, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+/// literal is read as Mesa reads `value.i[0]`) or, with enhanced layouts, an
+/// integral constant expression (GLSL 4.40 §4.4); `None` after reporting
+/// anything else.
+fn literal_value(
+    item: &LayoutItem,
+    env: &QualifierEnv<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<i64> {
     let expr = item.value.as_deref()?;
+    let not_integral = |diags: &mut Vec<Diagnostic>| {
+        diags.push(Diagnostic::error(
+            expr.loc,
+            QualifierError::LayoutNotIntegral(item.name.name.to_string()),
+        ));
+        None
+    };
     match expr.kind {
-        ExprKind::IntConst(v) => Some(i64::from(v)),
-        ExprKind::UintConst(v) => Some(i64::from(v as i32)),
-        ExprKind::FloatConst(_) | ExprKind::BoolConst(_) | ExprKind::DoubleConst(_) => {
-            diags.push(Diagnostic::error(
-                item.name.loc,
-                QualifierError::LayoutConstantExpression,
-            ));
-            diags.push(Diagnostic::error(
-                expr.loc,
-                QualifierError::LayoutNotIntegral(item.name.name.to_string()),
-            ));
-            None
-        }
-        _ => {
-            diags.push(Diagnostic::error(
-                item.name.loc,
-                QualifierError::LayoutConstantExpression,
-            ));
-            None
-        }
+        ExprKind::IntConst(v) => return Some(i64::from(v)),
+        ExprKind::UintConst(v) => return Some(i64::from(v as i32)),
+        _ => {}
     }
+    if env.has_enhanced_layouts() {
+        return match env
+            .layout_values
+            .iter()
+            .find(|(loc, _)| *loc == expr.loc)
+            .map(|&(_, v)| v)
+        {
+            Some(LayoutValue::Int(v)) => Some(v),
+            _ => not_integral(diags),
+        };
+    }
+    diags.push(Diagnostic::error(
+        item.name.loc,
+        QualifierError::LayoutConstantExpression,
+    ));
+    match expr.kind {
+        ExprKind::FloatConst(_) | ExprKind::BoolConst(_) | ExprKind::DoubleConst(_) => {
+            not_integral(diags)
+        }
+        _ => None,
+    }
+}
+
+/// A value of at least `min` (0 or 1), or `None` after reporting a smaller one
+/// (Mesa's `process_qualifier_constant`).
+fn at_least(
+    item: &LayoutItem,
+    value: Option<i64>,
+    min: i64,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    let v = value?;
+    if v < min {
+        let loc = item.value.as_deref().map_or(item.name.loc, |e| e.loc);
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::LayoutBelow {
+                name: item.name.name.to_string(),
+                value: v,
+                min,
+            },
+        ));
+        return None;
+    }
+    u32::try_from(v).ok()
 }
 
 /// A non-negative value, or `None` after reporting a negative one.
@@ -113,7 +163,9 @@ pub(super) fn parse_group(
         let Some(id) = parse_item(item, env, out, diags) else {
             continue;
         };
-        if !id.may_repeat() && seen.contains(&id) {
+        // GLSL 4.40 §4.4: "the same layout-qualifier-name can occur multiple
+        // times within a layout qualifier ... the last occurrence overrides".
+        if !id.may_repeat() && !env.has_enhanced_layouts() && seen.contains(&id) {
             diags.push(Diagnostic::error(
                 item.name.loc,
                 QualifierError::DuplicateLayoutIds,
@@ -252,7 +304,7 @@ fn parse_item(
         return unrecognized(diags);
     }
 
-    let value = literal_value(item, diags);
+    let value = literal_value(item, env, diags);
     if is("location") {
         out.location = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Location);
@@ -295,21 +347,10 @@ fn parse_item(
         out.invocations = non_negative(item, value, diags).and_then(|v| u32::try_from(v).ok());
         return Some(Id::Invocations);
     }
-    let later: [(&str, &'static str); 7] = [
-        ("align", "GLSL 4.40 or ARB_enhanced_layouts"),
-        ("component", "GLSL 4.40 or ARB_enhanced_layouts"),
-        (
-            "local_size_x",
-            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
-        ),
-        (
-            "local_size_y",
-            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
-        ),
-        (
-            "local_size_z",
-            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
-        ),
+    if let Some(id) = parse_enhanced_item(item, value, env, out, diags) {
+        return Some(id);
+    }
+    let later: [(&str, &'static str); 2] = [
         ("vertices", "GLSL 4.00 or ARB_tessellation_shader"),
         ("stream", "GL_ARB_gpu_shader5 extension or GLSL 4.00"),
     ];
@@ -327,6 +368,121 @@ fn parse_item(
         }
     }
     unrecognized(diags)
+}
+
+/// The identifiers of GLSL 4.40 enhanced layouts (§4.4.1 `component`, §4.4.2.1
+/// `xfb_*`, §4.4.5 `offset`/`align`) and the compute ones rgl does not have;
+/// `None` when `item` is none of them.
+fn parse_enhanced_item(
+    item: &LayoutItem,
+    value: Option<i64>,
+    env: &QualifierEnv<'_>,
+    out: &mut LayoutQualifiers,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Id> {
+    let name = &*item.name.name;
+    let loc = item.name.loc;
+    let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
+    let is = |target: &str| matches(name, target, env);
+    let compute = ["local_size_x", "local_size_y", "local_size_z"];
+    if compute.iter().any(|n| is(n)) {
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::Requires {
+                what: format!("{} qualifier", name.to_ascii_lowercase()),
+                requirement: "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
+            },
+        ));
+        return Some(Id::Rejected);
+    }
+    let enhanced = [
+        ("component", Id::Component),
+        ("offset", Id::Offset),
+        ("align", Id::Align),
+        ("xfb_buffer", Id::XfbBuffer),
+        ("xfb_offset", Id::XfbOffset),
+        ("xfb_stride", Id::XfbStride),
+    ];
+    let &(word, id) = enhanced.iter().find(|(n, _)| is(n))?;
+    if env.version.is_es() || !env.has_enhanced_layouts() {
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::Requires {
+                what: format!("{word} qualifier"),
+                requirement: "GLSL 4.40 or ARB_enhanced_layouts",
+            },
+        ));
+        return Some(Id::Rejected);
+    }
+    if matches!(id, Id::XfbBuffer | Id::XfbOffset | Id::XfbStride) {
+        out.xfb_written = true;
+    }
+    match id {
+        Id::Component => {
+            // §4.4.1: "It is a compile-time error if component is greater than 3."
+            out.component = at_least(item, value, 0, diags);
+            if let Some(c) = out.component.filter(|&c| c > 3) {
+                diags.push(Diagnostic::error(vloc, QualifierError::ComponentRange(c)));
+                out.component = None;
+            }
+        }
+        Id::Offset => out.offset = at_least(item, value, 0, diags),
+        Id::Align => {
+            // §4.4.5: "It is a compile-time error to specify an align that is
+            // not a power of 2."
+            out.align = at_least(item, value, 1, diags);
+            if let Some(a) = out.align.filter(|a| !a.is_power_of_two()) {
+                diags.push(Diagnostic::error(
+                    vloc,
+                    QualifierError::AlignNotPowerOfTwo(a),
+                ));
+                out.align = None;
+            }
+        }
+        Id::XfbBuffer => {
+            // §4.4.2.1: "It is a compile-time error to specify an xfb_buffer
+            // that is greater than the implementation-dependent constant
+            // gl_MaxTransformFeedbackBuffers - 1."
+            out.xfb_buffer = at_least(item, value, 0, diags);
+            if let Some(b) = out
+                .xfb_buffer
+                .filter(|&b| b >= MAX_TRANSFORM_FEEDBACK_BUFFERS as u32)
+            {
+                diags.push(Diagnostic::error(
+                    vloc,
+                    QualifierError::XfbBufferRange {
+                        value: b,
+                        limit: MAX_TRANSFORM_FEEDBACK_BUFFERS as u32,
+                    },
+                ));
+                out.xfb_buffer = None;
+            }
+        }
+        Id::XfbOffset => out.xfb_offset = at_least(item, value, 0, diags),
+        Id::XfbStride => {
+            out.xfb_stride = at_least(item, value, 0, diags);
+            if let Some(s) = out.xfb_stride {
+                // §4.4.2.1: the stride, divided by 4, must not exceed
+                // gl_MaxTransformFeedbackInterleavedComponents.
+                let limit = MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS as u32 * 4;
+                if s > limit {
+                    diags.push(Diagnostic::error(
+                        vloc,
+                        QualifierError::XfbStrideTooLarge { value: s, limit },
+                    ));
+                    out.xfb_stride = None;
+                } else if !s.is_multiple_of(4) {
+                    diags.push(Diagnostic::error(
+                        vloc,
+                        QualifierError::XfbStrideAlignment(s),
+                    ));
+                    out.xfb_stride = None;
+                }
+            }
+        }
+        _ => {}
+    }
+    Some(id)
 }
 
 /// Rules of a qualifier-only declaration `layout(...) in|out|uniform;`
@@ -356,7 +512,11 @@ pub(super) fn check_qualifier_only(
                 || l.origin_upper_left
                 || l.pixel_center_integer
                 || l.depth_layout.is_some()
-                || l.max_vertices.is_some();
+                || l.max_vertices.is_some()
+                || l.component.is_some()
+                || l.offset.is_some()
+                || l.align.is_some()
+                || l.has_xfb();
             match env.stage {
                 Stage::Geometry => valid &= !others && !l.early_fragment_tests,
                 Stage::Fragment => {
@@ -383,13 +543,27 @@ pub(super) fn check_qualifier_only(
                 || l.pixel_center_integer
                 || l.depth_layout.is_some()
                 || l.early_fragment_tests
-                || l.invocations.is_some();
+                || l.invocations.is_some()
+                || l.component.is_some()
+                || l.offset.is_some()
+                || l.align.is_some();
+            // GLSL 4.40 §4.4.2.1: `layout(xfb_buffer = N, xfb_stride = S) out;`
+            // sets the current buffer and a buffer's stride.
+            let mut rest = l.clone();
+            rest.xfb_buffer = None;
+            rest.xfb_stride = None;
+            rest.xfb_offset = None;
+            rest.xfb_written = false;
+            let xfb_only = rest == LayoutQualifiers::default() && l.xfb_written;
             let valid = match env.stage {
                 Stage::Geometry => !others,
-                Stage::Vertex | Stage::Fragment => !resolved.has_layout,
+                Stage::Vertex => !resolved.has_layout || xfb_only,
+                Stage::Fragment => !resolved.has_layout,
             };
             if !valid {
                 error(QualifierError::InvalidOutputLayout);
+            } else if l.xfb_offset.is_some() {
+                error(QualifierError::XfbOffsetDefault);
             }
         }
         StorageClass::Uniform => {
@@ -402,7 +576,11 @@ pub(super) fn check_qualifier_only(
                 || l.early_fragment_tests
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
-                || l.invocations.is_some();
+                || l.invocations.is_some()
+                || l.component.is_some()
+                || l.offset.is_some()
+                || l.align.is_some()
+                || l.has_xfb();
             if others {
                 error(QualifierError::InvalidUniformLayout);
             }

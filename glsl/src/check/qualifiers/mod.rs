@@ -11,13 +11,18 @@
 //!   auxiliary, interpolation, invariant and layout qualifiers each declaration
 //!   context accepts;
 //! * [`layout`]: `layout(...)` identifiers and qualifier-only declarations;
-//! * [`types`]: the types each storage class may have.
+//! * [`types`]: the types each storage class may have;
+//! * [`enhanced`]: the GLSL 4.40 enhanced-layout rules that need types
+//!   (`component`, std140 placement of `offset`/`align`, transform feedback
+//!   sizes).
 
+mod enhanced;
 mod error;
 mod layout;
 mod order;
 mod types;
 
+pub use enhanced::{place_block_members, std140_align_size, xfb_size, PlacedMember};
 pub use error::QualifierError;
 pub use layout::{
     merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES, MAX_GEOMETRY_SHADER_INVOCATIONS,
@@ -127,6 +132,41 @@ pub struct LayoutQualifiers {
     pub invocations: Option<u32>,
     /// `depth_any` / `depth_greater` / `depth_less` / `depth_unchanged`
     pub depth_layout: Option<DepthLayout>,
+    /// `component = N` (GLSL 4.40 §4.4.1, ARB_enhanced_layouts).
+    pub component: Option<u32>,
+    /// `offset = N` on a uniform block member (GLSL 4.40 §4.4.5).
+    pub offset: Option<u32>,
+    /// `align = N` on a uniform block or member (GLSL 4.40 §4.4.5); a power of two.
+    pub align: Option<u32>,
+    /// `xfb_buffer = N` (GLSL 4.40 §4.4.2.1).
+    pub xfb_buffer: Option<u32>,
+    /// `xfb_offset = N` (GLSL 4.40 §4.4.2.1).
+    pub xfb_offset: Option<u32>,
+    /// `xfb_stride = N` (GLSL 4.40 §4.4.2.1).
+    pub xfb_stride: Option<u32>,
+    /// An `xfb_*` identifier was written, even with an invalid (reported) value.
+    pub xfb_written: bool,
+}
+
+impl LayoutQualifiers {
+    /// True when any transform feedback qualifier was written.
+    pub fn has_xfb(&self) -> bool {
+        self.xfb_buffer.is_some() || self.xfb_offset.is_some() || self.xfb_stride.is_some()
+    }
+}
+
+/// The value of a non-literal `layout(name = expr)` value, evaluated by the
+/// checker before the qualifiers are resolved (GLSL 4.40 §4.4: "integral
+/// constant expression").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutValue {
+    /// An `int` or `uint` constant (a `uint` is read as its `int` bits, as Mesa
+    /// reads `value.i[0]`).
+    Int(i64),
+    /// A constant of another type.
+    NotIntegral,
+    /// Not a constant expression (or erroneous, already reported).
+    NotConstant,
 }
 
 /// Everything a qualifier list says, validated.
@@ -165,12 +205,20 @@ pub struct QualifierEnv<'a> {
     pub stage: Stage,
     /// Enabled extensions.
     pub extensions: &'a [String],
+    /// Values of the non-literal layout values of the qualifier list being
+    /// resolved, keyed by the location of the value expression.
+    pub layout_values: &'a [(SourceLoc, LayoutValue)],
 }
 
 impl QualifierEnv<'_> {
     /// True if `#extension name` enabled the extension.
     pub fn has_extension(&self, name: &str) -> bool {
         self.extensions.iter().any(|e| e == name)
+    }
+    /// GLSL 4.40 enhanced layouts: constant-expression layout values,
+    /// `component`, `offset`, `align` and the `xfb_*` qualifiers.
+    pub fn has_enhanced_layouts(&self) -> bool {
+        self.version.at_least(440, 0) || self.has_extension("GL_ARB_enhanced_layouts")
     }
     /// Qualifiers in any order, repeated layouts (GLSL 4.20 / 420pack).
     pub fn has_420pack(&self) -> bool {
@@ -219,6 +267,7 @@ impl QualifierEnv<'_> {
                 "GL_AMD_conservative_depth",
                 "GL_ARB_explicit_uniform_location",
                 "GL_ARB_gpu_shader5",
+                "GL_ARB_enhanced_layouts",
             ]
             .iter()
             .any(|e| self.has_extension(e))
@@ -841,7 +890,32 @@ fn check_variable_layout(
     if l.matrix_layout != MatrixLayout::Inherited {
         error(QualifierError::MatrixLayoutOnVariable);
     }
+    if l.offset.is_some() {
+        error(QualifierError::OffsetTarget);
+    }
+    if l.align.is_some() {
+        error(QualifierError::AlignTarget);
+    }
+    check_xfb_target(l, storage, env, &mut error);
     check_declaration_only_layouts(l, &mut error);
+}
+
+/// GLSL 4.40 §4.4.2.1: the `xfb_*` qualifiers apply to outputs of the stages
+/// before the rasterizer only.
+fn check_xfb_target(
+    l: &LayoutQualifiers,
+    storage: StorageClass,
+    env: &QualifierEnv<'_>,
+    error: &mut dyn FnMut(QualifierError),
+) {
+    if !l.has_xfb() {
+        return;
+    }
+    if storage != StorageClass::Out {
+        error(QualifierError::XfbNotOutput);
+    } else if env.stage == Stage::Fragment {
+        error(QualifierError::XfbFragment);
+    }
 }
 
 /// Layouts that belong on qualifier-only declarations, never on a variable or
@@ -906,10 +980,15 @@ fn check_block(
                 || l.early_fragment_tests
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
-                || l.invocations.is_some();
+                || l.invocations.is_some()
+                || l.component.is_some();
             if invalid {
                 error(QualifierError::InvalidUniformLayout);
             }
+            if l.offset.is_some() {
+                error(QualifierError::OffsetTarget);
+            }
+            check_xfb_target(l, storage, env, &mut error);
         }
         _ => {
             let word = storage.word();
@@ -961,6 +1040,16 @@ fn check_block(
                     QualifierError::InvalidOutputLayout
                 });
             }
+            if l.offset.is_some() {
+                error(QualifierError::OffsetTarget);
+            }
+            if l.align.is_some() {
+                error(QualifierError::AlignTarget);
+            }
+            if l.component.is_some() {
+                error(QualifierError::ComponentType("block".into()));
+            }
+            check_xfb_target(l, storage, env, &mut error);
         }
     }
     storage
@@ -1029,13 +1118,37 @@ fn check_block_member(
         error(QualifierError::BlockLayoutNonUniform);
     }
     if l.location.is_some() {
-        error(QualifierError::BlockMemberLocation);
+        // GLSL 4.40 §4.4.1: members of in/out blocks may have locations; like
+        // any explicit varying location they need separate shader objects.
+        if !env.has_enhanced_layouts() {
+            error(QualifierError::BlockMemberLocation);
+        } else if block == StorageClass::Uniform {
+            error(QualifierError::UniformMemberLocation);
+        } else if !env.has_separate_shader_objects() {
+            error(QualifierError::ExplicitLocationRequires {
+                mode: mode_string(block),
+                requirement: if env.version.is_es() {
+                    "GL_EXT_separate_shader_objects extension or GLSL ES 3.10"
+                } else {
+                    "GL_ARB_separate_shader_objects extension or GLSL 4.20"
+                },
+            });
+        }
     } else if l.index.is_some() {
         error(QualifierError::IndexWithoutLocation);
     }
     if l.binding.is_some() {
         error(QualifierError::BindingType);
     }
+    if block != StorageClass::Uniform {
+        if l.offset.is_some() {
+            error(QualifierError::OffsetTarget);
+        }
+        if l.align.is_some() {
+            error(QualifierError::AlignTarget);
+        }
+    }
+    check_xfb_target(l, block, env, &mut error);
     if l.origin_upper_left || l.pixel_center_integer {
         let word = if l.origin_upper_left {
             "origin_upper_left"

@@ -310,5 +310,6 @@ fn check(
             QualifierError::MatrixLayoutNonMatrix,
         ));
     }
+    super::enhanced::check_component(q, ty, structs, context, loc, &mut diags);
     diags
 }

@@ -1,0 +1,16 @@
+// [config]
+// expect_result: fail
+// glsl_version: 1.40
+// require_extensions: GL_ARB_enhanced_layouts GL_ARB_explicit_attrib_location
+// [end config]
+//
+// GLSL 4.40 §4.4.1: a vec3 starting at component 2 does not fit the four
+// components of a location.
+#version 140
+#extension GL_ARB_explicit_attrib_location: require
+#extension GL_ARB_enhanced_layouts: require
+layout(location = 0, component = 2) in vec3 a;
+void main()
+{
+    gl_Position = vec4(a, 1.0);
+}
