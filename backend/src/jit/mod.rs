@@ -64,8 +64,12 @@ pub enum Regalloc {
 /// How the JIT compiles.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct JitOptions {
-    /// 2×2 quads per loop iteration of a 16-lane batch (1, 2 or 4).
+    /// 2×2 quads per loop iteration of a 16-lane batch (1, 2 or 4): the count
+    /// of every invocation function without `adaptive_quads`, the most with it.
     pub quads: usize,
+    /// Invocation functions use fewer quads where more do not pay
+    /// ([`invocation::quads_for`]); fused pipelines always run whole 4×4 blocks.
+    pub adaptive_quads: bool,
     /// Optimization level.
     pub opt_level: OptLevel,
     /// Register allocator.
@@ -80,6 +84,7 @@ impl Default for JitOptions {
     fn default() -> Self {
         JitOptions {
             quads: 4,
+            adaptive_quads: true,
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
             fused_pipeline: true,
@@ -88,7 +93,8 @@ impl Default for JitOptions {
 }
 
 impl JitOptions {
-    /// The defaults with the changes `RGL_JIT` lists (`quads=N`, `opt=none|speed`,
+    /// The defaults with the changes `RGL_JIT` lists (`quads=N` for a fixed count
+    /// or `quads=adaptive`, `opt=none|speed`,
     /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
     /// comma-separated); unknown entries are reported with `log::warn!` and
     /// ignored.
@@ -99,16 +105,18 @@ impl JitOptions {
         };
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match item.split_once('=') {
-                Some(("quads", "1")) => o.quads = 1,
-                Some(("quads", "2")) => o.quads = 2,
-                Some(("quads", "4")) => o.quads = 4,
+                Some(("quads", "adaptive")) => o.adaptive_quads = true,
+                Some(("quads", n @ ("1" | "2" | "4"))) => {
+                    o.quads = n.parse().unwrap_or(4);
+                    o.adaptive_quads = false;
+                }
                 Some(("opt", "none")) => o.opt_level = OptLevel::None,
                 Some(("opt", "speed")) => o.opt_level = OptLevel::Speed,
                 Some(("regalloc", "backtracking")) => o.regalloc = Regalloc::Backtracking,
                 Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
                 Some(("pipeline", "fused")) => o.fused_pipeline = true,
                 Some(("pipeline", "shader")) => o.fused_pipeline = false,
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
             }
         }
         o
@@ -232,7 +240,8 @@ impl JitCompiler {
         if info.stage == ShaderStage::Geometry {
             return Err(Error::Unsupported("geometry shaders".into()));
         }
-        let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
+        let quads = invocation::quads_for(nir, info, &self.opts);
+        let plan = emit::BodyPlan::new(nir, info, quads)?;
         let mut module = JITModule::new(JITBuilder::with_isa(
             self.isa.clone(),
             default_libcall_names(),
