@@ -207,7 +207,11 @@ fn measure(name: &str, compiler: &Arc<dyn ShaderCompiler>, paths: &[PathBuf]) {
         return;
     }
     report(&format!("variant_build {name}"), &mut times, skipped);
-    report(&format!("variant_build {name} + pipeline"), &mut totals, skipped);
+    report(
+        &format!("variant_build {name} + pipeline"),
+        &mut totals,
+        skipped,
+    );
 }
 
 /// Prints the median, mean, p90 and max of `times`.
