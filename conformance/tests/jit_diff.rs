@@ -3,8 +3,9 @@
 //! through the NIR pipeline (`piglit_vertex` at attribute 0, `piglit_texcoord` at
 //! 1, as the conformance runner binds them), each stage finalized with a default
 //! variant and compiled by the lane interpreter ([`LaneShader`]) and by the JIT
-//! ([`JitCompiler::compile_native`], no fallback) with its default options and with
-//! 1 and 2 quads per iteration. Both run on the same
+//! ([`JitCompiler::compile_native`], no fallback) with its default options
+//! (adaptive quads) and with 1, 2 and 4 quads per iteration fixed. Both run on
+//! the same
 //! deterministic pseudo-random batches; `rgl_nir::eval` runs on each lane too.
 //!
 //! Two texture configurations per stage:
@@ -1102,15 +1103,16 @@ fn jit_matches_the_interpreter_and_the_reference() {
         eprintln!("jit_diff: the JIT does not run on this host: nothing compared");
         return;
     }
-    // The default options (4 quads per iteration) and the other quad counts the
-    // emitter supports.
+    // The default options (adaptive quads per iteration) and every fixed quad
+    // count the emitter supports.
     let mut jits = vec![(
         "default".to_string(),
         JitCompiler::new().expect("JIT on a supported host"),
     )];
-    for quads in [1, 2] {
+    for quads in [1, 2, 4] {
         let opts = JitOptions {
             quads,
+            adaptive_quads: false,
             ..JitOptions::default()
         };
         jits.push((
@@ -1180,13 +1182,14 @@ fn jit_matches_the_interpreter_and_the_reference() {
         }
     }
     println!(
-        "jit_diff: {} files, {} programs linked ({} did not compile or link), {} stages: {} geometry (interpreter only), {} JIT builds (3 configurations); {} nearest and {} filtered batches compared with the interpreter, {} with eval ({} lanes), {} batches over budget",
+        "jit_diff: {} files, {} programs linked ({} did not compile or link), {} stages: {} geometry (interpreter only), {} JIT builds ({} configurations); {} nearest and {} filtered batches compared with the interpreter, {} with eval ({} lanes), {} batches over budget",
         counts.files,
         counts.programs,
         unlinked.len(),
         counts.stages,
         counts.geometry,
         counts.jit_built,
+        jits.len(),
         counts.nearest_batches,
         counts.filtered_batches,
         counts.eval_compared,

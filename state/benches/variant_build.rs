@@ -4,20 +4,29 @@
 //! draw builds the program's variant: clone the linked NIR, finalize it for the
 //! draw's key, and have the software driver compile it. The figure is what
 //! the state tracker measures for that miss (`VariantStats::last_build_time`);
-//! compile and link are not part of it. Prints the median, mean, p90 and max for
-//! each shader compiler: the lane interpreter, and the JIT with its default
-//! options and with other quads-per-iteration, optimization levels and register
-//! allocators (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`,
-//! `jit-q1-speed-bt`, ...).
+//! compile and link are not part of it. For the JIT, the fragment shader's fused
+//! per-pixel pipeline (built at the first draw that shades pixels, counted
+//! apart in the driver's `pipeline_build_ns`) is then built for the default
+//! framebuffer state (one RGBA8 target, no blending, no depth test) and timed
+//! too, so a second line gives variant + pipeline, the whole first-draw compile.
+//! Prints the median, mean, p90 and max for each shader compiler: the lane
+//! interpreter, and the JIT with its default options and with a fixed count of
+//! quads per iteration, other optimization levels and register allocators
+//! (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`,
+//! `jit-q4-speed-bt` (the default before adaptive quads), `jit-q1-speed-bt`,
+//! ...).
 //!
 //! `cargo bench -p rgl-state --bench variant_build`
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use rgl_backend::exec::ShaderCompiler;
+use rgl_backend::driver::{BlendState, DepthStencilState, ShaderStage};
+use rgl_backend::exec::{ShaderCompiler, ShaderExec};
+use rgl_backend::format::Format;
+use rgl_backend::jit::pipeline::{self, DrawState, Lookup};
 use rgl_backend::jit::{JitCompiler, JitOptions, OptLevel, Regalloc};
 use rgl_backend::lanes::LaneCompiler;
 use rgl_backend::SoftDriver;
@@ -26,11 +35,73 @@ use rgl_state::{gl, Context};
 #[path = "../tests/common/shader_db.rs"]
 mod shader_db;
 
-/// The variant build time of `path`'s program, or why there is none.
-fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duration, String> {
+/// A compiler that remembers the fragment shaders it compiled (to build their
+/// fused pipelines afterwards).
+struct Recording {
+    inner: Arc<dyn ShaderCompiler>,
+    fragment: Mutex<Vec<Arc<dyn ShaderExec>>>,
+}
+
+impl ShaderCompiler for Recording {
+    fn compile(&self, nir: &rgl_nir::ir::Shader) -> rgl_backend::Result<Arc<dyn ShaderExec>> {
+        let exec = self.inner.compile(nir)?;
+        if exec.info().stage == ShaderStage::Fragment {
+            if let Ok(mut f) = self.fragment.lock() {
+                f.push(exec.clone());
+            }
+        }
+        Ok(exec)
+    }
+
+    fn compiler_options(&self, stage: ShaderStage) -> rgl_nir::options::CompilerOptions {
+        self.inner.compiler_options(stage)
+    }
+}
+
+/// The build time of `fs`'s fused pipeline for one RGBA8 target without
+/// blending or depth test (zero for a shader without fused pipelines).
+fn pipeline_build(fs: &dyn ShaderExec) -> Result<Duration, String> {
+    let Some(cache) = fs.pipelines() else {
+        return Ok(Duration::ZERO);
+    };
+    let info = fs.info();
+    let out = info
+        .output_index(rgl_nir::ir::names::FRAG_RESULT_DATA0, 0)
+        .or_else(|| info.output_index(rgl_nir::ir::names::FRAG_RESULT_COLOR, 0));
+    let depth_out = info.output_index(rgl_nir::ir::names::FRAG_RESULT_DEPTH, 0);
+    let state = DrawState {
+        color_formats: &[Some(Format::Rgba8Unorm)],
+        zs_format: None,
+        blend: &BlendState::default(),
+        dsa: &DepthStencilState::default(),
+        rt_out: &[out],
+        src1_out: info.output_index(rgl_nir::ir::names::FRAG_RESULT_DATA0, 1),
+        depth_out,
+        early_z: depth_out.is_none() && !info.uses_discard,
+    };
+    let key = pipeline::derive(&state)?;
+    match cache.lookup(&key) {
+        Lookup::Built { .. } | Lookup::Hit(_) => {}
+        Lookup::Failed(e) => return Err(format!("pipeline: {e}")),
+    }
+    // Every variant built so far: the draw's own (when it shaded pixels with
+    // another key) and this one.
+    Ok(Duration::from_nanos(cache.stats().build_ns))
+}
+
+/// The variant build time of `path`'s program and the build time of its
+/// fragment shader's fused pipeline, or why there are none.
+fn first_draw(
+    path: &Path,
+    compiler: &Arc<dyn ShaderCompiler>,
+) -> Result<(Duration, Duration), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut driver = SoftDriver::new(1);
-    driver.set_compiler(compiler.clone());
+    let recording = Arc::new(Recording {
+        inner: compiler.clone(),
+        fragment: Mutex::new(Vec::new()),
+    });
+    driver.set_compiler(recording.clone());
     let mut ctx = Context::with_driver(Box::new(driver), 64, 64);
     let program = ctx.create_program().map_err(|e| e.to_string())?;
     for (kind, src) in shader_db::shader_sections(&text) {
@@ -57,7 +128,16 @@ fn first_draw(path: &Path, compiler: &Arc<dyn ShaderCompiler>) -> Result<Duratio
             ctx.last_draw_error()
         ));
     }
-    Ok(stats.last_build_time)
+    let fragment = recording
+        .fragment
+        .lock()
+        .map_err(|_| "poisoned".to_string())?
+        .clone();
+    let mut pipe = Duration::ZERO;
+    for fs in &fragment {
+        pipe += pipeline_build(fs.as_ref())?;
+    }
+    Ok((stats.last_build_time, pipe))
 }
 
 fn main() {
@@ -86,12 +166,13 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
     if let Ok(j) = JitCompiler::new() {
         out.push(("jit".into(), Arc::new(j)));
     }
-    for quads in [1, 4] {
+    for quads in [1, 2, 4] {
         for (opt, oname) in [(OptLevel::None, "none"), (OptLevel::Speed, "speed")] {
             for (regalloc, rname) in [(Regalloc::Backtracking, "bt"), (Regalloc::SinglePass, "sp")]
             {
                 let opts = JitOptions {
                     quads,
+                    adaptive_quads: false,
                     opt_level: opt,
                     regalloc,
                     ..JitOptions::default()
@@ -107,25 +188,39 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
 
 fn measure(name: &str, compiler: &Arc<dyn ShaderCompiler>, paths: &[PathBuf]) {
     let mut times = Vec::new();
+    let mut totals = Vec::new();
     let mut skipped = 0;
     for p in paths {
         match first_draw(p, compiler) {
-            Ok(t) => times.push(t),
+            Ok((t, pipe)) => {
+                times.push(t);
+                totals.push(t + pipe);
+            }
             Err(e) => {
                 skipped += 1;
                 eprintln!("{}: {}", p.display(), e.lines().next().unwrap_or(""));
             }
         }
     }
-    times.sort();
     if times.is_empty() {
         println!("variant_build {name}: every program failed ({skipped})");
         return;
     }
+    report(&format!("variant_build {name}"), &mut times, skipped);
+    report(
+        &format!("variant_build {name} + pipeline"),
+        &mut totals,
+        skipped,
+    );
+}
+
+/// Prints the median, mean, p90 and max of `times`.
+fn report(label: &str, times: &mut [Duration], skipped: usize) {
+    times.sort();
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     let mean = times.iter().map(|t| us(*t)).sum::<f64>() / times.len() as f64;
     println!(
-        "variant_build {name}: {} programs ({} skipped): median {:.0} µs, mean {:.0} µs, p90 {:.0} µs, max {:.0} µs",
+        "{label}: {} programs ({} skipped): median {:.0} µs, mean {:.0} µs, p90 {:.0} µs, max {:.0} µs",
         times.len(),
         skipped,
         us(times[times.len() / 2]),

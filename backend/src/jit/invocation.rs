@@ -16,10 +16,49 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, MemFlagsData, Value};
 use cranelift_frontend::FunctionBuilder;
 
+use rgl_nir::ir::{InstrKind, Shader};
+
 use super::emit::{BodyPlan, Env, Lanes, SystemValue, UboRange, MAX_QUADS};
+use super::JitOptions;
 use crate::driver::ShaderStage;
 use crate::exec::{Invocation, Reg, Resources, ShaderInfo, SysVals, LANES};
 use crate::{Error, Result};
+
+/// Quads per loop iteration of `shader`'s invocation function under `opts`.
+///
+/// With [`JitOptions::adaptive_quads`], 4 interleaved quads (`opts.quads`) only
+/// where they pay: the texture helpers sample a whole 16-lane register per call,
+/// so a shader that samples runs them once per batch with 4 quads and up to 4
+/// times with 1. Everything else gets 1 quad: Cranelift's register allocator
+/// dominates the compile, and 4 quads × every live value is more than x86's 16
+/// vector registers, so 1 quad compiles several times faster at about the same
+/// speed without texture calls (BENCHMARKS.md, issue 11's variant build
+/// section). A fragment shader with fused pipelines gets 1 quad in any case:
+/// its per-pixel work runs in the pipeline functions (always whole 4×4 blocks),
+/// and this function only shades fragment-invariant draws (one live group) and
+/// the state the fused path does not specialize.
+pub(crate) fn quads_for(shader: &Shader, info: &ShaderInfo, opts: &JitOptions) -> usize {
+    if !opts.adaptive_quads {
+        return opts.quads;
+    }
+    let fused = info.stage == ShaderStage::Fragment && opts.fused_pipeline;
+    if !fused && samples_textures(shader) {
+        opts.quads
+    } else {
+        1
+    }
+}
+
+/// Whether any function of `shader` has a texture instruction.
+fn samples_textures(shader: &Shader) -> bool {
+    shader.functions.iter().any(|(_, f)| {
+        f.body.as_ref().is_some_and(|body| {
+            body.instrs
+                .iter()
+                .any(|(_, i)| matches!(i.kind, InstrKind::Tex(_)))
+        })
+    })
+}
 
 /// Return value of a run that exhausted the budget.
 pub(crate) const BUDGET_EXCEEDED: i32 = 1;

@@ -65,8 +65,12 @@ pub enum Regalloc {
 /// How the JIT compiles.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct JitOptions {
-    /// 2×2 quads per loop iteration of a 16-lane batch (1, 2 or 4).
+    /// 2×2 quads per loop iteration of a 16-lane batch (1, 2 or 4): the count
+    /// of every invocation function without `adaptive_quads`, the most with it.
     pub quads: usize,
+    /// Invocation functions use fewer quads where more do not pay
+    /// ([`invocation::quads_for`]); fused pipelines always run whole 4×4 blocks.
+    pub adaptive_quads: bool,
     /// Optimization level.
     pub opt_level: OptLevel,
     /// Register allocator.
@@ -81,6 +85,7 @@ impl Default for JitOptions {
     fn default() -> Self {
         JitOptions {
             quads: 4,
+            adaptive_quads: true,
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
             fused_pipeline: true,
@@ -89,7 +94,8 @@ impl Default for JitOptions {
 }
 
 impl JitOptions {
-    /// The defaults with the changes `RGL_JIT` lists (`quads=N`, `opt=none|speed`,
+    /// The defaults with the changes `RGL_JIT` lists (`quads=N` for a fixed count
+    /// or `quads=adaptive`, `opt=none|speed`,
     /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
     /// comma-separated); unknown entries are reported with `log::warn!` and
     /// ignored.
@@ -100,16 +106,18 @@ impl JitOptions {
         };
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match item.split_once('=') {
-                Some(("quads", "1")) => o.quads = 1,
-                Some(("quads", "2")) => o.quads = 2,
-                Some(("quads", "4")) => o.quads = 4,
+                Some(("quads", "adaptive")) => o.adaptive_quads = true,
+                Some(("quads", n @ ("1" | "2" | "4"))) => {
+                    o.quads = n.parse().unwrap_or(4);
+                    o.adaptive_quads = false;
+                }
                 Some(("opt", "none")) => o.opt_level = OptLevel::None,
                 Some(("opt", "speed")) => o.opt_level = OptLevel::Speed,
                 Some(("regalloc", "backtracking")) => o.regalloc = Regalloc::Backtracking,
                 Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
                 Some(("pipeline", "fused")) => o.fused_pipeline = true,
                 Some(("pipeline", "shader")) => o.fused_pipeline = false,
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
             }
         }
         o
@@ -272,12 +280,13 @@ impl JitCompiler {
         if info.stage == ShaderStage::Geometry {
             return Err(Error::Unsupported("geometry shaders".into()));
         }
-        let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
+        let quads = invocation::quads_for(nir, info, &self.opts);
+        let plan = emit::BodyPlan::new(nir, info, quads)?;
         let (mut ctx, keep) = self.emit_invocation(&plan)?;
         let built = code::build(&mut ctx, &*self.isa, &keep)?;
         let blob = built.image.map(|(image, digests)| code::FunctionBlob {
             kind: code::BLOB_SHADER,
-            quads: self.opts.quads as u8,
+            quads: quads as u8,
             scratch_bytes: plan.scratch_bytes() as u64,
             min_uniforms: plan.min_uniform_slots() as u64,
             digests,
@@ -322,10 +331,10 @@ impl JitCompiler {
     /// malformed blob is an error.
     pub fn load_native(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<JitShader> {
         let blob = code::FunctionBlob::decode(bytes)?;
-        if blob.kind != code::BLOB_SHADER || usize::from(blob.quads) != self.opts.quads {
+        if blob.kind != code::BLOB_SHADER {
             return Err(Error::InvalidArgument(format!(
-                "JIT blob of kind {} for {} quads, not a shader for {}",
-                blob.kind, blob.quads, self.opts.quads
+                "JIT blob of kind {}, not a shader",
+                blob.kind
             )));
         }
         let lane = LaneShader::new(nir)?;
@@ -333,7 +342,14 @@ impl JitCompiler {
         if info.stage == ShaderStage::Geometry {
             return Err(Error::Unsupported("geometry shaders".into()));
         }
-        let plan = emit::BodyPlan::new(nir, info, self.opts.quads)?;
+        let quads = invocation::quads_for(nir, info, &self.opts);
+        if usize::from(blob.quads) != quads {
+            return Err(Error::InvalidArgument(format!(
+                "JIT blob for {} quads, this shader compiles for {quads}",
+                blob.quads
+            )));
+        }
+        let plan = emit::BodyPlan::new(nir, info, quads)?;
         if plan.scratch_bytes() as u64 != blob.scratch_bytes
             || plan.min_uniform_slots() as u64 != blob.min_uniforms
         {

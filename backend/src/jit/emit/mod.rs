@@ -37,7 +37,8 @@ use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
 
 use cranelift_codegen::ir::{
-    condcodes::IntCC, types, Block as ClBlock, Endianness, InstBuilder, MemFlagsData, Value,
+    condcodes::IntCC, types, Block as ClBlock, Endianness, InstBuilder, MemFlagsData, Opcode,
+    Value, ValueDef,
 };
 use cranelift_frontend::{FunctionBuilder, Variable};
 use rgl_nir::arena::EntityRef;
@@ -381,6 +382,27 @@ pub(crate) struct Emitter<'p, 'a, 'f> {
     sigs: HashMap<(usize, bool), cranelift_codegen::ir::SigRef>,
 }
 
+/// `v` as `ty` (a 128-bit vector type): `v` itself when it has that type, the
+/// operand of the bitcast that made `v` when that operand does (so a float
+/// result read back as floats costs no value), a new bitcast otherwise. The
+/// operand of a bitcast dominates it, so the shortcut is valid wherever `v` is.
+pub(crate) fn view(b: &mut FunctionBuilder<'_>, v: Value, ty: types::Type) -> Value {
+    let dfg = &b.func.dfg;
+    if dfg.value_type(v) == ty {
+        return v;
+    }
+    if let ValueDef::Result(inst, _) = dfg.value_def(v) {
+        if dfg.insts[inst].opcode() == Opcode::Bitcast {
+            let src = dfg.inst_args(inst)[0];
+            if dfg.value_type(src) == ty {
+                return src;
+            }
+        }
+    }
+    let flags = MemFlagsData::new().with_endianness(Endianness::Little);
+    b.ins().bitcast(ty, flags, v)
+}
+
 /// Memory flags of the emitter's own aligned, in-bounds accesses.
 pub(crate) fn trusted() -> MemFlagsData {
     MemFlagsData::trusted()
@@ -492,23 +514,23 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
         Lanes::splat(self.splat(w))
     }
 
-    pub fn as_f(&mut self, v: Value) -> Value {
-        self.b.ins().bitcast(types::F32X4, MemFlagsData::new(), v)
+    fn view(&mut self, v: Value, ty: types::Type) -> Value {
+        view(self.b, v, ty)
     }
 
+    /// The float view of a lane vector.
+    pub fn as_f(&mut self, v: Value) -> Value {
+        self.view(v, types::F32X4)
+    }
+
+    /// The integer (`i32x4`) view of a lane vector.
     pub fn as_i(&mut self, v: Value) -> Value {
-        let ty = self.b.func.dfg.value_type(v);
-        if ty == types::I32X4 {
-            return v;
-        }
-        let flags = MemFlagsData::new().with_endianness(Endianness::Little);
-        self.b.ins().bitcast(types::I32X4, flags, v)
+        self.view(v, types::I32X4)
     }
 
     /// `i32x4` as bytes (for shuffles).
     pub fn as_bytes(&mut self, v: Value) -> Value {
-        let flags = MemFlagsData::new().with_endianness(Endianness::Little);
-        self.b.ins().bitcast(types::I8X16, flags, v)
+        self.view(v, types::I8X16)
     }
 
     /// Lanes of `a` (indices 0–3) and `b` (4–7) picked by `idx`.

@@ -389,9 +389,8 @@ pub(super) fn build(
 
     b.switch_to_block(cov_blk);
     b.seal_block(cov_blk);
-    let ones = splat_i(b, u32::MAX);
     let zero_v = splat_i(b, 0);
-    let mut cov = [ones; 4];
+    let mut cov = [splat_i(b, u32::MAX); 4];
     for e in 0..3 {
         let c = ld(b, types::I64, p.tri, offset_of!(TriJit, edge_c) + 8 * e);
         let dx = ld(b, types::I64, p.tri, offset_of!(TriJit, edge_d) + 16 * e);
@@ -436,9 +435,12 @@ pub(super) fn build(
     b.seal_block(merge);
     b.ins().brif(bits_param, shade, &[], next, &[]);
 
-    // Shading.
+    // Shading. (Constants are made here again: `cov_blk` does not dominate
+    // this block, so its values are not defined on the fully covered path.)
     b.switch_to_block(shade);
     b.seal_block(shade);
+    let ones = splat_i(b, u32::MAX);
+    let zero_v = splat_i(b, 0);
     let mut mask = vecops::bit_masks(b, bits_param);
     let mut live_bits = bits_param;
     let x0 = ld(b, types::F32, p.tri, offset_of!(TriJit, x0));

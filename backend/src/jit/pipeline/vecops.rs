@@ -10,8 +10,10 @@
 //! horizontally adjacent quads, so both directions are the same two shuffles.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value};
 use cranelift_frontend::FunctionBuilder;
+
+use crate::jit::emit::view;
 
 /// Flags of surface accesses: in bounds (proven per block) but not aligned, so
 /// SSE instructions never take them as aligned memory operands.
@@ -59,29 +61,17 @@ pub(crate) fn splat_f(b: &mut FunctionBuilder<'_>, x: f32) -> Value {
 
 /// `i32x4` bits as `f32x4`.
 pub(crate) fn as_f(b: &mut FunctionBuilder<'_>, v: Value) -> Value {
-    if b.func.dfg.value_type(v) == types::F32X4 {
-        return v;
-    }
-    let flags = MemFlagsData::new().with_endianness(Endianness::Little);
-    b.ins().bitcast(types::F32X4, flags, v)
+    view(b, v, types::F32X4)
 }
 
 /// Any 128-bit vector as `i32x4`.
 pub(crate) fn as_i(b: &mut FunctionBuilder<'_>, v: Value) -> Value {
-    if b.func.dfg.value_type(v) == types::I32X4 {
-        return v;
-    }
-    let flags = MemFlagsData::new().with_endianness(Endianness::Little);
-    b.ins().bitcast(types::I32X4, flags, v)
+    view(b, v, types::I32X4)
 }
 
 /// Any 128-bit vector as `ty`.
 pub(crate) fn cast(b: &mut FunctionBuilder<'_>, ty: types::Type, v: Value) -> Value {
-    if b.func.dfg.value_type(v) == ty {
-        return v;
-    }
-    let flags = MemFlagsData::new().with_endianness(Endianness::Little);
-    b.ins().bitcast(ty, flags, v)
+    view(b, v, ty)
 }
 
 /// 32-bit lanes of `x` (indices 0–3) and `y` (4–7) picked by `idx`.
