@@ -129,7 +129,12 @@ texel!(Z24, 4, 1, |b| [
     1.0
 ]);
 texel!(Z32F, 4, 1, |b| [f32::from_bits(word(b, 0)), 0.0, 0.0, 1.0]);
-texel!(Z32FS8, 8, 1, |b| [f32::from_bits(word(b, 0)), 0.0, 0.0, 1.0]);
+texel!(Z32FS8, 8, 1, |b| [
+    f32::from_bits(word(b, 0)),
+    0.0,
+    0.0,
+    1.0
+]);
 
 /// Number of filtered (spatial) dimensions of a target.
 pub(crate) fn dims(t: TexTarget) -> usize {

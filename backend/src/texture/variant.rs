@@ -86,9 +86,7 @@ impl SamplerVariant {
         // comparison applies to depth textures); a colour format with a compare
         // function set takes the generic path.
         let routine = match view.format {
-            _ if s.compare.is_some() && !view.format.is_depth() => {
-                return SamplerVariant::GENERIC
-            }
+            _ if s.compare.is_some() && !view.format.is_depth() => return SamplerVariant::GENERIC,
             Format::Rgba8Unorm => pick!(Rgba8, false),
             Format::R8Unorm => pick!(R8, false),
             Format::Rg8Unorm => pick!(Rg8, false),
