@@ -6,8 +6,11 @@
 //! [`SamplerVariant::select`] looks at the state a routine depends on — texel
 //! format, target (filtered dimensions, cube faces, array layers), wrap modes per
 //! axis against every level's size, whether every level holds all its texels, and
-//! the CPU's vector extensions — and picks a monomorphized routine
-//! (`sample16::<format, dims>`) or none. A routine samples all 16 lanes at once in
+//! the CPU's vector extensions, whether the sampler compares — and picks a
+//! monomorphized routine (`sample16::<format, dims, compare>`) or none. A routine
+//! carries only the channels its format varies in (plus alpha when it is the
+//! constant 1) through the taps, and a comparing one only the compared depth, as
+//! llvmpipe filters the compared texels' one-channel result. It samples all 16 lanes at once in
 //! structure-of-arrays loops (level of detail per 2×2 quad, level and filter per
 //! lane, one pass over the taps for every lane), reading texels without bounds
 //! checks because the selection proved every wrapped index in range. Filters, the
