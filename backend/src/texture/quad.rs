@@ -70,16 +70,21 @@ pub type QuadRgba = [QuadF; 4];
 pub(crate) trait Texel {
     /// Bytes per texel.
     const BPP: usize;
+    /// Channels that vary with the texel: the first `VARYING` of RGBA. The others
+    /// are constant as [`Format::decode_rgba`] fills them: green and blue 0, alpha 1
+    /// (GL §8.5 table 8.11's conversion of a base internal format to RGBA).
+    const VARYING: usize;
     /// Decodes the texel at the start of `b` (`b.len() >= BPP`) to RGBA, as
     /// [`Format::decode_rgba`] does.
     fn decode(b: &[u8]) -> [f32; 4];
 }
 
 macro_rules! texel {
-    ($name:ident, $bpp:expr, |$b:ident| $body:expr) => {
+    ($name:ident, $bpp:expr, $varying:expr, |$b:ident| $body:expr) => {
         pub(crate) struct $name;
         impl Texel for $name {
             const BPP: usize = $bpp;
+            const VARYING: usize = $varying;
             #[inline(always)]
             fn decode($b: &[u8]) -> [f32; 4] {
                 $body
@@ -98,33 +103,38 @@ fn word(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
-texel!(Rgba8, 4, |b| [n8(b[0]), n8(b[1]), n8(b[2]), n8(b[3])]);
-texel!(R8, 1, |b| [n8(b[0]), 0.0, 0.0, 1.0]);
-texel!(Rg8, 2, |b| [n8(b[0]), n8(b[1]), 0.0, 1.0]);
-texel!(Rgba16F, 8, |b| {
+texel!(Rgba8, 4, 4, |b| [n8(b[0]), n8(b[1]), n8(b[2]), n8(b[3])]);
+texel!(R8, 1, 1, |b| [n8(b[0]), 0.0, 0.0, 1.0]);
+texel!(Rg8, 2, 2, |b| [n8(b[0]), n8(b[1]), 0.0, 1.0]);
+texel!(Rgba16F, 8, 4, |b| {
     let h = |i: usize| half::f16::from_bits(u16::from_le_bytes([b[2 * i], b[2 * i + 1]])).to_f32();
     [h(0), h(1), h(2), h(3)]
 });
-texel!(Rgba32F, 16, |b| [
+texel!(Rgba32F, 16, 4, |b| [
     f32::from_bits(word(b, 0)),
     f32::from_bits(word(b, 1)),
     f32::from_bits(word(b, 2)),
     f32::from_bits(word(b, 3))
 ]);
-texel!(Z16, 2, |b| [
+texel!(Z16, 2, 1, |b| [
     u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0,
     0.0,
     0.0,
     1.0
 ]);
-texel!(Z24, 4, |b| [
+texel!(Z24, 4, 1, |b| [
     (word(b, 0) >> 8) as f32 / 16_777_215.0,
     0.0,
     0.0,
     1.0
 ]);
-texel!(Z32F, 4, |b| [f32::from_bits(word(b, 0)), 0.0, 0.0, 1.0]);
-texel!(Z32FS8, 8, |b| [f32::from_bits(word(b, 0)), 0.0, 0.0, 1.0]);
+texel!(Z32F, 4, 1, |b| [f32::from_bits(word(b, 0)), 0.0, 0.0, 1.0]);
+texel!(Z32FS8, 8, 1, |b| [
+    f32::from_bits(word(b, 0)),
+    0.0,
+    0.0,
+    1.0
+]);
 
 /// Number of filtered (spatial) dimensions of a target.
 pub(crate) fn dims(t: TexTarget) -> usize {

@@ -6,8 +6,11 @@
 //! [`SamplerVariant::select`] looks at the state a routine depends on — texel
 //! format, target (filtered dimensions, cube faces, array layers), wrap modes per
 //! axis against every level's size, whether every level holds all its texels, and
-//! the CPU's vector extensions — and picks a monomorphized routine
-//! (`sample16::<format, dims>`) or none. A routine samples all 16 lanes at once in
+//! the CPU's vector extensions, whether the sampler compares — and picks a
+//! monomorphized routine (`sample16::<format, dims, compare>`) or none. A routine
+//! carries only the channels its format varies in (plus alpha when it is the
+//! constant 1) through the taps, and a comparing one only the compared depth, as
+//! llvmpipe filters the compared texels' one-channel result. It samples all 16 lanes at once in
 //! structure-of-arrays loops (level of detail per 2×2 quad, level and filter per
 //! lane, one pass over the taps for every lane), reading texels without bounds
 //! checks because the selection proved every wrapped index in range. Filters, the
@@ -64,23 +67,34 @@ impl SamplerVariant {
         let d = dims(view.target);
         let avx2 = has_avx2();
         macro_rules! pick {
-            ($t:ty) => {
+            ($t:ty, $cmp:expr) => {
                 match (d, avx2) {
-                    (1, false) => sample16::<$t, 1> as SampleRoutine,
-                    (3, false) => sample16::<$t, 3>,
-                    (_, false) => sample16::<$t, 2>,
-                    (1, true) => sample16_avx2::<$t, 1>,
-                    (3, true) => sample16_avx2::<$t, 3>,
-                    (_, true) => sample16_avx2::<$t, 2>,
+                    (1, false) => sample16::<$t, 1, $cmp> as SampleRoutine,
+                    (3, false) => sample16::<$t, 3, $cmp>,
+                    (_, false) => sample16::<$t, 2, $cmp>,
+                    (1, true) => sample16_avx2::<$t, 1, $cmp>,
+                    (3, true) => sample16_avx2::<$t, 3, $cmp>,
+                    (_, true) => sample16_avx2::<$t, 2, $cmp>,
+                }
+            };
+            ($t:ty) => {
+                if s.compare.is_some() {
+                    pick!($t, true)
+                } else {
+                    pick!($t, false)
                 }
             };
         }
+        // Comparison routines exist for the depth formats only (GL §8.22.1: the
+        // comparison applies to depth textures); a colour format with a compare
+        // function set takes the generic path.
         let routine = match view.format {
-            Format::Rgba8Unorm => pick!(Rgba8),
-            Format::R8Unorm => pick!(R8),
-            Format::Rg8Unorm => pick!(Rg8),
-            Format::Rgba16Float => pick!(Rgba16F),
-            Format::Rgba32Float => pick!(Rgba32F),
+            _ if s.compare.is_some() && !view.format.is_depth() => return SamplerVariant::GENERIC,
+            Format::Rgba8Unorm => pick!(Rgba8, false),
+            Format::R8Unorm => pick!(R8, false),
+            Format::Rg8Unorm => pick!(Rg8, false),
+            Format::Rgba16Float => pick!(Rgba16F, false),
+            Format::Rgba32Float => pick!(Rgba32F, false),
             Format::Z16Unorm => pick!(Z16),
             Format::Z24UnormX8 | Format::Z24UnormS8 => pick!(Z24),
             Format::Z32Float => pick!(Z32F),
@@ -208,39 +222,76 @@ struct Lvl {
 
 /// [`sample16`] compiled for AVX2 (selected only when the CPU has it).
 #[cfg(target_arch = "x86_64")]
-fn sample16_avx2<T: Texel, const D: usize>(
+fn sample16_avx2<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
     #[target_feature(enable = "avx2")]
-    unsafe fn inner<T: Texel, const D: usize>(
+    unsafe fn inner<T: Texel, const D: usize, const CMP: bool>(
         b: &TextureBinding<'_>,
         req: &SampleRequest<'_>,
     ) -> Option<[Reg; 4]> {
-        sample16_body::<T, D>(b, req)
+        sample16_body::<T, D, CMP>(b, req)
     }
     // SAFETY: `select` picks this routine only when the CPU supports AVX2.
-    unsafe { inner::<T, D>(b, req) }
+    unsafe { inner::<T, D, CMP>(b, req) }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn sample16_avx2<T: Texel, const D: usize>(
+fn sample16_avx2<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
-    sample16_body::<T, D>(b, req)
+    sample16_body::<T, D, CMP>(b, req)
 }
 
-/// The 16-lane routine for texel format `T` and `D` filtered dimensions.
-fn sample16<T: Texel, const D: usize>(
+/// The 16-lane routine for texel format `T`, `D` filtered dimensions, and a
+/// depth comparison when `CMP` (`select` picks it exactly when the sampler
+/// compares).
+fn sample16<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
-    sample16_body::<T, D>(b, req)
+    sample16_body::<T, D, CMP>(b, req)
+}
+
+/// How many channels a routine carries through its taps ("packed" channels):
+/// the texel's varying channels, then, when it has fewer than four, one holding
+/// its constant alpha of 1 as filtered (the sum of the taps' weights, which need
+/// not be exactly 1). The constant green and blue of 0 stay exactly +0 through
+/// any filter (every weight is at least +0), so they are not carried. A
+/// comparison leaves one varying channel, its result (GL §8.22.1 replicates it
+/// to red, green and blue), and alpha.
+#[inline(always)]
+const fn packed<T: Texel, const CMP: bool>() -> usize {
+    let n = if CMP { 1 } else { T::VARYING };
+    if n >= 4 {
+        4
+    } else {
+        n + 1
+    }
+}
+
+/// RGBA from the [`packed`] channels.
+#[inline(always)]
+fn unpack<T: Texel, const CMP: bool>(p: &[F16; 4]) -> [F16; 4] {
+    if CMP {
+        return [p[0], p[0], p[0], p[1]];
+    }
+    let n = T::VARYING;
+    if n >= 4 {
+        return *p;
+    }
+    // No closure (`array::from_fn`): one called from the AVX2 instance is not
+    // inlined into it (measured: four out-of-line calls per lookup).
+    let mut o = [[0.0f32; LANES]; 4];
+    o[..n].copy_from_slice(&p[..n]);
+    o[3] = p[n];
+    o
 }
 
 #[inline(always)]
-fn sample16_body<T: Texel, const D: usize>(
+fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
@@ -254,12 +305,14 @@ fn sample16_body<T: Texel, const D: usize>(
     let base = view.levels.first()?;
     let target = view.target;
     let normalized = target != TexTarget::Rect;
-    let coord = |i: usize| -> F16 {
-        match req.coords.get(i) {
-            Some(r) => r.0.map(f32::from_bits),
-            None => [0.0; LANES],
+    // The coordinates as floats (missing ones 0), read once in a plain loop.
+    let mut cs = [[0.0f32; LANES]; 3];
+    for (i, r) in req.coords.iter().take(3).enumerate() {
+        for l in 0..LANES {
+            cs[i][l] = f32::from_bits(r.0[l]);
         }
-    };
+    }
+    let coord = |i: usize| -> F16 { cs[i] };
     // Texel-space position at the base level (before offsets), face or layer.
     let mut st = [[0.0f32; LANES]; 3];
     let mut layer = [0i32; LANES];
@@ -354,6 +407,7 @@ fn sample16_body<T: Texel, const D: usize>(
             }
         }
     }
+    debug_assert_eq!(CMP, s.compare.is_some());
     let compare = s.compare.map(|f| {
         let mut r = req
             .compare
@@ -381,16 +435,17 @@ fn sample16_body<T: Texel, const D: usize>(
         off: req.offset.map(|o| o as f32),
         compare: compare.as_ref(),
     };
+    let k = packed::<T, CMP>();
     let nlin = lin.iter().filter(|&&x| x).count();
     let a = if nlin == LANES {
-        ctx.run::<T, D, true>(&l1)?
+        ctx.run::<T, D, true, CMP>(&l1)?
     } else if nlin == 0 {
-        ctx.run::<T, D, false>(&l1)?
+        ctx.run::<T, D, false, CMP>(&l1)?
     } else {
-        let x = ctx.run::<T, D, true>(&l1)?;
-        let y = ctx.run::<T, D, false>(&l1)?;
+        let x = ctx.run::<T, D, true, CMP>(&l1)?;
+        let y = ctx.run::<T, D, false, CMP>(&l1)?;
         let mut o = [[0.0f32; LANES]; 4];
-        for c in 0..4 {
+        for c in 0..k {
             for l in 0..LANES {
                 o[c][l] = if lin[l] { x[c][l] } else { y[c][l] };
             }
@@ -401,11 +456,11 @@ fn sample16_body<T: Texel, const D: usize>(
     if blend {
         // Blended lanes minify (one filter: the minification filter).
         let bb = if s.min == Filter::Linear {
-            ctx.run::<T, D, true>(&l2)?
+            ctx.run::<T, D, true, CMP>(&l2)?
         } else {
-            ctx.run::<T, D, false>(&l2)?
+            ctx.run::<T, D, false, CMP>(&l2)?
         };
-        for c in 0..4 {
+        for c in 0..k {
             for l in 0..LANES {
                 let f = frac[l];
                 if f != 0.0 {
@@ -414,18 +469,21 @@ fn sample16_body<T: Texel, const D: usize>(
             }
         }
     }
+    let v = unpack::<T, CMP>(&v);
     let sw = view.swizzle;
-    let pick = |i: usize| -> F16 {
-        match sw[i] {
+    let mut out = [Reg::default(); 4];
+    for i in 0..4 {
+        let src = match sw[i] {
             Swizzle::R => v[0],
             Swizzle::G => v[1],
             Swizzle::B => v[2],
             Swizzle::A => v[3],
             Swizzle::Zero => [0.0; LANES],
             Swizzle::One => [1.0; LANES],
-        }
-    };
-    Some(std::array::from_fn(|i| Reg::from_f32(&pick(i))))
+        };
+        out[i] = Reg::from_f32(&src);
+    }
+    Some(out)
 }
 
 /// What one filtering pass shares.
@@ -441,12 +499,14 @@ struct Pass<'a, 'b> {
 }
 
 impl Pass<'_, '_> {
-    /// Reads the texel at index `at[l]` of `ptr(l)` for every lane and decodes it.
+    /// Reads the texel at index `at[l]` of `ptr(l)` for every lane and decodes its
+    /// first `n` channels.
     #[inline(always)]
     fn decode<T: Texel>(
         &self,
         ptr: impl Fn(usize) -> *const u8,
         at: &[i32; LANES],
+        n: usize,
         t: &mut [F16; 4],
     ) {
         if T::BPP == 4 {
@@ -462,7 +522,7 @@ impl Pass<'_, '_> {
             }
             for l in 0..LANES {
                 let v = T::decode(&w[l].to_le_bytes());
-                for c in 0..4 {
+                for c in 0..n {
                     t[c][l] = v[c];
                 }
             }
@@ -471,27 +531,32 @@ impl Pass<'_, '_> {
                 let off = at[l] as usize * T::BPP;
                 // SAFETY: as above.
                 let v = T::decode(unsafe { std::slice::from_raw_parts(ptr(l).add(off), T::BPP) });
-                for c in 0..4 {
+                for c in 0..n {
                     t[c][l] = v[c];
                 }
             }
         }
     }
 
-    /// Reads and decodes the texel at index `at[l]` of each lane's level, compared
-    /// when the sampler compares.
+    /// Reads and decodes the texel at index `at[l]` of each lane's level into the
+    /// [`packed`] channels, compared when `CMP`.
     #[inline(always)]
-    fn fetch<T: Texel>(&self, lv: &Lvl, at: &[i32; LANES]) -> [F16; 4] {
+    fn fetch<T: Texel, const CMP: bool>(&self, lv: &Lvl, at: &[i32; LANES]) -> [F16; 4] {
         let mut t = [[0.0f32; LANES]; 4];
+        let n = if CMP { 1 } else { T::VARYING };
         let p0 = lv.data[0];
         if lv.uniform {
-            self.decode::<T>(|_| p0, at, &mut t);
+            self.decode::<T>(|_| p0, at, n, &mut t);
         } else {
-            self.decode::<T>(|l| lv.data[l], at, &mut t);
+            self.decode::<T>(|l| lv.data[l], at, n, &mut t);
         }
-        if let Some((f, r)) = self.compare {
-            let v = compare_lanes(*f, r, &t[0]);
-            t = [v, v, v, [1.0; LANES]];
+        if CMP {
+            if let Some((f, r)) = self.compare {
+                t[0] = compare_lanes(*f, r, &t[0]);
+            }
+        }
+        if n < 4 {
+            t[n] = [1.0; LANES];
         }
         t
     }
@@ -499,7 +564,7 @@ impl Pass<'_, '_> {
     /// Filters every lane at its level `idx[l]`, bilinear (or its 1-/3-D form) when
     /// `LIN`, else nearest. `None` when a position is beyond ±2²⁴ texels or NaN.
     #[inline(always)]
-    fn run<T: Texel, const D: usize, const LIN: bool>(
+    fn run<T: Texel, const D: usize, const LIN: bool, const CMP: bool>(
         &self,
         idx: &[usize; LANES],
     ) -> Option<[F16; 4]> {
@@ -563,7 +628,7 @@ impl Pass<'_, '_> {
                     at[l] += wrap(i, lv.size[a][l], self.repeat[a]) * strides(l)[a];
                 }
             }
-            return Some(self.fetch::<T>(&lv, &at));
+            return Some(self.fetch::<T, CMP>(&lv, &at));
         }
         let mut i0 = [[0i32; LANES]; 3];
         let mut i1 = [[0i32; LANES]; 3];
@@ -596,8 +661,8 @@ impl Pass<'_, '_> {
             }
             // Every tap is read (its index is in range); a zero weight keeps the
             // sum unchanged, as the quad sampler's skipped tap does.
-            let t = self.fetch::<T>(&lv, &at);
-            for c in 0..4 {
+            let t = self.fetch::<T, CMP>(&lv, &at);
+            for c in 0..packed::<T, CMP>() {
                 for l in 0..LANES {
                     let sum = out[c][l] + t[c][l] * w[l];
                     out[c][l] = if w[l] == 0.0 { out[c][l] } else { sum };
