@@ -16,7 +16,8 @@
 //!
 //! The printed outcome of each row (which path drew it, fragments written) is
 //! compared with `tests/jit_pipeline/expected.txt` (`BLESS=1` rewrites it;
-//! review the diff).
+//! review the diff). A second test draws the table again with the pipelines
+//! compiled unoptimised (`RGL_JIT=opt=none`, both register allocators).
 //!
 //! Row syntax: whitespace-separated `key=value` after the program name:
 //! `color=FMT[,FMT]` (rgba8 r8 rg8 rgba16f rgba32f), `zs=FMT` (z16 z24x8 z24s8
@@ -546,20 +547,21 @@ fn mismatch(fused: &[u8], rust: &[u8], fmt: Format, w: u32, h: u32) -> Option<St
     ))
 }
 
-fn jit(fused: bool) -> Arc<JitCompiler> {
-    Arc::new(
-        JitCompiler::with_options(JitOptions {
-            fused_pipeline: fused,
-            ..JitOptions::default()
-        })
-        .expect("the JIT runs on this host"),
-    )
+fn jit(opts: JitOptions) -> Arc<JitCompiler> {
+    Arc::new(JitCompiler::with_options(opts).expect("the JIT runs on this host"))
 }
 
-#[test]
-fn fused_pipeline_matches_rust_path() {
+fn fused(fused_pipeline: bool) -> JitOptions {
+    JitOptions {
+        fused_pipeline,
+        ..JitOptions::default()
+    }
+}
+
+/// Draws every row of the state table with `fused_jit` and `rust_jit`: the
+/// printed outcome of each row, and the rows whose draws differ.
+fn run_table(fused_jit: &Arc<JitCompiler>, rust_jit: &Arc<JitCompiler>) -> (String, Vec<String>) {
     let table = std::fs::read_to_string(dir().join("states.txt")).expect("states.txt");
-    let (fused_jit, rust_jit) = (jit(true), jit(false));
     let mut programs: std::collections::HashMap<String, Vec<Shader>> = Default::default();
     let mut report = String::new();
     let mut failures = Vec::new();
@@ -635,6 +637,12 @@ fn fused_pipeline_matches_rust_path() {
             writeln!(report, "    error: {err}").unwrap();
         }
     }
+    (report, failures)
+}
+
+#[test]
+fn fused_pipeline_matches_rust_path() {
+    let (report, failures) = run_table(&jit(fused(true)), &jit(fused(false)));
     assert!(
         failures.is_empty(),
         "{} rows differ:\n{}",
@@ -660,6 +668,36 @@ fn fused_pipeline_matches_rust_path() {
             "expected.txt has {} lines, the run {} (BLESS=1 rewrites it)",
             expected.lines().count(),
             report.lines().count()
+        );
+    }
+}
+
+/// The same table with the fused pipelines compiled without Cranelift's
+/// optimizer, under both register allocators: a value defined in a block that
+/// does not dominate its use is legal only after the optimizer has moved it, so
+/// this catches what the default build hides (it once made the backtracking
+/// allocator panic and `single_pass` read an undefined register).
+#[test]
+fn unoptimised_fused_pipelines_match_rust_path() {
+    use rgl_backend::jit::{OptLevel, Regalloc};
+    let expected = std::fs::read_to_string(dir().join("expected.txt")).unwrap_or_default();
+    let rust_jit = jit(fused(false));
+    for regalloc in [Regalloc::Backtracking, Regalloc::SinglePass] {
+        let opts = JitOptions {
+            opt_level: OptLevel::None,
+            regalloc,
+            ..fused(true)
+        };
+        let (report, failures) = run_table(&jit(opts), &rust_jit);
+        assert!(
+            failures.is_empty(),
+            "opt=none, {regalloc:?}: {} rows differ:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+        assert!(
+            report == expected,
+            "opt=none, {regalloc:?}: the rows' outcomes differ from expected.txt"
         );
     }
 }
