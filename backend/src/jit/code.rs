@@ -439,12 +439,31 @@ pub(crate) fn symbolize(func: &mut Function, descs: Option<&[(usize, u64)]>) -> 
 }
 
 /// Compiles `ctx.func` for `isa` and returns its code image (relocations made
-/// symbolic). Errors name what is not supported (an unknown relocation).
+/// symbolic). Errors name what is not supported (an unknown relocation). A
+/// panic inside Cranelift (its register allocator asserts on IR it cannot
+/// allocate) is caught and returned as an error, so the caller falls back to
+/// the interpreter instead of taking the process down; `ctx` is left in an
+/// unspecified state then and must not be reused.
 pub(crate) fn compile(ctx: &mut Context, isa: &dyn TargetIsa) -> Result<CodeImage> {
     let names = ctx.func.params.user_named_funcs().clone();
-    let compiled = ctx
-        .compile(isa, &mut ControlPlane::default())
-        .map_err(|e| Error::Unsupported(format!("cranelift: {:?}", e.inner)))?;
+    let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.compile(isa, &mut ControlPlane::default())
+            .map(|_| ())
+            .map_err(|e| format!("{:?}", e.inner))
+    }))
+    .unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("unknown panic");
+        Err(format!("internal error: {what}"))
+    })
+    .map_err(|e| Error::Unsupported(format!("cranelift: {e}")))
+    .and_then(|()| {
+        ctx.compiled_code()
+            .ok_or_else(|| Error::Unsupported("cranelift: no compiled code".into()))
+    })?;
     let code = compiled.code_buffer().to_vec();
     let mut relocs = Vec::new();
     for r in compiled.buffer.relocs() {
