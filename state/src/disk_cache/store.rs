@@ -301,36 +301,7 @@ impl Store {
     /// Every file in the entry folders (entries and temporary files), with its
     /// size and modification time. A missing cache directory is empty.
     fn scan(&self) -> std::io::Result<Vec<CacheFile>> {
-        let mut out = Vec::new();
-        let top = match fs::read_dir(&self.dir) {
-            Ok(top) => top,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(out),
-            Err(e) => return Err(e),
-        };
-        for folder in top.flatten() {
-            let name = folder.file_name();
-            let is_entry_folder = name.len() == 2
-                && name
-                    .to_str()
-                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_hexdigit()));
-            if !is_entry_folder {
-                continue;
-            }
-            let Ok(files) = fs::read_dir(folder.path()) else {
-                continue;
-            };
-            for file in files.flatten() {
-                let Ok(meta) = file.metadata() else { continue };
-                if meta.is_file() {
-                    out.push(CacheFile {
-                        path: file.path(),
-                        size: meta.len(),
-                        modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
-                    });
-                }
-            }
-        }
-        Ok(out)
+        scan_dir(&self.dir)
     }
 
     /// Bytes the cache directory holds now (entries and temporary files).
@@ -340,6 +311,51 @@ impl Store {
             .map(|files| files.iter().map(|f| f.size).sum())
             .unwrap_or(0)
     }
+}
+
+/// [`Store::scan`] over the cache directory `dir`.
+fn scan_dir(dir: &Path) -> std::io::Result<Vec<CacheFile>> {
+    let mut out = Vec::new();
+    let top = match fs::read_dir(dir) {
+        Ok(top) => top,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for folder in top.flatten() {
+        let name = folder.file_name();
+        let is_entry_folder = name.len() == 2
+            && name
+                .to_str()
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_hexdigit()));
+        if !is_entry_folder {
+            continue;
+        }
+        let Ok(files) = fs::read_dir(folder.path()) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let Ok(meta) = file.metadata() else { continue };
+            if meta.is_file() {
+                out.push(CacheFile {
+                    path: file.path(),
+                    size: meta.len(),
+                    modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The paths of every file in `dir`'s entry folders, sorted (for tests that
+/// look for the entries an operation wrote).
+#[cfg(test)]
+pub(crate) fn entry_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = scan_dir(dir)
+        .map(|files| files.into_iter().map(|f| f.path).collect())
+        .unwrap_or_default();
+    out.sort();
+    out
 }
 
 struct CacheFile {

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rgl_backend::jit::code::{FunctionBlob, Relocation, Symbol};
 
 use super::codec::{decode_variant, VariantStage};
+use super::store::entry_files;
 use super::{CacheKey, ShaderCacheOptions};
 use crate::variants::VariantKey;
 use crate::{gl, Context};
@@ -38,21 +39,6 @@ void main() {
     frag = texture(tex, tc) + vec4(tc, float(q) / 16.0, 1.0);
 }
 ";
-
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for folder in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        for f in std::fs::read_dir(folder.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            out.push(f.path());
-        }
-    }
-    out.sort();
-    out
-}
 
 /// A `jit` context with its cache in `dir`, or `None` on a host without the JIT.
 fn context(dir: &Path) -> Option<Context> {
@@ -119,11 +105,11 @@ fn fixture() -> Option<Fixture> {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut ctx = context(dir.path())?;
     run(&mut ctx, false);
-    let before = files(dir.path());
+    let before = entry_files(dir.path());
     let (program, pixels) = run_program(&mut ctx, true);
     let (cache, key) = ctx.variant_entry(program, &VariantKey::default())?;
     let path = cache.store.entry_path(&key);
-    let new: Vec<PathBuf> = files(dir.path())
+    let new: Vec<PathBuf> = entry_files(dir.path())
         .into_iter()
         .filter(|f| !before.contains(f))
         .collect();

@@ -242,14 +242,12 @@ fn parse_item(
                 return Some(Id::Matrix);
             }
             if is("std430") {
-                diags.push(Diagnostic::error(
+                return requires(
                     loc,
-                    QualifierError::Requires {
-                        what: "layout qualifier `std430'".to_string(),
-                        requirement: "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
-                    },
-                ));
-                return Some(Id::Rejected);
+                    "layout qualifier `std430'".to_string(),
+                    "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
+                    diags,
+                );
             }
         }
         let primitives = [
@@ -292,14 +290,12 @@ fn parse_item(
             "point_mode",
         ];
         if tessellation.iter().any(|n| is(n)) {
-            diags.push(Diagnostic::error(
+            return requires(
                 loc,
-                QualifierError::Requires {
-                    what: format!("layout qualifier `{name}'"),
-                    requirement: "GLSL 4.00 or ARB_tessellation_shader",
-                },
-            ));
-            return Some(Id::Rejected);
+                format!("layout qualifier `{name}'"),
+                "GLSL 4.00 or ARB_tessellation_shader",
+                diags,
+            );
         }
         return unrecognized(diags);
     }
@@ -357,14 +353,7 @@ fn parse_item(
     if let Some(&(n, requirement)) = later.iter().find(|(n, _)| is(n)) {
         // `stream` is only a layout identifier in geometry shaders.
         if n != "stream" || env.stage == Stage::Geometry {
-            diags.push(Diagnostic::error(
-                loc,
-                QualifierError::Requires {
-                    what: format!("{n} qualifier"),
-                    requirement,
-                },
-            ));
-            return Some(Id::Rejected);
+            return requires(loc, format!("{n} qualifier"), requirement, diags);
         }
     }
     unrecognized(diags)
@@ -386,14 +375,12 @@ fn parse_enhanced_item(
     let is = |target: &str| matches(name, target, env);
     let compute = ["local_size_x", "local_size_y", "local_size_z"];
     if compute.iter().any(|n| is(n)) {
-        diags.push(Diagnostic::error(
+        return requires(
             loc,
-            QualifierError::Requires {
-                what: format!("{} qualifier", name.to_ascii_lowercase()),
-                requirement: "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
-            },
-        ));
-        return Some(Id::Rejected);
+            format!("{} qualifier", name.to_ascii_lowercase()),
+            "GLSL 4.30 or GLSL ES 3.10 or ARB_compute_shader",
+            diags,
+        );
     }
     let enhanced = [
         ("component", Id::Component),
@@ -405,14 +392,12 @@ fn parse_enhanced_item(
     ];
     let &(word, id) = enhanced.iter().find(|(n, _)| is(n))?;
     if env.version.is_es() || !env.has_enhanced_layouts() {
-        diags.push(Diagnostic::error(
+        return requires(
             loc,
-            QualifierError::Requires {
-                what: format!("{word} qualifier"),
-                requirement: "GLSL 4.40 or ARB_enhanced_layouts",
-            },
-        ));
-        return Some(Id::Rejected);
+            format!("{word} qualifier"),
+            "GLSL 4.40 or ARB_enhanced_layouts",
+            diags,
+        );
     }
     if matches!(id, Id::XfbBuffer | Id::XfbOffset | Id::XfbStride) {
         out.xfb_written = true;
@@ -699,4 +684,19 @@ pub fn merge_shader_layout(
         _ => {}
     }
     diags
+}
+
+/// Reports a layout identifier that needs a later version or an extension
+/// rgl's environment lacks, and marks it rejected.
+fn requires(
+    loc: SourceLoc,
+    what: String,
+    requirement: &'static str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Id> {
+    diags.push(Diagnostic::error(
+        loc,
+        QualifierError::Requires { what, requirement },
+    ));
+    Some(Id::Rejected)
 }
