@@ -1,6 +1,6 @@
 //! Buffer objects: names, binding points (array, element array through the bound
 //! VAO, uniform with indexed bindings, copy and pixel targets), data upload and
-//! read-back, with GL's error rules.
+//! read-back, with GL's error rules. Mapping is in `buffer_map`.
 
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
@@ -19,6 +19,8 @@ pub struct BufferObject {
     pub driver: Option<rgl_backend::driver::BufferHandle>,
     /// The driver's copy matches `data`.
     pub synced: bool,
+    /// The current mapping (`glMapBufferRange`), if any.
+    pub mapping: Option<crate::buffer_map::Mapping>,
 }
 
 /// An indexed binding (`glBindBufferRange`); `size == None` binds the whole buffer.
@@ -72,7 +74,7 @@ impl Context {
     }
 
     /// The buffer bound to `target`: `GL_INVALID_OPERATION` when none.
-    fn bound_buffer(&mut self, target: u32) -> GlResult<&mut BufferObject> {
+    pub(crate) fn bound_buffer(&mut self, target: u32) -> GlResult<&mut BufferObject> {
         let buffer = (*self.buffer_target(target)?).ok_or(GlError::InvalidOperation)?;
         self.buffers
             .get_mut(buffer.name())
@@ -187,6 +189,8 @@ impl Context {
             return self.record(GlError::OutOfMemory);
         }
         let r = self.bound_buffer(target).map(|b| {
+            // GL 3.3 §2.9.2: a mapped store is unmapped before it is replaced.
+            b.mapping = None;
             b.data = match init {
                 BufferInit::Zeros(n) => vec![0; n],
                 BufferInit::Data(d) => d.to_vec(),
@@ -202,6 +206,8 @@ impl Context {
         let r = self.bound_buffer(target).and_then(|b| {
             let start = usize::try_from(offset).map_err(|_| GlError::InvalidValue)?;
             let end = start.checked_add(data.len()).ok_or(GlError::InvalidValue)?;
+            // GL 4.5 §6.2 names this error; GL 3.3 §2.9.3 allows it, as Mesa does.
+            b.not_mapped()?;
             let dst = b.data.get_mut(start..end).ok_or(GlError::InvalidValue)?;
             dst.copy_from_slice(data);
             b.synced = false;
@@ -215,6 +221,8 @@ impl Context {
         let r = self.bound_buffer(target).and_then(|b| {
             let start = usize::try_from(offset).map_err(|_| GlError::InvalidValue)?;
             let end = start.checked_add(dst.len()).ok_or(GlError::InvalidValue)?;
+            // GL 3.3 §6.1.8: reading a mapped store is INVALID_OPERATION.
+            b.not_mapped()?;
             let src = b.data.get(start..end).ok_or(GlError::InvalidValue)?;
             dst.copy_from_slice(src);
             Ok(())
@@ -244,6 +252,9 @@ impl Context {
             if read == write && so < d_o.saturating_add(n) && d_o < so.saturating_add(n) {
                 return Err(GlError::InvalidValue);
             }
+            // GL 3.3 §2.9.5: either buffer mapped is INVALID_OPERATION.
+            self.bound_buffer(src_target)?.not_mapped()?;
+            self.bound_buffer(dst_target)?.not_mapped()?;
             let src: Vec<u8> = {
                 let b = self.bound_buffer(src_target)?;
                 b.data
@@ -268,7 +279,9 @@ impl Context {
         let r = self.bound_buffer(target).and_then(|b| match pname {
             gl::BUFFER_SIZE => Ok(b.data.len() as i32),
             gl::BUFFER_USAGE => Ok(b.usage as i32),
-            _ => Err(GlError::InvalidEnum),
+            _ => crate::buffer_map::mapping_parameter(b, pname)
+                .map(|v| v as i32)
+                .ok_or(GlError::InvalidEnum),
         });
         self.check(r).unwrap_or(0)
     }
@@ -325,6 +338,9 @@ impl Context {
             .buffers
             .get_mut(buffer.name())
             .ok_or(GlError::InvalidOperation)?;
+        // GL 3.3 §2.9.3: a draw may not source a mapped buffer (Mesa raises
+        // INVALID_OPERATION, as rgl does).
+        b.not_mapped()?;
         match b.driver {
             Some(h) if b.synced => Ok(h),
             Some(h) => {
@@ -368,6 +384,8 @@ impl Context {
             .buffers
             .get(b.name())
             .ok_or(GlError::InvalidOperation)?;
+        // GL 3.3 §3.7.2: unpacking from a mapped buffer is INVALID_OPERATION.
+        obj.not_mapped()?;
         Ok(Some(obj.data.clone()))
     }
 
@@ -390,12 +408,13 @@ impl Context {
             );
             return Err(GlError::InvalidOperation);
         }
-        let mut data = self
+        let obj = self
             .buffers
             .get(b.name())
-            .ok_or(GlError::InvalidOperation)?
-            .data
-            .clone();
+            .ok_or(GlError::InvalidOperation)?;
+        // GL 3.3 §4.3.1: packing into a mapped buffer is INVALID_OPERATION.
+        obj.not_mapped()?;
+        let mut data = obj.data.clone();
         pack(self, &mut data)?;
         if let Some(obj) = self.buffers.get_mut(b.name()) {
             obj.data = data;

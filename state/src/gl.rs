@@ -185,6 +185,22 @@ pub const DYNAMIC_READ: u32 = 0x88E9;
 pub const DYNAMIC_COPY: u32 = 0x88EA;
 pub const BUFFER_SIZE: u32 = 0x8764;
 pub const BUFFER_USAGE: u32 = 0x8765;
+pub const BUFFER_ACCESS: u32 = 0x88BB;
+pub const BUFFER_MAPPED: u32 = 0x88BC;
+pub const BUFFER_ACCESS_FLAGS: u32 = 0x911F;
+pub const BUFFER_MAP_LENGTH: u32 = 0x9120;
+pub const BUFFER_MAP_OFFSET: u32 = 0x9121;
+pub const READ_ONLY: u32 = 0x88B8;
+pub const WRITE_ONLY: u32 = 0x88B9;
+pub const READ_WRITE: u32 = 0x88BA;
+
+// glMapBufferRange access bits.
+pub const MAP_READ_BIT: u32 = 0x0001;
+pub const MAP_WRITE_BIT: u32 = 0x0002;
+pub const MAP_INVALIDATE_RANGE_BIT: u32 = 0x0004;
+pub const MAP_INVALIDATE_BUFFER_BIT: u32 = 0x0008;
+pub const MAP_FLUSH_EXPLICIT_BIT: u32 = 0x0010;
+pub const MAP_UNSYNCHRONIZED_BIT: u32 = 0x0020;
 
 // Vertex attribute component types.
 pub const BYTE: u32 = 0x1400;

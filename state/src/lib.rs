@@ -52,6 +52,7 @@
 
 mod background;
 pub mod buffer;
+pub mod buffer_map;
 mod builtin_uniforms;
 pub mod context;
 pub mod disk_cache;

@@ -12,6 +12,8 @@ use std::path::Path;
 
 use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
+#[path = "api/buffers.rs"]
+mod buffers;
 #[path = "api/texfb.rs"]
 mod texfb;
 
@@ -35,8 +37,11 @@ fn error_name(code: u32) -> &'static str {
     }
 }
 
-/// A GL enum by name, or a decimal / `0x` hex number.
+/// A GL enum by name, or a decimal / `0x` hex number; `A|B` ORs bit flags.
 fn parse_u32(w: &str) -> Result<u32, String> {
+    if let Some((l, r)) = w.split_once('|') {
+        return Ok(parse_u32(l)? | parse_u32(r)?);
+    }
     if let Some(v) = enum_value(w) {
         return Ok(v);
     }
@@ -371,6 +376,7 @@ fn call(
         }
         other => {
             return texfb::call(ctx, &mut names.objects, other, a)
+                .or_else(|| buffers::call(ctx, &mut names.objects, other, a))
                 .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
         }
     })

@@ -117,6 +117,7 @@ const ENUMS: &[u32] = &[
     gl::LAST_VERTEX_CONVENTION, gl::TEXTURE0, gl::TEXTURE0 + 1, gl::TEXTURE0 + 99,
     gl::FLAT, gl::SMOOTH, gl::MODELVIEW, gl::PROJECTION, gl::VERTEX_ARRAY, gl::COLOR_ARRAY,
     gl::NONE, gl::BACK_LEFT,
+    gl::READ_ONLY, gl::WRITE_ONLY, gl::READ_WRITE, gl::BUFFER_MAPPED, gl::BUFFER_ACCESS_FLAGS,
 ];
 
 /// Valid programs the fuzzer can pick, so draws reach the driver often.
@@ -197,7 +198,7 @@ const ERRORS: &[u32] = &[
 ];
 
 fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
-    let op = i.u8() % 48;
+    let op = i.u8() % 49;
     match op {
         0 => {
             if let Ok(b) = c.create_buffer() {
@@ -499,6 +500,37 @@ fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
             let (unit, s) = (i.int() as u32, i.name(&m.samplers).map(Sampler));
             c.bind_sampler(unit, s);
             "bind_sampler"
+        }
+        47 => {
+            let (t, off, len) = (i.enm(), i.int(), i.int());
+            match i.u8() % 5 {
+                0 => {
+                    let access = u32::from(i.u8() & 0x7f);
+                    c.map_buffer_range(t, off.into(), len.into(), access);
+                    "map_buffer_range"
+                }
+                1 => {
+                    let access = i.enm();
+                    c.map_buffer(t, access);
+                    "map_buffer"
+                }
+                2 => {
+                    c.flush_mapped_buffer_range(t, off.into(), len.into());
+                    "flush_mapped_buffer_range"
+                }
+                3 => {
+                    // Writes through the mapping as an application would.
+                    let v = i.u8();
+                    if let Some(bytes) = c.mapped_bytes_mut(t) {
+                        bytes.iter_mut().for_each(|b| *b = v);
+                    }
+                    "mapped_bytes_mut"
+                }
+                _ => {
+                    c.unmap_buffer(t);
+                    "unmap_buffer"
+                }
+            }
         }
         _ => {
             let (t, off, n) = (i.enm(), i.int(), i.int());

@@ -32,14 +32,14 @@ pub struct Objects {
 
 impl Objects {
     /// `0` is "none", a number is that GL name, anything else a bound script name.
-    fn get(&self, w: &str) -> Result<Option<NonZeroU32>, String> {
+    pub(crate) fn get(&self, w: &str) -> Result<Option<NonZeroU32>, String> {
         if let Ok(n) = w.parse::<u32>() {
             return Ok(NonZeroU32::new(n));
         }
         let n = self.names.get(w).ok_or(format!("unknown object {w}"))?;
         Ok(NonZeroU32::new(*n))
     }
-    fn bind(&mut self, w: &str, name: u32) -> String {
+    pub(crate) fn bind(&mut self, w: &str, name: u32) -> String {
         self.names.insert(w.to_string(), name);
         format!("{w} = {name}")
     }

@@ -387,11 +387,28 @@ fn buffers(s: &mut S<'_>, fx: &Fx) {
             s.c.get_buffer_parameter_i32(gl::COPY_READ_BUFFER, gl::BUFFER_SIZE);
         let usage =
             s.c.get_buffer_parameter_i32(gl::COPY_READ_BUFFER, gl::BUFFER_USAGE);
-        let mut data = vec![0u8; size.max(0) as usize];
-        s.c.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut data);
+        let mapping = [
+            gl::BUFFER_MAPPED,
+            gl::BUFFER_ACCESS,
+            gl::BUFFER_ACCESS_FLAGS,
+            gl::BUFFER_MAP_OFFSET,
+            gl::BUFFER_MAP_LENGTH,
+        ]
+        .map(|p| s.c.get_buffer_parameter_i32(gl::COPY_READ_BUFFER, p));
+        // A mapped store may not be read with glGetBufferSubData (it would
+        // raise an error); its mapped range is read through the mapping.
+        let data = if mapping[0] != 0 {
+            s.c.mapped_bytes(gl::COPY_READ_BUFFER)
+                .map(<[u8]>::to_vec)
+                .unwrap_or_default()
+        } else {
+            let mut data = vec![0u8; size.max(0) as usize];
+            s.c.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut data);
+            data
+        };
         s.put(
             format!("buffer {what}"),
-            format!("size {size} usage 0x{usage:04X} {data:?}"),
+            format!("size {size} usage 0x{usage:04X} mapping {mapping:?} {data:?}"),
         );
     }
     let restore = std::num::NonZeroU32::new(saved as u32).map(Buffer);

@@ -95,6 +95,14 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
     ),
     ("is_buffer", "§6.1.8: glIsBuffer raises no error"),
     (
+        "mapped_bytes",
+        "rgl's own: the view of glMapBufferRange's pointer raises no error",
+    ),
+    (
+        "mapped_bytes_mut",
+        "rgl's own: the view of glMapBufferRange's pointer raises no error",
+    ),
+    (
         "is_vertex_array",
         "§6.1.10: glIsVertexArray raises no error",
     ),
