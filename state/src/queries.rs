@@ -1,11 +1,14 @@
 //! Object and hint queries: `glGetProgramiv`, `glGetShaderiv`,
-//! `glGetUniformIndices`, and `glHint` with its `glGetIntegerv` read-back.
+//! `glGetActiveAttrib`, `glGetUniformIndices`, and `glHint` with its
+//! `glGetIntegerv` read-back.
 
+use rgl_glsl::types::Type;
 use rgl_nir::ir::Primitive;
 
 use crate::error::{GlError, GlResult};
 use crate::gl;
 use crate::names::{Program, Shader};
+use crate::uniforms::{gl_type, ActiveUniformInfo};
 use crate::Context;
 
 /// The `glHint` targets rgl accepts (core and compatibility), in the order of
@@ -84,8 +87,13 @@ impl Context {
             },
             gl::ATTACHED_SHADERS => p.attached.len() as i32,
             gl::ACTIVE_ATTRIBUTES => linked.map_or(0, |l| l.attributes.len() as i32),
+            // Array names are reported with `[0]` (get_active_attrib).
             gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => linked.map_or(0, |l| {
-                max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
+                l.attributes
+                    .iter()
+                    .map(|a| name_len(&a.name) + if a.ty.is_array() { 3 } else { 0 })
+                    .max()
+                    .unwrap_or(0)
             }),
             gl::ACTIVE_UNIFORMS => linked.map_or(0, |l| l.uniforms.len() as i32),
             gl::ACTIVE_UNIFORM_MAX_LENGTH => linked.map_or(0, |l| {
@@ -145,6 +153,33 @@ impl Context {
             })
         });
         self.check(r).unwrap_or(0)
+    }
+
+    /// `glGetActiveAttrib`: the `index`th active vertex attribute of `program`
+    /// (GL 3.3 §2.11.3), in the order `GL_ACTIVE_ATTRIBUTES` counts them,
+    /// built-ins such as `gl_Vertex` included. An array reports its element
+    /// type, its length as the size, and its name with `[0]` (as GL 4.3's
+    /// program interface names arrays, which Mesa also does here). An index
+    /// past the count, and any index of a program without a link result, is
+    /// `GL_INVALID_VALUE`.
+    pub fn get_active_attrib(&mut self, program: Program, index: u32) -> Option<ActiveUniformInfo> {
+        self.finish_program(program);
+        let r = self.program_obj(program).and_then(|p| {
+            let a = p
+                .link_result()
+                .and_then(|l| l.attributes.get(index as usize))
+                .ok_or(GlError::InvalidValue)?;
+            let (elem, size, name) = match &a.ty {
+                Type::Array(elem, n) => (&**elem, n.unwrap_or(1) as i32, format!("{}[0]", a.name)),
+                ty => (ty, 1, a.name.clone()),
+            };
+            Ok(ActiveUniformInfo {
+                size,
+                utype: gl_type(elem),
+                name,
+            })
+        });
+        self.check(r)
     }
 
     /// `glGetUniformIndices`: the active-uniform index of each name, `None` for

@@ -263,6 +263,18 @@ fn call(
             ctx.get_error();
             out.join(" ")
         }
+        "active_attribs" => {
+            let p = program(names, a.next()?)?;
+            let mut out = Vec::new();
+            let mut i = 0;
+            while let Some(u) = ctx.get_active_attrib(p, i) {
+                out.push(format!("{}:0x{:04X}x{}", u.name, u.utype, u.size));
+                i += 1;
+            }
+            // The first out-of-range index left GL_INVALID_VALUE; part of the query.
+            ctx.get_error();
+            out.join(" ")
+        }
         "active_uniform_parameter" => {
             let p = program(names, a.next()?)?;
             let index = a.u32()?;

@@ -101,6 +101,38 @@ pub fn rows() -> Vec<Row> {
             },
         ),
         row(
+            "get_active_attrib",
+            VALUE,
+            "§2.11.3: index >= ACTIVE_ATTRIBUTES",
+            |c, f| {
+                c.get_active_attrib(f.prog, 100);
+            },
+        ),
+        row(
+            "get_active_attrib",
+            VALUE,
+            "§2.11.3: index >= ACTIVE_ATTRIBUTES (0 for an unlinked program)",
+            |c, f| {
+                c.get_active_attrib(f.unlinked, 0);
+            },
+        ),
+        row(
+            "get_active_attrib",
+            VALUE,
+            "§2.11.3: program is not a name",
+            |c, _| {
+                c.get_active_attrib(fake_program(), 0);
+            },
+        ),
+        row(
+            "get_active_attrib",
+            OP,
+            "§2.11.3: program names a shader",
+            |c, f| {
+                c.get_active_attrib(Program(f.vs.0), 0);
+            },
+        ),
+        row(
             "get_active_uniform_parameter_i32",
             VALUE,
             "§2.11.4: index >= ACTIVE_UNIFORMS",
