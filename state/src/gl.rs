@@ -186,6 +186,22 @@ pub const DYNAMIC_COPY: u32 = 0x88EA;
 pub const BUFFER_SIZE: u32 = 0x8764;
 pub const BUFFER_USAGE: u32 = 0x8765;
 pub const BUFFER_ACCESS: u32 = 0x88BB;
+
+// Sync objects.
+pub const SYNC_GPU_COMMANDS_COMPLETE: u32 = 0x9117;
+pub const SYNC_FLUSH_COMMANDS_BIT: u32 = 0x0001;
+pub const OBJECT_TYPE: u32 = 0x9112;
+pub const SYNC_CONDITION: u32 = 0x9113;
+pub const SYNC_STATUS: u32 = 0x9114;
+pub const SYNC_FLAGS: u32 = 0x9115;
+pub const SYNC_FENCE: u32 = 0x9116;
+pub const UNSIGNALED: u32 = 0x9118;
+pub const SIGNALED: u32 = 0x9119;
+pub const ALREADY_SIGNALED: u32 = 0x911A;
+pub const TIMEOUT_EXPIRED: u32 = 0x911B;
+pub const CONDITION_SATISFIED: u32 = 0x911C;
+pub const WAIT_FAILED: u32 = 0x911D;
+pub const MAX_SERVER_WAIT_TIMEOUT: u32 = 0x9111;
 pub const BUFFER_MAPPED: u32 = 0x88BC;
 pub const BUFFER_ACCESS_FLAGS: u32 = 0x911F;
 pub const BUFFER_MAP_LENGTH: u32 = 0x9120;
@@ -667,6 +683,10 @@ pub const VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: u32 = 0x889F;
 pub const VERTEX_ATTRIB_ARRAY_INTEGER: u32 = 0x88FD;
 pub const VERTEX_ATTRIB_ARRAY_DIVISOR: u32 = 0x88FE;
 }
+
+/// `GL_TIMEOUT_IGNORED`, `glWaitSync`'s only timeout (a 64-bit value, so
+/// outside the table of 32-bit enums).
+pub const TIMEOUT_IGNORED: u64 = u64::MAX;
 
 #[cfg(test)]
 mod tests {

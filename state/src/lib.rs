@@ -72,6 +72,7 @@ pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;
 pub mod state_queries;
+pub mod sync;
 pub mod texture;
 pub mod transfer;
 pub mod uniforms;
@@ -81,6 +82,6 @@ pub mod vertex_array;
 pub use context::Context;
 pub use error::{CreateError, GlError};
 pub use names::{
-    Buffer, Framebuffer, Program, Renderbuffer, Sampler, Shader, Texture, UniformLocation,
+    Buffer, Fence, Framebuffer, Program, Renderbuffer, Sampler, Shader, Texture, UniformLocation,
     VertexArray,
 };

@@ -50,6 +50,10 @@ handle!(
     /// A renderbuffer object.
     Renderbuffer
 );
+handle!(
+    /// A fence sync object (`GLsync`).
+    Fence
+);
 
 /// A uniform location of a program (`glGetUniformLocation`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -99,5 +103,9 @@ impl<T> NameTable<T> {
     /// Every live object.
     pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
         self.objects.iter().map(|(k, v)| (*k, v))
+    }
+    /// Every live object, mutably.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (u32, &mut T)> {
+        self.objects.iter_mut().map(|(k, v)| (*k, v))
     }
 }

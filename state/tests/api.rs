@@ -14,6 +14,8 @@ use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
 #[path = "api/buffers.rs"]
 mod buffers;
+#[path = "api/sync.rs"]
+mod sync;
 #[path = "api/texfb.rs"]
 mod texfb;
 
@@ -389,6 +391,7 @@ fn call(
         other => {
             return texfb::call(ctx, &mut names.objects, other, a)
                 .or_else(|| buffers::call(ctx, &mut names.objects, other, a))
+                .or_else(|| sync::call(ctx, &mut names.objects, other, a))
                 .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
         }
     })

@@ -18,7 +18,7 @@ use std::num::NonZeroU32;
 
 use libfuzzer_sys::fuzz_target;
 use rgl_state::{gl, Buffer, Context, Framebuffer, Program, Renderbuffer, Sampler, Shader};
-use rgl_state::{Texture, UniformLocation, VertexArray};
+use rgl_state::{Fence, Texture, UniformLocation, VertexArray};
 
 /// Reads the call stream; past the end every read is zero.
 struct In<'a>(&'a [u8]);
@@ -155,6 +155,7 @@ struct Made {
     fbos: Vec<u32>,
     rbos: Vec<u32>,
     samplers: Vec<u32>,
+    fences: Vec<u32>,
     locations: Vec<UniformLocation>,
 }
 
@@ -198,7 +199,7 @@ const ERRORS: &[u32] = &[
 ];
 
 fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
-    let op = i.u8() % 49;
+    let op = i.u8() % 50;
     match op {
         0 => {
             if let Ok(b) = c.create_buffer() {
@@ -529,6 +530,37 @@ fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
                 _ => {
                     c.unmap_buffer(t);
                     "unmap_buffer"
+                }
+            }
+        }
+        48 => {
+            // Sync objects: a fence, or a wait / query / delete of a made or
+            // raw one.
+            let f = i.name(&m.fences).map(Fence);
+            let (flags, pname) = (i.u8() as u32 & 3, i.enm());
+            match (i.u8() % 5, f) {
+                (0, _) => {
+                    let cond = if flags == 0 { gl::SYNC_GPU_COMMANDS_COMPLETE } else { pname };
+                    if let Some(f) = c.fence_sync(cond, flags >> 1) {
+                        m.fences.push(f.name());
+                    }
+                    "fence_sync"
+                }
+                (1, Some(f)) => {
+                    c.client_wait_sync(f, flags, 0);
+                    "client_wait_sync"
+                }
+                (2, Some(f)) => {
+                    c.get_sync_parameter_i32(f, pname);
+                    "get_sync_parameter_i32"
+                }
+                (3, Some(f)) => {
+                    c.wait_sync(f, flags, gl::TIMEOUT_IGNORED);
+                    "wait_sync"
+                }
+                (_, f) => {
+                    c.delete_sync(f);
+                    "delete_sync"
                 }
             }
         }

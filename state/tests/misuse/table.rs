@@ -94,6 +94,7 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
         "§4.4.2: unused names are silently ignored",
     ),
     ("is_buffer", "§6.1.8: glIsBuffer raises no error"),
+    ("is_sync", "§6.1.7: glIsSync raises no error"),
     (
         "mapped_bytes",
         "rgl's own: the view of glMapBufferRange's pointer raises no error",
