@@ -724,7 +724,9 @@ pub struct Counters {
     pub vs_invocations: u64,
     /// Geometry shader invocations (lanes).
     pub gs_invocations: u64,
-    /// Primitives assembled.
+    /// Primitives generated, as GL's `PRIMITIVES_GENERATED` query counts them:
+    /// after the geometry shader if there is one, before clipping and culling;
+    /// a quad or polygon counts once.
     pub primitives: u64,
     /// Primitives removed by clipping or culling.
     pub primitives_culled: u64,

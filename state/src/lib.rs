@@ -68,6 +68,7 @@ pub mod matrices;
 pub mod names;
 pub mod pixels;
 pub mod queries;
+pub mod query;
 pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;
@@ -82,6 +83,6 @@ pub mod vertex_array;
 pub use context::Context;
 pub use error::{CreateError, GlError};
 pub use names::{
-    Buffer, Fence, Framebuffer, Program, Renderbuffer, Sampler, Shader, Texture, UniformLocation,
-    VertexArray,
+    Buffer, Fence, Framebuffer, Program, Query, Renderbuffer, Sampler, Shader, Texture,
+    UniformLocation, VertexArray,
 };

@@ -54,6 +54,10 @@ handle!(
     /// A fence sync object (`GLsync`).
     Fence
 );
+handle!(
+    /// A query object.
+    Query
+);
 
 /// A uniform location of a program (`glGetUniformLocation`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

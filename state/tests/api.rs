@@ -14,6 +14,8 @@ use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
 #[path = "api/buffers.rs"]
 mod buffers;
+#[path = "api/query.rs"]
+mod query;
 #[path = "api/sync.rs"]
 mod sync;
 #[path = "api/texfb.rs"]
@@ -392,6 +394,7 @@ fn call(
             return texfb::call(ctx, &mut names.objects, other, a)
                 .or_else(|| buffers::call(ctx, &mut names.objects, other, a))
                 .or_else(|| sync::call(ctx, &mut names.objects, other, a))
+                .or_else(|| query::call(ctx, &mut names.objects, other, a))
                 .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
         }
     })

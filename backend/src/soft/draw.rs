@@ -740,7 +740,6 @@ fn draw_with_targets(
         for run in seq.split(|&i| i == RESTART) {
             assemble(info.mode, run, first, gs.is_some(), &mut |p| prims.push(p));
         }
-        stats.1 += prims.len() as u64;
         if let Some(g) = gs {
             let (v, p, c) = run_gs(
                 g,
@@ -757,6 +756,9 @@ fn draw_with_targets(
             prims = p;
             class = c;
         }
+        // GL's PRIMITIVES_GENERATED: after the geometry shader, before
+        // clipping; the halves of a quad or the fan of a polygon are one.
+        stats.1 += prims.iter().filter(|p| !p.continues).count() as u64;
         let mut clipper = Clipper::new(&layout, &setup, &b.rast, vp);
         let st = layout.stride;
         let vtx = |i: u32| {

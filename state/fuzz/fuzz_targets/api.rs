@@ -18,7 +18,7 @@ use std::num::NonZeroU32;
 
 use libfuzzer_sys::fuzz_target;
 use rgl_state::{gl, Buffer, Context, Framebuffer, Program, Renderbuffer, Sampler, Shader};
-use rgl_state::{Fence, Texture, UniformLocation, VertexArray};
+use rgl_state::{Fence, Query, Texture, UniformLocation, VertexArray};
 
 /// Reads the call stream; past the end every read is zero.
 struct In<'a>(&'a [u8]);
@@ -81,6 +81,17 @@ impl In<'_> {
         head.to_vec()
     }
 }
+
+/// Query targets (valid ones, and one that is not).
+const QUERY_TARGETS: &[u32] = &[
+    gl::SAMPLES_PASSED,
+    gl::ANY_SAMPLES_PASSED,
+    gl::PRIMITIVES_GENERATED,
+    gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+    gl::TIME_ELAPSED,
+    gl::TIMESTAMP,
+    gl::QUERY_RESULT,
+];
 
 /// The enums the decoded calls take: targets, formats, types, capabilities,
 /// functions, modes and parameter names.
@@ -156,6 +167,7 @@ struct Made {
     rbos: Vec<u32>,
     samplers: Vec<u32>,
     fences: Vec<u32>,
+    queries: Vec<u32>,
     locations: Vec<UniformLocation>,
 }
 
@@ -199,7 +211,7 @@ const ERRORS: &[u32] = &[
 ];
 
 fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
-    let op = i.u8() % 50;
+    let op = i.u8() % 51;
     match op {
         0 => {
             if let Ok(b) = c.create_buffer() {
@@ -561,6 +573,41 @@ fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
                 (_, f) => {
                     c.delete_sync(f);
                     "delete_sync"
+                }
+            }
+        }
+        49 => {
+            // Queries: generate, begin, end, counter, results.
+            let q = i.name(&m.queries).map(Query);
+            let (target, pname) = (QUERY_TARGETS[i.u8() as usize % QUERY_TARGETS.len()], i.enm());
+            match (i.u8() % 6, q) {
+                (0, _) => {
+                    if let Ok(q) = c.create_query() {
+                        m.queries.push(q.name());
+                    }
+                    "create_query"
+                }
+                (1, Some(q)) => {
+                    c.begin_query(target, q);
+                    "begin_query"
+                }
+                (2, _) => {
+                    c.end_query(target);
+                    "end_query"
+                }
+                (3, Some(q)) => {
+                    c.query_counter_timestamp(q, target);
+                    "query_counter_timestamp"
+                }
+                (4, Some(q)) => {
+                    c.get_query_object_u64(q, pname);
+                    "get_query_object_u64"
+                }
+                (_, q) => {
+                    if let Some(q) = q {
+                        c.delete_query(q);
+                    }
+                    "delete_query"
                 }
             }
         }

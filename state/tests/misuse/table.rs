@@ -95,6 +95,9 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
     ),
     ("is_buffer", "§6.1.8: glIsBuffer raises no error"),
     ("is_sync", "§6.1.7: glIsSync raises no error"),
+    ("create_query", "§2.14: glGenQueries errs only for n < 0"),
+    ("is_query", "§6.1.6: glIsQuery raises no error"),
+    ("delete_query", "§2.14: unused names are silently ignored"),
     (
         "mapped_bytes",
         "rgl's own: the view of glMapBufferRange's pointer raises no error",
