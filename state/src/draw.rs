@@ -269,7 +269,8 @@ impl Context {
         let key = VariantKey::from_state(&self.fixed, &traits);
         let variant = self.get_variant(program, generation, key)?;
         self.validate_draw_framebuffer()?;
-        if info.count == 0 || info.instance_count == 0 {
+        // GL 3.3 §2.16: a discarded draw has no effect beyond its errors.
+        if info.count == 0 || info.instance_count == 0 || self.render_discarded() {
             return Ok(());
         }
         if self.fixed.primitive_restart && info.index.is_some() {

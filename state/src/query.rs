@@ -17,6 +17,12 @@
 //! Binding points follow Mesa (`get_query_binding_point`): `SAMPLES_PASSED`
 //! and `ANY_SAMPLES_PASSED` share the occlusion binding, so only one
 //! occlusion query is active at a time.
+//!
+//! Conditional rendering (GL 3.3 §2.16, `glBeginConditionalRender`) is here
+//! too: while it is on and its occlusion query counted zero samples, draws and
+//! clears are validated (their errors still happen) and then discarded. The
+//! four wait modes behave alike, since every result is complete when its
+//! query ends.
 
 use std::time::Instant;
 
@@ -54,6 +60,8 @@ struct Running {
 #[derive(Debug)]
 pub struct QueryState {
     active: [Option<Running>; 4],
+    /// The query of the conditional rendering in progress.
+    conditional: Option<Query>,
     /// The epoch of `GL_TIMESTAMP`.
     epoch: Instant,
 }
@@ -62,6 +70,7 @@ impl Default for QueryState {
     fn default() -> Self {
         QueryState {
             active: [None; 4],
+            conditional: None,
             epoch: Instant::now(),
         }
     }
@@ -267,6 +276,52 @@ impl Context {
     pub fn get_query_object_u32(&mut self, query: Query, pname: u32) -> u32 {
         self.get_query_object_u64(query, pname)
             .min(u64::from(u32::MAX)) as u32
+    }
+
+    /// `glBeginConditionalRender(id, mode)`: `id` must be a finished
+    /// `SAMPLES_PASSED` or `ANY_SAMPLES_PASSED` query (GL 3.3 §2.16).
+    pub fn begin_conditional_render(&mut self, query: Query, mode: u32) {
+        let r = (|| {
+            if !matches!(
+                mode,
+                gl::QUERY_WAIT
+                    | gl::QUERY_NO_WAIT
+                    | gl::QUERY_BY_REGION_WAIT
+                    | gl::QUERY_BY_REGION_NO_WAIT
+            ) {
+                return Err(GlError::InvalidEnum);
+            }
+            if self.queries.conditional.is_some() {
+                return Err(GlError::InvalidOperation);
+            }
+            let q = self
+                .query_objects
+                .get(query.name())
+                .filter(|q| q.target.is_some())
+                .ok_or(GlError::InvalidValue)?;
+            if q.active || !matches!(q.target, Some(gl::SAMPLES_PASSED | gl::ANY_SAMPLES_PASSED)) {
+                return Err(GlError::InvalidOperation);
+            }
+            self.queries.conditional = Some(query);
+            Ok(())
+        })();
+        self.check(r);
+    }
+
+    /// `glEndConditionalRender`.
+    pub fn end_conditional_render(&mut self) {
+        if self.queries.conditional.take().is_none() {
+            self.record(GlError::InvalidOperation);
+        }
+    }
+
+    /// Whether conditional rendering discards rendering now: it is on and its
+    /// query counted no samples. A query deleted meanwhile discards nothing.
+    pub(crate) fn render_discarded(&self) -> bool {
+        self.queries
+            .conditional
+            .and_then(|q| self.query_objects.get(q.name()))
+            .is_some_and(|q| q.result == 0)
     }
 
     /// `glGetInteger64v` for the 64-bit values (`GL_TIMESTAMP`: the time the

@@ -63,7 +63,8 @@ impl Context {
     }
 
     fn run_clear(&mut self, req: &ClearRequest) -> GlResult<()> {
-        if self.fixed.rasterizer_discard {
+        // GL 3.3 §2.16: conditional rendering discards clears too.
+        if self.fixed.rasterizer_discard || self.render_discarded() {
             return Ok(());
         }
         if req.color.is_none() && req.depth.is_none() && req.stencil.is_none() {

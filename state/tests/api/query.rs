@@ -18,6 +18,8 @@ const CALLS: &[&str] = &[
     "is_query",
     "delete_query",
     "timestamp_advances",
+    "begin_conditional_render",
+    "end_conditional_render",
 ];
 
 fn query(objs: &Objects, w: &str) -> Result<Query, String> {
@@ -81,6 +83,15 @@ pub fn call(
                 let t2 = ctx.get_query_object_u64(q2, rgl_state::gl::QUERY_RESULT);
                 let now = ctx.get_parameter_i64(rgl_state::gl::TIMESTAMP) as u64;
                 format!("{}", t1 > 0 && t1 <= t2 && t2 <= now)
+            }
+            "begin_conditional_render" => {
+                let q = query(objs, a.next()?)?;
+                ctx.begin_conditional_render(q, a.u32()?);
+                String::new()
+            }
+            "end_conditional_render" => {
+                ctx.end_conditional_render();
+                String::new()
             }
             _ => unreachable!("CALLS lists only handled names"),
         })

@@ -1,9 +1,9 @@
-//! Misuse rows of query objects (GL 3.3 §2.14 and §6.1.6) and of
-//! `glGetInteger64v`.
+//! Misuse rows of query objects (GL 3.3 §2.14 and §6.1.6), conditional
+//! rendering (§2.16) and `glGetInteger64v`.
 
 use std::num::NonZeroU32;
 
-use rgl_state::gl::{self, INVALID_ENUM as ENUM, INVALID_OPERATION as OP};
+use rgl_state::gl::{self, INVALID_ENUM as ENUM, INVALID_OPERATION as OP, INVALID_VALUE as VALUE};
 use rgl_state::{Context, Query};
 
 use crate::fixture::{never, Fx};
@@ -203,6 +203,59 @@ pub fn rows() -> Vec<Row> {
             |c, _| {
                 c.get_query_object_u32(q1(), gl::CURRENT_QUERY);
             },
+        ),
+        row_with(
+            "begin_conditional_render",
+            ENUM,
+            "§2.16: mode is not a wait mode",
+            finished,
+            |c, _| c.begin_conditional_render(q1(), gl::TRIANGLES),
+        ),
+        row_with(
+            "begin_conditional_render",
+            OP,
+            "§2.16: conditional rendering is already in progress",
+            |c, fx| {
+                finished(c, fx);
+                c.begin_conditional_render(q1(), gl::QUERY_WAIT);
+            },
+            |c, _| c.begin_conditional_render(q1(), gl::QUERY_WAIT),
+        ),
+        row(
+            "begin_conditional_render",
+            VALUE,
+            "§2.16: id is not a query object",
+            |c, _| c.begin_conditional_render(Query(never(6)), gl::QUERY_WAIT),
+        ),
+        row_with(
+            "begin_conditional_render",
+            VALUE,
+            "§2.16: id is generated but never begun",
+            finished,
+            |c, _| c.begin_conditional_render(q2(), gl::QUERY_WAIT),
+        ),
+        row_with(
+            "begin_conditional_render",
+            OP,
+            "§2.16: id is an active query",
+            active,
+            |c, _| c.begin_conditional_render(q1(), gl::QUERY_WAIT),
+        ),
+        row_with(
+            "begin_conditional_render",
+            OP,
+            "§2.16: id is not an occlusion query",
+            |c, _| {
+                c.create_query().expect("query");
+                c.query_counter_timestamp(q1(), gl::TIMESTAMP);
+            },
+            |c, _| c.begin_conditional_render(q1(), gl::QUERY_WAIT),
+        ),
+        row(
+            "end_conditional_render",
+            OP,
+            "§2.16: no conditional rendering in progress",
+            |c, _| c.end_conditional_render(),
         ),
         row(
             "get_parameter_i64",
