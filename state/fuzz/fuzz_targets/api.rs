@@ -128,6 +128,7 @@ const ENUMS: &[u32] = &[
     gl::LAST_VERTEX_CONVENTION, gl::TEXTURE0, gl::TEXTURE0 + 1, gl::TEXTURE0 + 99,
     gl::FLAT, gl::SMOOTH, gl::MODELVIEW, gl::PROJECTION, gl::VERTEX_ARRAY, gl::COLOR_ARRAY,
     gl::NONE, gl::BACK_LEFT,
+    gl::QUERY_WAIT, gl::QUERY_NO_WAIT, gl::QUERY_RESULT, gl::QUERY_RESULT_AVAILABLE,
     gl::READ_ONLY, gl::WRITE_ONLY, gl::READ_WRITE, gl::BUFFER_MAPPED, gl::BUFFER_ACCESS_FLAGS,
 ];
 
@@ -580,7 +581,15 @@ fn step(c: &mut Context, i: &mut In<'_>, m: &mut Made) -> &'static str {
             // Queries: generate, begin, end, counter, results.
             let q = i.name(&m.queries).map(Query);
             let (target, pname) = (QUERY_TARGETS[i.u8() as usize % QUERY_TARGETS.len()], i.enm());
-            match (i.u8() % 6, q) {
+            match (i.u8() % 8, q) {
+                (5, Some(q)) => {
+                    c.begin_conditional_render(q, pname);
+                    "begin_conditional_render"
+                }
+                (6, _) => {
+                    c.end_conditional_render();
+                    "end_conditional_render"
+                }
                 (0, _) => {
                     if let Ok(q) = c.create_query() {
                         m.queries.push(q.name());
