@@ -656,6 +656,49 @@ impl Context {
         self.check(r);
     }
 
+    /// `glGetActiveUniformName` (GL 3.3 §2.11.4): the name `glGetActiveUniform`
+    /// reports for `index`.
+    pub fn get_active_uniform_name(&mut self, program: Program, index: u32) -> String {
+        self.finish_program(program);
+        let r = self.linked_of(program).and_then(|l| {
+            l.uniforms
+                .get(index as usize)
+                .map(|u| u.name.clone())
+                .ok_or(GlError::InvalidValue)
+        });
+        self.check(r).unwrap_or_default()
+    }
+
+    /// `glGetActiveUniformBlockName` (GL 3.3 §2.11.4).
+    pub fn get_active_uniform_block_name(&mut self, program: Program, index: u32) -> String {
+        self.finish_program(program);
+        let r = self.linked_of(program).and_then(|l| {
+            l.uniform_blocks
+                .get(index as usize)
+                .map(|b| b.name.clone())
+                .ok_or(GlError::InvalidValue)
+        });
+        self.check(r).unwrap_or_default()
+    }
+
+    /// `glGetActiveUniformBlockiv(program, index,
+    /// GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES)`: the active-uniform indices of
+    /// the block's members (the one array-valued block property).
+    pub fn get_active_uniform_block_uniform_indices(
+        &mut self,
+        program: Program,
+        index: u32,
+    ) -> Vec<u32> {
+        self.finish_program(program);
+        let r = self.linked_of(program).and_then(|l| {
+            l.uniform_blocks
+                .get(index as usize)
+                .map(|b| b.members.clone())
+                .ok_or(GlError::InvalidValue)
+        });
+        self.check(r).unwrap_or_default()
+    }
+
     /// `glGetActiveUniformBlockiv` for one-value parameters.
     pub fn get_active_uniform_block_parameter_i32(
         &mut self,

@@ -267,6 +267,29 @@ fn call(
             ctx.get_error();
             out.join(" ")
         }
+        "active_uniform_name" => {
+            let p = program(names, a.next()?)?;
+            ctx.get_active_uniform_name(p, a.u32()?)
+        }
+        "active_uniform_block_name" => {
+            let p = program(names, a.next()?)?;
+            ctx.get_active_uniform_block_name(p, a.u32()?)
+        }
+        "active_uniform_block_indices" => {
+            let p = program(names, a.next()?)?;
+            format!(
+                "{:?}",
+                ctx.get_active_uniform_block_uniform_indices(p, a.u32()?)
+            )
+        }
+        "active_uniform_block_parameter" => {
+            let p = program(names, a.next()?)?;
+            let index = a.u32()?;
+            format!(
+                "{}",
+                ctx.get_active_uniform_block_parameter_i32(p, index, a.u32()?)
+            )
+        }
         "active_attribs" => {
             let p = program(names, a.next()?)?;
             let mut out = Vec::new();

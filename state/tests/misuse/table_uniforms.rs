@@ -101,6 +101,102 @@ pub fn rows() -> Vec<Row> {
             },
         ),
         row(
+            "get_active_uniform_name",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORMS",
+            |c, f| {
+                c.get_active_uniform_name(f.prog, 100);
+            },
+        ),
+        row(
+            "get_active_uniform_name",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORMS (0 for an unlinked program)",
+            |c, f| {
+                c.get_active_uniform_name(f.unlinked, 0);
+            },
+        ),
+        row(
+            "get_active_uniform_name",
+            VALUE,
+            "§2.11.4: program is not a name",
+            |c, _| {
+                c.get_active_uniform_name(fake_program(), 0);
+            },
+        ),
+        row(
+            "get_active_uniform_name",
+            OP,
+            "§2.11.4: program names a shader",
+            |c, f| {
+                c.get_active_uniform_name(Program(f.vs.0), 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_name",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORM_BLOCKS",
+            |c, f| {
+                c.get_active_uniform_block_name(f.prog, 100);
+            },
+        ),
+        row(
+            "get_active_uniform_block_name",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORM_BLOCKS (0 for an unlinked program)",
+            |c, f| {
+                c.get_active_uniform_block_name(f.unlinked, 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_name",
+            VALUE,
+            "§2.11.4: program is not a name",
+            |c, _| {
+                c.get_active_uniform_block_name(fake_program(), 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_name",
+            OP,
+            "§2.11.4: program names a shader",
+            |c, f| {
+                c.get_active_uniform_block_name(Program(f.vs.0), 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_uniform_indices",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORM_BLOCKS",
+            |c, f| {
+                c.get_active_uniform_block_uniform_indices(f.prog, 100);
+            },
+        ),
+        row(
+            "get_active_uniform_block_uniform_indices",
+            VALUE,
+            "§2.11.4: index >= ACTIVE_UNIFORM_BLOCKS (0 for an unlinked program)",
+            |c, f| {
+                c.get_active_uniform_block_uniform_indices(f.unlinked, 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_uniform_indices",
+            VALUE,
+            "§2.11.4: program is not a name",
+            |c, _| {
+                c.get_active_uniform_block_uniform_indices(fake_program(), 0);
+            },
+        ),
+        row(
+            "get_active_uniform_block_uniform_indices",
+            OP,
+            "§2.11.4: program names a shader",
+            |c, f| {
+                c.get_active_uniform_block_uniform_indices(Program(f.vs.0), 0);
+            },
+        ),
+        row(
             "get_active_attrib",
             VALUE,
             "§2.11.3: index >= ACTIVE_ATTRIBUTES",
