@@ -538,6 +538,30 @@ impl Pass<'_, '_> {
         }
     }
 
+    /// The 4-byte texel word at index `at[l]` of each lane's level.
+    #[inline(always)]
+    fn gather_words(&self, lv: &Lvl, at: &[i32; LANES]) -> [u32; LANES] {
+        let mut w = [0u32; LANES];
+        let p0 = lv.data[0];
+        if lv.uniform {
+            for l in 0..LANES {
+                // SAFETY: `at[l]` is a texel index inside the level, which holds
+                // all its 4-byte texels (see `run`).
+                w[l] = u32::from_le(unsafe {
+                    (p0.add(at[l] as usize * 4) as *const u32).read_unaligned()
+                });
+            }
+        } else {
+            for l in 0..LANES {
+                // SAFETY: as above, lane `l`'s level.
+                w[l] = u32::from_le(unsafe {
+                    (lv.data[l].add(at[l] as usize * 4) as *const u32).read_unaligned()
+                });
+            }
+        }
+        w
+    }
+
     /// Reads and decodes the texel at index `at[l]` of each lane's level into the
     /// [`packed`] channels, compared when `CMP`.
     #[inline(always)]
@@ -630,37 +654,61 @@ impl Pass<'_, '_> {
             }
             return Some(self.fetch::<T, CMP>(&lv, &at));
         }
-        let mut i0 = [[0i32; LANES]; 3];
-        let mut i1 = [[0i32; LANES]; 3];
-        let mut f = [[0.0f32; LANES]; 3];
+        // Per axis, the scaled index and the weight of the low (`[a][0]`) and high
+        // (`[a][1]`) tap, so a tap picks whole arrays by its corner bits instead of
+        // selecting lane by lane (LLVM kept that select scalar when it did not
+        // unroll the 8-tap loop of 3D filtering).
+        let mut ix = [[[0i32; LANES]; 2]; 3];
+        let mut wt = [[[0.0f32; LANES]; 2]; 3];
         for a in 0..D {
             for l in 0..LANES {
                 let u = pos[a][l] - 0.5;
                 let (fl, i) = floor_i(u);
-                f[a][l] = u - fl;
+                let f = u - fl;
                 let n = lv.size[a][l];
                 let st = strides(l)[a];
-                i0[a][l] = wrap(i, n, self.repeat[a]) * st;
-                i1[a][l] = wrap(i + 1, n, self.repeat[a]) * st;
+                ix[a][0][l] = wrap(i, n, self.repeat[a]) * st;
+                ix[a][1][l] = wrap(i + 1, n, self.repeat[a]) * st;
+                wt[a][0][l] = 1.0 - f;
+                wt[a][1][l] = f;
             }
         }
         for k in 0..1usize << D {
             let mut at = base;
-            let mut w = [1.0f32; LANES];
-            for a in 0..D {
-                let hi = k >> a & 1 == 1;
+            // The tap's weight: the product of its per-axis weights, in axis order.
+            let mut w = wt[0][k & 1];
+            for l in 0..LANES {
+                at[l] += ix[0][k & 1][l];
+            }
+            for a in 1..D {
+                let hi = k >> a & 1;
                 for l in 0..LANES {
-                    let (i, wa) = if hi {
-                        (i1[a][l], f[a][l])
-                    } else {
-                        (i0[a][l], 1.0 - f[a][l])
-                    };
-                    at[l] += i;
-                    w[l] = if a == 0 { wa } else { w[l] * wa };
+                    at[l] += ix[a][hi][l];
+                    w[l] *= wt[a][hi][l];
                 }
             }
             // Every tap is read (its index is in range); a zero weight keeps the
             // sum unchanged, as the quad sampler's skipped tap does.
+            if T::BPP == 4 && !CMP {
+                // One word per lane, decoded channel by channel straight into the
+                // sums: no decoded 4 × 16-lane tap is kept live beside them.
+                let words = self.gather_words(&lv, &at);
+                let n = T::VARYING;
+                for c in 0..n.min(4) {
+                    for l in 0..LANES {
+                        let v = T::decode(&words[l].to_le_bytes())[c];
+                        let sum = out[c][l] + v * w[l];
+                        out[c][l] = if w[l] == 0.0 { out[c][l] } else { sum };
+                    }
+                }
+                if n < 4 {
+                    for l in 0..LANES {
+                        let sum = out[n][l] + w[l]; // 1.0 × w, exactly
+                        out[n][l] = if w[l] == 0.0 { out[n][l] } else { sum };
+                    }
+                }
+                continue;
+            }
             let t = self.fetch::<T, CMP>(&lv, &at);
             for c in 0..packed::<T, CMP>() {
                 for l in 0..LANES {
