@@ -567,6 +567,12 @@ impl<'a> Interp<'a> {
                         p.block_pending = matches!(var.ty, Type::Array(..));
                     }
                     VarMode::SystemValue => p.root = Root::SysVal(var.location),
+                    VarMode::Ssbo | VarMode::Shared => {
+                        return Err(EvalError::unsupported(format!(
+                            "{} variable derefs (run lower_explicit_io first)",
+                            var.mode.deref_name()
+                        )))
+                    }
                 }
                 p
             }
