@@ -46,6 +46,7 @@ pub mod lower_alu_to_scalar;
 pub mod lower_io;
 pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
+pub mod lower_compute_system_values;
 pub mod lower_system_values;
 
 // -- draw-time variant lowering (final branch)
@@ -165,6 +166,7 @@ declare_passes! {
     lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
     lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
     lower_system_values => lower_system_values::LowerSystemValues,
+    lower_compute_system_values => lower_compute_system_values::LowerComputeSystemValues,
     lower_io => lower_io::LowerIo,
 
     // -- draw-time variant lowering (final branch; `finalize` runs them per key)
