@@ -168,6 +168,7 @@ declare_passes! {
     lower_system_values => lower_system_values::LowerSystemValues,
     lower_compute_system_values => lower_compute_system_values::LowerComputeSystemValues,
     lower_io => lower_io::LowerIo,
+    lower_explicit_io => lower_io::LowerExplicitIo,
 
     // -- draw-time variant lowering (final branch; `finalize` runs them per key)
     lower_clamp_color_outputs => lower_clamp_color_outputs::LowerClampColorOutputs,
