@@ -522,7 +522,10 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
     let Some(&(interp, _)) = Interp::ALL.iter().find(|(_, n)| *n == interp_word) else {
         return lx.err(format!("unknown interpolation `{interp_word}`"));
     };
-    let access_word = lx.word()?;
+    lx.ws();
+    let rest = lx.rest();
+    let access_word = &rest[..rest.find([' ', '\t']).unwrap_or(rest.len())];
+    lx.pos += access_word.len();
     let Some(access) = names::parse_access(access_word) else {
         return lx.err(format!("bad access `{}`", short(access_word)));
     };
@@ -1130,15 +1133,15 @@ fn parse_intrinsic(
                     }
                     IndexKind::AtomicOp => {
                         let w = lx.word()?;
-                        match AtomicOp::from_name(w) {
-                            Some(op) => op.code(),
+                        match AtomicOp::from_name(w).map(AtomicOp::code).or(w.parse().ok()) {
+                            Some(code) => code,
                             None => return lx.err(format!("unknown atomic op `{}`", short(w))),
                         }
                     }
                     IndexKind::ExecutionScope | IndexKind::MemoryScope => {
                         let w = lx.word()?;
-                        match Scope::from_name(w) {
-                            Some(scope) => scope.code(),
+                        match Scope::from_name(w).map(Scope::code).or(w.parse().ok()) {
+                            Some(code) => code,
                             None => return lx.err(format!("unknown scope `{}`", short(w))),
                         }
                     }
