@@ -89,7 +89,6 @@ impl IndexKind {
     }
 }
 
-
 /// Declares a small enum stored in an intrinsic index, with its printed names.
 macro_rules! index_enum {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:literal $text:literal,)* }) => {

@@ -1133,7 +1133,10 @@ fn parse_intrinsic(
                     }
                     IndexKind::AtomicOp => {
                         let w = lx.word()?;
-                        match AtomicOp::from_name(w).map(AtomicOp::code).or(w.parse().ok()) {
+                        match AtomicOp::from_name(w)
+                            .map(AtomicOp::code)
+                            .or(w.parse().ok())
+                        {
                             Some(code) => code,
                             None => return lx.err(format!("unknown atomic op `{}`", short(w))),
                         }
@@ -1159,7 +1162,9 @@ fn parse_intrinsic(
                                 lx.pos += n;
                                 v
                             }
-                            None => return lx.err(format!("bad {} `{}`", kind.name(), short(text))),
+                            None => {
+                                return lx.err(format!("bad {} `{}`", kind.name(), short(text)))
+                            }
                         }
                     }
                     _ => lx.number()?,

@@ -104,3 +104,50 @@ fn subgroup_operations() {
         assert_eq!(result[at..at + 8], expected[..], "invocation {idx}");
     }
 }
+
+/// Translation validation of the compute lowerings: `sysvals_masks.nir` (16
+/// invocations of a 4x2x2 group in subgroups of 8, second workgroup of a 3x1x1
+/// dispatch) stores its global id, workgroup size, subgroup size, the five subgroup
+/// masks and a ballot; `lower_compute_system_values` and `lower_subgroups` must not
+/// change a single byte the workgroup writes.
+#[test]
+fn compute_lowerings_preserve_results() {
+    let path = common::tests_dir()
+        .join("compute")
+        .join("sysvals_masks.nir");
+    let text = std::fs::read_to_string(&path).expect("read test shader");
+    let shader = rgl_nir::reader::parse_shader(&text).expect("parse");
+    rgl_nir::validate::validate(&shader).expect("valid");
+    let input = EvalInput {
+        ssbos: vec![vec![0xaa; 16 * 128]],
+        ..EvalInput::default()
+    };
+    let wg = WorkgroupInput {
+        workgroup_id: [1, 0, 0],
+        num_workgroups: [3, 1, 1],
+        subgroup_size: 8,
+        ..WorkgroupInput::default()
+    };
+    let before = evaluate_workgroup(&shader, &input, &wg).expect("evaluates");
+    // Hand-checked spot values: invocation 5 is local id (1, 1, 0), so its global
+    // id is (1 * 4 + 1, 1, 0); lane 5 of subgroup 0 has eq mask bit 5, ge mask bits
+    // 5..8, lt mask bits 0..5; the odd lanes ballot 0b10101010.
+    let w = words(&before.ssbos[0]);
+    let at = 5 * 32;
+    assert_eq!(w[at..at + 3], [5, 1, 0]);
+    assert_eq!(w[at + 3..at + 7], [4, 2, 2, 8]);
+    assert_eq!(w[at + 7..at + 9], [1 << 5, 0]);
+    assert_eq!(w[at + 9..at + 11], [0b1110_0000, 0]);
+    assert_eq!(w[at + 15..at + 17], [0b1_1111, 0]);
+    assert_eq!(w[at + 17], 0b1010_1010);
+    for (pass, args) in [
+        ("lower_compute_system_values", ""),
+        ("lower_subgroups", "subgroup_size=8 ballot_components=1"),
+    ] {
+        let mut lowered = shader.clone();
+        let p = rgl_nir::passes::build_pass(pass, args).expect("pass");
+        assert!(rgl_nir::passes::run_pass(p.as_ref(), &mut lowered).expect("runs"));
+        let after = evaluate_workgroup(&lowered, &input, &wg).expect("evaluates");
+        assert_eq!(before.ssbos, after.ssbos, "{pass} changed the results");
+    }
+}

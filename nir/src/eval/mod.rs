@@ -396,7 +396,10 @@ pub fn evaluate_workgroup(
             set(SYSTEM_VALUE_LOCAL_INVOCATION_ID, local);
             set(SYSTEM_VALUE_WORKGROUP_ID, wg.workgroup_id);
             set(SYSTEM_VALUE_NUM_WORKGROUPS, wg.num_workgroups);
-            set(SYSTEM_VALUE_GLOBAL_INVOCATION_ID, [global[0], global[1], global[2]]);
+            set(
+                SYSTEM_VALUE_GLOBAL_INVOCATION_ID,
+                [global[0], global[1], global[2]],
+            );
             set(SYSTEM_VALUE_LOCAL_INVOCATION_INDEX, [index, 0, 0]);
             set(SYSTEM_VALUE_WORKGROUP_SIZE, size);
             set(SYSTEM_VALUE_SUBGROUP_INVOCATION, [index % subgroup, 0, 0]);

@@ -454,7 +454,13 @@ impl Type {
         self.packed(structs, 0, row_major, packing)
     }
 
-    fn packed(&self, structs: &[StructDef], depth: u32, rm: bool, p: Packing) -> Option<(u32, u32)> {
+    fn packed(
+        &self,
+        structs: &[StructDef],
+        depth: u32,
+        rm: bool,
+        p: Packing,
+    ) -> Option<(u32, u32)> {
         if depth > MAX_TYPE_NESTING {
             return None;
         }

@@ -74,7 +74,11 @@ fn lower_impl(func: &mut FunctionImpl, size: Option<[u32; 3]>) -> bool {
                 (I::load_local_invocation_index, _) => {
                     let local = load3(&mut b, I::load_local_invocation_id);
                     let group_size = workgroup_size(&mut b, size);
-                    let (x, y, z) = (b.channel(local, 0), b.channel(local, 1), b.channel(local, 2));
+                    let (x, y, z) = (
+                        b.channel(local, 0),
+                        b.channel(local, 1),
+                        b.channel(local, 2),
+                    );
                     let (sx, sy) = (b.channel(group_size, 0), b.channel(group_size, 1));
                     let plane = b.alu_defs(Opcode::imul, &[sx, sy]);
                     let zs = b.alu_defs(Opcode::imul, &[z, plane]);

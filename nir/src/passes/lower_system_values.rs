@@ -182,9 +182,13 @@ fn lower_shader(shader: &mut Shader) -> bool {
                 }
                 let num_components = if sized { comps } else { 0 };
                 let mut b = Builder::new(body, Cursor::Before(instr));
-                let Some(new) =
-                    b.intrinsic(op, Vec::new(), num_components, Vec::new(), Some((comps, bits)))
-                else {
+                let Some(new) = b.intrinsic(
+                    op,
+                    Vec::new(),
+                    num_components,
+                    Vec::new(),
+                    Some((comps, bits)),
+                ) else {
                     continue;
                 };
                 body.rewrite_uses(Some(&mut uses), def, new);

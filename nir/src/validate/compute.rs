@@ -5,7 +5,7 @@
 //! `nir_intrinsics.py`; a violation is an error message, never a panic.
 
 use crate::intrinsics::{AtomicOp, IndexKind, IntrinsicOp as I, Scope};
-use crate::intrinsics::{MEMORY_SEMANTICS, MEMORY_ACQ_REL};
+use crate::intrinsics::{MEMORY_ACQ_REL, MEMORY_SEMANTICS};
 use crate::ir::*;
 
 /// The intrinsics only a compute shader may use (the compute system values and
@@ -125,7 +125,9 @@ pub(super) fn check_intrinsic(
                         deref.ty,
                         Type::Scalar(BaseType::Int | BaseType::Uint | BaseType::Float)
                     ) {
-                        e(format!("@{op} needs a deref of an int, uint or float scalar"));
+                        e(format!(
+                            "@{op} needs a deref of an int, uint or float scalar"
+                        ));
                     }
                 }
                 None => e(format!("@{op}: source 0 must be a deref")),
@@ -135,7 +137,9 @@ pub(super) fn check_intrinsic(
         I::deref_buffer_array_length => match intr.srcs.first().and_then(|s| deref_of(f, *s)) {
             Some(deref) if deref.mode == VarMode::Ssbo && matches!(deref.ty, Type::Array(_, 0)) => {
             }
-            Some(_) => e(format!("@{op} needs a deref of an unsized storage-buffer array")),
+            Some(_) => e(format!(
+                "@{op} needs a deref of an unsized storage-buffer array"
+            )),
             None => e(format!("@{op}: source 0 must be a deref")),
         },
         I::barrier => check_barrier(shader, intr, e),
@@ -281,7 +285,9 @@ fn check_barrier(shader: &Shader, intr: &Intrinsic, e: &mut dyn FnMut(String)) {
     }
     let known: u32 = MEMORY_SEMANTICS.iter().map(|(b, _)| *b).sum();
     if semantics & !known != 0 {
-        e(format!("@barrier: unknown memory semantics bits {semantics:#x}"));
+        e(format!(
+            "@barrier: unknown memory semantics bits {semantics:#x}"
+        ));
     }
     let known_modes: u32 = VarMode::ALL.iter().map(|m| m.bit()).sum();
     if modes & !known_modes != 0 {

@@ -69,7 +69,9 @@ fn atomic_result(op: AtomicOp, old: u32, data: u32) -> Option<u32> {
 /// A bit set of `width` bits as the result shape `(comps, bits)`.
 fn bits_to_shape(set: u128, comps: u8, bits: u8) -> Vec<u64> {
     if bits == 64 {
-        (0..comps).map(|i| (set >> (64 * u32::from(i))) as u64).collect()
+        (0..comps)
+            .map(|i| (set >> (64 * u32::from(i))) as u64)
+            .collect()
     } else {
         (0..comps)
             .map(|i| ((set >> (32 * u32::from(i))) as u64) & 0xffff_ffff)
@@ -88,10 +90,7 @@ fn float_eq(a: u64, b: u64, bits: u8) -> bool {
 
 impl<'a> Interp<'a> {
     fn sysval_word(&self, location: i32) -> u32 {
-        self.input
-            .system_values
-            .get(&location)
-            .map_or(0, |v| v[0])
+        self.input.system_values.get(&location).map_or(0, |v| v[0])
     }
 
     fn mem_read(&mut self, block: Option<u32>, byte: i64, size: usize) -> (u64, bool) {
@@ -160,7 +159,10 @@ impl<'a> Interp<'a> {
                 let size = usize::from(bits.max(8) / 8);
                 let Some(block) = block else {
                     self.out.out_of_bounds += 1;
-                    return Ok(Some(Value::Data(vec![0; usize::from(comps)], undefined_all(comps))));
+                    return Ok(Some(Value::Data(
+                        vec![0; usize::from(comps)],
+                        undefined_all(comps),
+                    )));
                 };
                 let mut out = Vec::with_capacity(usize::from(comps));
                 let mut undef = Vec::with_capacity(usize::from(comps));
@@ -280,9 +282,7 @@ impl<'a> Interp<'a> {
                     None
                 };
                 let (lo, hi) = self.group.subgroup_of(self.invocation);
-                let lanes = self
-                    .group
-                    .rendezvous(self.invocation, lo, hi, key, deposit);
+                let lanes = self.group.rendezvous(self.invocation, lo, hi, key, deposit);
                 let active = || lanes.iter().flatten();
                 let result: Deposit = match op {
                     I::ballot => {
@@ -295,7 +295,11 @@ impl<'a> Interp<'a> {
                     }
                     I::read_invocation | I::read_first_invocation => {
                         let pick = match wanted {
-                            Some(j) => usize::try_from(j).ok().and_then(|j| lanes.get(j)).cloned().flatten(),
+                            Some(j) => usize::try_from(j)
+                                .ok()
+                                .and_then(|j| lanes.get(j))
+                                .cloned()
+                                .flatten(),
                             None => active().next().cloned(),
                         };
                         match pick {

@@ -378,7 +378,9 @@ fn lower_store(
                     continue;
                 }
                 let part = b.channel(value, i);
-                let k = t.konst.saturating_add(t.comp_stride.saturating_mul(u32::from(i)));
+                let k = t
+                    .konst
+                    .saturating_add(t.comp_stride.saturating_mul(u32::from(i)));
                 emit_store(&mut b, &t, k, part, 1, access);
             }
         } else {
