@@ -85,7 +85,7 @@ fn subgroup_operations() {
     for idx in 0..8u32 {
         let lane = idx % 4;
         let first = idx / 4 * 4;
-        let expected = vec![
+        let expected = [
             // Lanes 1 and 3 of each subgroup are odd.
             0b1010,
             0,

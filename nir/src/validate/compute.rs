@@ -164,15 +164,11 @@ pub(super) fn check_intrinsic(
                 }
             }
         }
-        I::vote_any | I::vote_all => {
-            if src(0).is_some_and(|d| d.bit_size != 1) {
-                e(format!("@{op}: the condition must be a 1-bit boolean"));
-            }
+        I::vote_any | I::vote_all if src(0).is_some_and(|d| d.bit_size != 1) => {
+            e(format!("@{op}: the condition must be a 1-bit boolean"));
         }
-        I::vote_feq => {
-            if src(0).is_some_and(|d| !matches!(d.bit_size, 16 | 32 | 64)) {
-                e(format!("@{op} compares 16/32/64-bit floats"));
-            }
+        I::vote_feq if src(0).is_some_and(|d| !matches!(d.bit_size, 16 | 32 | 64)) => {
+            e(format!("@{op} compares 16/32/64-bit floats"));
         }
         I::read_invocation | I::read_first_invocation => {
             if op == I::read_invocation {
