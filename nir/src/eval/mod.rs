@@ -9,7 +9,13 @@
 //!   arguments are derefs read back through `load_param`;
 //! * **lowered form**: `load_input`, `load_per_vertex_input`,
 //!   `load_interpolated_input` (+ `load_barycentric_*`), `store_output`,
-//!   `load_output`, `load_uniform`, `load_ubo` and the system-value intrinsics.
+//!   `load_output`, `load_uniform`, `load_ubo` and the system-value intrinsics;
+//! * **compute** (lowered by `lower_explicit_io`): `load_ssbo` / `store_ssbo` /
+//!   `get_ssbo_size` / `ssbo_atomic(_swap)` on [`EvalInput::ssbos`], the shared-memory
+//!   intrinsics, workgroup barriers and the subgroup operations; a whole workgroup
+//!   runs with [`evaluate_workgroup`] (`group.rs` explains the scheduling). Storage
+//!   and shared variables in deref form are not evaluated (an `Unsupported` error).
+//!   Memory accesses are bounds-checked like every other read and write.
 //!
 //! Both forms address the outside world the same way, so their results compare
 //! directly (conventions of `rgl_link::program`):
