@@ -54,6 +54,9 @@ pub enum IndexKind {
     MemoryModes,
     /// Parameter index of `load_param`.
     ParamIdx,
+    /// The operation of an atomic (Mesa's `nir_atomic_op`, printed `atomic_op=iadd`;
+    /// see [`AtomicOp`]).
+    AtomicOp,
 }
 
 impl IndexKind {
@@ -81,9 +84,109 @@ impl IndexKind {
             IndexKind::MemorySemantics => "memory_semantics",
             IndexKind::MemoryModes => "memory_modes",
             IndexKind::ParamIdx => "param_idx",
+            IndexKind::AtomicOp => "atomic_op",
         }
     }
 }
+
+/// Declares a small enum stored in an intrinsic index, with its printed names.
+macro_rules! index_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:literal $text:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant = $value,)*
+        }
+        impl $name {
+            /// Every value with its printed name.
+            pub const ALL: &'static [($name, &'static str)] = &[$(($name::$variant, $text)),*];
+            /// The value stored in the index.
+            pub fn code(self) -> u32 {
+                self as u32
+            }
+            /// Decodes an index value.
+            pub fn from_code(code: u32) -> Option<$name> {
+                Self::ALL.iter().map(|(v, _)| *v).find(|v| v.code() == code)
+            }
+            /// The printed name.
+            pub fn name(self) -> &'static str {
+                Self::ALL.iter().find(|(v, _)| *v == self).map_or("?", |(_, n)| n)
+            }
+            /// Parses a printed name.
+            pub fn from_name(text: &str) -> Option<$name> {
+                Self::ALL.iter().find(|(_, n)| *n == text).map(|(v, _)| *v)
+            }
+        }
+    };
+}
+
+index_enum! {
+    /// The operation of an atomic intrinsic (Mesa's `nir_atomic_op`): the memory word
+    /// `m` becomes `op(m, data)` and the intrinsic returns the old `m`.
+    AtomicOp {
+        /// `m + data` (wrapping).
+        Iadd = 0 "iadd",
+        /// Signed minimum.
+        Imin = 1 "imin",
+        /// Unsigned minimum.
+        Umin = 2 "umin",
+        /// Signed maximum.
+        Imax = 3 "imax",
+        /// Unsigned maximum.
+        Umax = 4 "umax",
+        /// Bitwise and.
+        Iand = 5 "iand",
+        /// Bitwise or.
+        Ior = 6 "ior",
+        /// Bitwise exclusive or.
+        Ixor = 7 "ixor",
+        /// Exchange: `data`.
+        Xchg = 8 "xchg",
+        /// Compare-and-swap (the `*_atomic_swap` intrinsics only): `data2` when
+        /// `m == data`, else `m`.
+        Cmpxchg = 9 "cmpxchg",
+        /// Float addition (NV_shader_atomic_float).
+        Fadd = 10 "fadd",
+    }
+}
+
+index_enum! {
+    /// Scope of a barrier (Mesa's `mesa_scope`).
+    Scope {
+        /// No execution barrier (a memory-only barrier).
+        None = 0 "NONE",
+        /// The invocation itself.
+        Invocation = 1 "INVOCATION",
+        /// The subgroup.
+        Subgroup = 2 "SUBGROUP",
+        /// A shader call (ray tracing).
+        ShaderCall = 3 "SHADER_CALL",
+        /// The workgroup (`barrier()`, `groupMemoryBarrier()`).
+        Workgroup = 4 "WORKGROUP",
+        /// The queue family.
+        QueueFamily = 5 "QUEUE_FAMILY",
+        /// The device (`memoryBarrier*()`).
+        Device = 6 "DEVICE",
+    }
+}
+
+/// Memory semantics bit: acquire (Mesa's `NIR_MEMORY_ACQUIRE`).
+pub const MEMORY_ACQUIRE: u32 = 1;
+/// Memory semantics bit: release (`NIR_MEMORY_RELEASE`).
+pub const MEMORY_RELEASE: u32 = 2;
+/// Memory semantics: acquire and release (`NIR_MEMORY_ACQ_REL`).
+pub const MEMORY_ACQ_REL: u32 = MEMORY_ACQUIRE | MEMORY_RELEASE;
+/// Memory semantics bit: make available (`NIR_MEMORY_MAKE_AVAILABLE`).
+pub const MEMORY_MAKE_AVAILABLE: u32 = 4;
+/// Memory semantics bit: make visible (`NIR_MEMORY_MAKE_VISIBLE`).
+pub const MEMORY_MAKE_VISIBLE: u32 = 8;
+/// Every memory semantics bit with its printed name.
+pub const MEMORY_SEMANTICS: &[(u32, &str)] = &[
+    (MEMORY_ACQUIRE, "ACQ"),
+    (MEMORY_RELEASE, "REL"),
+    (MEMORY_MAKE_AVAILABLE, "AVAILABLE"),
+    (MEMORY_MAKE_VISIBLE, "VISIBLE"),
+];
 
 /// The intrinsic may be deleted when its result is unused.
 pub const CAN_ELIMINATE: u8 = 1;
@@ -190,6 +293,19 @@ intrinsic_table! {
     store_output "store_output" (0, 1) -> none bits 0 [Base, Range, WriteMask, Component, SrcType, IoSemantics] [0] "store a shader output (value, offset)";
     load_uniform "load_uniform" (1) -> 0 bits 0 [Base, Range, DestType] [ER] "load from the default uniform block";
     load_ubo "load_ubo" (1, 1) -> 0 bits 0 [Access, AlignMul, AlignOffset, RangeBase, Range] [ER] "load from a uniform buffer (block, byte offset)";
+    // ---- storage buffers and shared memory (explicit IO; ARB_shader_storage_buffer_object, ARB_compute_shader) ----
+    deref_atomic "deref_atomic" (1, 1) -> 1 bits 0 [Access, AtomicOp] [0] "atomic `atomic_op` on the scalar a deref names (deref, data); returns the old value";
+    deref_atomic_swap "deref_atomic_swap" (1, 1, 1) -> 1 bits 0 [Access, AtomicOp] [0] "compare-and-swap on the scalar a deref names (deref, compare, data); returns the old value";
+    deref_buffer_array_length "deref_buffer_array_length" (1) -> 1 bits 32 [Access] [ER] "element count of the unsized array a storage-buffer deref names (`.length()`)";
+    load_ssbo "load_ssbo" (1, 1) -> 0 bits 0 [Access, AlignMul, AlignOffset] [E] "load from a storage buffer (block, byte offset)";
+    store_ssbo "store_ssbo" (0, 1, 1) -> none bits 0 [WriteMask, Access, AlignMul, AlignOffset] [0] "store to a storage buffer (value, block, byte offset)";
+    get_ssbo_size "get_ssbo_size" (1) -> 1 bits 32 [Access] [ER] "size in bytes of the storage buffer bound to a block";
+    ssbo_atomic "ssbo_atomic" (1, 1, 1) -> 1 bits 0 [Access, AtomicOp] [0] "atomic on a storage buffer word (block, byte offset, data); returns the old value";
+    ssbo_atomic_swap "ssbo_atomic_swap" (1, 1, 1, 1) -> 1 bits 0 [Access, AtomicOp] [0] "compare-and-swap on a storage buffer word (block, byte offset, compare, data)";
+    load_shared "load_shared" (1) -> 0 bits 0 [Base, AlignMul, AlignOffset] [E] "load from workgroup shared memory (byte offset + base)";
+    store_shared "store_shared" (0, 1) -> none bits 0 [Base, WriteMask, AlignMul, AlignOffset] [0] "store to workgroup shared memory (value, byte offset + base)";
+    shared_atomic "shared_atomic" (1, 1) -> 1 bits 0 [Base, AtomicOp] [0] "atomic on a shared memory word (byte offset + base, data); returns the old value";
+    shared_atomic_swap "shared_atomic_swap" (1, 1, 1) -> 1 bits 0 [Base, AtomicOp] [0] "compare-and-swap on a shared memory word (byte offset + base, compare, data)";
     // ---- system values ----
     load_front_face "load_front_face" () -> 1 bits 1 [] [ER] "gl_FrontFacing";
     load_frag_coord "load_frag_coord" () -> 4 bits 32 [] [ER] "gl_FragCoord";
@@ -209,6 +325,28 @@ intrinsic_table! {
     load_sample_mask_in "load_sample_mask_in" () -> 1 bits 32 [] [ER] "gl_SampleMaskIn";
     load_helper_invocation "load_helper_invocation" () -> 1 bits 1 [] [E] "gl_HelperInvocation";
     load_user_clip_plane "load_user_clip_plane" () -> 4 bits 32 [UcpId] [ER] "a user clip plane";
+    // ---- compute system values ----
+    load_local_invocation_id "load_local_invocation_id" () -> 3 bits 32 [] [ER] "gl_LocalInvocationID";
+    load_workgroup_id "load_workgroup_id" () -> 3 bits 32 [] [ER] "gl_WorkGroupID";
+    load_num_workgroups "load_num_workgroups" () -> 3 bits 32 [] [ER] "gl_NumWorkGroups";
+    load_global_invocation_id "load_global_invocation_id" () -> 3 bits 32 [] [ER] "gl_GlobalInvocationID";
+    load_local_invocation_index "load_local_invocation_index" () -> 1 bits 32 [] [ER] "gl_LocalInvocationIndex";
+    load_workgroup_size "load_workgroup_size" () -> 3 bits 32 [] [ER] "gl_WorkGroupSize (a variable workgroup size)";
+    // ---- subgroups (ARB_shader_ballot, ARB_shader_group_vote) ----
+    load_subgroup_invocation "load_subgroup_invocation" () -> 1 bits 32 [] [ER] "gl_SubGroupInvocationARB";
+    load_subgroup_size "load_subgroup_size" () -> 1 bits 32 [] [ER] "gl_SubGroupSizeARB";
+    load_subgroup_eq_mask "load_subgroup_eq_mask" () -> 0 bits 0 [] [ER] "gl_SubGroupEqMaskARB (a uvec4 / uvec2 / uint64 bit set)";
+    load_subgroup_ge_mask "load_subgroup_ge_mask" () -> 0 bits 0 [] [ER] "gl_SubGroupGeMaskARB";
+    load_subgroup_gt_mask "load_subgroup_gt_mask" () -> 0 bits 0 [] [ER] "gl_SubGroupGtMaskARB";
+    load_subgroup_le_mask "load_subgroup_le_mask" () -> 0 bits 0 [] [ER] "gl_SubGroupLeMaskARB";
+    load_subgroup_lt_mask "load_subgroup_lt_mask" () -> 0 bits 0 [] [ER] "gl_SubGroupLtMaskARB";
+    ballot "ballot" (1) -> 0 bits 0 [] [E] "bit set of the active invocations whose condition holds";
+    read_invocation "read_invocation" (0, 1) -> 0 bits 0 [] [E] "the value of invocation `src1` (readInvocationARB)";
+    read_first_invocation "read_first_invocation" (0) -> 0 bits 0 [] [E] "the value of the lowest active invocation (readFirstInvocationARB)";
+    vote_any "vote_any" (1) -> 1 bits 1 [] [E] "anyInvocationARB";
+    vote_all "vote_all" (1) -> 1 bits 1 [] [E] "allInvocationsARB";
+    vote_feq "vote_feq" (0) -> 1 bits 1 [] [E] "allInvocationsEqualARB on floats";
+    vote_ieq "vote_ieq" (0) -> 1 bits 1 [] [E] "allInvocationsEqualARB on integers and booleans";
     // ---- derivatives (intrinsics so they never move across discards/control flow) ----
     ddx "ddx" (0) -> 0 bits 0 [] [E] "dFdx";
     ddy "ddy" (0) -> 0 bits 0 [] [E] "dFdy";

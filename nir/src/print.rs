@@ -9,7 +9,7 @@
 //! constant, and `// exact` on exact ALU instructions.
 
 use crate::arena::{EntityRef, SecondaryMap};
-use crate::intrinsics::IndexKind;
+use crate::intrinsics::{AtomicOp, IndexKind, Scope, MEMORY_SEMANTICS};
 use crate::ir::names::{self, LocKind};
 use crate::ir::*;
 use crate::opcodes::Base;
@@ -34,6 +34,12 @@ pub fn print_shader(shader: &Shader) -> String {
     }
     if info.uses_discard {
         out.push_str("uses_discard: true\n");
+    }
+    if let Some([x, y, z]) = info.workgroup_size {
+        let _ = writeln!(out, "workgroup_size: {x}, {y}, {z}");
+    }
+    if info.shared_size != 0 {
+        let _ = writeln!(out, "shared: {}", info.shared_size);
     }
     if let Some(gs) = &info.gs {
         let _ = writeln!(out, "input_primitive: {}", gs.input_primitive.name());
@@ -133,12 +139,21 @@ fn print_var(shader: &Shader, id: VarId, indent: &str, out: &mut String) {
     if var.invariant {
         out.push_str("invariant ");
     }
+    if var.packing == Packing::Std430 {
+        out.push_str("std430 ");
+    }
     let interp = Interp::ALL
         .iter()
         .find(|(i, _)| *i == var.interp)
         .map(|(_, n)| *n)
         .unwrap_or("?");
-    let _ = write!(out, "{} {} none ", var.mode.decl_name(), interp);
+    let _ = write!(
+        out,
+        "{} {} {} ",
+        var.mode.decl_name(),
+        interp,
+        names::access_name(var.access)
+    );
     let _ = var.ty.write(&shader.structs, out);
     let _ = write!(out, " {}", var.name);
     match var.mode {
@@ -149,7 +164,11 @@ fn print_var(shader: &Shader, id: VarId, indent: &str, out: &mut String) {
                 names::location_name(LocKind::SystemValue, var.location)
             );
         }
-        VarMode::ShaderIn | VarMode::ShaderOut | VarMode::Uniform | VarMode::Ubo => {
+        VarMode::ShaderIn
+        | VarMode::ShaderOut
+        | VarMode::Uniform
+        | VarMode::Ubo
+        | VarMode::Ssbo => {
             let loc = names::location_name(loc_kind(shader, var.mode), var.location);
             let _ = write!(out, " ({loc}");
             if matches!(var.mode, VarMode::ShaderIn | VarMode::ShaderOut) {
@@ -166,7 +185,7 @@ fn print_var(shader: &Shader, id: VarId, indent: &str, out: &mut String) {
             }
             let _ = write!(out, ", {}, {})", var.driver_location, var.binding);
         }
-        VarMode::FunctionTemp | VarMode::ShaderTemp => {}
+        VarMode::FunctionTemp | VarMode::ShaderTemp | VarMode::Shared => {}
     }
     if let Some(init) = &var.init {
         out.push_str(" = {");
@@ -704,6 +723,49 @@ pub fn format_index(shader: &Shader, intr: &Intrinsic, kind: IndexKind, v: u32) 
                 names::location_name(lk, loc)
             )
         }
+        IndexKind::AtomicOp => match AtomicOp::from_code(v) {
+            Some(op) => format!("atomic_op={}", op.name()),
+            None => format!("atomic_op={v}"),
+        },
+        IndexKind::ExecutionScope | IndexKind::MemoryScope => match Scope::from_code(v) {
+            Some(s) => format!("{}={}", kind.name(), s.name()),
+            None => format!("{}={v}", kind.name()),
+        },
+        IndexKind::MemorySemantics => format!("{}={}", kind.name(), semantics_name(v)),
+        IndexKind::MemoryModes => format!("{}={}", kind.name(), VarMode::set_name(v)),
         _ => format!("{}={v}", kind.name()),
     }
+}
+
+/// Prints memory semantics bits (`NONE`, `ACQ|REL|VISIBLE`, unknown bits in hex).
+pub fn semantics_name(bits: u32) -> String {
+    let mut parts: Vec<String> = MEMORY_SEMANTICS
+        .iter()
+        .filter(|(b, _)| bits & b != 0)
+        .map(|(_, n)| n.to_string())
+        .collect();
+    let known: u32 = MEMORY_SEMANTICS.iter().map(|(b, _)| *b).sum();
+    if bits & !known != 0 {
+        parts.push(format!("0x{:x}", bits & !known));
+    }
+    if parts.is_empty() {
+        "NONE".to_string()
+    } else {
+        parts.join("|")
+    }
+}
+
+/// Parses memory semantics printed by [`semantics_name`].
+pub fn parse_semantics(text: &str) -> Option<u32> {
+    if text == "NONE" {
+        return Some(0);
+    }
+    let mut bits = 0;
+    for part in text.split('|') {
+        bits |= match part.strip_prefix("0x") {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => MEMORY_SEMANTICS.iter().find(|(_, n)| *n == part)?.0,
+        };
+    }
+    Some(bits)
 }

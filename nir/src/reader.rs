@@ -7,7 +7,7 @@
 //! ignored on input.
 
 use crate::arena::EntityRef;
-use crate::intrinsics::{IndexKind, IntrinsicOp};
+use crate::intrinsics::{AtomicOp, IndexKind, IntrinsicOp, Scope};
 use crate::ir::names;
 use crate::ir::*;
 use crate::opcodes::Opcode;
@@ -338,6 +338,18 @@ pub fn parse_shader(text: &str) -> Res<Shader> {
                         _ => gs.invocations = n,
                     }
                 }
+                "workgroup_size" => {
+                    let mut size = [0u32; 3];
+                    let parts: Vec<&str> = value.split(", ").collect();
+                    if parts.len() != 3 {
+                        return lx.err("expected `workgroup_size: X, Y, Z`");
+                    }
+                    for (slot, part) in size.iter_mut().zip(parts) {
+                        *slot = parse_u32(part)?;
+                    }
+                    shader.info.workgroup_size = Some(size);
+                }
+                "shared" => shader.info.shared_size = parse_u32(value)?,
                 "inputs" => shader.info.num_inputs = parse_u32(value)?,
                 "outputs" => shader.info.num_outputs = parse_u32(value)?,
                 "uniforms" => shader.info.num_uniforms = parse_u32(value)?,
@@ -467,7 +479,13 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
     lx.ws();
     lx.expect("decl_var ")?;
     let mut flags = (false, false, false);
+    let mut packing = Packing::Std140;
     loop {
+        if lx.rest().starts_with("std430 ") {
+            lx.pos += 7;
+            packing = Packing::Std430;
+            continue;
+        }
         if lx.rest().starts_with("centroid ") {
             lx.pos += 9;
             flags.0 = true;
@@ -495,6 +513,8 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
             "uniform" => VarMode::Uniform,
             "ubo" => VarMode::Ubo,
             "system" => VarMode::SystemValue,
+            "ssbo" => VarMode::Ssbo,
+            "shared" => VarMode::Shared,
             _ => return lx.err(format!("unknown variable mode `{w}`")),
         }
     };
@@ -502,7 +522,13 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
     let Some(&(interp, _)) = Interp::ALL.iter().find(|(_, n)| *n == interp_word) else {
         return lx.err(format!("unknown interpolation `{interp_word}`"));
     };
-    lx.expect("none")?;
+    lx.ws();
+    let rest = lx.rest();
+    let access_word = &rest[..rest.find([' ', '\t']).unwrap_or(rest.len())];
+    lx.pos += access_word.len();
+    let Some(access) = names::parse_access(access_word) else {
+        return lx.err(format!("bad access `{}`", short(access_word)));
+    };
     let tyname = lx.word()?;
     let Some(ty) = Type::parse(tyname, &shader.structs) else {
         return lx.err(format!("unknown type `{}`", short(tyname)));
@@ -511,6 +537,8 @@ fn parse_var(shader: &Shader, lx: &mut Lex, local: bool) -> Res<Variable> {
     let mut var = Variable::new(name, mode, ty);
     var.interp = interp;
     (var.centroid, var.sample, var.invariant) = flags;
+    var.access = access;
+    var.packing = packing;
     if lx.eat("(") {
         let loc_word = lx.word()?;
         let (loc, comps) = match loc_word.split_once('.') {
@@ -1100,6 +1128,42 @@ fn parse_intrinsic(
                             match names::parse_alu_type(w) {
                                 Some(t) => names::alu_type_code(t),
                                 None => return lx.err(format!("bad type `{w}`")),
+                            }
+                        }
+                    }
+                    IndexKind::AtomicOp => {
+                        let w = lx.word()?;
+                        match AtomicOp::from_name(w)
+                            .map(AtomicOp::code)
+                            .or(w.parse().ok())
+                        {
+                            Some(code) => code,
+                            None => return lx.err(format!("unknown atomic op `{}`", short(w))),
+                        }
+                    }
+                    IndexKind::ExecutionScope | IndexKind::MemoryScope => {
+                        let w = lx.word()?;
+                        match Scope::from_name(w).map(Scope::code).or(w.parse().ok()) {
+                            Some(code) => code,
+                            None => return lx.err(format!("unknown scope `{}`", short(w))),
+                        }
+                    }
+                    IndexKind::MemorySemantics | IndexKind::MemoryModes => {
+                        let r = lx.rest();
+                        let n = r.find([',', ')']).unwrap_or(r.len());
+                        let text = r[..n].trim();
+                        let parsed = if kind == IndexKind::MemorySemantics {
+                            crate::print::parse_semantics(text)
+                        } else {
+                            VarMode::parse_set(text)
+                        };
+                        match parsed {
+                            Some(v) => {
+                                lx.pos += n;
+                                v
+                            }
+                            None => {
+                                return lx.err(format!("bad {} `{}`", kind.name(), short(text)))
                             }
                         }
                     }

@@ -12,6 +12,8 @@
 //!
 //! Errors name the function and entity and include the printed instruction.
 
+mod compute;
+
 use crate::arena::{EntityRef, SecondaryMap};
 use crate::intrinsics::IndexKind;
 use crate::ir::*;
@@ -137,6 +139,35 @@ pub fn validate(shader: &Shader) -> Result<(), ValidationErrors> {
                 context: None,
             });
         }
+    }
+    // Shared memory and a workgroup size belong to compute shaders
+    // (ARB_compute_shader; GLSL 4.30 §4.3.8).
+    let mut shader_err = |entity: String, message: String| {
+        errors.push(ValidationError {
+            function: String::new(),
+            entity,
+            message,
+            context: None,
+        })
+    };
+    for (id, var) in shader.variables.iter() {
+        if var.mode == VarMode::Shared && shader.stage != Stage::Compute {
+            shader_err(
+                id.to_string(),
+                format!("shared variable `{}` outside a compute shader", var.name),
+            );
+        }
+    }
+    match (shader.info.workgroup_size, shader.stage) {
+        (Some(size), Stage::Compute) if size.contains(&0) => shader_err(
+            "shader".into(),
+            format!("workgroup size {size:?} has an empty dimension"),
+        ),
+        (Some(_), stage) if stage != Stage::Compute => shader_err(
+            "shader".into(),
+            format!("a workgroup size in a {} shader", stage.name()),
+        ),
+        _ => {}
     }
     for (_, func) in shader.functions.iter() {
         let Some(body) = &func.body else { continue };
@@ -795,6 +826,7 @@ fn stage_types(v: &mut V) {
                     {
                         e("condition must be a 1-bit boolean".into());
                     }
+                    compute::check_intrinsic(v.shader, f, intr, dest.as_ref(), &mut e);
                 }
                 InstrKind::LoadConst(values) => {
                     if let Some(d) = &dest {

@@ -16,6 +16,7 @@ const PASS_ARGS: &[(&str, &str)] = &[
     ("lower_point_size", "slot=0"),
     ("lower_clip_planes", "enables=0b101 slot=0"),
     ("lower_clip_disable", "enables=0b101"),
+    ("lower_subgroups", "subgroup_size=4 ballot_components=1"),
 ];
 
 /// Every registered pass, built with [`PASS_ARGS`].

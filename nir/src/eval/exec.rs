@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+mod compute;
+
+use super::group::Group;
 use super::memory::{self, Leaf, Ptr, Root};
 use super::texture::{self, TexArgs, Texture};
 use super::{EmittedVertex, EvalError, EvalErrorKind, EvalInput, EvalOutput, InputKey};
@@ -78,6 +81,10 @@ pub(crate) struct Interp<'a> {
     next_frame: u32,
     depth: u32,
     default_texture: Texture,
+    /// The workgroup this invocation belongs to (storage buffers, shared memory,
+    /// barriers and subgroups), and the invocation's index in it.
+    group: &'a Group,
+    invocation: usize,
 }
 
 fn def_shape(func: &FunctionImpl, def: Def) -> Res<(u8, u8)> {
@@ -112,7 +119,12 @@ fn sysval_of(op: IntrinsicOp) -> Option<i32> {
 }
 
 impl<'a> Interp<'a> {
-    pub(crate) fn new(shader: &'a Shader, input: &'a EvalInput) -> Interp<'a> {
+    pub(crate) fn new(
+        shader: &'a Shader,
+        input: &'a EvalInput,
+        group: &'a Group,
+        invocation: usize,
+    ) -> Interp<'a> {
         Interp {
             shader,
             input,
@@ -121,6 +133,8 @@ impl<'a> Interp<'a> {
             next_frame: 1,
             depth: 0,
             default_texture: Texture::default(),
+            group,
+            invocation,
         }
     }
 
@@ -567,6 +581,12 @@ impl<'a> Interp<'a> {
                         p.block_pending = matches!(var.ty, Type::Array(..));
                     }
                     VarMode::SystemValue => p.root = Root::SysVal(var.location),
+                    VarMode::Ssbo | VarMode::Shared => {
+                        return Err(EvalError::unsupported(format!(
+                            "{} variable derefs (run lower_explicit_io first)",
+                            var.mode.deref_name()
+                        )))
+                    }
                 }
                 p
             }
@@ -1161,8 +1181,11 @@ impl<'a> Interp<'a> {
                 self.out.primitives_ended += 1;
                 Ok(Ok(None))
             }
-            I::barrier => Ok(Ok(None)),
             I::load_helper_invocation => data(vec![0; usize::from(comps)]),
+            op if compute::handles(op) => {
+                let key = def.map_or(0, |d| d.index() as u64);
+                Ok(Ok(self.compute_intrinsic(f, intr, shape, key)?))
+            }
             op => match sysval_of(op) {
                 Some(loc) => {
                     let v = self

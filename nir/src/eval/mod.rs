@@ -9,7 +9,13 @@
 //!   arguments are derefs read back through `load_param`;
 //! * **lowered form**: `load_input`, `load_per_vertex_input`,
 //!   `load_interpolated_input` (+ `load_barycentric_*`), `store_output`,
-//!   `load_output`, `load_uniform`, `load_ubo` and the system-value intrinsics.
+//!   `load_output`, `load_uniform`, `load_ubo` and the system-value intrinsics;
+//! * **compute** (lowered by `lower_explicit_io`): `load_ssbo` / `store_ssbo` /
+//!   `get_ssbo_size` / `ssbo_atomic(_swap)` on [`EvalInput::ssbos`], the shared-memory
+//!   intrinsics, workgroup barriers and the subgroup operations; a whole workgroup
+//!   runs with [`evaluate_workgroup`] (`group.rs` explains the scheduling). Storage
+//!   and shared variables in deref form are not evaluated (an `Unsupported` error).
+//!   Memory accesses are bounds-checked like every other read and write.
 //!
 //! Both forms address the outside world the same way, so their results compare
 //! directly (conventions of `rgl_link::program`):
@@ -60,6 +66,7 @@
 //! nearest on level 0.
 
 mod exec;
+mod group;
 mod memory;
 pub mod texture;
 
@@ -96,6 +103,10 @@ pub struct EvalInput {
     pub uniforms: Vec<[u32; 4]>,
     /// Uniform block contents by block index (std140 bytes).
     pub ubos: Vec<Vec<u8>>,
+    /// Storage buffer contents by block index (the bound range's bytes; its length
+    /// is what `get_ssbo_size` reports). The final contents are in
+    /// [`EvalOutput::ssbos`] / [`WorkgroupOutput::ssbos`].
+    pub ssbos: Vec<Vec<u8>>,
     /// System values by `SYSTEM_VALUE_*` number (booleans as 0 / 1).
     pub system_values: BTreeMap<i32, [u32; 4]>,
     /// User clip planes (`load_user_clip_plane`), as float words.
@@ -115,6 +126,7 @@ impl Default for EvalInput {
             missing_inputs_undefined: false,
             uniforms: Vec::new(),
             ubos: Vec::new(),
+            ssbos: Vec::new(),
             system_values: BTreeMap::new(),
             clip_planes: Vec::new(),
             textures: Vec::new(),
@@ -167,6 +179,9 @@ pub struct EvalOutput {
     /// The writes among [`EvalOutput::out_of_bounds`] (undefined behaviour that may
     /// corrupt other storage in a real implementation).
     pub out_of_bounds_writes: u32,
+    /// Storage buffer contents after the run ([`evaluate`] only; a workgroup's
+    /// are in [`WorkgroupOutput::ssbos`]).
+    pub ssbos: Vec<Vec<u8>>,
 }
 
 /// Why an evaluation stopped without a result.
@@ -273,7 +288,178 @@ pub fn io_components(shader: &Shader, var: VarId) -> Vec<IoComponent> {
     out
 }
 
-/// Runs the entry point of `shader` once over `input`.
+/// Runs the entry point of `shader` once over `input`, as a workgroup of one
+/// invocation: storage buffers start from [`EvalInput::ssbos`], shared memory
+/// (`info.shared_size` bytes) from zeros, barriers return at once and subgroup
+/// operations see this invocation alone.
 pub fn evaluate(shader: &Shader, input: &EvalInput) -> Result<EvalOutput, EvalError> {
-    exec::Interp::new(shader, input).run()
+    let memory = group::Memory {
+        ssbos: input.ssbos.clone(),
+        shared: vec![0; shader.info.shared_size as usize],
+    };
+    let group = group::Group::new(1, 1, memory);
+    let mut out = exec::Interp::new(shader, input, &group, 0).run()?;
+    out.ssbos = group
+        .memory
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .ssbos;
+    Ok(out)
+}
+
+/// Most invocations [`evaluate_workgroup`] runs (GL's minimum
+/// `GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS`).
+pub const MAX_WORKGROUP_INVOCATIONS: u32 = 1024;
+
+/// Stack of each invocation's thread in [`evaluate_workgroup`].
+const INVOCATION_STACK: usize = 4 << 20;
+
+/// Which workgroup of a dispatch to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkgroupInput {
+    /// `gl_WorkGroupID`.
+    pub workgroup_id: [u32; 3],
+    /// `gl_NumWorkGroups`.
+    pub num_workgroups: [u32; 3],
+    /// The workgroup size when the shader's is variable (`info.workgroup_size` is
+    /// `None`); ignored otherwise.
+    pub workgroup_size: [u32; 3],
+    /// Invocations per subgroup (≥ 1): consecutive `gl_LocalInvocationIndex`
+    /// values form a subgroup.
+    pub subgroup_size: u32,
+}
+
+impl Default for WorkgroupInput {
+    fn default() -> Self {
+        WorkgroupInput {
+            workgroup_id: [0; 3],
+            num_workgroups: [1; 3],
+            workgroup_size: [1; 3],
+            subgroup_size: 1,
+        }
+    }
+}
+
+/// What one workgroup produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WorkgroupOutput {
+    /// Each invocation's result, by `gl_LocalInvocationIndex`.
+    pub invocations: Vec<EvalOutput>,
+    /// Storage buffer contents after the workgroup ran.
+    pub ssbos: Vec<Vec<u8>>,
+    /// Shared memory at the end.
+    pub shared: Vec<u8>,
+}
+
+/// Runs every invocation of one workgroup of a compute shader, with storage buffers
+/// starting from [`EvalInput::ssbos`] and zeroed shared memory. Each invocation gets
+/// the compute system values (`gl_LocalInvocationID`, `gl_GlobalInvocationID`, ...,
+/// subgroup invocation and size) added to `input.system_values`. Invocations run
+/// one at a time, split at workgroup barriers and subgroup operations (see
+/// `group.rs`), so results are deterministic. The first invocation error (lowest
+/// index) is returned.
+pub fn evaluate_workgroup(
+    shader: &Shader,
+    input: &EvalInput,
+    wg: &WorkgroupInput,
+) -> Result<WorkgroupOutput, EvalError> {
+    use crate::ir::names::*;
+    if shader.stage != Stage::Compute {
+        return Err(EvalError::unsupported(format!(
+            "a workgroup of a {} shader",
+            shader.stage.name()
+        )));
+    }
+    let size = shader.info.workgroup_size.unwrap_or(wg.workgroup_size);
+    let count = size
+        .iter()
+        .try_fold(1u32, |acc, s| acc.checked_mul(*s))
+        .filter(|n| (1..=MAX_WORKGROUP_INVOCATIONS).contains(n))
+        .ok_or_else(|| {
+            EvalError::unsupported(format!(
+                "workgroup size {size:?} (1 to {MAX_WORKGROUP_INVOCATIONS} invocations)"
+            ))
+        })?;
+    let subgroup = wg.subgroup_size.clamp(1, 128);
+    let inputs: Vec<EvalInput> = (0..count)
+        .map(|index| {
+            let local = [
+                index % size[0],
+                index / size[0] % size[1],
+                index / (size[0] * size[1]),
+            ];
+            let global: Vec<u32> = (0..3)
+                .map(|i| {
+                    wg.workgroup_id[i]
+                        .wrapping_mul(size[i])
+                        .wrapping_add(local[i])
+                })
+                .collect();
+            let mut inp = input.clone();
+            let mut set = |loc: i32, v: [u32; 3]| {
+                inp.system_values.insert(loc, [v[0], v[1], v[2], 0]);
+            };
+            set(SYSTEM_VALUE_LOCAL_INVOCATION_ID, local);
+            set(SYSTEM_VALUE_WORKGROUP_ID, wg.workgroup_id);
+            set(SYSTEM_VALUE_NUM_WORKGROUPS, wg.num_workgroups);
+            set(
+                SYSTEM_VALUE_GLOBAL_INVOCATION_ID,
+                [global[0], global[1], global[2]],
+            );
+            set(SYSTEM_VALUE_LOCAL_INVOCATION_INDEX, [index, 0, 0]);
+            set(SYSTEM_VALUE_WORKGROUP_SIZE, size);
+            set(SYSTEM_VALUE_SUBGROUP_INVOCATION, [index % subgroup, 0, 0]);
+            set(SYSTEM_VALUE_SUBGROUP_SIZE, [subgroup, 0, 0]);
+            inp
+        })
+        .collect();
+    let memory = group::Memory {
+        ssbos: input.ssbos.clone(),
+        shared: vec![0; shader.info.shared_size as usize],
+    };
+    let group = group::Group::new(count as usize, subgroup as usize, memory);
+    let results: Vec<Result<EvalOutput, EvalError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, inp)| {
+                let group = &group;
+                let spawned = std::thread::Builder::new()
+                    .stack_size(INVOCATION_STACK)
+                    .spawn_scoped(scope, move || {
+                        group.start(i);
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            exec::Interp::new(shader, inp, group, i).run()
+                        }));
+                        group.finish(i);
+                        result.unwrap_or_else(|_| {
+                            Err(EvalError::malformed("the interpreter panicked"))
+                        })
+                    });
+                if spawned.is_err() {
+                    // Never leave the others waiting for this invocation's turn.
+                    group.finish(i);
+                }
+                spawned
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|_| Err(EvalError::malformed("invocation thread failed"))),
+                Err(e) => Err(EvalError::unsupported(format!(
+                    "cannot start an invocation thread: {e}"
+                ))),
+            })
+            .collect()
+    });
+    let invocations = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let memory = group.memory.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(WorkgroupOutput {
+        invocations,
+        ssbos: memory.ssbos,
+        shared: memory.shared,
+    })
 }

@@ -16,7 +16,7 @@ use crate::arena::{Arena, EntityRef, SecondaryMap};
 use crate::intrinsics::IntrinsicOp;
 use crate::opcodes::{AluType, Opcode};
 pub use layout::{CfKind, CfList, CfParent};
-pub use types::{BaseType, FieldLayout, SamplerDim, StructDef, StructId, Type};
+pub use types::{BaseType, FieldLayout, Packing, SamplerDim, StructDef, StructId, Type};
 
 crate::entity!(
     /// An SSA value.
@@ -107,6 +107,13 @@ pub struct ShaderInfo {
     pub io_lowered: bool,
     /// Geometry shader layout (`input_primitive:` … `invocations:` lines).
     pub gs: Option<GsInfo>,
+    /// Compute workgroup size (`workgroup_size: 8, 8, 1`), `None` when it is only
+    /// known at dispatch time (ARB_compute_variable_group_size; then
+    /// `load_workgroup_size` reads it) or the stage has none.
+    pub workgroup_size: Option<[u32; 3]>,
+    /// Bytes of workgroup shared memory (`shared: N`), set by `lower_explicit_io` when
+    /// it lays the `shared` variables out.
+    pub shared_size: u32,
 }
 
 /// Primitive kinds of geometry shader layouts (Mesa's `MESA_PRIM_*`).
@@ -207,6 +214,13 @@ pub enum VarMode {
     FunctionTemp,
     /// Shader global temporary (printed with an empty mode).
     ShaderTemp,
+    /// Shader storage block (`buffer`), Mesa's `nir_var_mem_ssbo`: the variable has
+    /// the block's struct type (or an array of it); its `driver_location` is the
+    /// block index. Offsets follow the block struct's packing (std430 or std140).
+    Ssbo,
+    /// Workgroup shared memory (`shared`), Mesa's `nir_var_mem_shared`; compute
+    /// shaders only.
+    Shared,
 }
 
 impl VarMode {
@@ -218,6 +232,8 @@ impl VarMode {
             VarMode::Uniform => "uniform",
             VarMode::Ubo => "ubo",
             VarMode::SystemValue => "system",
+            VarMode::Ssbo => "ssbo",
+            VarMode::Shared => "shared",
             VarMode::FunctionTemp | VarMode::ShaderTemp => "",
         }
     }
@@ -231,21 +247,62 @@ impl VarMode {
             VarMode::SystemValue => "system_value",
             VarMode::FunctionTemp => "function_temp",
             VarMode::ShaderTemp => "shader_temp",
+            VarMode::Ssbo => "ssbo",
+            VarMode::Shared => "shared",
         }
     }
+    /// Every mode, in the order of their [`VarMode::bit`]s.
+    pub const ALL: [VarMode; 9] = [
+        VarMode::ShaderIn,
+        VarMode::ShaderOut,
+        VarMode::Uniform,
+        VarMode::Ubo,
+        VarMode::SystemValue,
+        VarMode::FunctionTemp,
+        VarMode::ShaderTemp,
+        VarMode::Ssbo,
+        VarMode::Shared,
+    ];
     /// Parses a deref annotation mode name.
     pub fn from_deref_name(s: &str) -> Option<VarMode> {
-        [
-            VarMode::ShaderIn,
-            VarMode::ShaderOut,
-            VarMode::Uniform,
-            VarMode::Ubo,
-            VarMode::SystemValue,
-            VarMode::FunctionTemp,
-            VarMode::ShaderTemp,
-        ]
-        .into_iter()
-        .find(|m| m.deref_name() == s)
+        VarMode::ALL.into_iter().find(|m| m.deref_name() == s)
+    }
+    /// The mode's bit in a mode set (the `memory_modes` index of a barrier, printed
+    /// `ssbo|shared`, like Mesa's `nir_variable_mode` bit set; rgl's own bit order).
+    pub fn bit(self) -> u32 {
+        let i = VarMode::ALL.iter().position(|m| *m == self).unwrap_or(0);
+        1 << i
+    }
+    /// Prints a mode set (`0` when empty, else `ssbo|shared`).
+    pub fn set_name(bits: u32) -> String {
+        let mut parts: Vec<String> = VarMode::ALL
+            .iter()
+            .filter(|m| bits & m.bit() != 0)
+            .map(|m| m.deref_name().to_string())
+            .collect();
+        let known: u32 = VarMode::ALL.iter().map(|m| m.bit()).sum();
+        if bits & !known != 0 {
+            parts.push(format!("0x{:x}", bits & !known));
+        }
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join("|")
+        }
+    }
+    /// Parses a mode set printed by [`VarMode::set_name`].
+    pub fn parse_set(text: &str) -> Option<u32> {
+        if text == "0" {
+            return Some(0);
+        }
+        let mut bits = 0;
+        for part in text.split('|') {
+            bits |= match part.strip_prefix("0x") {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => VarMode::from_deref_name(part)?.bit(),
+            };
+        }
+        Some(bits)
     }
 }
 
@@ -300,6 +357,14 @@ pub struct Variable {
     pub invariant: bool,
     /// Constant initializer: raw 32-bit words of the flattened value.
     pub init: Option<Vec<u64>>,
+    /// Memory access qualifiers of a storage block or shared variable (the
+    /// [`crate::ir::names::ACCESS_FLAGS`] bits: `coherent`, `volatile`, `restrict`,
+    /// `readonly`, `writeonly`), printed after the interpolation like Mesa's
+    /// `decl_var` (`none` when empty).
+    pub access: u32,
+    /// Layout of a storage block variable's type (`std430` is printed among the
+    /// flags; std140 is the default). Uniform blocks are always std140.
+    pub packing: Packing,
 }
 
 impl Variable {
@@ -318,6 +383,8 @@ impl Variable {
             sample: false,
             invariant: false,
             init: None,
+            access: 0,
+            packing: Packing::Std140,
         }
     }
 }

@@ -440,10 +440,27 @@ impl Type {
     /// `CxR` matrix takes `C` 16-byte vectors, a row-major one `R`. Booleans are 4
     /// bytes; samplers take no space. `None` on overflow or excessive nesting.
     pub fn std140_align_size(&self, structs: &[StructDef], row_major: bool) -> Option<(u32, u32)> {
-        self.std140(structs, 0, row_major)
+        self.packed_align_size(structs, row_major, Packing::Std140)
     }
 
-    fn std140(&self, structs: &[StructDef], depth: u32, rm: bool) -> Option<(u32, u32)> {
+    /// Base alignment and size in bytes under `packing` (GL 4.6 §7.6.2.2, rules 1–10;
+    /// std430 drops the rounding of array and struct alignments to 16).
+    pub fn packed_align_size(
+        &self,
+        structs: &[StructDef],
+        row_major: bool,
+        packing: Packing,
+    ) -> Option<(u32, u32)> {
+        self.packed(structs, 0, row_major, packing)
+    }
+
+    fn packed(
+        &self,
+        structs: &[StructDef],
+        depth: u32,
+        rm: bool,
+        p: Packing,
+    ) -> Option<(u32, u32)> {
         if depth > MAX_TYPE_NESTING {
             return None;
         }
@@ -453,19 +470,20 @@ impl Type {
             Type::Vector(_, n) => Some((if *n == 2 { 8 } else { 16 }, 4 * u32::from(*n))),
             Type::Matrix { columns, rows } => {
                 let vectors = if rm { *rows } else { *columns };
-                Some((16, 16 * u32::from(vectors)))
+                let stride = matrix_vector_stride(*columns, *rows, rm, p);
+                Some((stride, stride * u32::from(vectors)))
             }
-            Type::Array(..) => {
-                let stride = self.array_stride(structs, depth, rm)?;
-                let Type::Array(_, n) = self else { return None };
-                Some((16, stride.checked_mul(*n)?))
+            Type::Array(e, n) => {
+                let stride = self.array_stride(structs, depth, rm, p)?;
+                let (a, _) = e.packed(structs, depth + 1, rm, p)?;
+                Some((p.round_align(a), stride.checked_mul(*n)?))
             }
             Type::Struct(id) => {
                 let st = structs.get(id.index())?;
                 let mut offset = 0u32;
-                let mut align = 16u32;
+                let mut align = p.round_align(4);
                 for (i, (_, t)) in st.fields.iter().enumerate() {
-                    let (a, s) = t.std140(structs, depth + 1, st.field_row_major(i, rm))?;
+                    let (a, s) = t.packed(structs, depth + 1, st.field_row_major(i, rm), p)?;
                     align = align.max(a);
                     let start = match st.explicit_offset(i) {
                         Some(o) => o,
@@ -484,17 +502,32 @@ impl Type {
     /// column-major, 4 row-major). `row_major` is the enclosing matrix layout. `None`
     /// for other types.
     pub fn std140_array_stride(&self, structs: &[StructDef], row_major: bool) -> Option<u32> {
-        self.array_stride(structs, 0, row_major)
+        self.array_stride(structs, 0, row_major, Packing::Std140)
     }
 
-    fn array_stride(&self, structs: &[StructDef], depth: u32, rm: bool) -> Option<u32> {
+    /// [`Type::std140_array_stride`] under `packing`: std430 rounds an array
+    /// element only to its own alignment.
+    pub fn packed_array_stride(
+        &self,
+        structs: &[StructDef],
+        row_major: bool,
+        packing: Packing,
+    ) -> Option<u32> {
+        self.array_stride(structs, 0, row_major, packing)
+    }
+
+    fn array_stride(&self, structs: &[StructDef], depth: u32, rm: bool, p: Packing) -> Option<u32> {
         match self {
             Type::Array(e, _) => {
-                let (a, s) = e.std140(structs, depth + 1, rm)?;
-                let a = a.max(16);
+                let (a, s) = e.packed(structs, depth + 1, rm, p)?;
+                let a = p.round_align(a);
                 s.checked_add(a - 1).map(|x| x / a * a)
             }
-            Type::Matrix { .. } => Some(if rm { 4 } else { 16 }),
+            Type::Matrix { columns, rows } => Some(if rm {
+                4
+            } else {
+                matrix_vector_stride(*columns, *rows, rm, p)
+            }),
             _ => None,
         }
     }
@@ -507,11 +540,22 @@ impl Type {
         field: usize,
         row_major: bool,
     ) -> Option<u32> {
+        self.packed_field_offset(structs, field, row_major, Packing::Std140)
+    }
+
+    /// Byte offset of field `field` of a struct type under `packing`.
+    pub fn packed_field_offset(
+        &self,
+        structs: &[StructDef],
+        field: usize,
+        row_major: bool,
+        packing: Packing,
+    ) -> Option<u32> {
         let Type::Struct(id) = self else { return None };
         let st = structs.get(id.index())?;
         let mut offset = 0u32;
         for (i, (_, t)) in st.fields.iter().enumerate() {
-            let (a, s) = t.std140(structs, 1, st.field_row_major(i, row_major))?;
+            let (a, s) = t.packed(structs, 1, st.field_row_major(i, row_major), packing)?;
             offset = match st.explicit_offset(i) {
                 Some(o) => o,
                 None => offset.checked_add(a - 1)? / a * a,
@@ -522,5 +566,37 @@ impl Type {
             offset = offset.checked_add(s)?;
         }
         None
+    }
+}
+
+/// Byte distance between the stored vectors of a `columns`x`rows` matrix: its
+/// columns (column-major) or rows (row-major), each laid out as an array element of
+/// that vector type (GL 4.6 §7.6.2.2 rules 5 and 7): 16 under std140, the vector's
+/// alignment under std430 (8 for 2-component vectors).
+pub fn matrix_vector_stride(columns: u8, rows: u8, row_major: bool, packing: Packing) -> u32 {
+    let len = if row_major { columns } else { rows };
+    let align = if len == 2 { 8 } else { 16 };
+    packing.round_align(align)
+}
+
+/// Memory layout of a uniform or storage block (GLSL `std140` / `std430`; `shared`
+/// and `packed` blocks are laid out std140 in rgl).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Packing {
+    /// GL 4.6 §7.6.2.2 std140: array and struct alignments round up to 16.
+    #[default]
+    Std140,
+    /// std430 (storage blocks and shared memory only): no rounding to 16.
+    Std430,
+}
+
+impl Packing {
+    /// The alignment of an array element or a struct with members of alignment
+    /// `align`: rounded up to 16 under std140.
+    pub fn round_align(self, align: u32) -> u32 {
+        match self {
+            Packing::Std140 => align.max(16),
+            Packing::Std430 => align,
+        }
     }
 }

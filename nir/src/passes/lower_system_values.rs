@@ -5,7 +5,8 @@
 //! gl_PrimitiveID(In) → `load_primitive_id`, gl_InvocationID → `load_invocation_id`,
 //! gl_FragCoord → `load_frag_coord`, gl_PointCoord → `load_point_coord`,
 //! gl_SampleID/Position/MaskIn, gl_HelperInvocation, gl_Layer (FS), base
-//! vertex/instance, draw id, first vertex).
+//! vertex/instance, draw id, first vertex, the compute ids and the ARB_shader_ballot
+//! subgroup values).
 //!
 //! Arrayed system values (`gl_SampleMaskIn[1]`) are loaded through their element 0,
 //! the only element the language allows. Afterwards, as in Mesa, the now unused
@@ -53,6 +54,19 @@ pub fn system_value_intrinsic(location: i32) -> Option<IntrinsicOp> {
         14 => I::load_sample_mask_in,
         15 => I::load_helper_invocation,
         16 => I::load_layer_id,
+        17 => I::load_local_invocation_id,
+        18 => I::load_workgroup_id,
+        19 => I::load_num_workgroups,
+        20 => I::load_global_invocation_id,
+        21 => I::load_local_invocation_index,
+        22 => I::load_workgroup_size,
+        23 => I::load_subgroup_invocation,
+        24 => I::load_subgroup_size,
+        25 => I::load_subgroup_eq_mask,
+        26 => I::load_subgroup_ge_mask,
+        27 => I::load_subgroup_gt_mask,
+        28 => I::load_subgroup_le_mask,
+        29 => I::load_subgroup_lt_mask,
         _ => return None,
     })
 }
@@ -159,12 +173,22 @@ fn lower_shader(shader: &mut Shader) -> bool {
                 };
                 let info = op.info();
                 let (comps, bits) = (body.defs[def].num_components, body.defs[def].bit_size);
-                if info.dest_components != Some(comps) || info.dest_bit_size != bits {
+                // A variable-size result (the subgroup masks) takes the load's shape.
+                let sized = info.dest_components == Some(0);
+                if (!sized && info.dest_components != Some(comps))
+                    || (info.dest_bit_size != 0 && info.dest_bit_size != bits)
+                {
                     continue;
                 }
+                let num_components = if sized { comps } else { 0 };
                 let mut b = Builder::new(body, Cursor::Before(instr));
-                let Some(new) = b.intrinsic(op, Vec::new(), 0, Vec::new(), Some((comps, bits)))
-                else {
+                let Some(new) = b.intrinsic(
+                    op,
+                    Vec::new(),
+                    num_components,
+                    Vec::new(),
+                    Some((comps, bits)),
+                ) else {
                     continue;
                 };
                 body.rewrite_uses(Some(&mut uses), def, new);

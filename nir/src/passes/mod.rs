@@ -43,9 +43,11 @@ pub mod var_util;
 
 // -- IO and scalar lowering (io branch)
 pub mod lower_alu_to_scalar;
+pub mod lower_compute_system_values;
 pub mod lower_io;
 pub mod lower_load_const_to_scalar;
 pub mod lower_phis_to_scalar;
+pub mod lower_subgroups;
 pub mod lower_system_values;
 
 // -- draw-time variant lowering (final branch)
@@ -99,6 +101,14 @@ pub enum PassFailure {
     /// slot only known at run time.
     #[error("gl_ClipDistance stored with a dynamic slot")]
     ClipDistanceDynamicSlot,
+    /// `lower_subgroups`: a 64-bit ballot or subgroup mask needs 64-bit integer ALU.
+    #[error(
+        "@{intrinsic} with a 64-bit result is not supported (no 64-bit integer ALU); use a uvec2"
+    )]
+    SubgroupValue64 {
+        /// The intrinsic.
+        intrinsic: &'static str,
+    },
 }
 
 macro_rules! declare_passes {
@@ -165,7 +175,10 @@ declare_passes! {
     lower_phis_to_scalar => lower_phis_to_scalar::LowerPhisToScalar,
     lower_load_const_to_scalar => lower_load_const_to_scalar::LowerLoadConstToScalar,
     lower_system_values => lower_system_values::LowerSystemValues,
+    lower_compute_system_values => lower_compute_system_values::LowerComputeSystemValues,
+    lower_subgroups => @args lower_subgroups::LowerSubgroups,
     lower_io => lower_io::LowerIo,
+    lower_explicit_io => lower_io::LowerExplicitIo,
 
     // -- draw-time variant lowering (final branch; `finalize` runs them per key)
     lower_clamp_color_outputs => lower_clamp_color_outputs::LowerClampColorOutputs,

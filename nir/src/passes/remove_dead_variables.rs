@@ -33,6 +33,8 @@ pub const fn mode_bit(mode: VarMode) -> u32 {
         VarMode::SystemValue => 16,
         VarMode::FunctionTemp => 32,
         VarMode::ShaderTemp => 64,
+        VarMode::Ssbo => 128,
+        VarMode::Shared => 256,
     }
 }
 

@@ -10,7 +10,9 @@
 //! * [`plain`]: inputs and outputs (`load_input`, `load_interpolated_input`,
 //!   `load_per_vertex_input`, `store_output`, `load_output`);
 //! * [`compact`]: the compact float arrays `gl_ClipDistance`/`gl_CullDistance`;
-//! * [`ubo`]: default-block uniforms (`load_uniform`) and uniform blocks (`load_ubo`).
+//! * [`ubo`]: default-block uniforms (`load_uniform`) and uniform blocks (`load_ubo`);
+//! * [`explicit`]: the separate `lower_explicit_io` pass for storage blocks and shared
+//!   memory (`load_ssbo`, `store_shared`, the atomics, `get_ssbo_size`).
 //!
 //! What every kind shares:
 //! * **Driver locations** of inputs and outputs are assigned first, like
@@ -39,11 +41,13 @@
 //! overflow.
 
 mod compact;
+mod explicit;
 mod offset;
 mod plain;
 mod ubo;
 
 pub use compact::compact_len;
+pub use explicit::LowerExplicitIo;
 
 use self::offset::{compute_offset, deref_path, emit_offset, Units};
 use self::plain::lower_io_access;

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::ir::names::alu_type_code;
+use crate::ir::types::{matrix_vector_stride, Packing};
 use crate::opcodes::{AluType, Base};
 
 /// One step of a deref chain below the variable.
@@ -45,7 +46,8 @@ pub(super) fn deref_path(func: &FunctionImpl, mut d: Def) -> Option<(VarId, Vec<
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(super) enum Units {
     Vec4,
-    Std140,
+    /// Bytes of a block laid out with this packing (std140 for uniform blocks).
+    Bytes(Packing),
     Samplers,
 }
 
@@ -94,7 +96,7 @@ pub(super) fn compute_offset(
     units: Units,
 ) -> Option<(Offset, Type)> {
     let mut off = Offset::default();
-    if units == Units::Std140 {
+    if matches!(units, Units::Bytes(_)) {
         off.comp_stride = 4;
     }
     let mut ty = ty.clone();
@@ -123,12 +125,14 @@ pub(super) fn compute_offset(
                 let elem = ty.element()?;
                 let stride = match units {
                     Units::Vec4 => elem.type_size_vec4(structs)?,
-                    Units::Std140 => ty.std140_array_stride(structs, row_major)?,
+                    Units::Bytes(p) => ty.packed_array_stride(structs, row_major, p)?,
                     Units::Samplers => sampler_count(&elem, structs)?,
                 };
-                if units == Units::Std140 && row_major && matches!(ty, Type::Matrix { .. }) {
+                if let (Units::Bytes(p), true, Type::Matrix { columns, rows }) =
+                    (units, row_major, &ty)
+                {
                     // A column of a row-major matrix: one component per row vector.
-                    off.comp_stride = 16;
+                    off.comp_stride = matrix_vector_stride(*columns, *rows, true, p);
                 }
                 match const_u32(func, idx) {
                     Some(c) => off.konst = off.konst.checked_add(c.checked_mul(stride)?)?,
@@ -144,7 +148,7 @@ pub(super) fn compute_offset(
                     Units::Vec4 => st.fields[..f]
                         .iter()
                         .try_fold(0u32, |a, (_, t)| a.checked_add(t.type_size_vec4(structs)?))?,
-                    Units::Std140 => ty.std140_field_offset(structs, f, row_major)?,
+                    Units::Bytes(p) => ty.packed_field_offset(structs, f, row_major, p)?,
                     Units::Samplers => st.fields[..f]
                         .iter()
                         .try_fold(0u32, |a, (_, t)| a.checked_add(sampler_count(t, structs)?))?,

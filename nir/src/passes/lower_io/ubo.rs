@@ -20,6 +20,7 @@
 use super::offset::*;
 use super::*;
 use crate::builder::vec_opcode;
+use crate::ir::types::Packing;
 
 pub(super) fn lower_uniform_load(
     cx: &Ctx,
@@ -99,8 +100,13 @@ pub(super) fn lower_ubo_load(
     let Some((_, block_size)) = block_ty.std140_align_size(cx.structs, false) else {
         return false;
     };
-    let Some((off, leaf)) = compute_offset(func, cx.structs, &block_ty, links, Units::Std140)
-    else {
+    let Some((off, leaf)) = compute_offset(
+        func,
+        cx.structs,
+        &block_ty,
+        links,
+        Units::Bytes(Packing::Std140),
+    ) else {
         return false;
     };
     let (Some(_), Some(comps)) = (type_code(&leaf), leaf.vector_components()) else {
