@@ -31,7 +31,7 @@ const EXTENSIONS: &[(&str, Option<Stage>)] = &[
     ("geom", Some(Stage::Geometry)),
     ("tesc", None),
     ("tese", None),
-    ("comp", None),
+    ("comp", Some(Stage::Compute)),
 ];
 
 /// Why rgl has no compiler for a stage's file extension.
@@ -166,7 +166,7 @@ fn dummy_shaders(config: &Config, stage: Stage) -> Vec<(Stage, String)> {
         match stage {
             Stage::Fragment => out.push(vertex()),
             Stage::Vertex => out.push(fragment()),
-            Stage::Geometry => {}
+            Stage::Geometry | Stage::Compute => {}
         }
     }
     if stage == Stage::Geometry && !config.version.es {

@@ -25,6 +25,7 @@ fn mode_of(storage: StorageClass) -> VarMode {
         StorageClass::ParamIn => VarMode::FunctionIn,
         StorageClass::ParamOut => VarMode::FunctionOut,
         StorageClass::ParamInOut => VarMode::FunctionInout,
+        StorageClass::Shared => VarMode::Shared,
     }
 }
 
@@ -312,6 +313,12 @@ impl Checker<'_> {
         if mode == VarMode::ShaderOut && global {
             self.error(loc, SemanticError::InitializeOutput(self.stage.name()));
         }
+        // GLSL 4.30 §4.3.8: "Variables declared as shared may not have
+        // initializers".
+        if mode == VarMode::Shared {
+            self.error(loc, SemanticError::InitializeShared(ident.name.to_string()));
+            return;
+        }
         let value = self.initializer_value(init, &var_ty);
         if self.ty(value).is_error() {
             return;
@@ -578,6 +585,7 @@ impl Checker<'_> {
             Stage::Vertex => mode == VarMode::ShaderOut,
             Stage::Fragment => mode == VarMode::ShaderIn,
             Stage::Geometry => mode == VarMode::ShaderOut || mode == VarMode::ShaderIn,
+            Stage::Compute => false,
         };
         if varying {
             return true;
@@ -611,6 +619,16 @@ impl Checker<'_> {
                 }
                 if layout.early_fragment_tests {
                     self.module.layout.early_fragment_tests = true;
+                }
+                if self.stage == Stage::Compute && layout.local_size.iter().any(Option::is_some) {
+                    let mut diags = Vec::new();
+                    qualifiers::merge_local_size(
+                        &mut self.module.layout,
+                        layout.local_size,
+                        loc,
+                        &mut diags,
+                    );
+                    self.extend_diags(diags);
                 }
             }
             Some(Storage::Out) => {

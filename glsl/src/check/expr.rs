@@ -111,6 +111,13 @@ impl Checker<'_> {
             self.module.variables[var].used = true;
             return r;
         }
+        if &*ident.name == "gl_WorkGroupSize" && self.compute_stage() {
+            // GLSL 4.30 §7.1: "It is a compile-time error to use
+            // gl_WorkGroupSize in a shader that does not declare a fixed local
+            // group size, or before that shader has declared [it]".
+            self.error(ident.loc, SemanticError::WorkGroupSizeUndeclared);
+            return self.error_expr(ident.loc);
+        }
         self.error(ident.loc, SemanticError::Undeclared(ident.name.to_string()));
         self.error_expr(ident.loc)
     }
@@ -131,6 +138,14 @@ impl Checker<'_> {
             {
                 return None;
             }
+        }
+        if name == "gl_WorkGroupSize" && self.compute_stage() {
+            let size = self.module.layout.cs_local_size?;
+            let variable = crate::builtins::variables::work_group_size(size, self.version.is_es());
+            let handle = self.new_variable(variable, SourceLoc::default());
+            self.add_builtin_item(handle);
+            self.builtin_variables.insert(name.to_string(), handle);
+            return Some(handle);
         }
         let avail = crate::builtins::Availability {
             version: self.version,

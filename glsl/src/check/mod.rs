@@ -243,6 +243,13 @@ impl<'a> Checker<'a> {
         self.extensions.iter().any(|e| e == name || e == "all")
     }
 
+    /// True in a compute shader of a language that has compute shaders
+    /// (GLSL 4.30, GLSL ES 3.10 or `GL_ARB_compute_shader`).
+    pub fn compute_stage(&self) -> bool {
+        self.stage == Stage::Compute
+            && (self.at_least(430, 310) || self.has_extension("GL_ARB_compute_shader"))
+    }
+
     /// The built-in availability context.
     pub fn availability(&self) -> crate::builtins::Availability<'_> {
         crate::builtins::Availability {

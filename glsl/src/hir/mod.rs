@@ -88,6 +88,9 @@ pub struct ShaderLayout {
     pub gs_max_vertices: Option<u32>,
     /// `layout(invocations = N) in;` (GS, 4.00/ARB_gpu_shader5 only).
     pub gs_invocations: Option<u32>,
+    /// `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;`
+    /// (compute; an unwritten dimension is 1, GLSL 4.30 §4.4.1.1).
+    pub cs_local_size: Option<[u32; 3]>,
     /// `layout(origin_upper_left)` on `gl_FragCoord`.
     pub origin_upper_left: bool,
     /// `layout(pixel_center_integer)` on `gl_FragCoord`.
@@ -157,6 +160,9 @@ pub enum VarMode {
     SystemValue,
     /// Compiler temporary.
     Temporary,
+    /// `shared` variable of a compute shader (Mesa's `ir_var_mem_shared`;
+    /// GLSL 4.30 §4.3.8).
+    Shared,
 }
 
 impl VarMode {
@@ -173,6 +179,7 @@ impl VarMode {
             VarMode::ConstIn => "const_in",
             VarMode::SystemValue => "sys",
             VarMode::Temporary => "temporary",
+            VarMode::Shared => "shared",
         }
     }
 }

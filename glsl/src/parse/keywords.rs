@@ -80,6 +80,8 @@ const fn removed(word: &'static str, token: Tok, removed: (u16, u16)) -> Keyword
 }
 
 const GPU4: &[&str] = &["GL_EXT_gpu_shader4"];
+/// `shared` is a keyword under ARB_compute_shader in any version.
+const COMPUTE: &[&str] = &["GL_ARB_compute_shader"];
 const TEX_ARRAY: &[&str] = &["GL_EXT_texture_array"];
 const MS: &[&str] = &["GL_ARB_texture_multisample"];
 const CUBE_ARRAY: &[&str] = &["GL_ARB_texture_cube_map_array"];
@@ -426,7 +428,7 @@ static KEYWORDS: &[Keyword] = &[
         (420, 310),
         NONE,
     ),
-    kw("shared", Tok::Shared, (430, 310), (430, 310), NONE),
+    kw("shared", Tok::Shared, (430, 310), (430, 310), COMPUTE),
     // Reserved words of GLSL 1.10 / GLSL ES 1.00.
     reserved("asm", (110, 100)),
     reserved("class", (110, 100)),

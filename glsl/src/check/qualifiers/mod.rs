@@ -25,7 +25,8 @@ mod types;
 pub use enhanced::{place_block_members, std140_align_size, xfb_size, PlacedMember};
 pub use error::QualifierError;
 pub use layout::{
-    merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES, MAX_GEOMETRY_SHADER_INVOCATIONS,
+    merge_local_size, merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES,
+    MAX_GEOMETRY_SHADER_INVOCATIONS,
 };
 pub use types::{check_storage_type, check_variable};
 
@@ -76,6 +77,8 @@ pub enum StorageClass {
     ParamOut,
     /// Parameter `inout`
     ParamInOut,
+    /// `shared` (compute shaders, GLSL 4.30 §4.3.8)
+    Shared,
 }
 
 impl StorageClass {
@@ -88,6 +91,7 @@ impl StorageClass {
             StorageClass::Out | StorageClass::ParamOut => "out",
             StorageClass::Uniform => "uniform",
             StorageClass::ParamInOut => "inout",
+            StorageClass::Shared => "shared",
         }
     }
 }
@@ -130,6 +134,8 @@ pub struct LayoutQualifiers {
     pub max_vertices: Option<u32>,
     /// `invocations = N`
     pub invocations: Option<u32>,
+    /// `local_size_x/y/z = N` (compute, GLSL 4.30 §4.4.1.1), by dimension.
+    pub local_size: [Option<u32>; 3],
     /// `depth_any` / `depth_greater` / `depth_less` / `depth_unchanged`
     pub depth_layout: Option<DepthLayout>,
     /// `component = N` (GLSL 4.40 §4.4.1, ARB_enhanced_layouts).
@@ -250,6 +256,11 @@ impl QualifierEnv<'_> {
             || self.has_extension("GL_AMD_conservative_depth")
             || self.has_extension("GL_EXT_conservative_depth")
     }
+    /// Compute shaders: the stage, `shared`, `local_size_*` and the compute
+    /// built-ins (GLSL 4.30, GLSL ES 3.10, or ARB_compute_shader).
+    pub fn has_compute_shader(&self) -> bool {
+        self.version.at_least(430, 310) || self.has_extension("GL_ARB_compute_shader")
+    }
     /// Geometry shaders (GLSL 1.50).
     pub fn has_geometry_shader(&self) -> bool {
         self.version.at_least(150, 0)
@@ -330,6 +341,7 @@ pub fn is_stage_interface(storage: StorageClass, stage: Stage) -> bool {
         Stage::Vertex => storage == StorageClass::Out,
         Stage::Fragment => storage == StorageClass::In,
         Stage::Geometry => matches!(storage, StorageClass::In | StorageClass::Out),
+        Stage::Compute => false,
     }
 }
 
@@ -356,6 +368,7 @@ struct Words {
     output: Option<SourceLoc>,
     inout: Option<SourceLoc>,
     uniform: Option<SourceLoc>,
+    shared: Option<SourceLoc>,
     centroid: Option<SourceLoc>,
     invariant: Option<SourceLoc>,
     interpolation: Option<(Interpolation, SourceLoc)>,
@@ -526,6 +539,10 @@ fn collect_words(
                         word: "buffer".into(),
                         requirement: "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
                     }),
+                    Storage::Shared if env.has_compute_shader() => {
+                        not_param("shared", &mut error);
+                        w.shared = Some(qloc);
+                    }
                     Storage::Shared => error(QualifierError::Unsupported {
                         word: "shared".into(),
                         requirement: "GLSL 4.30 or GL_ARB_compute_shader",
@@ -628,6 +645,9 @@ fn variable_storage(
     if w.uniform.is_some() {
         return StorageClass::Uniform;
     }
+    if w.shared.is_some() {
+        return StorageClass::Shared;
+    }
     if w.constant.is_some() {
         return StorageClass::Const;
     }
@@ -667,6 +687,18 @@ fn check_variable_qualifiers(
             });
         }
     }
+    // GLSL 4.30 §4.3.8: "shared" is only for compute shaders; ARB_compute_shader:
+    // "Compute shaders do not permit user-defined input variables" (nor outputs).
+    if w.shared.is_some() && stage != Stage::Compute {
+        error(QualifierError::SharedStage(stage));
+    }
+    if stage == Stage::Compute && context == DeclContext::GlobalVariable {
+        if w.input.is_some() || w.attribute.is_some() || w.varying.is_some() {
+            error(QualifierError::ComputeInterface("in"));
+        } else if w.output.is_some() {
+            error(QualifierError::ComputeInterface("out"));
+        }
+    }
     if w.attribute.is_some() && stage != Stage::Vertex && !env.version.at_least(0, 300) {
         error(QualifierError::AttributeStage(stage));
     }
@@ -683,6 +715,8 @@ fn check_variable_qualifiers(
             Some(("uniform", ""))
         } else if w.varying.is_some() {
             Some(("varying", ""))
+        } else if w.shared.is_some() {
+            Some(("shared", ""))
         } else if w.input.is_some() || w.inout.is_some() {
             Some(("in", " or in function parameter list"))
         } else if w.output.is_some() {
@@ -766,6 +800,7 @@ fn mode_string(storage: StorageClass) -> &'static str {
         StorageClass::ParamIn => "function input",
         StorageClass::ParamOut => "function output",
         StorageClass::ParamInOut => "function inout",
+        StorageClass::Shared => "shared variable",
     }
 }
 
@@ -933,6 +968,9 @@ fn check_declaration_only_layouts(l: &LayoutQualifiers, error: &mut dyn FnMut(Qu
     if l.early_fragment_tests {
         error(QualifierError::EarlyFragmentTestsOnVariable);
     }
+    if l.local_size.iter().any(Option::is_some) {
+        error(QualifierError::LocalSizePlacement("local_size"));
+    }
 }
 
 /// Rules of an interface block's own qualifiers; returns the block storage.
@@ -981,7 +1019,8 @@ fn check_block(
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
                 || l.invocations.is_some()
-                || l.component.is_some();
+                || l.component.is_some()
+                || l.local_size.iter().any(Option::is_some);
             if invalid {
                 error(QualifierError::InvalidUniformLayout);
             }
@@ -1005,6 +1044,14 @@ fn check_block(
                 }),
                 (Stage::Fragment, StorageClass::Out) => error(QualifierError::BlockStage {
                     stage: Stage::Fragment,
+                    kind: "output",
+                }),
+                (Stage::Compute, StorageClass::In) => error(QualifierError::BlockStage {
+                    stage: Stage::Compute,
+                    kind: "input",
+                }),
+                (Stage::Compute, StorageClass::Out) => error(QualifierError::BlockStage {
+                    stage: Stage::Compute,
                     kind: "output",
                 }),
                 _ => {}
@@ -1032,7 +1079,8 @@ fn check_block(
                 || l.early_fragment_tests
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
-                || l.invocations.is_some();
+                || l.invocations.is_some()
+                || l.local_size.iter().any(Option::is_some);
             if invalid {
                 error(if storage == StorageClass::In {
                     QualifierError::InvalidInputLayout

@@ -358,6 +358,7 @@ impl Reader {
                 "inout" => var.mode = VarMode::FunctionInout,
                 "const_in" => var.mode = VarMode::ConstIn,
                 "sys" => var.mode = VarMode::SystemValue,
+                "shared" => var.mode = VarMode::Shared,
                 "temporary" => var.mode = VarMode::Temporary,
                 "highp" => var.precision = Some(Precision::High),
                 "mediump" => var.precision = Some(Precision::Medium),
