@@ -413,6 +413,30 @@ void main() { uint carry; color = vec4(float(uaddCarry(u, 1u, carry) + carry)); 
         );
     }
 
+    /// A compute program compiles and passes the GLSL IR link, then stops at
+    /// glsl_to_nir with an error naming the stage (never a panic, never a
+    /// program that silently does nothing).
+    #[test]
+    fn compute_programs_are_rejected_by_name_at_glsl_to_nir() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 3.30
+// require_extensions: GL_ARB_compute_shader
+// check_link: true
+// [end config]
+#version 330
+#extension GL_ARB_compute_shader : require
+layout(local_size_x = 2) in;
+shared uint counter;
+void main() { barrier(); atomicAdd(counter, 1u); }
+";
+        assert_eq!(
+            outcome(text, Stage::Compute),
+            "link failed: error: compute shader: glsl_to_nir: unsupported compute shader: the NIR backend has no compute stage yet"
+        );
+    }
+
     /// Arrays of arrays and initializer lists go through the whole link.
     #[test]
     fn arrays_of_arrays_with_initializer_lists_link() {
