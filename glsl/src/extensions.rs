@@ -142,6 +142,14 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 430,
     },
+    // GL_ARB_shader_storage_buffer_object: `buffer` blocks, std430, the
+    // memory qualifiers on buffer variables and the atomic memory functions.
+    Extension {
+        name: "GL_ARB_shader_storage_buffer_object",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
     // GL_ARB_enhanced_layouts needs GLSL 1.40 (its spec's dependencies); the
     // front end accepts and checks its qualifiers, see `check::qualifiers`.
     Extension {

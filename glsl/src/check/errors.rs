@@ -14,6 +14,9 @@ pub enum SemanticError {
     /// variable (GLSL 4.30 §8.11).
     #[error("first argument to {0}() must be a buffer or shared variable")]
     AtomicArgument(String),
+    /// A `writeonly` buffer variable read (GLSL 4.30 §4.10).
+    #[error("cannot read from a writeonly buffer variable")]
+    ReadWriteOnly,
     /// `gl_WorkGroupSize` before `layout(local_size_*) in;` (GLSL 4.30 §7.1).
     #[error("gl_WorkGroupSize cannot be used before a local group size has been declared")]
     WorkGroupSizeUndeclared,

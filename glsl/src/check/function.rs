@@ -608,7 +608,10 @@ impl Checker<'_> {
                     // or shared variable" (Mesa's `verify_first_atomic_parameter`).
                     let memory = values.first().and_then(|v| self.root_variable(*v));
                     let in_memory = memory.is_some_and(|var| {
-                        matches!(self.module.variables[var].mode, VarMode::Shared)
+                        matches!(
+                            self.module.variables[var].mode,
+                            VarMode::Shared | VarMode::ShaderStorage
+                        )
                     });
                     if !in_memory {
                         let at = args.first().map(|a| a.loc).unwrap_or(loc);

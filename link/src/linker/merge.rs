@@ -36,6 +36,7 @@ pub fn mode_string(var: &Variable) -> &'static str {
         }
         VarMode::SystemValue => "shader input",
         VarMode::Shared => "shared variable",
+        VarMode::ShaderStorage => "buffer variable",
         _ => "local variable",
     }
 }

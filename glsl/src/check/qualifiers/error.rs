@@ -121,6 +121,23 @@ pub enum QualifierError {
     /// `attribute` outside the vertex shader.
     #[error("`attribute' variables may not be declared in the {0} shader")]
     AttributeStage(Stage),
+    /// An unsized array member of a shader storage block that is not its last
+    /// member (GLSL 4.30 §4.3.7).
+    #[error("unsized array `{0}' is not the last member of the shader storage block")]
+    UnsizedNotLast(String),
+    /// `buffer` on a variable outside a block (ARB_shader_storage_buffer_object).
+    #[error("buffer variables cannot be declared outside interface blocks")]
+    BufferOutsideBlock,
+    /// A memory qualifier on something that is not a buffer variable or block
+    /// (GLSL 4.30 §4.10; rgl has no image types).
+    #[error("memory qualifiers may only be used in the declarations of buffer variables and shader storage blocks")]
+    MemoryQualifierTarget,
+    /// `std430` on a block that is not a shader storage block.
+    #[error("std430 is only allowed on shader storage blocks")]
+    Std430NotStorage,
+    /// A layout qualifier a shader storage block cannot take.
+    #[error("invalid layout qualifiers used on a shader storage block")]
+    InvalidBufferLayout,
     /// `shared` outside a compute shader (GLSL 4.30 §4.3.8).
     #[error(
         "the shared storage qualifier can only be used in compute shaders, not in the {0} shader"

@@ -232,13 +232,17 @@ fn parse_item(
             out.matrix_layout = MatrixLayout::RowMajor;
             return Some(Id::Matrix);
         }
-        if env.has_uniform_buffer_objects() {
+        if env.has_uniform_buffer_objects() || env.has_shader_storage() {
             if is("std140") {
                 out.packing = Some(BlockPacking::Std140);
                 return Some(Id::Packing);
             }
             if is("shared") {
                 out.packing = Some(BlockPacking::Shared);
+                return Some(Id::Packing);
+            }
+            if is("std430") && env.has_shader_storage() {
+                out.packing = Some(BlockPacking::Std430);
                 return Some(Id::Packing);
             }
             if is("column_major") {
@@ -321,7 +325,9 @@ fn parse_item(
         out.index = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Index);
     }
-    if is("binding") && env.has_420pack() {
+    // Mesa's grammar: `binding` with 420pack, ES 3.10, atomic counters or
+    // shader storage buffer objects.
+    if is("binding") && (env.has_420pack() || env.has_shader_storage()) {
         out.binding = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Binding);
     }
@@ -575,7 +581,10 @@ pub(super) fn check_qualifier_only(
                 error(QualifierError::XfbOffsetDefault);
             }
         }
-        StorageClass::Uniform => {
+        StorageClass::Uniform | StorageClass::Buffer => {
+            if l.packing == Some(BlockPacking::Std430) && resolved.storage != StorageClass::Buffer {
+                error(QualifierError::Std430NotStorage);
+            }
             let others = l.location.is_some()
                 || l.index.is_some()
                 || l.binding.is_some()

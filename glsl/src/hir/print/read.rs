@@ -359,6 +359,7 @@ impl Reader {
                 "const_in" => var.mode = VarMode::ConstIn,
                 "sys" => var.mode = VarMode::SystemValue,
                 "shared" => var.mode = VarMode::Shared,
+                "shader_storage" => var.mode = VarMode::ShaderStorage,
                 "temporary" => var.mode = VarMode::Temporary,
                 "highp" => var.precision = Some(Precision::High),
                 "mediump" => var.precision = Some(Precision::Medium),
