@@ -437,6 +437,28 @@ void main() { barrier(); atomicAdd(counter, 1u); }
         );
     }
 
+    /// A program using a shader storage block links in GLSL IR and stops at
+    /// glsl_to_nir with an error naming the buffer variable.
+    #[test]
+    fn buffer_variables_are_rejected_by_name_at_glsl_to_nir() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.40
+// require_extensions: GL_ARB_shader_storage_buffer_object
+// check_link: true
+// [end config]
+#version 140
+#extension GL_ARB_shader_storage_buffer_object : require
+layout(std430) buffer B { vec4 v; };
+void main() { gl_Position = v; }
+";
+        assert_eq!(
+            outcome(text, Stage::Vertex),
+            "link failed: error: vertex shader: glsl_to_nir: unsupported buffer variable `v`: the NIR backend has no shader storage blocks yet"
+        );
+    }
+
     /// Arrays of arrays and initializer lists go through the whole link.
     #[test]
     fn arrays_of_arrays_with_initializer_lists_link() {
