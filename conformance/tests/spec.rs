@@ -72,7 +72,7 @@ fn files_with(ext: &[&str]) -> usize {
 
 #[test]
 fn glslparser_spec_files_all_pass() {
-    let files = files_with(&["vert", "geom", "frag"]);
+    let files = files_with(&["vert", "geom", "frag", "comp"]);
     assert!(
         files >= 30,
         "expected the glslparser files under tests/spec, found {files}"

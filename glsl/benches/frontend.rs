@@ -93,6 +93,7 @@ fn export(shaders: &[Shader], dir: &std::path::Path) -> std::io::Result<()> {
             rgl_glsl::Stage::Vertex => "vert",
             rgl_glsl::Stage::Geometry => "geom",
             rgl_glsl::Stage::Fragment => "frag",
+            rgl_glsl::Stage::Compute => "comp",
         };
         std::fs::write(dir.join(format!("{i:04}.{ext}")), &shader.source)?;
     }

@@ -74,6 +74,7 @@ pub fn write_source_file(name: u32, stage: crate::version::Stage, source: &str) 
         crate::version::Stage::Vertex => "vert",
         crate::version::Stage::Geometry => "geom",
         crate::version::Stage::Fragment => "frag",
+        crate::version::Stage::Compute => "comp",
     };
     let path = format!("shader_{name}.{ext}");
     if let Err(err) = std::fs::write(&path, source) {

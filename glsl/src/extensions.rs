@@ -132,6 +132,24 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 430,
     },
+    // GL_ARB_compute_shader: the compute stage, `shared` variables, the
+    // barrier built-ins and the compute built-in variables and constants.
+    // Like Mesa, advertised for every desktop version (the spec is written
+    // against GLSL 4.20 but sets no lower bound for its language features).
+    Extension {
+        name: "GL_ARB_compute_shader",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
+    // GL_ARB_shader_storage_buffer_object: `buffer` blocks, std430, the
+    // memory qualifiers on buffer variables and the atomic memory functions.
+    Extension {
+        name: "GL_ARB_shader_storage_buffer_object",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
     // GL_ARB_enhanced_layouts needs GLSL 1.40 (its spec's dependencies); the
     // front end accepts and checks its qualifiers, see `check::qualifiers`.
     Extension {

@@ -110,24 +110,29 @@ pub enum Stage {
     Geometry,
     /// Fragment shader.
     Fragment,
+    /// Compute shader (GLSL 4.30 / ES 3.10, or `GL_ARB_compute_shader`).
+    Compute,
 }
 
 impl Stage {
-    /// Stage from a file extension (`vert`, `geom`, `frag`).
+    /// Stage from a file extension (`vert`, `geom`, `frag`, `comp`).
     pub fn from_extension(ext: &str) -> Option<Stage> {
         match ext {
             "vert" => Some(Stage::Vertex),
             "geom" => Some(Stage::Geometry),
             "frag" => Some(Stage::Fragment),
+            "comp" => Some(Stage::Compute),
             _ => None,
         }
     }
-    /// Lower-case name as Mesa prints it ("vertex", "geometry", "fragment").
+    /// Lower-case name as Mesa prints it ("vertex", "geometry", "fragment",
+    /// "compute").
     pub fn name(self) -> &'static str {
         match self {
             Stage::Vertex => "vertex",
             Stage::Geometry => "geometry",
             Stage::Fragment => "fragment",
+            Stage::Compute => "compute",
         }
     }
 }

@@ -108,6 +108,7 @@ fn file_name(version: Version, stage: Stage) -> String {
         Stage::Vertex => "vs",
         Stage::Geometry => "gs",
         Stage::Fragment => "fs",
+        Stage::Compute => "cs",
     };
     format!("{}-{profile}-{stage}.txt", version.number)
 }

@@ -1,5 +1,5 @@
 //! Data-driven tests of the semantic checker's diagnostics: every
-//! `tests/check/*.{vert,frag,geom}` is compiled and its rendered info log is
+//! `tests/check/*.{vert,frag,geom,comp}` is compiled and its rendered info log is
 //! compared with the committed `*.log` next to it. `BLESS=1` rewrites the logs.
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! Snapshot tests of the front end and the IR tooling, all text in / text out:
 //!
-//! * `tests/in/**/*.{vert,frag,geom}` are compiled with
+//! * `tests/in/**/*.{vert,frag,geom,comp}` are compiled with
 //!   [`rgl_glsl::compile`]; the HIR dump (with structure headers, like Mesa's
 //!   `--dump-hir`), the LIR dump and the info log go to
 //!   `tests/out/<path>.{hir,lir,log}`.
@@ -110,6 +110,7 @@ fn stage_of(path: &Path) -> Option<Stage> {
         "vert" => Some(Stage::Vertex),
         "frag" => Some(Stage::Fragment),
         "geom" => Some(Stage::Geometry),
+        "comp" => Some(Stage::Compute),
         _ => None,
     }
 }

@@ -84,6 +84,7 @@ fn compile_link(gl: &glow::Context, program: &[ProgramShader]) -> Result<(), Str
                 rgl_glsl::Stage::Vertex => glow::VERTEX_SHADER,
                 rgl_glsl::Stage::Geometry => glow::GEOMETRY_SHADER,
                 rgl_glsl::Stage::Fragment => glow::FRAGMENT_SHADER,
+                rgl_glsl::Stage::Compute => glow::COMPUTE_SHADER,
             };
             let shader = gl.create_shader(kind)?;
             gl.shader_source(shader, &section.source);

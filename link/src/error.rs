@@ -119,6 +119,15 @@ pub enum LinkError {
     /// Geometry shader without an output primitive.
     #[error("geometry shader didn't declare primitive output type")]
     GsNoOutputPrimitive,
+    /// A compute shader linked together with shaders of other stages.
+    #[error("compute shaders may not be linked with any other type of shader")]
+    ComputeWithOtherStages,
+    /// A compute program without `layout(local_size_*) in;`.
+    #[error("compute shader must contain a fixed local group size")]
+    CsNoLocalSize,
+    /// Compute units disagree on the local size.
+    #[error("compute shader defined with conflicting local sizes ({0:?} and {1:?})")]
+    CsConflictingLocalSize([u32; 3], [u32; 3]),
     /// Geometry shader without `max_vertices`.
     #[error("geometry shader didn't declare max_vertices")]
     GsNoMaxVertices,

@@ -135,6 +135,7 @@ pub fn stage_name(stage: rgl_glsl::Stage) -> &'static str {
         rgl_glsl::Stage::Vertex => "vertex",
         rgl_glsl::Stage::Geometry => "geometry",
         rgl_glsl::Stage::Fragment => "fragment",
+        rgl_glsl::Stage::Compute => "compute",
     }
 }
 

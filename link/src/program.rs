@@ -168,6 +168,12 @@ pub struct LinkedProgram {
 }
 
 impl LinkedProgram {
+    /// The work-group size of a compute program (GL_COMPUTE_WORK_GROUP_SIZE,
+    /// GL 4.3 §7.13): the `local_size_*` of its compute shader.
+    pub fn compute_local_size(&self) -> Option<[u32; 3]> {
+        self.stage(Stage::Compute)
+            .and_then(|s| s.hir.layout.cs_local_size)
+    }
     /// The stage of `stage`, if the program has one.
     pub fn stage(&self, stage: Stage) -> Option<&LinkedStage> {
         self.stages.iter().find(|s| s.stage == stage)

@@ -1,6 +1,6 @@
 //! Linker tests, all data-driven:
 //! * file tests: every `tests/linker/*.link` holds `[vertex shader]`,
-//!   `[geometry shader]`, `[fragment shader]` sections (repeat a section for several
+//!   `[geometry shader]`, `[fragment shader]`, `[compute shader]` sections (repeat a section for several
 //!   compilation units) and an optional `[bindings]` section (`attrib NAME N`,
 //!   `frag NAME COLOR [INDEX]`). The expected output, in `*.expected` beside it, is
 //!   the link log of a failed link or `dump_resources` of a successful one.
@@ -97,6 +97,7 @@ fn parse_program(text: &str) -> Program {
             "[vertex shader]" => Stage::Vertex,
             "[geometry shader]" => Stage::Geometry,
             "[fragment shader]" => Stage::Fragment,
+            "[compute shader]" => Stage::Compute,
             "[vertex shader passthrough]" => {
                 let number: u16 = glsl_version
                     .as_ref()

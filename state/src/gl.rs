@@ -46,6 +46,7 @@ pub const INVALID_FRAMEBUFFER_OPERATION: u32 = 0x0506;
 pub const FRAGMENT_SHADER: u32 = 0x8B30;
 pub const VERTEX_SHADER: u32 = 0x8B31;
 pub const GEOMETRY_SHADER: u32 = 0x8DD9;
+pub const COMPUTE_SHADER: u32 = 0x91B9;
 pub const COMPILE_STATUS: u32 = 0x8B81;
 pub const LINK_STATUS: u32 = 0x8B82;
 /// `GL_KHR_parallel_shader_compile`: `glMaxShaderCompilerThreadsKHR`'s value.

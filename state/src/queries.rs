@@ -135,6 +135,7 @@ impl Context {
                         rgl_glsl::Stage::Vertex => gl::VERTEX_SHADER,
                         rgl_glsl::Stage::Geometry => gl::GEOMETRY_SHADER,
                         rgl_glsl::Stage::Fragment => gl::FRAGMENT_SHADER,
+                        rgl_glsl::Stage::Compute => gl::COMPUTE_SHADER,
                     }) as i32
                 }
                 gl::DELETE_STATUS => s.delete_pending as i32,

@@ -318,6 +318,9 @@ fn stage_of(shader_type: u32) -> Option<Stage> {
         gl::VERTEX_SHADER => Some(Stage::Vertex),
         gl::GEOMETRY_SHADER => Some(Stage::Geometry),
         gl::FRAGMENT_SHADER => Some(Stage::Fragment),
+        // GL 4.3: compute shaders compile; their programs fail to link until
+        // the NIR backend has a compute stage (a typed glsl_to_nir error).
+        gl::COMPUTE_SHADER => Some(Stage::Compute),
         _ => None,
     }
 }

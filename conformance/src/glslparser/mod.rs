@@ -31,7 +31,7 @@ const EXTENSIONS: &[(&str, Option<Stage>)] = &[
     ("geom", Some(Stage::Geometry)),
     ("tesc", None),
     ("tese", None),
-    ("comp", None),
+    ("comp", Some(Stage::Compute)),
 ];
 
 /// Why rgl has no compiler for a stage's file extension.
@@ -166,7 +166,7 @@ fn dummy_shaders(config: &Config, stage: Stage) -> Vec<(Stage, String)> {
         match stage {
             Stage::Fragment => out.push(vertex()),
             Stage::Vertex => out.push(fragment()),
-            Stage::Geometry => {}
+            Stage::Geometry | Stage::Compute => {}
         }
     }
     if stage == Stage::Geometry && !config.version.es {
@@ -410,6 +410,52 @@ void main() { uint carry; color = vec4(float(uaddCarry(u, 1u, carry) + carry)); 
         assert_eq!(
             outcome(text, Stage::Fragment),
             "link failed: error: fragment shader: glsl_to_nir: unsupported call of built-in function `uaddCarry`"
+        );
+    }
+
+    /// A compute program compiles and passes the GLSL IR link, then stops at
+    /// glsl_to_nir with an error naming the stage (never a panic, never a
+    /// program that silently does nothing).
+    #[test]
+    fn compute_programs_are_rejected_by_name_at_glsl_to_nir() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 3.30
+// require_extensions: GL_ARB_compute_shader
+// check_link: true
+// [end config]
+#version 330
+#extension GL_ARB_compute_shader : require
+layout(local_size_x = 2) in;
+shared uint counter;
+void main() { barrier(); atomicAdd(counter, 1u); }
+";
+        assert_eq!(
+            outcome(text, Stage::Compute),
+            "link failed: error: compute shader: glsl_to_nir: unsupported compute shader: the NIR backend has no compute stage yet"
+        );
+    }
+
+    /// A program using a shader storage block links in GLSL IR and stops at
+    /// glsl_to_nir with an error naming the buffer variable.
+    #[test]
+    fn buffer_variables_are_rejected_by_name_at_glsl_to_nir() {
+        let text = "\
+// [config]
+// expect_result: pass
+// glsl_version: 1.40
+// require_extensions: GL_ARB_shader_storage_buffer_object
+// check_link: true
+// [end config]
+#version 140
+#extension GL_ARB_shader_storage_buffer_object : require
+layout(std430) buffer B { vec4 v; };
+void main() { gl_Position = v; }
+";
+        assert_eq!(
+            outcome(text, Stage::Vertex),
+            "link failed: error: vertex shader: glsl_to_nir: unsupported buffer variable `v`: the NIR backend has no shader storage blocks yet"
         );
     }
 

@@ -492,6 +492,7 @@ pub fn shader_type(stage: rgl_glsl::Stage) -> u32 {
         rgl_glsl::Stage::Vertex => glow::VERTEX_SHADER,
         rgl_glsl::Stage::Geometry => glow::GEOMETRY_SHADER,
         rgl_glsl::Stage::Fragment => glow::FRAGMENT_SHADER,
+        rgl_glsl::Stage::Compute => glow::COMPUTE_SHADER,
     }
 }
 

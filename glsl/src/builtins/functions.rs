@@ -160,7 +160,49 @@ pub(crate) const KEPT_CALLS: &[&str] = &[
     "bitCount",
     "findLSB",
     "findMSB",
+    "barrier",
+    "memoryBarrier",
+    "memoryBarrierAtomicCounter",
+    "memoryBarrierBuffer",
+    "memoryBarrierImage",
+    "memoryBarrierShared",
+    "groupMemoryBarrier",
+    "atomicAdd",
+    "atomicMin",
+    "atomicMax",
+    "atomicAnd",
+    "atomicOr",
+    "atomicXor",
+    "atomicExchange",
+    "atomicCompSwap",
 ];
+
+/// Compute shaders exist: GLSL 4.30, ES 3.10 or `GL_ARB_compute_shader`
+/// (Mesa's `compute_shader_supported`).
+fn compute_shader_supported(a: &Availability<'_>) -> bool {
+    a.version.at_least(430, 310) || (desktop(a) && has_ext(a, "GL_ARB_compute_shader"))
+}
+/// Built-ins only a compute shader has (Mesa's `compute_shader`): `barrier`,
+/// `memoryBarrierShared`, `groupMemoryBarrier`. Tessellation control shaders
+/// also have `barrier`, but rgl has no tessellation stage.
+fn compute_shader(a: &Availability<'_>) -> bool {
+    a.stage == Stage::Compute && compute_shader_supported(a)
+}
+/// `memoryBarrier`: GLSL 4.20 / ES 3.10 with image load/store, or compute
+/// (Mesa's `shader_image_load_store || compute_shader_supported`).
+fn memory_barrier(a: &Availability<'_>) -> bool {
+    compute_shader_supported(a) || (desktop(a) && has_ext(a, "GL_ARB_shader_image_load_store"))
+}
+/// `atomicAdd` and friends on buffer and shared variables (GLSL 4.30 §8.11):
+/// GLSL 4.30, ES 3.10, `GL_ARB_shader_storage_buffer_object`, or shared
+/// variables under `GL_ARB_compute_shader` (Mesa's `buffer_atomics_supported`
+/// plus `compute_shader_supported` for shared memory).
+fn buffer_atomics(a: &Availability<'_>) -> bool {
+    a.version.at_least(430, 310)
+        || (desktop(a)
+            && (has_ext(a, "GL_ARB_shader_storage_buffer_object")
+                || has_ext(a, "GL_ARB_compute_shader")))
+}
 
 /// GLSL 4.00 §8.8 integer functions and `frexp`/`ldexp`: GLSL 4.00, ES 3.10,
 /// `GL_ARB_gpu_shader5` or `GL_MESA_shader_integer_functions` (Mesa's
@@ -191,6 +233,8 @@ pub(crate) enum G {
     Gen(ScalarKind),
     /// `out genType` (modf).
     OutGen(ScalarKind),
+    /// `inout` scalar (the memory argument of the atomic functions).
+    InOutS(ScalarKind),
     /// `vec`/`ivec`/`uvec`/`bvec`: sizes 2–4.
     Vec(ScalarKind),
     /// Any matrix `matCxR`.
@@ -294,6 +338,7 @@ impl TableBuilder {
                     G::V(k, size) => Type::vec(k, size),
                     G::Gen(k) | G::Vec(k) => Type::vec(k, n),
                     G::OutGen(k) => return (Type::vec(k, n), ParamDirection::Out),
+                    G::InOutS(k) => return (Type::Scalar(k), ParamDirection::InOut),
                     G::Mat | G::SqMat | G::NsMat => Type::mat(columns, rows),
                     G::MatT => Type::mat(rows, columns),
                     G::ColVec => Type::vec(F, rows),
@@ -470,6 +515,42 @@ fn add_generic_functions(t: &mut TableBuilder) {
     t.add("any", always, S(B), &[Vec(B)]);
     t.add("all", always, S(B), &[Vec(B)]);
     t.add("not", always, Vec(B), &[Vec(B)]);
+
+    // GLSL 4.30 §8.11 atomic memory functions: `inout` first argument, which
+    // must be a buffer or shared variable (checked at the call).
+    for k in [U, I] {
+        for name in [
+            "atomicAdd",
+            "atomicMin",
+            "atomicMax",
+            "atomicAnd",
+            "atomicOr",
+            "atomicXor",
+            "atomicExchange",
+        ] {
+            t.add_nofold(name, buffer_atomics, S(k), &[InOutS(k), S(k)]);
+        }
+        t.add_nofold(
+            "atomicCompSwap",
+            buffer_atomics,
+            S(k),
+            &[InOutS(k), S(k), S(k)],
+        );
+    }
+
+    // GLSL 4.30 §8.15 shader invocation control and §8.16 memory control.
+    t.add_nofold("barrier", compute_shader, Void, &[]);
+    t.add_nofold("memoryBarrier", memory_barrier, Void, &[]);
+    t.add_nofold(
+        "memoryBarrierAtomicCounter",
+        compute_shader_supported,
+        Void,
+        &[],
+    );
+    t.add_nofold("memoryBarrierBuffer", compute_shader_supported, Void, &[]);
+    t.add_nofold("memoryBarrierImage", compute_shader_supported, Void, &[]);
+    t.add_nofold("memoryBarrierShared", compute_shader, Void, &[]);
+    t.add_nofold("groupMemoryBarrier", compute_shader, Void, &[]);
 
     // §8.10 Geometry shader functions.
     t.add_nofold("EmitVertex", gs_only, Void, &[]);

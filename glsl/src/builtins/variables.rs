@@ -78,6 +78,23 @@ pub mod limits {
     /// `gl_MaxTransformFeedbackInterleavedComponents`
     /// (GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, the GL minimum)
     pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
+    /// `gl_MaxComputeWorkGroupCount` (GLSL 4.30 §7.3, the GL 4.3 minimum)
+    pub const MAX_COMPUTE_WORK_GROUP_COUNT: [i32; 3] = [65535, 65535, 65535];
+    /// `gl_MaxComputeWorkGroupSize` (GLSL 4.30 §7.3, the GL 4.3 minimum)
+    pub const MAX_COMPUTE_WORK_GROUP_SIZE: [i32; 3] = [1024, 1024, 64];
+    /// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (GL 4.3 table 23.70 minimum; no
+    /// GLSL constant)
+    pub const MAX_COMPUTE_WORK_GROUP_INVOCATIONS: i32 = 1024;
+    /// `gl_MaxComputeUniformComponents`
+    pub const MAX_COMPUTE_UNIFORM_COMPONENTS: i32 = 512;
+    /// `gl_MaxComputeTextureImageUnits`
+    pub const MAX_COMPUTE_TEXTURE_IMAGE_UNITS: i32 = 16;
+    /// `gl_MaxComputeImageUniforms`
+    pub const MAX_COMPUTE_IMAGE_UNIFORMS: i32 = 8;
+    /// `gl_MaxComputeAtomicCounters`
+    pub const MAX_COMPUTE_ATOMIC_COUNTERS: i32 = 8;
+    /// `gl_MaxComputeAtomicCounterBuffers`
+    pub const MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: i32 = 1;
 }
 
 /// Mesa's fixed slots used as `location` of built-in inputs and outputs.
@@ -252,6 +269,19 @@ pub const NAMES: &[&str] = &[
     "gl_MaxProgramTexelOffset",
     "gl_MaxTransformFeedbackBuffers",
     "gl_MaxTransformFeedbackInterleavedComponents",
+    "gl_NumWorkGroups",
+    "gl_WorkGroupID",
+    "gl_LocalInvocationID",
+    "gl_GlobalInvocationID",
+    "gl_LocalInvocationIndex",
+    "gl_WorkGroupSize",
+    "gl_MaxComputeWorkGroupCount",
+    "gl_MaxComputeWorkGroupSize",
+    "gl_MaxComputeUniformComponents",
+    "gl_MaxComputeTextureImageUnits",
+    "gl_MaxComputeImageUniforms",
+    "gl_MaxComputeAtomicCounters",
+    "gl_MaxComputeAtomicCounterBuffers",
 ];
 
 /// The built-in struct types.
@@ -462,6 +492,39 @@ fn constant(name: &str, value: i32, es: bool) -> Variable {
     var
 }
 
+/// A read-only built-in constant vector of three `int`s or `uint`s.
+fn constant_vec3(name: &str, kind: ScalarKind, values: [u32; 3], es: bool) -> Variable {
+    let mut var = Variable::new(name, Type::vec(kind, 3), VarMode::Auto);
+    var.is_builtin = true;
+    var.read_only = true;
+    var.precision = es.then_some(Precision::High);
+    let value = Constant::Components(
+        values
+            .iter()
+            .map(|&v| match kind {
+                ScalarKind::Uint => ScalarValue::Uint(v),
+                _ => ScalarValue::Int(v as i32),
+            })
+            .collect(),
+    );
+    var.constant_value = Some(value.clone());
+    var.constant_initializer = Some(value);
+    var
+}
+
+/// True when compute shaders exist: GLSL 4.30, GLSL ES 3.10 or
+/// `GL_ARB_compute_shader`.
+pub fn has_compute(a: &Availability<'_>) -> bool {
+    a.version.at_least(430, 310) || has_ext(a, "GL_ARB_compute_shader")
+}
+
+/// `gl_WorkGroupSize` of a compute shader whose declared local size is
+/// `size` (GLSL 4.30 §7.1: a `const uvec3` equal to the `local_size_*`
+/// qualifiers; it exists only once they are declared).
+pub fn work_group_size(size: [u32; 3], es: bool) -> Variable {
+    constant_vec3("gl_WorkGroupSize", ScalarKind::Uint, size, es)
+}
+
 /// Implements [`super::lookup_variable`].
 pub(crate) fn lookup(
     name: &str,
@@ -493,6 +556,20 @@ pub(crate) fn lookup(
     if let Some(value) = constant_value(name, a) {
         return Some(constant(name, value, es));
     }
+    let compute = has_compute(a);
+    let cs = stage == Stage::Compute && compute;
+    match name {
+        "gl_MaxComputeWorkGroupCount" if compute => {
+            let v = limits::MAX_COMPUTE_WORK_GROUP_COUNT.map(|v| v as u32);
+            return Some(constant_vec3(name, ScalarKind::Int, v, es));
+        }
+        "gl_MaxComputeWorkGroupSize" if compute => {
+            let v = limits::MAX_COMPUTE_WORK_GROUP_SIZE.map(|v| v as u32);
+            return Some(constant_vec3(name, ScalarKind::Int, v, es));
+        }
+        _ => {}
+    }
+    let uvec3 = || Type::vec(ScalarKind::Uint, 3);
 
     let var = match name {
         // Vertex/geometry outputs.
@@ -693,6 +770,25 @@ pub(crate) fn lookup(
             prec(Precision::High),
         ),
 
+        // Compute system values (GLSL 4.30 §7.1). `gl_WorkGroupSize` is a
+        // constant that depends on the declared local size: the checker
+        // builds it with [`work_group_size`].
+        "gl_NumWorkGroups"
+        | "gl_WorkGroupID"
+        | "gl_LocalInvocationID"
+        | "gl_GlobalInvocationID"
+            if cs =>
+        {
+            with_precision(
+                variable(name, uvec3(), VarMode::SystemValue, None),
+                prec(Precision::High),
+            )
+        }
+        "gl_LocalInvocationIndex" if cs => with_precision(
+            variable(name, Type::UINT, VarMode::SystemValue, None),
+            prec(Precision::High),
+        ),
+
         // Uniform state.
         "gl_DepthRange" => {
             let ty = builtin_struct(structs, BuiltinStruct::DepthRange, es);
@@ -808,6 +904,12 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
         "gl_MaxTransformFeedbackInterleavedComponents" if enhanced_layouts => {
             MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS
         }
+        // GLSL 4.30 §7.3 (every stage, like Mesa, once compute exists).
+        "gl_MaxComputeUniformComponents" if has_compute(a) => MAX_COMPUTE_UNIFORM_COMPONENTS,
+        "gl_MaxComputeTextureImageUnits" if has_compute(a) => MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+        "gl_MaxComputeImageUniforms" if has_compute(a) => MAX_COMPUTE_IMAGE_UNIFORMS,
+        "gl_MaxComputeAtomicCounters" if has_compute(a) => MAX_COMPUTE_ATOMIC_COUNTERS,
+        "gl_MaxComputeAtomicCounterBuffers" if has_compute(a) => MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
         _ => return None,
     };
     Some(value)

@@ -98,6 +98,12 @@ impl Checker<'_> {
         }
     }
 
+    /// True when `expr` is (part of) a buffer variable.
+    fn is_buffer_value(&self, expr: Handle<hir::Expr>) -> bool {
+        self.root_variable(expr)
+            .is_some_and(|v| self.module.variables[v].mode == hir::VarMode::ShaderStorage)
+    }
+
     /// `base.length()`
     pub fn length_method(&mut self, base: &ast::Expr, loc: SourceLoc) -> Handle<hir::Expr> {
         let value = self.rvalue(base);
@@ -114,6 +120,18 @@ impl Checker<'_> {
         }
         match &ty {
             Type::Array(_, Some(n)) => self.const_int(*n as i32, loc),
+            Type::Array(_, None) if self.is_buffer_value(value) => {
+                // GLSL 4.30 §4.1.9: the length of a runtime-sized array is
+                // known only when the shader runs (Mesa's
+                // `ssbo_unsized_array_length`), which rgl cannot express yet.
+                self.error(
+                    loc,
+                    SemanticError::Unsupported(
+                        "length() calls on runtime-sized shader storage block arrays",
+                    ),
+                );
+                self.error_expr(loc)
+            }
             Type::Array(_, None) => {
                 self.error(loc, SemanticError::LengthOfUnsized);
                 self.error_expr(loc)
@@ -194,7 +212,8 @@ impl Checker<'_> {
                 } else if i < 0 {
                     self.error(loc, SemanticError::IndexNegative(kind));
                 }
-                if aty.is_array() && i >= 0 {
+                // A runtime-sized buffer array keeps its size open.
+                if aty.is_array() && i >= 0 && !(len_unsized(&aty) && self.is_buffer_value(array)) {
                     self.update_max_array_access(array, i, loc);
                 }
             }
@@ -213,7 +232,10 @@ impl Checker<'_> {
                             }
                             _ => false,
                         };
-                        if !root_ok {
+                        // ARB_shader_storage_buffer_object: the unsized last
+                        // member of a buffer block "may be indexed with general
+                        // integer expressions".
+                        if !root_ok && !self.is_buffer_value(array) {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);
                         }
                     }
@@ -283,4 +305,9 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// True for an array type without a size.
+fn len_unsized(ty: &Type) -> bool {
+    matches!(ty, Type::Array(_, None))
 }

@@ -25,6 +25,8 @@ fn mode_of(storage: StorageClass) -> VarMode {
         StorageClass::ParamIn => VarMode::FunctionIn,
         StorageClass::ParamOut => VarMode::FunctionOut,
         StorageClass::ParamInOut => VarMode::FunctionInout,
+        StorageClass::Shared => VarMode::Shared,
+        StorageClass::Buffer => VarMode::ShaderStorage,
     }
 }
 
@@ -312,6 +314,12 @@ impl Checker<'_> {
         if mode == VarMode::ShaderOut && global {
             self.error(loc, SemanticError::InitializeOutput(self.stage.name()));
         }
+        // GLSL 4.30 §4.3.8: "Variables declared as shared may not have
+        // initializers".
+        if mode == VarMode::Shared {
+            self.error(loc, SemanticError::InitializeShared(ident.name.to_string()));
+            return;
+        }
         let value = self.initializer_value(init, &var_ty);
         if self.ty(value).is_error() {
             return;
@@ -578,6 +586,7 @@ impl Checker<'_> {
             Stage::Vertex => mode == VarMode::ShaderOut,
             Stage::Fragment => mode == VarMode::ShaderIn,
             Stage::Geometry => mode == VarMode::ShaderOut || mode == VarMode::ShaderIn,
+            Stage::Compute => false,
         };
         if varying {
             return true;
@@ -612,6 +621,16 @@ impl Checker<'_> {
                 if layout.early_fragment_tests {
                     self.module.layout.early_fragment_tests = true;
                 }
+                if self.stage == Stage::Compute && layout.local_size.iter().any(Option::is_some) {
+                    let mut diags = Vec::new();
+                    qualifiers::merge_local_size(
+                        &mut self.module.layout,
+                        layout.local_size,
+                        loc,
+                        &mut diags,
+                    );
+                    self.extend_diags(diags);
+                }
             }
             Some(Storage::Out) => {
                 if let Some(primitive) = layout.primitive {
@@ -633,6 +652,14 @@ impl Checker<'_> {
                 if layout.has_xfb() && self.stage != Stage::Fragment {
                     let layout = layout.clone();
                     self.xfb_default_output(&layout, loc);
+                }
+            }
+            Some(Storage::Buffer) => {
+                if let Some(packing) = layout.packing {
+                    self.default_buffer_packing = packing;
+                }
+                if layout.matrix_layout != MatrixLayout::Inherited {
+                    self.default_buffer_matrix_layout = layout.matrix_layout;
                 }
             }
             Some(Storage::Uniform) => {
@@ -685,6 +712,7 @@ impl Checker<'_> {
         let storage = written_storage(&block.qualifier);
         let (mode, storage_class, what) = match storage {
             Some(Storage::Uniform) => (VarMode::Uniform, StorageClass::Uniform, "uniform"),
+            Some(Storage::Buffer) => (VarMode::ShaderStorage, StorageClass::Buffer, "buffer"),
             Some(Storage::In) => (VarMode::ShaderIn, StorageClass::In, "in"),
             Some(Storage::Out) => (VarMode::ShaderOut, StorageClass::Out, "out"),
             _ => {
@@ -693,6 +721,22 @@ impl Checker<'_> {
             }
         };
         match mode {
+            VarMode::ShaderStorage => {
+                if !self.at_least(430, 310)
+                    && !self.has_extension("GL_ARB_shader_storage_buffer_object")
+                {
+                    self.error(
+                        loc,
+                        SemanticError::version_required(
+                            "shader storage block",
+                            self.version,
+                            430,
+                            310,
+                        ),
+                    );
+                    return;
+                }
+            }
             VarMode::Uniform => {
                 if !self.at_least(140, 300) && !self.has_extension("GL_ARB_uniform_buffer_object") {
                     self.error(
@@ -761,13 +805,30 @@ impl Checker<'_> {
                 }
             }
         }
-        let packing = resolved.layout.packing.unwrap_or(self.default_packing);
+        let (default_packing, default_matrix) = if mode == VarMode::ShaderStorage {
+            (
+                self.default_buffer_packing,
+                self.default_buffer_matrix_layout,
+            )
+        } else {
+            (self.default_packing, self.default_matrix_layout)
+        };
+        let packing = resolved.layout.packing.unwrap_or(default_packing);
         let matrix_layout = match resolved.layout.matrix_layout {
-            MatrixLayout::Inherited => self.default_matrix_layout,
+            MatrixLayout::Inherited => default_matrix,
             other => other,
         };
         if mode == VarMode::Uniform {
             self.place_uniform_block(block, &resolved.layout, packing, matrix_layout, &mut fields);
+        }
+        if mode == VarMode::ShaderStorage {
+            self.check_buffer_block_members(
+                block,
+                &resolved.layout,
+                packing,
+                matrix_layout,
+                &mut fields,
+            );
         }
         if matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
             self.check_member_locations(block, &resolved.layout, &fields);
@@ -887,7 +948,10 @@ impl Checker<'_> {
                 var.interface_block = Some(handle);
                 var.block_packing = packing;
                 var.matrix_layout = matrix_layout;
-                var.read_only = mode != VarMode::ShaderOut;
+                var.memory = resolved.memory;
+                // Buffer variables are writable; `readonly` members are
+                // checked per member (see `access::member_memory`).
+                var.read_only = !matches!(mode, VarMode::ShaderOut | VarMode::ShaderStorage);
                 let v = self.new_variable(var, instance.loc);
                 self.add_global_item(v);
                 if !self.scope.add_variable(&instance.name, v) {
@@ -922,7 +986,12 @@ impl Checker<'_> {
                     var.precision = field.qualifiers.precision.or(var.precision);
                     var.location = field.qualifiers.location.or(var.location);
                     var.component = field.qualifiers.component.or(var.component);
-                    var.read_only = mode != VarMode::ShaderOut;
+                    var.memory = resolved.memory.union(field.qualifiers.memory);
+                    var.read_only = match mode {
+                        VarMode::ShaderOut => false,
+                        VarMode::ShaderStorage => var.memory.read_only,
+                        _ => true,
+                    };
                     let v = self.new_variable(var, block.name.loc);
                     self.add_global_item(v);
                     if !self.scope.add_variable(&field.name, v) {

@@ -100,9 +100,35 @@ impl Checker<'_> {
         }
     }
 
-    /// Places the members of a uniform block that uses `offset` or `align`
-    /// (GLSL 4.40 §4.4.5) and stores each member's std140 offset in its
-    /// qualifiers; reports those qualifiers in a block that is not std140.
+    /// Member rules of a shader storage block: only the last member may be an
+    /// unsized array (ARB_shader_storage_buffer_object, GLSL 4.30 §4.3.7);
+    /// `offset`/`align` (GLSL 4.40 §4.4.5) need std140 or std430, and the
+    /// members are placed with that layout's rules.
+    pub fn check_buffer_block_members(
+        &mut self,
+        block: &ast::Block,
+        layout: &LayoutQualifiers,
+        packing: BlockPacking,
+        matrix_layout: MatrixLayout,
+        fields: &mut [StructField],
+    ) {
+        let last = fields.len().saturating_sub(1);
+        for (i, field) in fields.iter().enumerate() {
+            if i != last && matches!(field.ty, Type::Array(_, None)) {
+                self.error_at(
+                    block.name.loc,
+                    QualifierError::UnsizedNotLast(field.name.clone()),
+                );
+            }
+        }
+        self.place_uniform_block(block, layout, packing, matrix_layout, fields);
+    }
+
+    /// Places the members of a uniform or shader storage block that uses
+    /// `offset` or `align` (GLSL 4.40 §4.4.5) and stores each member's std140
+    /// (or, for a std430 buffer block, std430) offset in its qualifiers;
+    /// reports those qualifiers in a block that is neither. Uniform blocks
+    /// cannot be std430 (rejected with the qualifiers).
     pub fn place_uniform_block(
         &mut self,
         block: &ast::Block,
@@ -117,7 +143,7 @@ impl Checker<'_> {
         if layout.align.is_none() && !members_explicit {
             return;
         }
-        if packing != BlockPacking::Std140 {
+        if !matches!(packing, BlockPacking::Std140 | BlockPacking::Std430) {
             let word = if fields.iter().any(|f| f.qualifiers.offset.is_some()) {
                 "offset"
             } else {
@@ -154,6 +180,7 @@ impl Checker<'_> {
         let offsets = qualifiers::place_block_members(
             &members,
             layout.align,
+            packing == BlockPacking::Std430,
             &self.module.structs,
             &mut diags,
         );

@@ -10,6 +10,19 @@ pub enum SemanticError {
     /// A name was used that is not declared.
     #[error("`{0}' undeclared")]
     Undeclared(String),
+    /// The memory argument of an atomic function is not a buffer or shared
+    /// variable (GLSL 4.30 §8.11).
+    #[error("first argument to {0}() must be a buffer or shared variable")]
+    AtomicArgument(String),
+    /// A `writeonly` buffer variable read (GLSL 4.30 §4.10).
+    #[error("cannot read from a writeonly buffer variable")]
+    ReadWriteOnly,
+    /// `gl_WorkGroupSize` before `layout(local_size_*) in;` (GLSL 4.30 §7.1).
+    #[error("gl_WorkGroupSize cannot be used before a local group size has been declared")]
+    WorkGroupSizeUndeclared,
+    /// `shared` variable with an initializer (GLSL 4.30 §4.3.8).
+    #[error("shared variable `{0}' cannot have an initializer")]
+    InitializeShared(String),
     /// A name declared twice in one scope.
     #[error("`{0}' redeclared")]
     Redeclared(String),

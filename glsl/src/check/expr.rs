@@ -25,7 +25,43 @@ impl Checker<'_> {
         self.depth += 1;
         let result = self.rvalue_inner(expr, true);
         self.depth -= 1;
+        if self.writing_lhs == 0 {
+            self.check_write_only_read(expr, result);
+        }
         result
+    }
+
+    /// GLSL 4.30 §4.10: "variables qualified as writeonly ... can be written
+    /// but not read". Checks a variable name or a block member selection read
+    /// as a value (the target of a plain assignment is not a read).
+    fn check_write_only_read(&mut self, expr: &ast::Expr, value: Handle<hir::Expr>) {
+        let write_only = match &expr.kind {
+            ast::ExprKind::Variable(_) => match self.module.exprs.get(value).map(|e| &e.kind) {
+                Some(ExprKind::VarRef(v)) => self.module.variables[*v].memory.write_only,
+                _ => false,
+            },
+            ast::ExprKind::Field(..) => self.member_memory(value).is_some_and(|m| m.write_only),
+            _ => false,
+        };
+        if write_only {
+            self.error(expr.loc, SemanticError::ReadWriteOnly);
+        }
+    }
+
+    /// The memory qualifiers of the block member `expr` selects, when it is a
+    /// member selection of a shader storage block instance.
+    pub fn member_memory(&self, expr: Handle<hir::Expr>) -> Option<hir::MemoryQualifiers> {
+        let ExprKind::RecordRef(base, index) = self.module.exprs.get(expr)?.kind else {
+            return None;
+        };
+        let Type::Struct(handle) = self.ty(base) else {
+            return None;
+        };
+        let body = self.module.structs.get(handle)?;
+        if !body.is_interface {
+            return None;
+        }
+        body.fields.get(index as usize).map(|f| f.qualifiers.memory)
     }
 
     /// Checks an expression statement (its value is not used).
@@ -111,6 +147,13 @@ impl Checker<'_> {
             self.module.variables[var].used = true;
             return r;
         }
+        if &*ident.name == "gl_WorkGroupSize" && self.compute_stage() {
+            // GLSL 4.30 §7.1: "It is a compile-time error to use
+            // gl_WorkGroupSize in a shader that does not declare a fixed local
+            // group size, or before that shader has declared [it]".
+            self.error(ident.loc, SemanticError::WorkGroupSizeUndeclared);
+            return self.error_expr(ident.loc);
+        }
         self.error(ident.loc, SemanticError::Undeclared(ident.name.to_string()));
         self.error_expr(ident.loc)
     }
@@ -131,6 +174,14 @@ impl Checker<'_> {
             {
                 return None;
             }
+        }
+        if name == "gl_WorkGroupSize" && self.compute_stage() {
+            let size = self.module.layout.cs_local_size?;
+            let variable = crate::builtins::variables::work_group_size(size, self.version.is_es());
+            let handle = self.new_variable(variable, SourceLoc::default());
+            self.add_builtin_item(handle);
+            self.builtin_variables.insert(name.to_string(), handle);
+            return Some(handle);
         }
         let avail = crate::builtins::Availability {
             version: self.version,
@@ -880,7 +931,25 @@ impl Checker<'_> {
                     }
                     current = *base;
                 }
-                ExprKind::ArrayRef(base, _) | ExprKind::RecordRef(base, _) => current = *base,
+                ExprKind::RecordRef(base, index) => {
+                    // GLSL 4.30 §4.10: a `readonly` member of a shader storage
+                    // block cannot be written.
+                    if self.member_memory(current).is_some_and(|m| m.read_only) {
+                        let name = match self.ty(*base) {
+                            Type::Struct(h) => self
+                                .module
+                                .structs
+                                .get(h)
+                                .and_then(|s| s.fields.get(*index as usize))
+                                .map(|f| f.name.clone())
+                                .unwrap_or_default(),
+                            _ => String::new(),
+                        };
+                        return Some(LvalueProblem::ReadOnly(name));
+                    }
+                    current = *base;
+                }
+                ExprKind::ArrayRef(base, _) => current = *base,
                 _ => return Some(LvalueProblem::NotLvalue),
             }
         }
@@ -895,7 +964,11 @@ impl Checker<'_> {
         loc: SourceLoc,
         want_value: bool,
     ) -> Handle<hir::Expr> {
+        // The target of `=` is written, not read (`op=` reads it too).
+        let plain = matches!(op, AssignOp::Assign);
+        self.writing_lhs += u32::from(plain);
         let lhs = self.rvalue(lhs_ast);
+        self.writing_lhs -= u32::from(plain);
         let rhs = self.rvalue(rhs_ast);
         let rhs = match op {
             AssignOp::Assign => rhs,

@@ -49,6 +49,21 @@ fn direction_of(mode: VarMode) -> ParamDirection {
     }
 }
 
+/// The GLSL 4.30 §8.11 atomic memory functions.
+fn is_memory_atomic(name: &str) -> bool {
+    matches!(
+        name,
+        "atomicAdd"
+            | "atomicMin"
+            | "atomicMax"
+            | "atomicAnd"
+            | "atomicOr"
+            | "atomicXor"
+            | "atomicExchange"
+            | "atomicCompSwap"
+    )
+}
+
 impl Checker<'_> {
     /// Prints `name(type, type)` for messages.
     fn prototype_string(&self, name: &str, types: &[Type]) -> String {
@@ -588,6 +603,22 @@ impl Checker<'_> {
         let (function, signature) = match &candidate.source {
             CandidateSource::User(f, index) => (*f, *index),
             CandidateSource::Builtin(sig) => {
+                if is_memory_atomic(&name.name) {
+                    // GLSL 4.30 §8.11: "the mem argument ... must be a buffer
+                    // or shared variable" (Mesa's `verify_first_atomic_parameter`).
+                    let memory = values.first().and_then(|v| self.root_variable(*v));
+                    let in_memory = memory.is_some_and(|var| {
+                        matches!(
+                            self.module.variables[var].mode,
+                            VarMode::Shared | VarMode::ShaderStorage
+                        )
+                    });
+                    if !in_memory {
+                        let at = args.first().map(|a| a.loc).unwrap_or(loc);
+                        self.error(at, SemanticError::AtomicArgument(name.name.to_string()));
+                        return self.error_expr(loc);
+                    }
+                }
                 if name.name.ends_with("Offset") {
                     // The texel offset (the last integer parameter) is a constant.
                     let offset = sig

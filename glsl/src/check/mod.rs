@@ -108,6 +108,9 @@ pub(crate) struct Checker<'a> {
     pub diags: Vec<Diagnostic>,
     /// While > 0, diagnostics are dropped (re-emission of `for` steps).
     pub mute: u32,
+    /// While > 0, the target of a plain assignment is being checked: its
+    /// variables are written, not read (the `writeonly` rule).
+    pub writing_lhs: u32,
     /// Scoped symbol table.
     pub scope: scope::Scopes,
     /// The statement list being filled.
@@ -138,6 +141,10 @@ pub(crate) struct Checker<'a> {
     pub default_packing: hir::BlockPacking,
     /// Matrix layout of blocks without an explicit one.
     pub default_matrix_layout: hir::MatrixLayout,
+    /// Default packing of shader storage blocks (`layout(std430) buffer;`).
+    pub default_buffer_packing: hir::BlockPacking,
+    /// Default matrix layout of shader storage blocks.
+    pub default_buffer_matrix_layout: hir::MatrixLayout,
     /// Layout of the first `gl_FragCoord` redeclaration (origin_upper_left,
     /// pixel_center_integer).
     pub fragcoord_layout: Option<(bool, bool)>,
@@ -179,6 +186,7 @@ impl<'a> Checker<'a> {
             module,
             diags: Vec::new(),
             mute: 0,
+            writing_lhs: 0,
             scope: scope::Scopes::new(options.version),
             body: Vec::new(),
             global_inits: Vec::new(),
@@ -194,6 +202,8 @@ impl<'a> Checker<'a> {
             interface_names: Vec::new(),
             default_packing: hir::BlockPacking::default(),
             default_matrix_layout: hir::MatrixLayout::default(),
+            default_buffer_packing: hir::BlockPacking::default(),
+            default_buffer_matrix_layout: hir::MatrixLayout::default(),
             fragcoord_layout: None,
             block_names: Vec::new(),
             return_precisions: FxHashMap::default(),
@@ -241,6 +251,13 @@ impl<'a> Checker<'a> {
     /// True if `name` is enabled by `#extension` (or `all`).
     pub fn has_extension(&self, name: &str) -> bool {
         self.extensions.iter().any(|e| e == name || e == "all")
+    }
+
+    /// True in a compute shader of a language that has compute shaders
+    /// (GLSL 4.30, GLSL ES 3.10 or `GL_ARB_compute_shader`).
+    pub fn compute_stage(&self) -> bool {
+        self.stage == Stage::Compute
+            && (self.at_least(430, 310) || self.has_extension("GL_ARB_compute_shader"))
     }
 
     /// The built-in availability context.

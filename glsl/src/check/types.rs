@@ -414,6 +414,7 @@ impl Checker<'_> {
                     align: resolved.layout.align,
                     xfb_buffer: resolved.layout.xfb_buffer,
                     xfb_offset: resolved.layout.xfb_offset,
+                    memory: resolved.memory,
                 };
                 fields.push(StructField {
                     name: ident.name.to_string(),

@@ -88,6 +88,9 @@ pub struct ShaderLayout {
     pub gs_max_vertices: Option<u32>,
     /// `layout(invocations = N) in;` (GS, 4.00/ARB_gpu_shader5 only).
     pub gs_invocations: Option<u32>,
+    /// `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;`
+    /// (compute; an unwritten dimension is 1, GLSL 4.30 §4.4.1.1).
+    pub cs_local_size: Option<[u32; 3]>,
     /// `layout(origin_upper_left)` on `gl_FragCoord`.
     pub origin_upper_left: bool,
     /// `layout(pixel_center_integer)` on `gl_FragCoord`.
@@ -157,6 +160,12 @@ pub enum VarMode {
     SystemValue,
     /// Compiler temporary.
     Temporary,
+    /// `shared` variable of a compute shader (Mesa's `ir_var_mem_shared`;
+    /// GLSL 4.30 §4.3.8).
+    Shared,
+    /// Buffer variable: a member of a shader storage block (Mesa's
+    /// `ir_var_shader_storage`; GLSL 4.30 §4.3.7).
+    ShaderStorage,
 }
 
 impl VarMode {
@@ -173,6 +182,8 @@ impl VarMode {
             VarMode::ConstIn => "const_in",
             VarMode::SystemValue => "sys",
             VarMode::Temporary => "temporary",
+            VarMode::Shared => "shared",
+            VarMode::ShaderStorage => "shader_storage",
         }
     }
 }
@@ -187,6 +198,8 @@ pub enum BlockPacking {
     Packed,
     /// `std140`
     Std140,
+    /// `std430` (shader storage blocks only, GLSL 4.30 §4.4.5)
+    Std430,
 }
 
 /// Matrix layout inside blocks.
@@ -229,6 +242,38 @@ pub struct MemberQualifiers {
     pub xfb_buffer: Option<u32>,
     /// `layout(xfb_offset = N)` on an output block member.
     pub xfb_offset: Option<u32>,
+    /// Memory qualifiers of a buffer variable (GLSL 4.30 §4.10).
+    pub memory: MemoryQualifiers,
+}
+
+/// GLSL 4.30 §4.10 memory qualifiers of a buffer variable (Mesa's
+/// `memory_read_only`, `memory_write_only`, `memory_coherent`,
+/// `memory_volatile`, `memory_restrict`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MemoryQualifiers {
+    /// `readonly`
+    pub read_only: bool,
+    /// `writeonly`
+    pub write_only: bool,
+    /// `coherent`
+    pub coherent: bool,
+    /// `volatile`
+    pub volatile: bool,
+    /// `restrict`
+    pub restrict: bool,
+}
+
+impl MemoryQualifiers {
+    /// The union of two sets (a block's qualifiers apply to every member).
+    pub fn union(self, other: MemoryQualifiers) -> MemoryQualifiers {
+        MemoryQualifiers {
+            read_only: self.read_only || other.read_only,
+            write_only: self.write_only || other.write_only,
+            coherent: self.coherent || other.coherent,
+            volatile: self.volatile || other.volatile,
+            restrict: self.restrict || other.restrict,
+        }
+    }
 }
 
 /// A variable (Mesa's `ir_variable`).
@@ -262,6 +307,9 @@ pub struct Variable {
     pub interface_block: Option<Handle<crate::types::StructType>>,
     /// Packing of the uniform block this variable belongs to / declares.
     pub block_packing: BlockPacking,
+    /// Memory qualifiers of a buffer variable (the block's and, for an
+    /// unnamed block's member, the member's).
+    pub memory: MemoryQualifiers,
     /// Matrix layout (row/column major) of a block variable.
     pub matrix_layout: MatrixLayout,
     /// Value of a `const` variable or a uniform's initializer.
@@ -296,6 +344,7 @@ impl Variable {
             binding: None,
             interface_block: None,
             block_packing: BlockPacking::default(),
+            memory: MemoryQualifiers::default(),
             matrix_layout: MatrixLayout::default(),
             constant_value: None,
             constant_initializer: None,

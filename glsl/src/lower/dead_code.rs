@@ -149,9 +149,15 @@ fn dead_code_in_body(
         }
         if !entry.assignments.is_empty() {
             let mode = module.variables[var].mode;
+            // Buffer and shared variables are memory other invocations see
+            // (Mesa's `do_dead_code` keeps their stores too).
             let is_output = matches!(
                 mode,
-                VarMode::FunctionOut | VarMode::FunctionInout | VarMode::ShaderOut
+                VarMode::FunctionOut
+                    | VarMode::FunctionInout
+                    | VarMode::ShaderOut
+                    | VarMode::ShaderStorage
+                    | VarMode::Shared
             );
             if !is_output {
                 remove.extend_from_slice(&entry.assignments);

@@ -80,6 +80,11 @@ const fn removed(word: &'static str, token: Tok, removed: (u16, u16)) -> Keyword
 }
 
 const GPU4: &[&str] = &["GL_EXT_gpu_shader4"];
+/// `shared` is a keyword under ARB_compute_shader in any version.
+const COMPUTE: &[&str] = &["GL_ARB_compute_shader"];
+/// `buffer` and the memory qualifiers are keywords under
+/// ARB_shader_storage_buffer_object in any version.
+const SSBO: &[&str] = &["GL_ARB_shader_storage_buffer_object"];
 const TEX_ARRAY: &[&str] = &["GL_EXT_texture_array"];
 const MS: &[&str] = &["GL_ARB_texture_multisample"];
 const CUBE_ARRAY: &[&str] = &["GL_ARB_texture_cube_map_array"];
@@ -144,7 +149,7 @@ static KEYWORDS: &[Keyword] = &[
     kw("mat4x2", Tok::BuiltinType, (120, 300), (120, 300), NONE),
     kw("mat4x3", Tok::BuiltinType, (120, 300), (120, 300), NONE),
     kw("mat4x4", Tok::BuiltinType, (120, 300), (120, 300), NONE),
-    kw("buffer", Tok::Buffer, (0, 0), (430, 310), NONE),
+    kw("buffer", Tok::Buffer, (0, 0), (430, 310), SSBO),
     kw("centroid", Tok::Centroid, (120, 300), (120, 300), GPU4),
     kw("invariant", Tok::Invariant, (120, 100), (120, 100), NONE),
     kw("flat", Tok::Flat, (130, 100), (130, 300), GPU4),
@@ -414,11 +419,11 @@ static KEYWORDS: &[Keyword] = &[
     reserved("image2DShadow", (130, 0)),
     reserved("image1DArrayShadow", (130, 0)),
     reserved("image2DArrayShadow", (130, 0)),
-    kw("coherent", Tok::Coherent, (420, 300), (420, 310), NONE),
-    kw("volatile", Tok::Volatile, (110, 100), (420, 310), NONE),
-    kw("restrict", Tok::Restrict, (420, 300), (420, 310), NONE),
-    kw("readonly", Tok::ReadOnly, (420, 300), (420, 310), NONE),
-    kw("writeonly", Tok::WriteOnly, (420, 300), (420, 310), NONE),
+    kw("coherent", Tok::Coherent, (420, 300), (420, 310), SSBO),
+    kw("volatile", Tok::Volatile, (110, 100), (420, 310), SSBO),
+    kw("restrict", Tok::Restrict, (420, 300), (420, 310), SSBO),
+    kw("readonly", Tok::ReadOnly, (420, 300), (420, 310), SSBO),
+    kw("writeonly", Tok::WriteOnly, (420, 300), (420, 310), SSBO),
     kw(
         "atomic_uint",
         Tok::BuiltinType,
@@ -426,7 +431,7 @@ static KEYWORDS: &[Keyword] = &[
         (420, 310),
         NONE,
     ),
-    kw("shared", Tok::Shared, (430, 310), (430, 310), NONE),
+    kw("shared", Tok::Shared, (430, 310), (430, 310), COMPUTE),
     // Reserved words of GLSL 1.10 / GLSL ES 1.00.
     reserved("asm", (110, 100)),
     reserved("class", (110, 100)),

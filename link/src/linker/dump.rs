@@ -62,6 +62,9 @@ pub fn dump_resources(program: &LinkedProgram) -> String {
         .map(|s| &s.hir.structs)
         .unwrap_or(&empty);
     let _ = writeln!(out, "version {}", program.version);
+    if let Some([x, y, z]) = program.compute_local_size() {
+        let _ = writeln!(out, "compute local size {x} {y} {z}");
+    }
     let _ = writeln!(out, "attributes:");
     for a in &program.attributes {
         let ty = program

@@ -77,6 +77,8 @@ pub(crate) fn check_io_limits(stages: &[StageState], errors: &mut Vec<LinkError>
                 MAX_GEOMETRY_OUTPUT_COMPONENTS,
             ),
             Stage::Fragment => (MAX_FRAGMENT_INPUT_COMPONENTS, u32::MAX),
+            // A compute shader has no stage inputs or outputs.
+            Stage::Compute => (u32::MAX, u32::MAX),
         };
         let ins = (inputs.len() as u32).saturating_mul(4);
         let outs = (outputs.len() as u32).saturating_mul(4);

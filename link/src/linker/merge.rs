@@ -35,6 +35,8 @@ pub fn mode_string(var: &Variable) -> &'static str {
             }
         }
         VarMode::SystemValue => "shader input",
+        VarMode::Shared => "shared variable",
+        VarMode::ShaderStorage => "buffer variable",
         _ => "local variable",
     }
 }
@@ -652,6 +654,13 @@ fn merge_layout(out: &mut Module, unit: &Module, errors: &mut Vec<LinkError>) {
     }
     if o.gs_invocations.is_none() {
         o.gs_invocations = l.gs_invocations;
+    }
+    // GL 4.3 §7.3 / GLSL 4.30 §4.4.1.1: the compute units that declare a local
+    // size must all declare the same one.
+    match (o.cs_local_size, l.cs_local_size) {
+        (Some(a), Some(b)) if a != b => errors.push(LinkError::CsConflictingLocalSize(a, b)),
+        (None, Some(b)) => o.cs_local_size = Some(b),
+        _ => {}
     }
     o.origin_upper_left |= l.origin_upper_left;
     o.pixel_center_integer |= l.pixel_center_integer;

@@ -73,8 +73,19 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
         .max_by_key(|v| v.number)
         .unwrap_or(Version::DEFAULT);
 
-    let order = [Stage::Vertex, Stage::Geometry, Stage::Fragment];
+    let order = [
+        Stage::Vertex,
+        Stage::Geometry,
+        Stage::Fragment,
+        Stage::Compute,
+    ];
     let present = |st: Stage| units.iter().any(|(s, _)| *s == st);
+    // GL 4.3 §7.3: "a program object that includes a compute shader [must
+    // not also include] shaders of any other type" (link error).
+    if present(Stage::Compute) && units.iter().any(|(s, _)| *s != Stage::Compute) {
+        errors.push(LinkError::ComputeWithOtherStages);
+        return Err(LinkLog { errors, warnings });
+    }
     if present(Stage::Geometry) && !present(Stage::Vertex) {
         errors.push(LinkError::StageNeedsVertex("geometry"));
     }
@@ -322,6 +333,13 @@ fn executable_checks(
             }
             if layout.gs_max_vertices.is_none() {
                 errors.push(LinkError::GsNoMaxVertices);
+            }
+        }
+        Stage::Compute => {
+            // GL 4.3 §7.3: linking fails if the compute shader has no fixed
+            // local size (Mesa's `link_cs_input_layout_qualifiers`).
+            if module.layout.cs_local_size.is_none() {
+                errors.push(LinkError::CsNoLocalSize);
             }
         }
     }

@@ -25,13 +25,14 @@ use crate::program::{ActiveUniform, LinkedProgram, UniformBlock, VarLink};
 
 use rgl_glsl::builtins::variables::limits as fe;
 
-/// `MAX_{VERTEX,GEOMETRY,FRAGMENT}_UNIFORM_COMPONENTS`: the values the front end
+/// `MAX_{VERTEX,GEOMETRY,FRAGMENT,COMPUTE}_UNIFORM_COMPONENTS`: the values the front end
 /// reports through `gl_Max*UniformComponents`, so shaders sized from them link.
 pub fn max_uniform_components(stage: rgl_glsl::Stage) -> u64 {
     let n = match stage {
         rgl_glsl::Stage::Vertex => fe::MAX_VERTEX_UNIFORM_COMPONENTS,
         rgl_glsl::Stage::Geometry => fe::MAX_GEOMETRY_UNIFORM_COMPONENTS,
         rgl_glsl::Stage::Fragment => fe::MAX_FRAGMENT_UNIFORM_COMPONENTS,
+        rgl_glsl::Stage::Compute => fe::MAX_COMPUTE_UNIFORM_COMPONENTS,
     };
     n.max(0) as u64
 }

@@ -86,7 +86,7 @@ const MAX_DEPTH: u32 = 1000;
 /// `load_deref`/`store_deref`/`copy_deref`, texture built-ins as `tex`.
 pub fn glsl_to_nir(program: &LinkedProgram, stage: &LinkedStage) -> Result<Shader, ToNirError> {
     let _ = program;
-    let mut conv = Conv::new(stage);
+    let mut conv = Conv::new(stage)?;
     conv.run()?;
     Ok(conv.shader)
 }
@@ -224,17 +224,20 @@ fn gs_info(layout: &rgl_glsl::hir::ShaderLayout) -> rgl_nir::ir::GsInfo {
 }
 
 impl<'a> Conv<'a> {
-    fn new(stage: &'a LinkedStage) -> Conv<'a> {
+    fn new(stage: &'a LinkedStage) -> Res<Conv<'a>> {
         let nir_stage = match stage.stage {
             rgl_glsl::Stage::Vertex => Stage::Vertex,
             rgl_glsl::Stage::Geometry => Stage::Geometry,
             rgl_glsl::Stage::Fragment => Stage::Fragment,
+            rgl_glsl::Stage::Compute => {
+                return unsupported("compute shader: the NIR backend has no compute stage yet")
+            }
         };
         let mut shader = Shader::new(nir_stage);
         if nir_stage == Stage::Geometry {
             shader.info.gs = Some(gs_info(&stage.hir.layout));
         }
-        Conv {
+        Ok(Conv {
             stage,
             m: &stage.hir,
             shader,
@@ -245,7 +248,7 @@ impl<'a> Conv<'a> {
             funcs: HashMap::new(),
             global_names: HashSet::new(),
             f: Fs::new(),
-        }
+        })
     }
 
     // ------------------------------------------------------------ builder helpers

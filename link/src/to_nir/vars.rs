@@ -140,6 +140,18 @@ impl Conv<'_> {
             HMode::ShaderOut => VarMode::ShaderOut,
             HMode::SystemValue => VarMode::SystemValue,
             HMode::Auto | HMode::Temporary => VarMode::ShaderTemp,
+            HMode::ShaderStorage => {
+                return unsupported(format!(
+                    "buffer variable `{}`: the NIR backend has no shader storage blocks yet",
+                    v.name
+                ))
+            }
+            HMode::Shared => {
+                return unsupported(format!(
+                    "shared variable `{}`: the NIR backend has no compute shared memory yet",
+                    v.name
+                ))
+            }
             HMode::FunctionIn | HMode::FunctionOut | HMode::FunctionInout | HMode::ConstIn => {
                 return invalid(format!("parameter `{}` used outside its function", v.name))
             }

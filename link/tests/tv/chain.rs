@@ -439,6 +439,9 @@ pub fn run_chain(
                 };
                 run.fs = Some(evaluate(shader, &input).map_err(|e| (i, e))?);
             }
+            // Compute programs are not chained: they are linked alone and
+            // glsl_to_nir rejects them until the NIR backend has the stage.
+            GlslStage::Compute => break,
         }
     }
     Ok(run)

@@ -136,7 +136,7 @@ pub(crate) fn decode_program(bytes: &[u8]) -> Res<LinkedProgram> {
             stage: i,
             message: e.to_string(),
         })?;
-        if nir_stage(stage) != nir.stage {
+        if nir_stage(stage) != Some(nir.stage) {
             return Err(CodecError::Nir {
                 stage: i,
                 message: format!("NIR of stage {:?} for a {stage:?} stage", nir.stage),
@@ -258,14 +258,18 @@ fn stage_tag(stage: Stage) -> u8 {
         Stage::Vertex => 0,
         Stage::Geometry => 1,
         Stage::Fragment => 2,
+        Stage::Compute => 3,
     }
 }
 
-fn nir_stage(stage: Stage) -> rgl_nir::ir::Stage {
+/// The NIR stage of a GLSL stage; `None` for compute, which the NIR backend
+/// does not have yet (such a program never links, so it is never cached).
+fn nir_stage(stage: Stage) -> Option<rgl_nir::ir::Stage> {
     match stage {
-        Stage::Vertex => rgl_nir::ir::Stage::Vertex,
-        Stage::Geometry => rgl_nir::ir::Stage::Geometry,
-        Stage::Fragment => rgl_nir::ir::Stage::Fragment,
+        Stage::Vertex => Some(rgl_nir::ir::Stage::Vertex),
+        Stage::Geometry => Some(rgl_nir::ir::Stage::Geometry),
+        Stage::Fragment => Some(rgl_nir::ir::Stage::Fragment),
+        Stage::Compute => None,
     }
 }
 
@@ -515,7 +519,15 @@ impl<'a> Reader<'a> {
             .ok_or(CodecError::BadTag { what, tag, at })
     }
     fn stage(&mut self) -> Res<Stage> {
-        self.tag("stage", &[Stage::Vertex, Stage::Geometry, Stage::Fragment])
+        self.tag(
+            "stage",
+            &[
+                Stage::Vertex,
+                Stage::Geometry,
+                Stage::Fragment,
+                Stage::Compute,
+            ],
+        )
     }
     fn scalar(&mut self) -> Res<ScalarKind> {
         self.tag(

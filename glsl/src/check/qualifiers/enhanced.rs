@@ -79,35 +79,64 @@ pub(super) fn check_component(
 /// 1–9), `row_major` giving the matrix layout; `None` for types that take no
 /// std140 space or on overflow.
 pub fn std140_align_size(ty: &Type, structs: &StructArena, row_major: bool) -> Option<(u32, u32)> {
-    std140(ty, structs, row_major, 0)
+    std140(ty, structs, row_major, false, 0)
+}
+
+/// std430 (base alignment, size) in bytes of a type (GLSL 4.30 §7.6.2.2: the
+/// std140 rules, except that the base alignment and stride of arrays of
+/// scalars and vectors (rule 4), of matrices stored as arrays of vectors
+/// (rules 5–8) and of structures (rule 9) are not rounded up to a `vec4`).
+pub fn std430_align_size(ty: &Type, structs: &StructArena, row_major: bool) -> Option<(u32, u32)> {
+    std140(ty, structs, row_major, true, 0)
 }
 
 fn round_up(v: u32, a: u32) -> Option<u32> {
     v.checked_add(a - 1).map(|x| x / a * a)
 }
 
-fn std140(ty: &Type, structs: &StructArena, row_major: bool, depth: u32) -> Option<(u32, u32)> {
+fn std140(
+    ty: &Type,
+    structs: &StructArena,
+    row_major: bool,
+    std430: bool,
+    depth: u32,
+) -> Option<(u32, u32)> {
     if depth > MAX_DEPTH {
         return None;
     }
+    // The vec4 rounding of rules 4 and 9, which std430 drops.
+    let min_align = if std430 { 1 } else { 16 };
     match ty {
         Type::Scalar(_) => Some((4, 4)),
         Type::Vector(_, n) => Some((if *n == 2 { 8 } else { 16 }, 4 * u32::from(*n))),
         Type::Matrix { columns, rows } => {
-            let vectors = if row_major { *rows } else { *columns };
-            Some((16, 16 * u32::from(vectors)))
+            // Rules 5/7: an array of column (or, row-major, row) vectors.
+            let (vectors, length) = if row_major {
+                (*rows, *columns)
+            } else {
+                (*columns, *rows)
+            };
+            let vector = Type::Vector(crate::types::ScalarKind::Float, length);
+            std140(
+                &Type::Array(Box::new(vector), Some(u32::from(vectors))),
+                structs,
+                row_major,
+                std430,
+                depth + 1,
+            )
         }
         Type::Array(elem, n) => {
-            let (a, s) = std140(elem, structs, row_major, depth + 1)?;
-            let stride = round_up(s, a.max(16))?;
-            Some((a.max(16), stride.checked_mul(n.unwrap_or(0))?))
+            let (a, s) = std140(elem, structs, row_major, std430, depth + 1)?;
+            let align = a.max(min_align);
+            let stride = round_up(s, align)?;
+            Some((align, stride.checked_mul(n.unwrap_or(0))?))
         }
         Type::Struct(h) => {
             let st = structs.get(*h)?;
             let mut offset = 0u32;
-            let mut align = 16u32;
+            let mut align = min_align;
             for f in &st.fields {
-                let (a, s) = std140(&f.ty, structs, row_major, depth + 1)?;
+                let (a, s) = std140(&f.ty, structs, row_major, std430, depth + 1)?;
                 align = align.max(a);
                 offset = round_up(offset, a)?.checked_add(s)?;
             }
@@ -143,13 +172,14 @@ pub struct PlacedMember<'a> {
 pub fn place_block_members(
     members: &[PlacedMember<'_>],
     block_align: Option<u32>,
+    std430: bool,
     structs: &StructArena,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<u32>> {
     let mut offsets = Vec::with_capacity(members.len());
     let mut next = 0u32;
     for (i, m) in members.iter().enumerate() {
-        let (base_align, size) = std140_align_size(m.ty, structs, m.row_major)?;
+        let (base_align, size) = std140(m.ty, structs, m.row_major, std430, 0)?;
         let align = base_align.max(m.qualifiers.align.or(block_align).unwrap_or(1));
         let start = match m.qualifiers.offset {
             Some(offset) => {

@@ -121,6 +121,57 @@ pub enum QualifierError {
     /// `attribute` outside the vertex shader.
     #[error("`attribute' variables may not be declared in the {0} shader")]
     AttributeStage(Stage),
+    /// An unsized array member of a shader storage block that is not its last
+    /// member (GLSL 4.30 §4.3.7).
+    #[error("unsized array `{0}' is not the last member of the shader storage block")]
+    UnsizedNotLast(String),
+    /// `buffer` on a variable outside a block (ARB_shader_storage_buffer_object).
+    #[error("buffer variables cannot be declared outside interface blocks")]
+    BufferOutsideBlock,
+    /// A memory qualifier on something that is not a buffer variable or block
+    /// (GLSL 4.30 §4.10; rgl has no image types).
+    #[error("memory qualifiers may only be used in the declarations of buffer variables and shader storage blocks")]
+    MemoryQualifierTarget,
+    /// `std430` on a block that is not a shader storage block.
+    #[error("std430 is only allowed on shader storage blocks")]
+    Std430NotStorage,
+    /// A layout qualifier a shader storage block cannot take.
+    #[error("invalid layout qualifiers used on a shader storage block")]
+    InvalidBufferLayout,
+    /// `shared` outside a compute shader (GLSL 4.30 §4.3.8).
+    #[error(
+        "the shared storage qualifier can only be used in compute shaders, not in the {0} shader"
+    )]
+    SharedStage(Stage),
+    /// A user-defined `in`/`out` variable in a compute shader (ARB_compute_shader).
+    #[error("compute shaders do not permit user-defined `{0}' variables")]
+    ComputeInterface(&'static str),
+    /// `local_size_*` anywhere but `layout(...) in;` of a compute shader.
+    #[error("{0} can only be used in a compute shader input layout declaration")]
+    LocalSizePlacement(&'static str),
+    /// A `local_size_*` above `gl_MaxComputeWorkGroupSize` (GLSL 4.30 §4.4.1.1).
+    #[error("{name} ({value}) exceeds MAX_COMPUTE_WORK_GROUP_SIZE ({limit})")]
+    LocalSizeLimit {
+        /// `local_size_x`, `_y` or `_z`.
+        name: &'static str,
+        /// The declared size.
+        value: u32,
+        /// The limit of that dimension.
+        limit: u32,
+    },
+    /// The local size product above MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
+    #[error("product of local_sizes ({0}) exceeds MAX_COMPUTE_WORK_GROUP_INVOCATIONS ({1})")]
+    LocalSizeInvocations(u64, u32),
+    /// Two `layout(local_size_*) in;` with different sizes (GLSL 4.30 §4.4.1.1).
+    #[error(
+        "compute shader input layout does not match previous declaration ({old:?} vs {new:?})"
+    )]
+    LocalSizeMismatch {
+        /// The earlier size.
+        old: [u32; 3],
+        /// This declaration's size.
+        new: [u32; 3],
+    },
     /// `varying` in a geometry shader.
     #[error("`varying' may not be used in a geometry shader (use `in' or `out')")]
     VaryingInGeometry,

@@ -5,6 +5,7 @@
 
 use crate::ast::{ExprKind, LayoutItem};
 use crate::builtins::variables::limits::{
+    MAX_COMPUTE_WORK_GROUP_INVOCATIONS, MAX_COMPUTE_WORK_GROUP_SIZE,
     MAX_TRANSFORM_FEEDBACK_BUFFERS, MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
 };
 use crate::diag::Diagnostic;
@@ -43,6 +44,9 @@ enum Id {
     XfbBuffer,
     XfbOffset,
     XfbStride,
+    LocalSizeX,
+    LocalSizeY,
+    LocalSizeZ,
     /// Recognised but unavailable (already reported); never a duplicate.
     Rejected,
 }
@@ -228,13 +232,17 @@ fn parse_item(
             out.matrix_layout = MatrixLayout::RowMajor;
             return Some(Id::Matrix);
         }
-        if env.has_uniform_buffer_objects() {
+        if env.has_uniform_buffer_objects() || env.has_shader_storage() {
             if is("std140") {
                 out.packing = Some(BlockPacking::Std140);
                 return Some(Id::Packing);
             }
             if is("shared") {
                 out.packing = Some(BlockPacking::Shared);
+                return Some(Id::Packing);
+            }
+            if is("std430") && env.has_shader_storage() {
+                out.packing = Some(BlockPacking::Std430);
                 return Some(Id::Packing);
             }
             if is("column_major") {
@@ -317,7 +325,9 @@ fn parse_item(
         out.index = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Index);
     }
-    if is("binding") && env.has_420pack() {
+    // Mesa's grammar: `binding` with 420pack, ES 3.10, atomic counters or
+    // shader storage buffer objects.
+    if is("binding") && (env.has_420pack() || env.has_shader_storage()) {
         out.binding = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Binding);
     }
@@ -373,8 +383,18 @@ fn parse_enhanced_item(
     let loc = item.name.loc;
     let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
     let is = |target: &str| matches(name, target, env);
-    let compute = ["local_size_x", "local_size_y", "local_size_z"];
-    if compute.iter().any(|n| is(n)) {
+    let compute = [
+        ("local_size_x", Id::LocalSizeX),
+        ("local_size_y", Id::LocalSizeY),
+        ("local_size_z", Id::LocalSizeZ),
+    ];
+    if let Some(dim) = compute.iter().position(|(n, _)| is(n)) {
+        if env.has_compute_shader() {
+            // ARB_compute_shader: "The default size in each dimension is 1";
+            // a size below 1 is meaningless and rejected.
+            out.local_size[dim] = at_least(item, value, 1, diags);
+            return Some(compute[dim].1);
+        }
         return requires(
             loc,
             format!("{} qualifier", name.to_ascii_lowercase()),
@@ -502,7 +522,17 @@ pub(super) fn check_qualifier_only(
                 || l.offset.is_some()
                 || l.align.is_some()
                 || l.has_xfb();
+            let local_size = l.local_size.iter().any(Option::is_some);
+            if local_size && env.stage != Stage::Compute {
+                error(QualifierError::LocalSizePlacement("local_size"));
+            }
             match env.stage {
+                Stage::Compute => {
+                    valid &= !others
+                        && !l.early_fragment_tests
+                        && l.primitive.is_none()
+                        && l.invocations.is_none()
+                }
                 Stage::Geometry => valid &= !others && !l.early_fragment_tests,
                 Stage::Fragment => {
                     valid &= !others && l.primitive.is_none() && l.invocations.is_none()
@@ -543,7 +573,7 @@ pub(super) fn check_qualifier_only(
             let valid = match env.stage {
                 Stage::Geometry => !others,
                 Stage::Vertex => !resolved.has_layout || xfb_only,
-                Stage::Fragment => !resolved.has_layout,
+                Stage::Fragment | Stage::Compute => !resolved.has_layout,
             };
             if !valid {
                 error(QualifierError::InvalidOutputLayout);
@@ -551,7 +581,10 @@ pub(super) fn check_qualifier_only(
                 error(QualifierError::XfbOffsetDefault);
             }
         }
-        StorageClass::Uniform => {
+        StorageClass::Uniform | StorageClass::Buffer => {
+            if l.packing == Some(BlockPacking::Std430) && resolved.storage != StorageClass::Buffer {
+                error(QualifierError::Std430NotStorage);
+            }
             let others = l.location.is_some()
                 || l.index.is_some()
                 || l.binding.is_some()
@@ -646,6 +679,9 @@ pub fn merge_shader_layout(
             if env.stage == Stage::Fragment && l.early_fragment_tests {
                 layout.early_fragment_tests = true;
             }
+            if env.stage == Stage::Compute && l.local_size.iter().any(Option::is_some) {
+                merge_local_size(layout, l.local_size, loc, &mut diags);
+            }
         }
         StorageClass::Out if env.stage == Stage::Geometry => {
             if let Some(p) = l.primitive.filter(|&p| is_output_primitive(p)) {
@@ -684,6 +720,55 @@ pub fn merge_shader_layout(
         _ => {}
     }
     diags
+}
+
+/// GLSL 4.30 §4.4.1.1: a `layout(local_size_*) in;` declaration fixes the
+/// work-group size (unwritten dimensions are 1); each dimension is at most
+/// `gl_MaxComputeWorkGroupSize`, their product at most
+/// MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and every declaration in the shader
+/// must give the same size.
+pub fn merge_local_size(
+    layout: &mut ShaderLayout,
+    written: [Option<u32>; 3],
+    loc: SourceLoc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    const NAMES: [&str; 3] = ["local_size_x", "local_size_y", "local_size_z"];
+    let size = written.map(|d| d.unwrap_or(1));
+    let mut valid = true;
+    for (dim, &value) in size.iter().enumerate() {
+        let limit = MAX_COMPUTE_WORK_GROUP_SIZE[dim] as u32;
+        if value > limit {
+            diags.push(Diagnostic::error(
+                loc,
+                QualifierError::LocalSizeLimit {
+                    name: NAMES[dim],
+                    value,
+                    limit,
+                },
+            ));
+            valid = false;
+        }
+    }
+    let product: u64 = size.iter().map(|&d| u64::from(d)).product();
+    let max_invocations = MAX_COMPUTE_WORK_GROUP_INVOCATIONS as u32;
+    if valid && product > u64::from(max_invocations) {
+        diags.push(Diagnostic::error(
+            loc,
+            QualifierError::LocalSizeInvocations(product, max_invocations),
+        ));
+        valid = false;
+    }
+    if !valid {
+        return;
+    }
+    match layout.cs_local_size {
+        Some(old) if old != size => diags.push(Diagnostic::error(
+            loc,
+            QualifierError::LocalSizeMismatch { old, new: size },
+        )),
+        _ => layout.cs_local_size = Some(size),
+    }
 }
 
 /// Reports a layout identifier that needs a later version or an extension

@@ -22,10 +22,13 @@ mod layout;
 mod order;
 mod types;
 
-pub use enhanced::{place_block_members, std140_align_size, xfb_size, PlacedMember};
+pub use enhanced::{
+    place_block_members, std140_align_size, std430_align_size, xfb_size, PlacedMember,
+};
 pub use error::QualifierError;
 pub use layout::{
-    merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES, MAX_GEOMETRY_SHADER_INVOCATIONS,
+    merge_local_size, merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES,
+    MAX_GEOMETRY_SHADER_INVOCATIONS,
 };
 pub use types::{check_storage_type, check_variable};
 
@@ -76,6 +79,10 @@ pub enum StorageClass {
     ParamOut,
     /// Parameter `inout`
     ParamInOut,
+    /// `shared` (compute shaders, GLSL 4.30 §4.3.8)
+    Shared,
+    /// `buffer` (shader storage blocks, GLSL 4.30 §4.3.7)
+    Buffer,
 }
 
 impl StorageClass {
@@ -88,6 +95,8 @@ impl StorageClass {
             StorageClass::Out | StorageClass::ParamOut => "out",
             StorageClass::Uniform => "uniform",
             StorageClass::ParamInOut => "inout",
+            StorageClass::Shared => "shared",
+            StorageClass::Buffer => "buffer",
         }
     }
 }
@@ -130,6 +139,8 @@ pub struct LayoutQualifiers {
     pub max_vertices: Option<u32>,
     /// `invocations = N`
     pub invocations: Option<u32>,
+    /// `local_size_x/y/z = N` (compute, GLSL 4.30 §4.4.1.1), by dimension.
+    pub local_size: [Option<u32>; 3],
     /// `depth_any` / `depth_greater` / `depth_less` / `depth_unchanged`
     pub depth_layout: Option<DepthLayout>,
     /// `component = N` (GLSL 4.40 §4.4.1, ARB_enhanced_layouts).
@@ -192,6 +203,8 @@ pub struct ResolvedQualifiers {
     pub layout: LayoutQualifiers,
     /// At least one `layout(...)` was written.
     pub has_layout: bool,
+    /// GLSL 4.30 §4.10 memory qualifiers (buffer variables and blocks).
+    pub memory: crate::hir::MemoryQualifiers,
     /// Location of the qualifier list (for later diagnostics).
     pub loc: SourceLoc,
 }
@@ -250,6 +263,16 @@ impl QualifierEnv<'_> {
             || self.has_extension("GL_AMD_conservative_depth")
             || self.has_extension("GL_EXT_conservative_depth")
     }
+    /// Shader storage blocks, std430 and the memory qualifiers (GLSL 4.30,
+    /// GLSL ES 3.10, or ARB_shader_storage_buffer_object).
+    pub fn has_shader_storage(&self) -> bool {
+        self.version.at_least(430, 310) || self.has_extension("GL_ARB_shader_storage_buffer_object")
+    }
+    /// Compute shaders: the stage, `shared`, `local_size_*` and the compute
+    /// built-ins (GLSL 4.30, GLSL ES 3.10, or ARB_compute_shader).
+    pub fn has_compute_shader(&self) -> bool {
+        self.version.at_least(430, 310) || self.has_extension("GL_ARB_compute_shader")
+    }
     /// Geometry shaders (GLSL 1.50).
     pub fn has_geometry_shader(&self) -> bool {
         self.version.at_least(150, 0)
@@ -268,6 +291,8 @@ impl QualifierEnv<'_> {
                 "GL_ARB_explicit_uniform_location",
                 "GL_ARB_gpu_shader5",
                 "GL_ARB_enhanced_layouts",
+                "GL_ARB_shader_storage_buffer_object",
+                "GL_ARB_compute_shader",
             ]
             .iter()
             .any(|e| self.has_extension(e))
@@ -330,6 +355,7 @@ pub fn is_stage_interface(storage: StorageClass, stage: Stage) -> bool {
         Stage::Vertex => storage == StorageClass::Out,
         Stage::Fragment => storage == StorageClass::In,
         Stage::Geometry => matches!(storage, StorageClass::In | StorageClass::Out),
+        Stage::Compute => false,
     }
 }
 
@@ -356,6 +382,10 @@ struct Words {
     output: Option<SourceLoc>,
     inout: Option<SourceLoc>,
     uniform: Option<SourceLoc>,
+    shared: Option<SourceLoc>,
+    buffer: Option<SourceLoc>,
+    /// GLSL 4.30 §4.10 memory qualifiers, with where the first was written.
+    memory: Option<SourceLoc>,
     centroid: Option<SourceLoc>,
     invariant: Option<SourceLoc>,
     interpolation: Option<(Interpolation, SourceLoc)>,
@@ -522,10 +552,31 @@ fn collect_words(
                         word: "patch".into(),
                         requirement: "GLSL 4.00 or GL_ARB_tessellation_shader",
                     }),
+                    Storage::Buffer if env.has_shader_storage() => {
+                        not_param("buffer", &mut error);
+                        w.buffer = Some(qloc);
+                    }
+                    Storage::Other(
+                        word @ ("coherent" | "volatile" | "restrict" | "readonly" | "writeonly"),
+                    ) if env.has_shader_storage() => {
+                        let m = &mut resolved.memory;
+                        match word {
+                            "coherent" => m.coherent = true,
+                            "volatile" => m.volatile = true,
+                            "restrict" => m.restrict = true,
+                            "readonly" => m.read_only = true,
+                            _ => m.write_only = true,
+                        }
+                        w.memory.get_or_insert(qloc);
+                    }
                     Storage::Buffer => error(QualifierError::Unsupported {
                         word: "buffer".into(),
                         requirement: "GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
                     }),
+                    Storage::Shared if env.has_compute_shader() => {
+                        not_param("shared", &mut error);
+                        w.shared = Some(qloc);
+                    }
                     Storage::Shared => error(QualifierError::Unsupported {
                         word: "shared".into(),
                         requirement: "GLSL 4.30 or GL_ARB_compute_shader",
@@ -628,6 +679,12 @@ fn variable_storage(
     if w.uniform.is_some() {
         return StorageClass::Uniform;
     }
+    if w.shared.is_some() {
+        return StorageClass::Shared;
+    }
+    if w.buffer.is_some() {
+        return StorageClass::Buffer;
+    }
     if w.constant.is_some() {
         return StorageClass::Const;
     }
@@ -667,6 +724,27 @@ fn check_variable_qualifiers(
             });
         }
     }
+    // GLSL 4.30 §4.3.8: "shared" is only for compute shaders; ARB_compute_shader:
+    // "Compute shaders do not permit user-defined input variables" (nor outputs).
+    if w.shared.is_some() && stage != Stage::Compute {
+        error(QualifierError::SharedStage(stage));
+    }
+    // ARB_shader_storage_buffer_object: "It is illegal to declare buffer
+    // variables at global scope (outside a block)"; GLSL 4.30 §4.10: memory
+    // qualifiers apply to buffer variables and images (rgl has no images).
+    if w.buffer.is_some() {
+        error(QualifierError::BufferOutsideBlock);
+    }
+    if w.memory.is_some() {
+        error(QualifierError::MemoryQualifierTarget);
+    }
+    if stage == Stage::Compute && context == DeclContext::GlobalVariable {
+        if w.input.is_some() || w.attribute.is_some() || w.varying.is_some() {
+            error(QualifierError::ComputeInterface("in"));
+        } else if w.output.is_some() {
+            error(QualifierError::ComputeInterface("out"));
+        }
+    }
     if w.attribute.is_some() && stage != Stage::Vertex && !env.version.at_least(0, 300) {
         error(QualifierError::AttributeStage(stage));
     }
@@ -683,6 +761,8 @@ fn check_variable_qualifiers(
             Some(("uniform", ""))
         } else if w.varying.is_some() {
             Some(("varying", ""))
+        } else if w.shared.is_some() {
+            Some(("shared", ""))
         } else if w.input.is_some() || w.inout.is_some() {
             Some(("in", " or in function parameter list"))
         } else if w.output.is_some() {
@@ -766,6 +846,8 @@ fn mode_string(storage: StorageClass) -> &'static str {
         StorageClass::ParamIn => "function input",
         StorageClass::ParamOut => "function output",
         StorageClass::ParamInOut => "function inout",
+        StorageClass::Shared => "shared variable",
+        StorageClass::Buffer => "shader storage",
     }
 }
 
@@ -933,6 +1015,9 @@ fn check_declaration_only_layouts(l: &LayoutQualifiers, error: &mut dyn FnMut(Qu
     if l.early_fragment_tests {
         error(QualifierError::EarlyFragmentTestsOnVariable);
     }
+    if l.local_size.iter().any(Option::is_some) {
+        error(QualifierError::LocalSizePlacement("local_size"));
+    }
 }
 
 /// Rules of an interface block's own qualifiers; returns the block storage.
@@ -947,7 +1032,16 @@ fn check_block(
     let mut error = |e: QualifierError| diags.push(Diagnostic::error(loc, e));
     let extra = list.qualifiers.iter().any(|q| match q {
         Qualifier::Layout(..) => false,
-        Qualifier::Storage(s, _) => !matches!(s, Storage::Uniform | Storage::In | Storage::Out),
+        Qualifier::Storage(s, _) => match s {
+            Storage::Uniform | Storage::In | Storage::Out => false,
+            // GLSL 4.30 §4.10: a shader storage block may carry memory
+            // qualifiers, which apply to all its members.
+            Storage::Buffer => !env.has_shader_storage(),
+            Storage::Other("coherent" | "volatile" | "restrict" | "readonly" | "writeonly") => {
+                w.buffer.is_none() || !env.has_shader_storage()
+            }
+            _ => true,
+        },
         _ => true,
     });
     if extra {
@@ -955,6 +1049,8 @@ fn check_block(
     }
     let storage = if w.uniform.is_some() {
         StorageClass::Uniform
+    } else if w.buffer.is_some() {
+        StorageClass::Buffer
     } else if w.input.is_some() {
         StorageClass::In
     } else if w.output.is_some() {
@@ -964,7 +1060,32 @@ fn check_block(
         return StorageClass::None;
     };
     let l = &r.layout;
+    // ARB_shader_storage_buffer_object: "The std430 qualifier is supported
+    // only for shader storage blocks".
+    if l.packing == Some(BlockPacking::Std430) && storage != StorageClass::Buffer {
+        error(QualifierError::Std430NotStorage);
+    }
     match storage {
+        StorageClass::Buffer => {
+            let invalid = l.location.is_some()
+                || l.index.is_some()
+                || l.origin_upper_left
+                || l.pixel_center_integer
+                || l.depth_layout.is_some()
+                || l.early_fragment_tests
+                || l.primitive.is_some()
+                || l.max_vertices.is_some()
+                || l.invocations.is_some()
+                || l.component.is_some()
+                || l.local_size.iter().any(Option::is_some)
+                || l.has_xfb();
+            if invalid {
+                error(QualifierError::InvalidBufferLayout);
+            }
+            if l.offset.is_some() {
+                error(QualifierError::OffsetTarget);
+            }
+        }
         StorageClass::Uniform => {
             if !env.has_uniform_buffer_objects() {
                 error(QualifierError::Requires {
@@ -981,7 +1102,8 @@ fn check_block(
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
                 || l.invocations.is_some()
-                || l.component.is_some();
+                || l.component.is_some()
+                || l.local_size.iter().any(Option::is_some);
             if invalid {
                 error(QualifierError::InvalidUniformLayout);
             }
@@ -1005,6 +1127,14 @@ fn check_block(
                 }),
                 (Stage::Fragment, StorageClass::Out) => error(QualifierError::BlockStage {
                     stage: Stage::Fragment,
+                    kind: "output",
+                }),
+                (Stage::Compute, StorageClass::In) => error(QualifierError::BlockStage {
+                    stage: Stage::Compute,
+                    kind: "input",
+                }),
+                (Stage::Compute, StorageClass::Out) => error(QualifierError::BlockStage {
+                    stage: Stage::Compute,
                     kind: "output",
                 }),
                 _ => {}
@@ -1032,7 +1162,8 @@ fn check_block(
                 || l.early_fragment_tests
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
-                || l.invocations.is_some();
+                || l.invocations.is_some()
+                || l.local_size.iter().any(Option::is_some);
             if invalid {
                 error(if storage == StorageClass::In {
                     QualifierError::InvalidInputLayout
@@ -1077,6 +1208,7 @@ fn check_block_member(
         (w.uniform.is_some(), StorageClass::Uniform, "uniform"),
         (w.input.is_some(), StorageClass::In, "in"),
         (w.output.is_some(), StorageClass::Out, "out"),
+        (w.buffer.is_some(), StorageClass::Buffer, "buffer"),
     ];
     for (written, class, word) in member_storage {
         if written && class != block {
@@ -1086,7 +1218,11 @@ fn check_block_member(
             });
         }
     }
-    if block == StorageClass::Uniform {
+    // GLSL 4.30 §4.10: memory qualifiers on members of shader storage blocks.
+    if w.memory.is_some() && block != StorageClass::Buffer {
+        error(QualifierError::MemoryQualifierTarget);
+    }
+    if matches!(block, StorageClass::Uniform | StorageClass::Buffer) {
         if w.interpolation.is_some() {
             error(QualifierError::UniformBlockMemberQualifier("interpolation"));
         }
@@ -1114,7 +1250,9 @@ fn check_block_member(
     if l.packing.is_some() {
         error(QualifierError::BlockLayoutOnVariable);
     }
-    if l.matrix_layout != MatrixLayout::Inherited && block != StorageClass::Uniform {
+    if l.matrix_layout != MatrixLayout::Inherited
+        && !matches!(block, StorageClass::Uniform | StorageClass::Buffer)
+    {
         error(QualifierError::BlockLayoutNonUniform);
     }
     if l.location.is_some() {
@@ -1140,7 +1278,7 @@ fn check_block_member(
     if l.binding.is_some() {
         error(QualifierError::BindingType);
     }
-    if block != StorageClass::Uniform {
+    if !matches!(block, StorageClass::Uniform | StorageClass::Buffer) {
         if l.offset.is_some() {
             error(QualifierError::OffsetTarget);
         }
@@ -1178,6 +1316,7 @@ fn check_qualifier_only_form(
         match q {
             Qualifier::Layout(..) => {}
             Qualifier::Storage(Storage::In | Storage::Out | Storage::Uniform, _) => storages += 1,
+            Qualifier::Storage(Storage::Buffer, _) if w.buffer.is_some() => storages += 1,
             _ => other = true,
         }
     }
@@ -1187,6 +1326,8 @@ fn check_qualifier_only_form(
     }
     if w.uniform.is_some() {
         StorageClass::Uniform
+    } else if w.buffer.is_some() {
+        StorageClass::Buffer
     } else if w.input.is_some() {
         StorageClass::In
     } else {

@@ -201,6 +201,8 @@ fn check(
                     }
                 }
             }
+            // Compute shaders have no inputs (reported with the qualifiers).
+            Stage::Compute => {}
             Stage::Geometry => {
                 if !ty.is_array() {
                     error(QualifierError::GsInputNotArray);

@@ -358,6 +358,8 @@ impl Reader {
                 "inout" => var.mode = VarMode::FunctionInout,
                 "const_in" => var.mode = VarMode::ConstIn,
                 "sys" => var.mode = VarMode::SystemValue,
+                "shared" => var.mode = VarMode::Shared,
+                "shader_storage" => var.mode = VarMode::ShaderStorage,
                 "temporary" => var.mode = VarMode::Temporary,
                 "highp" => var.precision = Some(Precision::High),
                 "mediump" => var.precision = Some(Precision::Medium),
