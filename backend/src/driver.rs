@@ -754,6 +754,10 @@ pub struct Counters {
     /// per-pixel path instead (a state the fused path does not specialize, or a
     /// failed build).
     pub pipeline_fallbacks: u64,
+    /// Draws that swapped a tier-0 fused pipeline variant for its optimised
+    /// build, finished in the background (tiered JIT compiles; counted in
+    /// `pipeline_hits` too).
+    pub pipeline_tier_ups: u64,
 }
 
 /// Shader stage as the driver knows it.
