@@ -857,6 +857,11 @@ pub trait Driver: Send {
     fn shader_cache_identity(&self) -> Option<Vec<u8>> {
         None
     }
+    /// Blocks until background shader work queued so far is done (a tiered
+    /// JIT's optimised rebuilds, [`crate::exec::ShaderCompiler::wait_background`]):
+    /// later draws run the final code and the code store holds it. Not part of
+    /// `finish`, which waits for rendering only. The default has none.
+    fn wait_background_compiles(&self) {}
     /// The serialised compiled code of `sh`, when it has one
     /// ([`crate::exec::ShaderExec::serialize`]).
     fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {

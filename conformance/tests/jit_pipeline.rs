@@ -704,7 +704,10 @@ fn unoptimised_fused_pipelines_match_rust_path() {
 
 /// Options of a JIT compiling every variant at once with `opt_level` and
 /// `regalloc` (no tiers).
-fn untiered(opt_level: rgl_backend::jit::OptLevel, regalloc: rgl_backend::jit::Regalloc) -> JitOptions {
+fn untiered(
+    opt_level: rgl_backend::jit::OptLevel,
+    regalloc: rgl_backend::jit::Regalloc,
+) -> JitOptions {
     JitOptions {
         opt_level,
         regalloc,
@@ -744,7 +747,11 @@ fn tier0_and_optimised_pipelines_agree() {
 fn redraw(d: &mut SoftDriver, row: &Row, seed: u64, t: &Targets) -> Option<String> {
     let mut rng = Lcg(seed);
     let (w, h) = row.size;
-    let targets = t.colors.iter().zip(&row.colors).chain(t.zs.as_ref().zip(row.zs.as_ref()));
+    let targets = t
+        .colors
+        .iter()
+        .zip(&row.colors)
+        .chain(t.zs.as_ref().zip(row.zs.as_ref()));
     for (&tex, &fmt) in targets {
         let data = contents(fmt, (w * h * 3) as usize, &mut rng);
         let whole = TexBox {

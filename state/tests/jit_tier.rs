@@ -41,7 +41,10 @@ void main() {{
 
 fn draw_program(ctx: &mut Context, k: usize) {
     let program = ctx.create_program().expect("program");
-    for (kind, src) in [(gl::VERTEX_SHADER, VS.to_string()), (gl::FRAGMENT_SHADER, fs(k))] {
+    for (kind, src) in [
+        (gl::VERTEX_SHADER, VS.to_string()),
+        (gl::FRAGMENT_SHADER, fs(k)),
+    ] {
         let s = ctx.create_shader(kind).expect("shader");
         ctx.shader_source(s, &src);
         ctx.compile_shader(s);

@@ -468,6 +468,10 @@ impl ShaderCompiler for JitCompiler {
         Some(self.cache_identity())
     }
 
+    fn wait_background(&self) {
+        self.wait_tier_ups();
+    }
+
     fn load(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<Arc<dyn ShaderExec>> {
         Ok(Arc::new(self.load_native(nir, bytes)?))
     }
