@@ -362,8 +362,9 @@ impl PipelineCache {
     }
 
     /// Queues the optimised build of `key`'s tier-0 variant `first`: stored in
-    /// the code store when serialisable, and left in the slot for the next
-    /// lookup if `first` is still the slot's variant then.
+    /// the code store when serialisable (even if the variant is gone by then),
+    /// and left in the slot for the next lookup if `first` is still the slot's
+    /// variant then.
     fn queue_tier_up(&self, key: &PipelineKey, first: &Arc<FusedPipeline>) {
         let inner = Arc::downgrade(&self.inner);
         let first = Arc::downgrade(first);
@@ -372,7 +373,10 @@ impl PipelineCache {
         let stored = self.store_key(key);
         let key = *key;
         self.queue.submit(Box::new(move || {
-            if inner.strong_count() == 0 || first.strong_count() == 0 {
+            // A variant gone from its cache (evicted, or its shader deleted)
+            // is still built for the code store, which a later start loads.
+            let gone = inner.strong_count() == 0 || first.strong_count() == 0;
+            if gone && stored.is_none() {
                 return Ok(false);
             }
             let (p, blob) = src.compile(&*isa, &key)?;
