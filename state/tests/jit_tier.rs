@@ -79,6 +79,8 @@ fn dropping_the_context_during_tier_ups_neither_crashes_nor_leaks() {
         let mut driver = SoftDriver::new(2);
         driver.set_compiler(jit.clone());
         let mut ctx = Context::with_driver(Box::new(driver), 64, 64);
+        // Every build is a compile (a cache entry would load final code).
+        ctx.set_shader_cache(None);
         for k in 0..4 {
             draw_program(&mut ctx, round * 4 + k);
         }
