@@ -756,6 +756,10 @@ pub struct Counters {
     /// per-pixel path instead (a state the fused path does not specialize, or a
     /// failed build).
     pub pipeline_fallbacks: u64,
+    /// Draws that swapped a tier-0 fused pipeline variant for its optimised
+    /// build, finished in the background (tiered JIT compiles; counted in
+    /// `pipeline_hits` too).
+    pub pipeline_tier_ups: u64,
 }
 
 /// Shader stage as the driver knows it.
@@ -855,6 +859,11 @@ pub trait Driver: Send {
     fn shader_cache_identity(&self) -> Option<Vec<u8>> {
         None
     }
+    /// Blocks until background shader work queued so far is done (a tiered
+    /// JIT's optimised rebuilds, [`crate::exec::ShaderCompiler::wait_background`]):
+    /// later draws run the final code and the code store holds it. Not part of
+    /// `finish`, which waits for rendering only. The default has none.
+    fn wait_background_compiles(&self) {}
     /// The serialised compiled code of `sh`, when it has one
     /// ([`crate::exec::ShaderExec::serialize`]).
     fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {

@@ -396,6 +396,10 @@ pub trait ShaderCompiler: Send + Sync {
     fn cache_identity(&self) -> Option<Vec<u8>> {
         None
     }
+    /// Blocks until the compiler's background work queued so far is done (the
+    /// JIT's optimised rebuilds of tier-0 code, which also write the code
+    /// store). The default has none.
+    fn wait_background(&self) {}
     /// Rebuilds a shader of `nir` from `bytes` that [`ShaderExec::serialize`]
     /// returned for the same NIR under the same [`ShaderCompiler::cache_identity`].
     /// Malformed or mismatched bytes are an error, never trusted.

@@ -701,3 +701,151 @@ fn unoptimised_fused_pipelines_match_rust_path() {
         );
     }
 }
+
+/// Options of a JIT compiling every variant at once with `opt_level` and
+/// `regalloc` (no tiers).
+fn untiered(
+    opt_level: rgl_backend::jit::OptLevel,
+    regalloc: rgl_backend::jit::Regalloc,
+) -> JitOptions {
+    JitOptions {
+        opt_level,
+        regalloc,
+        tier: false,
+        ..fused(true)
+    }
+}
+
+/// Tiered compiles (`RGL_JIT=tier=on`): the table drawn with tier-0 code
+/// (`opt=none`, `single_pass`) and with the optimised code (`speed`,
+/// backtracking) gives the same bytes in every target and the same outcome.
+#[test]
+fn tier0_and_optimised_pipelines_agree() {
+    use rgl_backend::jit::{OptLevel, Regalloc};
+    let tier0 = untiered(OptLevel::None, Regalloc::SinglePass);
+    assert_eq!(tier0, JitOptions::default().tier0());
+    let (report, failures) = run_table(
+        &jit(tier0),
+        &jit(untiered(OptLevel::Speed, Regalloc::Backtracking)),
+    );
+    assert!(
+        failures.is_empty(),
+        "tier 0 against optimised: {} rows differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    let expected = std::fs::read_to_string(dir().join("expected.txt")).unwrap_or_default();
+    assert!(
+        report == expected,
+        "tier 0: the rows' outcomes differ from expected.txt"
+    );
+}
+
+/// Uploads the targets' initial contents again (the same bytes `draw` made
+/// from `seed`) and repeats the row's draw with the shaders and state still
+/// bound.
+fn redraw(d: &mut SoftDriver, row: &Row, seed: u64, t: &Targets) -> Option<String> {
+    let mut rng = Lcg(seed);
+    let (w, h) = row.size;
+    let targets = t
+        .colors
+        .iter()
+        .zip(&row.colors)
+        .chain(t.zs.as_ref().zip(row.zs.as_ref()));
+    for (&tex, &fmt) in targets {
+        let data = contents(fmt, (w * h * 3) as usize, &mut rng);
+        let whole = TexBox {
+            x: 0,
+            y: 0,
+            z: 0,
+            width: w,
+            height: h,
+            depth: 3,
+        };
+        d.texture_upload(tex, 0, whole, &data).expect("upload");
+    }
+    let verts = vertices(&mut rng);
+    d.draw(&DrawInfo::arrays(row.prim, 0, (verts.len() / 8) as u32))
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// The swap: each row drawn by a tiered JIT (tier-0 code), then, after the
+/// background rebuilds are done, drawn again on the same driver: the second
+/// draw of every row the fused path draws swaps in the optimised pipeline
+/// (the driver's `pipeline_tier_ups`), and both draws leave the same bytes.
+#[test]
+fn tier_up_swaps_in_identical_code() {
+    let jit = jit(JitOptions {
+        tier: true,
+        ..fused(true)
+    });
+    assert!(jit.options().tiered());
+    let table = std::fs::read_to_string(dir().join("states.txt")).expect("states.txt");
+    let mut failures = Vec::new();
+    let mut swapped = 0;
+    for (n, line) in table.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let row = parse_row(line);
+        let stages = program(&row.program);
+        let mut d = SoftDriver::new(row.threads);
+        d.set_compiler(jit.clone());
+        let seed = n as u64 + 1;
+        let first = match draw(&mut d, &row, seed, &stages) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{line}: {e}"));
+                continue;
+            }
+        };
+        let targets: Vec<TextureHandle> = first.colors.iter().copied().chain(first.zs).collect();
+        let before: Vec<Vec<u8>> = targets.iter().map(|&t| read_all(&d, t)).collect();
+        let c = d.counters();
+        let fused_path = c.pipeline_fallbacks == 0 && c.pipeline_builds > 0;
+        if c.pipeline_tier_ups != 0 {
+            failures.push(format!("{line}: a tier-up before the rebuild was awaited"));
+        }
+        jit.wait_tier_ups();
+        let error = redraw(&mut d, &row, seed, &first);
+        if error != first.error {
+            failures.push(format!(
+                "{line}: draw errors differ: tier 0 {:?}, optimised {error:?}",
+                first.error
+            ));
+        }
+        let c = d.counters();
+        if fused_path {
+            if c.pipeline_tier_ups != 1 {
+                failures.push(format!(
+                    "{line}: {} tier-ups at the second draw, not 1",
+                    c.pipeline_tier_ups
+                ));
+            }
+            swapped += 1;
+        }
+        // A multi-threaded draw stopped by the budget leaves scheduling-dependent
+        // contents (see `run_table`).
+        if first.error.is_some() && row.threads > 1 {
+            continue;
+        }
+        let formats = row.colors.iter().copied().chain(row.zs);
+        for ((&t, a), f) in targets.iter().zip(&before).zip(formats) {
+            let b = read_all(&d, t);
+            if let Some(m) = mismatch(a, &b, f, row.size.0, row.size.1) {
+                failures.push(format!("{line}: tier 0 against optimised: {m}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(swapped > 0, "no row drew with a fused pipeline");
+    let stats = jit.tier_stats();
+    assert_eq!(stats.failed, 0, "{stats:?}");
+}

@@ -9,10 +9,15 @@
 //! apart in the driver's `pipeline_build_ns`) is then built for the default
 //! framebuffer state (one RGBA8 target, no blending, no depth test) and timed
 //! too, so a second line gives variant + pipeline, the whole first-draw compile.
+//! For a tiered JIT (the default, `jit`) those are the tier-0 compiles; the
+//! bench then waits for the background rebuilds the program queued (outside
+//! the timed part, so they do not overlap the next program) and a third line
+//! gives their time on the worker (`JitCompiler::tier_stats`, `busy_ns`).
 //! Prints the median, mean, p90 and max for each shader compiler: the lane
-//! interpreter, and the JIT with its default options and with a fixed count of
-//! quads per iteration, other optimization levels and register allocators
-//! (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`,
+//! interpreter, and the JIT with its default options, untiered (`jit-tier-off`,
+//! the default before tiers) and with a fixed count of quads per iteration,
+//! other optimization levels and register allocators, untiered
+//! (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`, `jit-tier-off`,
 //! `jit-q4-speed-bt` (the default before adaptive quads), `jit-q1-speed-bt`,
 //! ...).
 //!
@@ -81,7 +86,7 @@ fn pipeline_build(fs: &dyn ShaderExec) -> Result<Duration, String> {
     };
     let key = pipeline::derive(&state)?;
     match cache.lookup(&key) {
-        Lookup::Built { .. } | Lookup::Hit(_) => {}
+        Lookup::Built { .. } | Lookup::Hit(_) | Lookup::TieredUp(_) => {}
         Lookup::Failed(e) => return Err(format!("pipeline: {e}")),
     }
     // Every variant built so far: the draw's own (when it shaded pixels with
@@ -89,12 +94,16 @@ fn pipeline_build(fs: &dyn ShaderExec) -> Result<Duration, String> {
     Ok(Duration::from_nanos(cache.stats().build_ns))
 }
 
-/// The variant build time of `path`'s program and the build time of its
-/// fragment shader's fused pipeline, or why there are none.
+/// The variant build time of `path`'s program, the build time of its
+/// fragment shader's fused pipeline and, with `jit`'s tiers, the worker's time
+/// for the optimised rebuilds they queued; or why there are none.
 fn first_draw(
     path: &Path,
     compiler: &Arc<dyn ShaderCompiler>,
-) -> Result<(Duration, Duration), String> {
+    jit: Option<&JitCompiler>,
+) -> Result<(Duration, Duration, Duration), String> {
+    let busy = || jit.map_or(0, |j| j.tier_stats().busy_ns);
+    let busy_before = busy();
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut driver = SoftDriver::new(1);
     let recording = Arc::new(Recording {
@@ -137,7 +146,11 @@ fn first_draw(
     for fs in &fragment {
         pipe += pipeline_build(fs.as_ref())?;
     }
-    Ok((stats.last_build_time, pipe))
+    if let Some(j) = jit {
+        j.wait_tier_ups();
+    }
+    let tier_up = Duration::from_nanos(busy().saturating_sub(busy_before));
+    Ok((stats.last_build_time, pipe, tier_up))
 }
 
 fn main() {
@@ -151,20 +164,30 @@ fn main() {
         return;
     }
     let only = std::env::var("RGL_VARIANT_BUILD").ok();
-    for (name, compiler) in compilers() {
+    for (name, compiler, jit) in compilers() {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
-        measure(&name, &compiler, &paths);
+        measure(&name, &compiler, jit.as_deref(), &paths);
     }
 }
 
-/// The interpreter, the JIT's default, and the JIT's options one at a time.
-fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
-    let mut out: Vec<(String, Arc<dyn ShaderCompiler>)> =
-        vec![("interp".into(), Arc::new(LaneCompiler))];
+type Named = (String, Arc<dyn ShaderCompiler>, Option<Arc<JitCompiler>>);
+
+/// The interpreter, the JIT's default (tiered, and not), and the JIT's options
+/// one at a time (untiered).
+fn compilers() -> Vec<Named> {
+    let mut out: Vec<Named> = vec![("interp".into(), Arc::new(LaneCompiler), None)];
     if let Ok(j) = JitCompiler::new() {
-        out.push(("jit".into(), Arc::new(j)));
+        let j = Arc::new(j);
+        out.push(("jit".into(), j.clone(), Some(j)));
+    }
+    let untiered = JitOptions {
+        tier: false,
+        ..JitOptions::from_env()
+    };
+    if let Ok(j) = JitCompiler::with_options(untiered) {
+        out.push(("jit-tier-off".into(), Arc::new(j), None));
     }
     for quads in [1, 2, 4] {
         for (opt, oname) in [(OptLevel::None, "none"), (OptLevel::Speed, "speed")] {
@@ -175,10 +198,11 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
                     adaptive_quads: false,
                     opt_level: opt,
                     regalloc,
+                    tier: false,
                     ..JitOptions::default()
                 };
                 if let Ok(j) = JitCompiler::with_options(opts) {
-                    out.push((format!("jit-q{quads}-{oname}-{rname}"), Arc::new(j)));
+                    out.push((format!("jit-q{quads}-{oname}-{rname}"), Arc::new(j), None));
                 }
             }
         }
@@ -186,15 +210,22 @@ fn compilers() -> Vec<(String, Arc<dyn ShaderCompiler>)> {
     out
 }
 
-fn measure(name: &str, compiler: &Arc<dyn ShaderCompiler>, paths: &[PathBuf]) {
+fn measure(
+    name: &str,
+    compiler: &Arc<dyn ShaderCompiler>,
+    jit: Option<&JitCompiler>,
+    paths: &[PathBuf],
+) {
     let mut times = Vec::new();
     let mut totals = Vec::new();
+    let mut tier_ups = Vec::new();
     let mut skipped = 0;
     for p in paths {
-        match first_draw(p, compiler) {
-            Ok((t, pipe)) => {
+        match first_draw(p, compiler, jit) {
+            Ok((t, pipe, tier_up)) => {
                 times.push(t);
                 totals.push(t + pipe);
+                tier_ups.push(tier_up);
             }
             Err(e) => {
                 skipped += 1;
@@ -212,6 +243,17 @@ fn measure(name: &str, compiler: &Arc<dyn ShaderCompiler>, paths: &[PathBuf]) {
         &mut totals,
         skipped,
     );
+    if let Some(j) = jit {
+        let s = j.tier_stats();
+        report(
+            &format!(
+                "variant_build {name}: background tier-up ({} rebuilt, {} skipped, {} failed)",
+                s.done, s.skipped, s.failed
+            ),
+            &mut tier_ups,
+            skipped,
+        );
+    }
 }
 
 /// Prints the median, mean, p90 and max of `times`.

@@ -229,6 +229,14 @@ impl Context {
         }
     }
 
+    /// Waits until the driver's background shader work queued so far is done
+    /// (a tiered JIT's optimised rebuilds, `RGL_JIT=tier=on`): later draws run
+    /// the final code, and the on-disk cache holds it. No GL command does
+    /// this; tests and benchmarks use it to make the tier-up deterministic.
+    pub fn wait_background_compiles(&self) {
+        self.driver.wait_background_compiles();
+    }
+
     /// `glFlush`.
     pub fn flush(&mut self) {
         if let Err(e) = self.driver.flush() {

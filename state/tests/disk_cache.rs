@@ -240,6 +240,9 @@ fn run(
     let mut ctx = Context::new_headless(SIZE, SIZE);
     ctx.set_shader_cache(cache);
     let t = transcript(&mut ctx, programs);
+    // The optimised fused pipelines are stored by the JIT's background
+    // rebuilds (tiered compiles).
+    ctx.wait_background_compiles();
     let stats = ctx.shader_cache_stats();
     eprintln!("shader cache {stats:?}");
     (t, stats)
@@ -254,6 +257,9 @@ fn run_jit(
     let mut ctx = Context::new_headless_on("jit", SIZE, SIZE).ok()?;
     ctx.set_shader_cache(cache);
     let t = transcript(&mut ctx, programs);
+    // The optimised fused pipelines are stored by the JIT's background
+    // rebuilds (tiered compiles).
+    ctx.wait_background_compiles();
     let stats = ctx.shader_cache_stats();
     let variants = ctx.variant_stats();
     eprintln!("jit: shader cache {stats:?}, variants {variants:?}");

@@ -19,6 +19,7 @@
 
 use std::any::Any;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cranelift_codegen::binemit::Reloc;
 use cranelift_codegen::control::ControlPlane;
@@ -514,7 +515,7 @@ pub(crate) fn compile(ctx: &mut Context, isa: &dyn TargetIsa) -> Result<CodeImag
 /// digest of each descriptor its relocations name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionBlob {
-    /// [`BLOB_SHADER`] or [`BLOB_PIPELINE`].
+    /// [`BLOB_SHADER`], [`BLOB_SHADER_TIER0`] or [`BLOB_PIPELINE`].
     pub kind: u8,
     /// Quads per loop iteration the body was emitted for.
     pub quads: u8,
@@ -532,6 +533,11 @@ pub struct FunctionBlob {
 pub const BLOB_SHADER: u8 = 1;
 /// A [`FunctionBlob`] of a fused pipeline.
 pub const BLOB_PIPELINE: u8 = 2;
+/// A [`FunctionBlob`] of a shader's invocation function compiled by the first
+/// tier (no optimization, `single_pass` registers; [`crate::jit::tier`]): a
+/// shader loaded from it is rebuilt optimised in the background, as a compiled
+/// one is, so a tier-0 entry is never taken for the final code.
+pub const BLOB_SHADER_TIER0: u8 = 3;
 const MAGIC: [u8; 8] = *b"RGLJITF\0";
 
 impl FunctionBlob {
@@ -631,6 +637,15 @@ pub(crate) fn load(
     CodeMemory::map(image, &addrs)
 }
 
+/// Code mappings of this process not yet unmapped.
+static LIVE_MAPPINGS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many code mappings the JIT holds in this process (every compiled or
+/// loaded function until its owner drops): what teardown tests check.
+pub fn live_mappings() -> usize {
+    LIVE_MAPPINGS.load(Ordering::Relaxed)
+}
+
 /// Code mapped executable: unmapped on drop.
 pub(crate) struct CodeMemory {
     ptr: *mut u8,
@@ -705,6 +720,7 @@ impl CodeMemory {
             ptr: ptr.cast(),
             mapped,
         };
+        LIVE_MAPPINGS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: the mapping is `mapped >= len` writable bytes, ours alone.
         let bytes = unsafe { std::slice::from_raw_parts_mut(mem.ptr, len) };
         bytes.copy_from_slice(&image.code);
@@ -734,6 +750,7 @@ impl Drop for CodeMemory {
         unsafe {
             libc::munmap(self.ptr.cast(), self.mapped);
         }
+        LIVE_MAPPINGS.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

@@ -21,18 +21,24 @@
 //! detects decides the instructions used, AVX encodings included);
 //! [`JitCompiler::new`] fails elsewhere and the software driver keeps the
 //! interpreter.
+//!
+//! With [`JitOptions::tier`] (the default) compiles are tiered ([`tier`]): the
+//! first draw's code is compiled unoptimised with `single_pass` registers and
+//! used at once, and the configured build replaces it when a background worker
+//! has it ready.
 
 pub mod code;
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;
 pub mod pipeline;
+pub mod tier;
 
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
-use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -79,6 +85,12 @@ pub struct JitOptions {
     /// without, only the shader is compiled and the rasterizer's Rust code does
     /// the rest (milestone 1).
     pub fused_pipeline: bool,
+    /// Tiered compilation ([`tier`]): code is first compiled with
+    /// [`OptLevel::None`] and [`Regalloc::SinglePass`] and used at once, and
+    /// rebuilt with `opt_level` and `regalloc` on a background thread, which
+    /// replaces it when ready. Off: every compile uses `opt_level` and
+    /// `regalloc` directly. (Nothing to tier when those are the tier-0 ones.)
+    pub tier: bool,
 }
 
 impl Default for JitOptions {
@@ -89,6 +101,7 @@ impl Default for JitOptions {
             opt_level: OptLevel::Speed,
             regalloc: Regalloc::Backtracking,
             fused_pipeline: true,
+            tier: true,
         }
     }
 }
@@ -97,8 +110,8 @@ impl JitOptions {
     /// The defaults with the changes `RGL_JIT` lists (`quads=N` for a fixed count
     /// or `quads=adaptive`, `opt=none|speed`,
     /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
-    /// comma-separated); unknown entries are reported with `log::warn!` and
-    /// ignored.
+    /// `tier=on|off`, comma-separated); unknown entries are reported with
+    /// `log::warn!` and ignored.
     pub fn from_env() -> JitOptions {
         let mut o = JitOptions::default();
         let Ok(text) = std::env::var("RGL_JIT") else {
@@ -117,10 +130,29 @@ impl JitOptions {
                 Some(("regalloc", "single_pass")) => o.regalloc = Regalloc::SinglePass,
                 Some(("pipeline", "fused")) => o.fused_pipeline = true,
                 Some(("pipeline", "shader")) => o.fused_pipeline = false,
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader)"),
+                Some(("tier", "on")) => o.tier = true,
+                Some(("tier", "off")) => o.tier = false,
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader, tier=on|off)"),
             }
         }
         o
+    }
+
+    /// The options of tier-0 code: these without optimization, with
+    /// `single_pass` registers and without tiers.
+    pub fn tier0(&self) -> JitOptions {
+        JitOptions {
+            opt_level: OptLevel::None,
+            regalloc: Regalloc::SinglePass,
+            tier: false,
+            ..*self
+        }
+    }
+
+    /// Whether compiles are tiered: [`JitOptions::tier`] on and the configured
+    /// code not already the tier-0 kind.
+    pub fn tiered(&self) -> bool {
+        self.tier && (self.opt_level, self.regalloc) != (OptLevel::None, Regalloc::SinglePass)
     }
 }
 
@@ -186,11 +218,31 @@ fn make_isa(opts: &JitOptions) -> Result<OwnedTargetIsa> {
     Ok(isa)
 }
 
+/// The ISA for `opts`' optimization level and register allocator (the only
+/// options it depends on), built once per process for each pair: building one
+/// costs a feature probe.
+fn shared_isa(opts: &JitOptions) -> Result<OwnedTargetIsa> {
+    static ISAS: [OnceLock<std::result::Result<OwnedTargetIsa, Error>>; 4] =
+        [const { OnceLock::new() }; 4];
+    let i = match (opts.opt_level, opts.regalloc) {
+        (OptLevel::Speed, Regalloc::Backtracking) => 0,
+        (OptLevel::Speed, Regalloc::SinglePass) => 1,
+        (OptLevel::None, Regalloc::Backtracking) => 2,
+        (OptLevel::None, Regalloc::SinglePass) => 3,
+    };
+    ISAS[i].get_or_init(|| make_isa(opts)).clone()
+}
+
 /// The NIR → native code compiler (falls back to [`crate::lanes::LaneCompiler`]'s
 /// shaders for what it does not compile).
 pub struct JitCompiler {
+    /// The configured code's ISA (tier 1 when tiered).
     isa: OwnedTargetIsa,
+    /// The tier-0 ISA when compiles are tiered ([`JitOptions::tiered`]).
+    tier0: Option<OwnedTargetIsa>,
     opts: JitOptions,
+    /// Background rebuilds of tier-0 code.
+    queue: Arc<tier::TierQueue>,
 }
 
 impl std::fmt::Debug for JitCompiler {
@@ -216,14 +268,30 @@ impl JitCompiler {
                 opts.quads
             )));
         }
-        // Building an ISA costs a feature probe; share it between compilers.
-        static DEFAULT: OnceLock<std::result::Result<OwnedTargetIsa, Error>> = OnceLock::new();
-        let isa = if opts == JitOptions::default() {
-            DEFAULT.get_or_init(|| make_isa(&opts)).clone()?
+        let isa = shared_isa(&opts)?;
+        let tier0 = if opts.tiered() {
+            Some(shared_isa(&opts.tier0())?)
         } else {
-            make_isa(&opts)?
+            None
         };
-        Ok(JitCompiler { isa, opts })
+        Ok(JitCompiler {
+            isa,
+            tier0,
+            opts,
+            queue: Arc::new(tier::TierQueue::default()),
+        })
+    }
+
+    /// Blocks until every background rebuild queued so far has run: the next
+    /// draw of each rebuilt shader or pipeline then uses the optimised code.
+    /// (Tests and benchmarks use it to make the tier-up deterministic.)
+    pub fn wait_tier_ups(&self) {
+        self.queue.wait_idle();
+    }
+
+    /// The background rebuild counters.
+    pub fn tier_stats(&self) -> tier::TierStats {
+        self.queue.stats()
     }
 
     /// The options.
@@ -249,29 +317,9 @@ impl JitCompiler {
         id.into_bytes()
     }
 
-    /// The invocation function's IR for `plan` and the descriptors it refers to.
-    fn emit_invocation(
-        &self,
-        plan: &emit::BodyPlan<'_>,
-    ) -> Result<(Context, Vec<Box<dyn Any + Send + Sync>>)> {
-        let mut sig = Signature::new(self.isa.default_call_conv());
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I32));
-        let mut ctx = Context::new();
-        ctx.func.signature = sig;
-        ctx.func.name = UserFuncName::user(0, 0);
-        let mut fctx = FunctionBuilderContext::new();
-        let keep = {
-            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-            let keep = invocation::build(plan, &mut b)?;
-            b.finalize(self.isa.frontend_config());
-            keep
-        };
-        Ok((ctx, keep))
-    }
-
     /// Compiles `nir` (interface `info`) to native code; errors name what the JIT
-    /// does not compile.
+    /// does not compile. Tiered, the code is tier 0 and its optimised rebuild
+    /// is queued.
     pub fn compile_native(
         &self,
         nir: &rgl_nir::ir::Shader,
@@ -282,45 +330,69 @@ impl JitCompiler {
         }
         let quads = invocation::quads_for(nir, info, &self.opts);
         let plan = emit::BodyPlan::new(nir, info, quads)?;
-        let (mut ctx, keep) = self.emit_invocation(&plan)?;
-        let built = code::build(&mut ctx, &*self.isa, &keep)?;
-        let blob = built.image.map(|(image, digests)| code::FunctionBlob {
-            kind: code::BLOB_SHADER,
-            quads: quads as u8,
-            scratch_bytes: plan.scratch_bytes() as u64,
-            min_uniforms: plan.min_uniform_slots() as u64,
-            digests,
-            image,
-        });
-        Ok(self.shader(nir, info, &plan, built.mem, built.code_size, keep, blob))
+        let (isa, kind) = match &self.tier0 {
+            Some(isa) => (isa, code::BLOB_SHADER_TIER0),
+            None => (&self.isa, code::BLOB_SHADER),
+        };
+        let body = compile_body(&**isa, &plan, kind)?;
+        let shader = self.shader(nir, info, &plan, body);
+        if self.tier0.is_some() {
+            self.queue_tier_up(nir, info, quads, &shader.optimised);
+        }
+        Ok(shader)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Queues the optimised build of a tier-0 shader's invocation function,
+    /// published in `slot` (if the shader still exists when it is ready).
+    fn queue_tier_up(
+        &self,
+        nir: &rgl_nir::ir::Shader,
+        info: &ShaderInfo,
+        quads: usize,
+        slot: &Arc<OnceLock<Body>>,
+    ) {
+        let target = Arc::downgrade(slot);
+        let nir = nir.clone();
+        let info = info.clone();
+        let isa = self.isa.clone();
+        self.queue.submit(Box::new(move || {
+            if target.strong_count() == 0 {
+                return Ok(false);
+            }
+            let plan = emit::BodyPlan::new(&nir, &info, quads)?;
+            let body = compile_body(&*isa, &plan, code::BLOB_SHADER)?;
+            match target.upgrade() {
+                Some(slot) => Ok(slot.set(body).is_ok()),
+                None => Ok(false),
+            }
+        }));
+    }
+
     fn shader(
         &self,
         nir: &rgl_nir::ir::Shader,
         info: &ShaderInfo,
         plan: &emit::BodyPlan<'_>,
-        mem: code::CodeMemory,
-        code_size: usize,
-        keep: Vec<Box<dyn Any + Send + Sync>>,
-        blob: Option<code::FunctionBlob>,
+        body: Body,
     ) -> JitShader {
-        // SAFETY: `mem` holds the function `invocation::build` emitted, with the
-        // signature `(i64) -> i32` of `JitFn`.
-        let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(mem.entry()) };
-        let pipelines = (info.stage == ShaderStage::Fragment && self.opts.fused_pipeline)
-            .then(|| pipeline::PipelineCache::new(nir, info, self.isa.clone()));
+        let pipelines =
+            (info.stage == ShaderStage::Fragment && self.opts.fused_pipeline).then(|| {
+                pipeline::PipelineCache::new(
+                    nir,
+                    info,
+                    self.isa.clone(),
+                    self.tier0.clone(),
+                    Arc::clone(&self.queue),
+                )
+            });
         JitShader {
             pipelines,
             info: info.clone(),
-            func,
             scratch_bytes: plan.scratch_bytes(),
             min_uniforms: plan.min_uniform_slots(),
-            code_size,
-            _code: mem,
-            _keep: keep,
-            blob: blob.map(|b| b.encode()),
+            body,
+            optimised: Arc::new(OnceLock::new()),
+            _queue: Arc::clone(&self.queue),
         }
     }
 
@@ -331,7 +403,7 @@ impl JitCompiler {
     /// malformed blob is an error.
     pub fn load_native(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<JitShader> {
         let blob = code::FunctionBlob::decode(bytes)?;
-        if blob.kind != code::BLOB_SHADER {
+        if blob.kind != code::BLOB_SHADER && blob.kind != code::BLOB_SHADER_TIER0 {
             return Err(Error::InvalidArgument(format!(
                 "JIT blob of kind {}, not a shader",
                 blob.kind
@@ -357,10 +429,20 @@ impl JitCompiler {
                 "JIT blob: scratch or uniform sizes differ from the shader's".into(),
             ));
         }
-        let (_, keep) = self.emit_invocation(&plan)?;
+        let (_, keep) = emit_invocation(&*self.isa, &plan)?;
         let mem = code::load(&blob.image, &blob.digests, &keep)?;
         let size = blob.image.code.len();
-        Ok(self.shader(nir, info, &plan, mem, size, keep, Some(blob)))
+        let tier0 = blob.kind == code::BLOB_SHADER_TIER0;
+        let body = Body::new(mem, size, keep, Some(blob), tier0);
+        let shader = self.shader(nir, info, &plan, body);
+        // A tier-0 blob is never the final code: rebuild it as a compile would
+        // (unless the configured code is the tier-0 kind itself).
+        if tier0
+            && (self.opts.opt_level, self.opts.regalloc) != (OptLevel::None, Regalloc::SinglePass)
+        {
+            self.queue_tier_up(nir, info, quads, &shader.optimised);
+        }
+        Ok(shader)
     }
 }
 
@@ -386,17 +468,61 @@ impl ShaderCompiler for JitCompiler {
         Some(self.cache_identity())
     }
 
+    fn wait_background(&self) {
+        self.wait_tier_ups();
+    }
+
     fn load(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<Arc<dyn ShaderExec>> {
         Ok(Arc::new(self.load_native(nir, bytes)?))
     }
 }
 
-/// A shader compiled to native code.
-pub struct JitShader {
-    info: ShaderInfo,
+/// The invocation function's IR for `plan` and the descriptors it refers to.
+fn emit_invocation(
+    isa: &dyn TargetIsa,
+    plan: &emit::BodyPlan<'_>,
+) -> Result<(Context, Vec<Box<dyn Any + Send + Sync>>)> {
+    let mut sig = Signature::new(isa.default_call_conv());
+    sig.params.push(AbiParam::new(types::I64));
+    sig.returns.push(AbiParam::new(types::I32));
+    let mut ctx = Context::new();
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(0, 0);
+    let mut fctx = FunctionBuilderContext::new();
+    let keep = {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let keep = invocation::build(plan, &mut b)?;
+        b.finalize(isa.frontend_config());
+        keep
+    };
+    Ok((ctx, keep))
+}
+
+/// Compiles `plan`'s invocation function for `isa`; its blob (when
+/// serialisable) is of `kind`.
+fn compile_body(isa: &dyn TargetIsa, plan: &emit::BodyPlan<'_>, kind: u8) -> Result<Body> {
+    let (mut ctx, keep) = emit_invocation(isa, plan)?;
+    let built = code::build(&mut ctx, isa, &keep)?;
+    let blob = built.image.map(|(image, digests)| code::FunctionBlob {
+        kind,
+        quads: plan.quads() as u8,
+        scratch_bytes: plan.scratch_bytes() as u64,
+        min_uniforms: plan.min_uniform_slots() as u64,
+        digests,
+        image,
+    });
+    Ok(Body::new(
+        built.mem,
+        built.code_size,
+        keep,
+        blob,
+        kind == code::BLOB_SHADER_TIER0,
+    ))
+}
+
+/// One build of a shader's invocation function.
+struct Body {
     func: JitFn,
-    scratch_bytes: usize,
-    min_uniforms: usize,
     code_size: usize,
     /// Owns the code; unmapped on drop.
     _code: code::CodeMemory,
@@ -404,23 +530,76 @@ pub struct JitShader {
     _keep: Vec<Box<dyn Any + Send + Sync>>,
     /// The serialised form, when all of the code's addresses are symbolic.
     blob: Option<Vec<u8>>,
+    /// Compiled by tier 0.
+    tier0: bool,
+}
+
+impl Body {
+    fn new(
+        mem: code::CodeMemory,
+        code_size: usize,
+        keep: Vec<Box<dyn Any + Send + Sync>>,
+        blob: Option<code::FunctionBlob>,
+        tier0: bool,
+    ) -> Body {
+        // SAFETY: `mem` holds the function `invocation::build` emitted, with the
+        // signature `(i64) -> i32` of `JitFn`.
+        let func: JitFn = unsafe { std::mem::transmute::<*const u8, JitFn>(mem.entry()) };
+        Body {
+            func,
+            code_size,
+            _code: mem,
+            _keep: keep,
+            blob: blob.map(|b| b.encode()),
+            tier0,
+        }
+    }
+}
+
+/// A shader compiled to native code.
+pub struct JitShader {
+    info: ShaderInfo,
+    scratch_bytes: usize,
+    min_uniforms: usize,
+    /// The first build (tier 0 when tiered).
+    body: Body,
+    /// The optimised rebuild of a tier-0 `body`, set once by the tier-up
+    /// worker and used from the next batch on. `body` stays mapped until the
+    /// shader drops: a batch that read its address may still be running it.
+    optimised: Arc<OnceLock<Body>>,
+    /// Keeps the queue (and its worker) alive while a rebuild may target this
+    /// shader or its pipelines.
+    _queue: Arc<tier::TierQueue>,
     /// Fused pipeline variants (fragment shaders).
     pipelines: Option<pipeline::PipelineCache>,
+}
+
+impl JitShader {
+    /// The code batches run now: the optimised rebuild once it is ready.
+    fn current(&self) -> &Body {
+        self.optimised.get().unwrap_or(&self.body)
+    }
+
+    /// Whether the invocation function runs optimised code (the first build
+    /// untiered, or its tier-up done).
+    pub fn is_optimised(&self) -> bool {
+        !self.body.tier0 || self.optimised.get().is_some()
+    }
 }
 
 impl std::fmt::Debug for JitShader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JitShader")
             .field("stage", &self.info.stage)
-            .field("code_size", &self.code_size)
+            .field("code_size", &self.current().code_size)
             .finish()
     }
 }
 
 impl JitShader {
-    /// Bytes of machine code.
+    /// Bytes of machine code (of the build batches run now).
     pub fn code_size(&self) -> usize {
-        self.code_size
+        self.current().code_size
     }
 }
 
@@ -436,7 +615,7 @@ impl ShaderExec for JitShader {
             min_uniforms: self.min_uniforms,
         };
         // SAFETY: `func` was built by `invocation::build` for this interface.
-        unsafe { invocation::run(self.func, &run, inv) }
+        unsafe { invocation::run(self.current().func, &run, inv) }
     }
 
     fn pipelines(&self) -> Option<&pipeline::PipelineCache> {
@@ -444,7 +623,7 @@ impl ShaderExec for JitShader {
     }
 
     fn serialize(&self) -> Option<Vec<u8>> {
-        self.blob.clone()
+        self.current().blob.clone()
     }
 
     fn set_code_store(&self, store: Arc<dyn crate::exec::CodeStore>, id: Vec<u8>) {

@@ -359,6 +359,7 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
     c.pipeline_build_ns += pipe.build_ns;
     c.pipeline_evictions += pipe.evictions;
     c.pipeline_fallbacks += pipe.fallbacks;
+    c.pipeline_tier_ups += pipe.tier_ups;
     let (vs_inv, prims, culled, tris, fs_inv, written) = r?;
     let c = &mut d.counters;
     c.vs_invocations += vs_inv;
@@ -381,6 +382,7 @@ struct PipelineUse {
     build_ns: u64,
     evictions: u64,
     fallbacks: u64,
+    tier_ups: u64,
 }
 
 /// The fused pipeline variant of the draw's state, if the fragment shader builds
@@ -403,6 +405,11 @@ fn fused_pipeline(
     match cache.lookup(&key) {
         Lookup::Hit(p) => {
             pipe.hits += 1;
+            Some(p)
+        }
+        Lookup::TieredUp(p) => {
+            pipe.hits += 1;
+            pipe.tier_ups += 1;
             Some(p)
         }
         Lookup::Built {

@@ -421,6 +421,11 @@ impl Driver for SoftDriver {
     fn shader_cache_identity(&self) -> Option<Vec<u8>> {
         self.compiler.as_ref()?.cache_identity()
     }
+    fn wait_background_compiles(&self) {
+        if let Some(c) = &self.compiler {
+            c.wait_background();
+        }
+    }
     fn serialize_shader(&self, sh: ShaderHandle) -> Option<Vec<u8>> {
         self.shaders.get(sh.0).ok()?.serialize()
     }

@@ -107,6 +107,8 @@ fn fixture() -> Option<Fixture> {
     run(&mut ctx, false);
     let before = entry_files(dir.path());
     let (program, pixels) = run_program(&mut ctx, true);
+    // The pipeline entry is written by the JIT's optimised rebuild (tiers).
+    ctx.wait_background_compiles();
     let (cache, key) = ctx.variant_entry(program, &VariantKey::default())?;
     let path = cache.store.entry_path(&key);
     let new: Vec<PathBuf> = entry_files(dir.path())
@@ -208,6 +210,8 @@ fn damaged_pipeline_entries_are_rebuilt() {
         std::fs::write(&f.pipeline, damaged).expect("write");
         let mut ctx = context(f.dir.path()).expect("jit");
         assert_eq!(run(&mut ctx, true), f.pixels, "{what}");
+        // The replacement is the optimised rebuild's (tiered compiles).
+        ctx.wait_background_compiles();
         let s = ctx.shader_cache_stats();
         assert_eq!(s.rejected, 1, "{what}: {s:?}");
         assert_eq!(

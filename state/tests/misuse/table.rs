@@ -149,6 +149,10 @@ pub const NO_ERRORS: &[(&str, &str)] = &[
     ("rotate", "compat §2.12.1: errs only inside Begin/End"),
     ("color_4_f32", "compat §2.7: current values raise no error"),
     ("finish", "§5.5: no error"),
+    (
+        "wait_background_compiles",
+        "not a GL command (waits for the JIT's background rebuilds); raises no error",
+    ),
     ("flush", "§5.5: no error"),
     ("last_draw_error", "rgl's own: why the last draw failed"),
     ("default_framebuffer_size", "rgl's own: window-system state"),

@@ -21,6 +21,14 @@
 //! the shader's store id and the key: a usable blob is loaded (the body emitted
 //! again for its descriptors, the stored code mapped) instead of compiled, one
 //! the loader refuses is rejected; a compiled variant is stored.
+//!
+//! Tiered ([`crate::jit::tier`]), a miss compiles the variant unoptimised
+//! (tier 0), uses it for the draw, and queues its optimised build; the first
+//! lookup after that build is ready swaps it into the slot
+//! ([`Lookup::TieredUp`]). A draw holds the `Arc` of the variant it runs, so
+//! the tier-0 code stays mapped until that draw is done. Only optimised code
+//! is stored: the background build writes the code store, a tier-0 build
+//! never does, so a variant loaded from the store is final.
 
 pub mod abi;
 mod build;
@@ -30,11 +38,11 @@ mod vecops;
 mod zs;
 
 use std::any::Any;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 use std::time::Instant;
 
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
-use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 
@@ -44,6 +52,7 @@ pub use key::{derive, DrawState, PipelineKey};
 use super::emit::BodyPlan;
 use crate::exec::{CodeStore, Interp, ShaderInfo};
 use crate::jit::code;
+use crate::jit::tier::TierQueue;
 use crate::soft::setup::AttrMode;
 use crate::Result;
 
@@ -118,12 +127,17 @@ pub struct PipelineStats {
     pub build_ns: u64,
     /// Variants loaded from the code store instead of built (misses too).
     pub loads: u64,
+    /// Lookups that swapped a tier-0 variant for its optimised build.
+    pub tier_ups: u64,
 }
 
 /// What a lookup did.
 pub enum Lookup {
     /// A cached variant.
     Hit(Arc<FusedPipeline>),
+    /// A cached tier-0 variant whose optimised build this lookup swapped in
+    /// (the variant returned); a hit too.
+    TieredUp(Arc<FusedPipeline>),
     /// A variant built (or loaded from the code store) now.
     Built {
         /// The variant.
@@ -143,6 +157,9 @@ struct Slot {
     key: PipelineKey,
     last_use: u64,
     value: std::result::Result<Arc<FusedPipeline>, String>,
+    /// The optimised build of a tier-0 `value`, left by the tier-up worker
+    /// for the next lookup to swap in.
+    upgrade: Option<Arc<FusedPipeline>>,
 }
 
 struct Inner {
@@ -151,13 +168,29 @@ struct Inner {
     stats: PipelineStats,
 }
 
-/// The variants of one fragment shader.
-pub struct PipelineCache {
+fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
+    inner.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// What building a variant of one shader needs (shared with its background
+/// rebuilds).
+struct Source {
     nir: rgl_nir::ir::Shader,
     info: ShaderInfo,
     modes: Vec<AttrMode>,
+}
+
+/// The variants of one fragment shader.
+pub struct PipelineCache {
+    src: Arc<Source>,
+    /// The configured code's ISA.
     isa: OwnedTargetIsa,
-    inner: Mutex<Inner>,
+    /// The tier-0 ISA when compiles are tiered.
+    tier0: Option<OwnedTargetIsa>,
+    /// Where tier-0 variants' optimised builds are queued.
+    queue: Arc<TierQueue>,
+    /// Shared (weakly) with the background builds that fill `Slot::upgrade`.
+    inner: Arc<Mutex<Inner>>,
     /// Where built variants are stored and looked up, and this shader's id there.
     store: OnceLock<(Arc<dyn CodeStore>, Vec<u8>)>,
 }
@@ -169,18 +202,30 @@ impl std::fmt::Debug for PipelineCache {
 }
 
 impl PipelineCache {
-    /// A cache building variants of `nir` (interface `info`) for `isa`.
-    pub fn new(nir: &rgl_nir::ir::Shader, info: &ShaderInfo, isa: OwnedTargetIsa) -> Self {
+    /// A cache building variants of `nir` (interface `info`) for `isa`; with
+    /// `tier0`, a miss builds for that ISA and queues the `isa` build on
+    /// `queue`.
+    pub(crate) fn new(
+        nir: &rgl_nir::ir::Shader,
+        info: &ShaderInfo,
+        isa: OwnedTargetIsa,
+        tier0: Option<OwnedTargetIsa>,
+        queue: Arc<TierQueue>,
+    ) -> Self {
         PipelineCache {
-            nir: nir.clone(),
-            info: info.clone(),
-            modes: attr_modes(info),
+            src: Arc::new(Source {
+                nir: nir.clone(),
+                info: info.clone(),
+                modes: attr_modes(info),
+            }),
             isa,
-            inner: Mutex::new(Inner {
+            tier0,
+            queue,
+            inner: Arc::new(Mutex::new(Inner {
                 slots: Vec::new(),
                 clock: 0,
                 stats: PipelineStats::default(),
-            }),
+            })),
             store: OnceLock::new(),
         }
     }
@@ -194,29 +239,30 @@ impl PipelineCache {
 
     /// The counters so far.
     pub fn stats(&self) -> PipelineStats {
-        match self.inner.lock() {
-            Ok(i) => i.stats,
-            Err(p) => p.into_inner().stats,
-        }
+        lock(&self.inner).stats
     }
 
     /// The variant for `key`, built on a miss.
     pub fn lookup(&self, key: &PipelineKey) -> Lookup {
-        let mut inner = match self.inner.lock() {
-            Ok(i) => i,
-            Err(p) => p.into_inner(),
-        };
+        let mut inner = lock(&self.inner);
         inner.clock += 1;
         let now = inner.clock;
         if let Some(slot) = inner.slots.iter_mut().find(|s| s.key == *key) {
             slot.last_use = now;
+            let upgraded = slot.upgrade.take().inspect(|f| slot.value = Ok(f.clone()));
             let value = slot.value.clone();
-            return match value {
-                Ok(f) => {
+            return match (value, upgraded) {
+                (Ok(_), Some(f)) => {
+                    inner.stats.hits += 1;
+                    inner.stats.tier_ups += 1;
+                    log::debug!("jit: fused pipeline variant tiered up: {key:?}");
+                    Lookup::TieredUp(f)
+                }
+                (Ok(f), None) => {
                     inner.stats.hits += 1;
                     Lookup::Hit(f)
                 }
-                Err(e) => Lookup::Failed(e),
+                (Err(e), _) => Lookup::Failed(e),
             };
         }
         let start = Instant::now();
@@ -224,8 +270,10 @@ impl PipelineCache {
         let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
         inner.stats.build_ns += ns;
         let mut loaded = false;
+        let mut tier0 = false;
         let value = match built {
-            Ok((f, was_loaded)) => {
+            Ok((f, was_loaded, was_tier0)) => {
+                tier0 = was_tier0;
                 loaded = was_loaded;
                 if loaded {
                     inner.stats.loads += 1;
@@ -265,7 +313,12 @@ impl PipelineCache {
             key: *key,
             last_use: now,
             value: value.clone(),
+            upgrade: None,
         });
+        drop(inner);
+        if let (Ok(first), true) = (&value, tier0) {
+            self.queue_tier_up(key, first);
+        }
         match value {
             Ok(pipeline) => Lookup::Built {
                 pipeline,
@@ -277,34 +330,89 @@ impl PipelineCache {
         }
     }
 
-    /// The variant for `key`: loaded from the store when it holds a usable
-    /// blob (`true`), else compiled (and stored).
-    fn obtain(&self, key: &PipelineKey) -> Result<(FusedPipeline, bool)> {
-        let Some((store, id)) = self.store.get() else {
-            return Ok((self.compile(key)?.0, false));
-        };
+    /// The store and the key of `key`'s variant there, if the cache has a store.
+    fn store_key(&self, key: &PipelineKey) -> Option<(Arc<dyn CodeStore>, Vec<u8>)> {
+        let (store, id) = self.store.get()?;
         let mut skey = id.clone();
         skey.extend_from_slice(format!("{key:?}").as_bytes());
-        if let Some(bytes) = store.get(&skey) {
-            match self.load(key, &bytes) {
-                Ok(p) => return Ok((p, true)),
-                Err(e) => store.reject(&skey, &e.to_string()),
-            }
-        }
-        let (p, blob) = self.compile(key)?;
-        if let Some(blob) = blob {
-            store.put(&skey, &blob);
-        }
-        Ok((p, false))
+        Some((Arc::clone(store), skey))
     }
 
+    /// The variant for `key`: loaded from the store when it holds a usable
+    /// blob (`true`), else compiled — tier 0 when tiered (`true`), else
+    /// optimised and stored.
+    fn obtain(&self, key: &PipelineKey) -> Result<(FusedPipeline, bool, bool)> {
+        let stored = self.store_key(key);
+        if let Some((store, skey)) = &stored {
+            if let Some(bytes) = store.get(skey) {
+                match self.src.load(&*self.isa, key, &bytes) {
+                    Ok(p) => return Ok((p, true, false)),
+                    Err(e) => store.reject(skey, &e.to_string()),
+                }
+            }
+        }
+        if let Some(isa) = &self.tier0 {
+            return Ok((self.src.compile(&**isa, key)?.0, false, true));
+        }
+        let (p, blob) = self.src.compile(&*self.isa, key)?;
+        if let (Some((store, skey)), Some(blob)) = (stored, blob) {
+            store.put(&skey, &blob);
+        }
+        Ok((p, false, false))
+    }
+
+    /// Queues the optimised build of `key`'s tier-0 variant `first`: stored in
+    /// the code store when serialisable (even if the variant is gone by then),
+    /// and left in the slot for the next lookup if `first` is still the slot's
+    /// variant then.
+    fn queue_tier_up(&self, key: &PipelineKey, first: &Arc<FusedPipeline>) {
+        let inner = Arc::downgrade(&self.inner);
+        let first = Arc::downgrade(first);
+        let src = Arc::clone(&self.src);
+        let isa = self.isa.clone();
+        let stored = self.store_key(key);
+        let key = *key;
+        self.queue.submit(Box::new(move || {
+            // A variant gone from its cache (evicted, or its shader deleted)
+            // is still built for the code store, which a later start loads.
+            let gone = inner.strong_count() == 0 || first.strong_count() == 0;
+            if gone && stored.is_none() {
+                return Ok(false);
+            }
+            let (p, blob) = src.compile(&*isa, &key)?;
+            if let (Some((store, skey)), Some(blob)) = (stored, blob) {
+                store.put(&skey, &blob);
+            }
+            let Some(inner) = inner.upgrade() else {
+                return Ok(false);
+            };
+            let mut inner = lock(&inner);
+            let slot = inner.slots.iter_mut().find(|s| {
+                s.key == key
+                    && s.value
+                        .as_ref()
+                        .is_ok_and(|f| std::ptr::eq(Arc::as_ptr(f), Weak::as_ptr(&first)))
+            });
+            match slot {
+                Some(slot) => {
+                    slot.upgrade = Some(Arc::new(p));
+                    Ok(true)
+                }
+                None => Ok(false),
+            }
+        }));
+    }
+}
+
+impl Source {
     /// The pipeline function's IR for `key` and the descriptors it refers to.
     fn emit(
         &self,
+        isa: &dyn TargetIsa,
         plan: &BodyPlan<'_>,
         key: &PipelineKey,
     ) -> Result<(Context, Vec<Box<dyn Any + Send + Sync>>)> {
-        let mut sig = Signature::new(self.isa.default_call_conv());
+        let mut sig = Signature::new(isa.default_call_conv());
         for _ in 0..6 {
             sig.params.push(AbiParam::new(types::I64));
         }
@@ -316,7 +424,7 @@ impl PipelineCache {
         let keep = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let keep = build::build(plan, key, &self.modes, &mut b)?;
-            b.finalize(self.isa.frontend_config());
+            b.finalize(isa.frontend_config());
             keep
         };
         Ok((ctx, keep))
@@ -343,11 +451,15 @@ impl PipelineCache {
 
     /// Compiles the variant for `key`; with its serialised form when all of its
     /// addresses are symbolic.
-    fn compile(&self, key: &PipelineKey) -> Result<(FusedPipeline, Option<Vec<u8>>)> {
+    fn compile(
+        &self,
+        isa: &dyn TargetIsa,
+        key: &PipelineKey,
+    ) -> Result<(FusedPipeline, Option<Vec<u8>>)> {
         let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
-        let (mut ctx, keep) = self.emit(&plan, key)?;
+        let (mut ctx, keep) = self.emit(isa, &plan, key)?;
         ctx.set_disasm(std::env::var_os("RGL_JIT_DISASM").is_some());
-        let built = code::build(&mut ctx, &*self.isa, &keep)?;
+        let built = code::build(&mut ctx, isa, &keep)?;
         if let Some(path) = std::env::var_os("RGL_JIT_DISASM") {
             if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
                 let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
@@ -370,9 +482,9 @@ impl PipelineCache {
         ))
     }
 
-    /// The variant for `key` from a blob [`PipelineCache::compile`] serialised
+    /// The variant for `key` from a blob `Source::compile` serialised
     /// for the same shader and key; a malformed or mismatched blob is an error.
-    fn load(&self, key: &PipelineKey, bytes: &[u8]) -> Result<FusedPipeline> {
+    fn load(&self, isa: &dyn TargetIsa, key: &PipelineKey, bytes: &[u8]) -> Result<FusedPipeline> {
         let blob = code::FunctionBlob::decode(bytes)?;
         let plan = BodyPlan::new(&self.nir, &self.info, 4)?;
         if blob.kind != code::BLOB_PIPELINE
@@ -384,7 +496,7 @@ impl PipelineCache {
                 "JIT blob: not this shader's pipeline".into(),
             ));
         }
-        let (_, keep) = self.emit(&plan, key)?;
+        let (_, keep) = self.emit(isa, &plan, key)?;
         let mem = code::load(&blob.image, &blob.digests, &keep)?;
         Ok(Self::pipeline(&plan, mem, blob.image.code.len(), keep))
     }
