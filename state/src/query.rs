@@ -139,17 +139,30 @@ impl Context {
         self.query_objects.remove(query.name());
     }
 
-    /// Checks that `query` may start counting `target`, and marks its target.
-    fn claim_query(&mut self, query: Query, target: u32) -> GlResult<()> {
-        let q = self
-            .query_objects
-            .get_mut(query.name())
-            .ok_or(GlError::InvalidOperation)?;
-        if q.active || q.target.is_some_and(|t| t != target) {
-            return Err(GlError::InvalidOperation);
+    /// `GL_INVALID_OPERATION` unless `query` is a generated name that may
+    /// start counting `target`: not active, and not a query of another target
+    /// (GL 3.3 §2.14). Changes nothing.
+    fn check_query_use(&self, query: Query, target: u32) -> GlResult<()> {
+        match self.query_objects.get(query.name()) {
+            Some(q) if !q.active && q.target.is_none_or(|t| t == target) => Ok(()),
+            _ => Err(GlError::InvalidOperation),
         }
+    }
+
+    /// `query`, now a query object of `target` (after [`Self::check_query_use`]).
+    fn take_query(&mut self, query: Query, target: u32) -> Option<&mut QueryObject> {
+        let q = self.query_objects.get_mut(query.name())?;
         q.target = Some(target);
-        Ok(())
+        Some(q)
+    }
+
+    /// The query running at binding point `slot` if it counts `target`.
+    fn running(&self, slot: usize, target: u32) -> Option<Running> {
+        self.queries.active[slot].filter(|r| {
+            self.query_objects
+                .get(r.query.name())
+                .is_some_and(|q| q.target == Some(target))
+        })
     }
 
     /// `glBeginQuery`.
@@ -159,17 +172,9 @@ impl Context {
             if self.queries.active[slot].is_some() {
                 return Err(GlError::InvalidOperation);
             }
-            // Checked before anything changes: an active or other-target name.
-            let q = self
-                .query_objects
-                .get(query.name())
-                .ok_or(GlError::InvalidOperation)?;
-            if q.active || q.target.is_some_and(|t| t != target) {
-                return Err(GlError::InvalidOperation);
-            }
+            self.check_query_use(query, target)?;
             let start = self.query_counter(target)?;
-            self.claim_query(query, target)?;
-            if let Some(q) = self.query_objects.get_mut(query.name()) {
+            if let Some(q) = self.take_query(query, target) {
                 q.active = true;
             }
             self.queries.active[slot] = Some(Running { query, start });
@@ -182,12 +187,8 @@ impl Context {
     pub fn end_query(&mut self, target: u32) {
         let r = (|| {
             let slot = binding(target).ok_or(GlError::InvalidEnum)?;
-            let running = self.queries.active[slot]
-                .filter(|r| {
-                    self.query_objects
-                        .get(r.query.name())
-                        .is_some_and(|q| q.target == Some(target))
-                })
+            let running = self
+                .running(slot, target)
                 .ok_or(GlError::InvalidOperation)?;
             let end = self.query_counter(target)?;
             let delta = end.saturating_sub(running.start);
@@ -211,16 +212,9 @@ impl Context {
             if target != gl::TIMESTAMP {
                 return Err(GlError::InvalidEnum);
             }
-            let q = self
-                .query_objects
-                .get(query.name())
-                .ok_or(GlError::InvalidOperation)?;
-            if q.active || q.target.is_some_and(|t| t != target) {
-                return Err(GlError::InvalidOperation);
-            }
+            self.check_query_use(query, target)?;
             let now = self.query_counter(target)?;
-            self.claim_query(query, target)?;
-            if let Some(q) = self.query_objects.get_mut(query.name()) {
+            if let Some(q) = self.take_query(query, target) {
                 q.result = now;
             }
             Ok(())
@@ -239,12 +233,8 @@ impl Context {
             };
             Ok(match (pname, slot) {
                 (gl::QUERY_COUNTER_BITS, _) => 64,
-                (gl::CURRENT_QUERY, Some(slot)) => self.queries.active[slot]
-                    .filter(|r| {
-                        self.query_objects
-                            .get(r.query.name())
-                            .is_some_and(|q| q.target == Some(target))
-                    })
+                (gl::CURRENT_QUERY, Some(slot)) => self
+                    .running(slot, target)
                     .map_or(0, |r| r.query.name() as i32),
                 _ => return Err(GlError::InvalidEnum),
             })

@@ -1067,18 +1067,7 @@ fn check_block(
     }
     match storage {
         StorageClass::Buffer => {
-            let invalid = l.location.is_some()
-                || l.index.is_some()
-                || l.origin_upper_left
-                || l.pixel_center_integer
-                || l.depth_layout.is_some()
-                || l.early_fragment_tests
-                || l.primitive.is_some()
-                || l.max_vertices.is_some()
-                || l.invocations.is_some()
-                || l.component.is_some()
-                || l.local_size.iter().any(Option::is_some)
-                || l.has_xfb();
+            let invalid = has_non_block_layout(l) || l.has_xfb();
             if invalid {
                 error(QualifierError::InvalidBufferLayout);
             }
@@ -1093,17 +1082,7 @@ fn check_block(
                     requirement: "GLSL 1.40, GLSL ES 3.00 or GL_ARB_uniform_buffer_object",
                 });
             }
-            let invalid = l.location.is_some()
-                || l.index.is_some()
-                || l.origin_upper_left
-                || l.pixel_center_integer
-                || l.depth_layout.is_some()
-                || l.early_fragment_tests
-                || l.primitive.is_some()
-                || l.max_vertices.is_some()
-                || l.invocations.is_some()
-                || l.component.is_some()
-                || l.local_size.iter().any(Option::is_some);
+            let invalid = has_non_block_layout(l);
             if invalid {
                 error(QualifierError::InvalidUniformLayout);
             }
@@ -1333,4 +1312,21 @@ fn check_qualifier_only_form(
     } else {
         StorageClass::Out
     }
+}
+
+/// Whether `l` has a qualifier that no uniform or buffer block declaration
+/// takes (locations, fragment and geometry layouts, `component`, the compute
+/// local size): GLSL 4.50 §4.4.5 lists what blocks accept.
+fn has_non_block_layout(l: &LayoutQualifiers) -> bool {
+    l.location.is_some()
+        || l.index.is_some()
+        || l.origin_upper_left
+        || l.pixel_center_integer
+        || l.depth_layout.is_some()
+        || l.early_fragment_tests
+        || l.primitive.is_some()
+        || l.max_vertices.is_some()
+        || l.invocations.is_some()
+        || l.component.is_some()
+        || l.local_size.iter().any(Option::is_some)
 }
