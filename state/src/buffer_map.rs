@@ -13,7 +13,6 @@
 use crate::buffer::BufferObject;
 use crate::error::{GlError, GlResult};
 use crate::gl;
-use crate::names::Buffer;
 use crate::Context;
 
 /// The access bits `glMapBufferRange` defines (GL 3.3 §2.9.3).
@@ -49,23 +48,6 @@ impl BufferObject {
 }
 
 impl Context {
-    /// The buffer bound to `target` without changing anything: `None` for an
-    /// unknown target, no binding, or a dead name.
-    fn peek_bound(&self, target: u32) -> Option<&BufferObject> {
-        let bb = &self.buffer_bindings;
-        let name: Buffer = match target {
-            gl::ARRAY_BUFFER => bb.array,
-            gl::ELEMENT_ARRAY_BUFFER => self.vao().element_buffer,
-            gl::UNIFORM_BUFFER => bb.uniform,
-            gl::COPY_READ_BUFFER => bb.copy_read,
-            gl::COPY_WRITE_BUFFER => bb.copy_write,
-            gl::PIXEL_PACK_BUFFER => bb.pixel_pack,
-            gl::PIXEL_UNPACK_BUFFER => bb.pixel_unpack,
-            _ => None,
-        }?;
-        self.buffers.get(name.name())
-    }
-
     /// `glMapBufferRange`: maps `length` bytes from `offset` of the buffer bound
     /// to `target`. Returns whether the buffer is now mapped (GL's non-null
     /// pointer); the range is then [`Context::mapped_bytes`] /
@@ -142,9 +124,10 @@ impl Context {
 
     /// The mapped range of the buffer bound to `target` (rgl's view of GL's
     /// mapped pointer), or `None` when nothing is bound or it is not mapped.
-    /// Raises no GL error.
-    pub fn mapped_bytes(&self, target: u32) -> Option<&[u8]> {
-        let b = self.peek_bound(target)?;
+    /// Raises no GL error (it takes `&mut self` only because it shares the
+    /// binding lookup of every other buffer call).
+    pub fn mapped_bytes(&mut self, target: u32) -> Option<&[u8]> {
+        let b = self.bound_buffer(target).ok()?;
         let m = b.mapping?;
         b.data.get(m.offset..m.offset + m.length)
     }

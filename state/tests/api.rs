@@ -131,6 +131,29 @@ fn location(names: &Names, w: &str) -> Result<Option<UniformLocation>, String> {
 }
 
 /// Runs one call; returns the printed result.
+/// The error a call module returns for a name it does not handle, so that
+/// [`dispatch`] tries the next module.
+const NOT_HANDLED: &str = "\0not handled";
+
+type CallFn = fn(&mut Context, &mut texfb::Objects, &str, &mut Args<'_>) -> Result<String, String>;
+
+/// Runs `name` in the first call module that handles it.
+fn dispatch(
+    ctx: &mut Context,
+    objs: &mut texfb::Objects,
+    name: &str,
+    a: &mut Args<'_>,
+) -> Result<String, String> {
+    const MODULES: [CallFn; 4] = [texfb::call, buffers::call, sync::call, query::call];
+    for call in MODULES {
+        match call(ctx, objs, name, a) {
+            Err(e) if e == NOT_HANDLED => continue,
+            r => return r,
+        }
+    }
+    Err(format!("unknown call `{name}`"))
+}
+
 fn call(
     ctx: &mut Context,
     names: &mut Names,
@@ -414,11 +437,7 @@ fn call(
             String::new()
         }
         other => {
-            return texfb::call(ctx, &mut names.objects, other, a)
-                .or_else(|| buffers::call(ctx, &mut names.objects, other, a))
-                .or_else(|| sync::call(ctx, &mut names.objects, other, a))
-                .or_else(|| query::call(ctx, &mut names.objects, other, a))
-                .unwrap_or_else(|| Err(format!("unknown call `{other}`")))
+            return dispatch(ctx, &mut names.objects, other, a);
         }
     })
 }

@@ -5,17 +5,7 @@
 use rgl_state::{gl, Context, Fence};
 
 use super::texfb::Objects;
-use super::Args;
-
-/// The calls [`call`] handles.
-const CALLS: &[&str] = &[
-    "fence_sync",
-    "client_wait_sync",
-    "wait_sync",
-    "get_sync",
-    "is_sync",
-    "delete_sync",
-];
+use super::{Args, NOT_HANDLED};
 
 fn status_name(v: u32) -> String {
     match v {
@@ -43,53 +33,47 @@ pub fn call(
     objs: &mut Objects,
     name: &str,
     a: &mut Args<'_>,
-) -> Option<Result<String, String>> {
-    if !CALLS.contains(&name) {
-        return None;
-    }
-    let r = (|| -> Result<String, String> {
-        Ok(match name {
-            // fence_sync NAME CONDITION FLAGS
-            "fence_sync" => {
-                let w = a.next()?;
-                let (condition, flags) = (a.u32()?, a.u32()?);
-                match ctx.fence_sync(condition, flags) {
-                    Some(f) => objs.bind(w, f.name()),
-                    None => "null".into(),
-                }
+) -> Result<String, String> {
+    Ok(match name {
+        // fence_sync NAME CONDITION FLAGS
+        "fence_sync" => {
+            let w = a.next()?;
+            let (condition, flags) = (a.u32()?, a.u32()?);
+            match ctx.fence_sync(condition, flags) {
+                Some(f) => objs.bind(w, f.name()),
+                None => "null".into(),
             }
-            // client_wait_sync FENCE FLAGS TIMEOUT_NS
-            "client_wait_sync" => {
-                let f = fence(objs, a.next()?)?;
-                let flags = a.u32()?;
-                let timeout = a.u32()?;
-                status_name(ctx.client_wait_sync(f, flags, u64::from(timeout)))
-            }
-            // wait_sync FENCE FLAGS (ignored|NUMBER)
-            "wait_sync" => {
-                let f = fence(objs, a.next()?)?;
-                let flags = a.u32()?;
-                let timeout = match a.next()? {
-                    "ignored" => gl::TIMEOUT_IGNORED,
-                    w => w.parse().map_err(|_| format!("bad timeout `{w}`"))?,
-                };
-                ctx.wait_sync(f, flags, timeout);
-                String::new()
-            }
-            "get_sync" => {
-                let f = fence(objs, a.next()?)?;
-                status_name(ctx.get_sync_parameter_i32(f, a.u32()?) as u32)
-            }
-            "is_sync" => match objs.get(a.next()?)? {
-                Some(f) => format!("{}", ctx.is_sync(Fence(f))),
-                None => "false".into(),
-            },
-            "delete_sync" => {
-                ctx.delete_sync(objs.get(a.next()?)?.map(Fence));
-                String::new()
-            }
-            _ => unreachable!("CALLS lists only handled names"),
-        })
-    })();
-    Some(r)
+        }
+        // client_wait_sync FENCE FLAGS TIMEOUT_NS
+        "client_wait_sync" => {
+            let f = fence(objs, a.next()?)?;
+            let flags = a.u32()?;
+            let timeout = a.u32()?;
+            status_name(ctx.client_wait_sync(f, flags, u64::from(timeout)))
+        }
+        // wait_sync FENCE FLAGS (ignored|NUMBER)
+        "wait_sync" => {
+            let f = fence(objs, a.next()?)?;
+            let flags = a.u32()?;
+            let timeout = match a.next()? {
+                "ignored" => gl::TIMEOUT_IGNORED,
+                w => w.parse().map_err(|_| format!("bad timeout `{w}`"))?,
+            };
+            ctx.wait_sync(f, flags, timeout);
+            String::new()
+        }
+        "get_sync" => {
+            let f = fence(objs, a.next()?)?;
+            status_name(ctx.get_sync_parameter_i32(f, a.u32()?) as u32)
+        }
+        "is_sync" => match objs.get(a.next()?)? {
+            Some(f) => format!("{}", ctx.is_sync(Fence(f))),
+            None => "false".into(),
+        },
+        "delete_sync" => {
+            ctx.delete_sync(objs.get(a.next()?)?.map(Fence));
+            String::new()
+        }
+        _ => return Err(NOT_HANDLED.to_string()),
+    })
 }

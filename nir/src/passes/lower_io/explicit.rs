@@ -300,6 +300,22 @@ fn lower_impl(
     progress
 }
 
+/// The common start of lowering an access that defines a value (a load or an
+/// atomic): the value it defines, a builder placed before it, and its
+/// resolved target.
+fn begin_value_access<'f>(
+    structs: &[StructDef],
+    vars: &crate::arena::Arena<VarId, Variable>,
+    func: &'f mut FunctionImpl,
+    instr: Instr,
+    intr: &Intrinsic,
+) -> Option<(Def, Builder<'f>, Target)> {
+    let old = func.instrs[instr].def?;
+    let mut b = Builder::new(func, Cursor::Before(instr));
+    let t = target(&mut b, structs, vars, intr.srcs[0])?;
+    Some((old, b, t))
+}
+
 fn lower_load(
     structs: &[StructDef],
     vars: &crate::arena::Arena<VarId, Variable>,
@@ -308,11 +324,7 @@ fn lower_load(
     instr: Instr,
     intr: &Intrinsic,
 ) -> bool {
-    let Some(old) = func.instrs[instr].def else {
-        return false;
-    };
-    let mut b = Builder::new(func, Cursor::Before(instr));
-    let Some(t) = target(&mut b, structs, vars, intr.srcs[0]) else {
+    let Some((old, mut b, t)) = begin_value_access(structs, vars, func, instr, intr) else {
         return false;
     };
     let Some(comps) = t.leaf.vector_components() else {
@@ -399,11 +411,7 @@ fn lower_atomic(
     instr: Instr,
     intr: &Intrinsic,
 ) -> bool {
-    let Some(old) = func.instrs[instr].def else {
-        return false;
-    };
-    let mut b = Builder::new(func, Cursor::Before(instr));
-    let Some(t) = target(&mut b, structs, vars, intr.srcs[0]) else {
+    let Some((old, mut b, t)) = begin_value_access(structs, vars, func, instr, intr) else {
         return false;
     };
     if t.leaf.vector_components() != Some(1) {
