@@ -80,3 +80,21 @@ impl StageOptions {
         self.by_stage[stage_index(stage)] = options;
     }
 }
+
+/// The storage-block binding space shared by the compiler and the drivers.
+///
+/// The block source of `load_ssbo`, `store_ssbo`, `ssbo_atomic*` and
+/// `get_ssbo_size` is a GL binding point: `0..MAX_SHADER_STORAGE_BUFFER_BINDINGS`
+/// are the indexed `GL_SHADER_STORAGE_BUFFER` bindings (the block's `binding`
+/// layout or the value `glShaderStorageBlockBinding` set). Atomic counters are
+/// lowered to storage-buffer atomics, as Mesa's `nir_lower_atomics_to_ssbo`
+/// does: counter buffer binding `k` (`GL_ATOMIC_COUNTER_BUFFER`, index `k`) is
+/// block `ATOMIC_COUNTER_BLOCK_BASE + k`.
+pub mod storage_bindings {
+    /// GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS (llvmpipe offers 32; GL 4.3 needs 8).
+    pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
+    /// GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (GL 4.2 needs 1; llvmpipe offers 32).
+    pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 32;
+    /// The block index of atomic counter buffer binding 0.
+    pub const ATOMIC_COUNTER_BLOCK_BASE: u32 = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+}
