@@ -1,5 +1,5 @@
 //! `glsl_to_nir` tests, text in and text out:
-//! * snapshots: every `tests/to_nir/*.{vert,geom,frag}` is compiled, converted, and its
+//! * snapshots: every `tests/to_nir/*.{vert,geom,frag,comp}` is compiled, converted, and its
 //!   printed NIR compared with `<file>.nir` (`BLESS=1` rewrites them); the output must
 //!   validate and read back (`print(parse(print(s))) == print(s)`);
 //! * corpus sweep: every shader of `../shared/corpus/shader-db` and of the piglit
@@ -165,6 +165,7 @@ fn stage_of(path: &Path) -> Option<Stage> {
         "vert" => Some(Stage::Vertex),
         "geom" => Some(Stage::Geometry),
         "frag" => Some(Stage::Fragment),
+        "comp" => Some(Stage::Compute),
         _ => None,
     }
 }
