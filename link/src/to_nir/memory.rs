@@ -25,7 +25,7 @@ use rgl_glsl::types::{ScalarKind, Type as GType};
 use rgl_nir::intrinsics::{AtomicOp, IntrinsicOp, Scope, MEMORY_ACQ_REL};
 use rgl_nir::ir::{BaseType, DerefKind, Type, VarMode};
 
-use super::{invalid, Conv, Res, D};
+use super::{invalid, unsupported, Conv, Res, D};
 
 /// The built-in functions converted here.
 pub(crate) fn is_memory_builtin(name: &str) -> bool {
@@ -105,8 +105,11 @@ impl Conv<'_> {
         };
         let mem = self.atomic_deref(args[0])?;
         if !matches!(mem.mode, VarMode::Ssbo | VarMode::Shared) {
-            return invalid(format!(
-                "`{name}` on a {} variable (GLSL 4.30 §8.11: buffer or shared only)",
+            // The front end checked that the argument names buffer or shared
+            // memory (GLSL 4.30 §8.11); a swizzled component (`v.y`) reaches here
+            // as a copy in a temporary, which an atomic cannot update in place.
+            return unsupported(format!(
+                "`{name}` whose memory argument reaches glsl_to_nir as a {} copy (a swizzled vector component); index the component instead (`v[1]`)",
                 mem.mode.deref_name()
             ));
         }
