@@ -143,6 +143,53 @@ fn first_difference(a: &[Vec<u8>], b: &[Vec<u8>]) -> String {
     format!("buffer counts or sizes differ: {} / {}", a.len(), b.len())
 }
 
+fn word(buf: &[u8], byte: usize) -> u32 {
+    buf.get(byte..byte + 4)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// What `reduction.comp` must leave, worked out from its source rather than by the
+/// interpreter: invocation `(x, y)` of workgroup `(wx, wy)` reads
+/// `values[(wx * 8 + x + (wy * 2 + y) * 16) & 63] & 255`, the group adds the 16
+/// values to `total` (byte 0 of binding 1); `order[0..16]` (from byte 4) is a
+/// permutation of 0..15 (the shared counter's old values); `ids[i]` (std430 uvec3
+/// array at byte 80, stride 16) is `wg_id * 100 + num_groups * 10 + local_id` of
+/// invocation `i < 4`, whose local id is `(i, 0, 0)`.
+fn check_reduction(
+    input: &[Vec<u8>],
+    output: &[Vec<u8>],
+    wg: &WorkgroupInput,
+) -> Result<(), String> {
+    let (src, before, after) = (&input[0], &input[1], &output[1]);
+    let mut sum = 0u32;
+    for y in 0..2 {
+        for x in 0..8 {
+            let g = wg.workgroup_id[0] * 8 + x + (wg.workgroup_id[1] * 2 + y) * 16;
+            sum = sum.wrapping_add(word(src, (g as usize & 63) * 4) & 255);
+        }
+    }
+    let total = word(before, 0).wrapping_add(sum);
+    if word(after, 0) != total {
+        return Err(format!("total {} instead of {total}", word(after, 0)));
+    }
+    let mut order: Vec<u32> = (0..16).map(|i| word(after, 4 + 4 * i)).collect();
+    order.sort_unstable();
+    if order != (0..16).collect::<Vec<u32>>() {
+        return Err(format!("order is not a permutation of 0..15: {order:?}"));
+    }
+    for i in 0..4u32 {
+        for c in 0..3 {
+            let local = if c == 0 { i } else { 0 };
+            let want = wg.workgroup_id[c] * 100 + wg.num_workgroups[c] * 10 + local;
+            let got = word(after, 80 + 16 * i as usize + 4 * c);
+            if got != want {
+                return Err(format!("ids[{i}][{c}] = {got}, expected {want}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn compute_translation_validation() {
     let files = inputs();
@@ -185,6 +232,11 @@ fn compute_translation_validation() {
                 }
             };
             evaluations += 1;
+            if name == "reduction.comp" {
+                if let Err(e) = check_reduction(&input.ssbos, &original.ssbos, &wg) {
+                    failures.push(format!("{name} seed {seed}: {e}"));
+                }
+            }
             let written = optimized.ssbos != input.ssbos;
             if !written {
                 failures.push(format!("{name} seed {seed}: the workgroup wrote nothing"));
