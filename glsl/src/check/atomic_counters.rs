@@ -83,3 +83,57 @@ impl Checker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{compile, CompileOptions};
+    use crate::version::Stage;
+
+    /// `(name, binding, offset)` of every atomic counter uniform of `source`.
+    fn counters(source: &str) -> Vec<(String, Option<i32>, Option<u32>)> {
+        let shader = compile(source, &CompileOptions::new(Stage::Fragment));
+        assert!(shader.success(), "{:?}", shader.info_log);
+        let module = shader.lir.expect("lowered IR");
+        module
+            .variables
+            .iter()
+            .filter(|(_, v)| {
+                v.mode == crate::hir::VarMode::Uniform && v.ty.contains_atomic(&module.structs)
+            })
+            .map(|(_, v)| (v.name.clone(), v.binding, v.atomic_offset))
+            .collect()
+    }
+
+    #[test]
+    fn offsets_follow_the_running_offset_of_each_binding() {
+        let got = counters(
+            "#version 430\n\
+             layout(binding = 0) uniform atomic_uint a;\n\
+             layout(binding = 0) uniform atomic_uint b[3];\n\
+             layout(binding = 1) uniform atomic_uint c;\n\
+             layout(binding = 0) uniform atomic_uint d;\n\
+             layout(binding = 0, offset = 32) uniform atomic_uint e;\n\
+             layout(binding = 0) uniform atomic_uint f;\n\
+             layout(binding = 3, offset = 12) uniform atomic_uint;\n\
+             layout(binding = 3) uniform atomic_uint g[2][2];\n\
+             out vec4 color;\n\
+             void main() {\n\
+               color = vec4(float(atomicCounter(a) + atomicCounter(b[2]) + atomicCounter(c)\n\
+                 + atomicCounter(d) + atomicCounter(e) + atomicCounter(f) + atomicCounter(g[1][1])));\n\
+             }\n",
+        );
+        let want: Vec<(String, Option<i32>, Option<u32>)> = [
+            ("a", 0, 0),
+            ("b", 0, 4),
+            ("c", 1, 0),
+            ("d", 0, 16),
+            ("e", 0, 32),
+            ("f", 0, 36),
+            ("g", 3, 12),
+        ]
+        .iter()
+        .map(|&(n, b, o)| (n.to_string(), Some(b), Some(o)))
+        .collect();
+        assert_eq!(got, want);
+    }
+}
