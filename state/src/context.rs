@@ -107,6 +107,8 @@ pub struct Context {
     pub(crate) compile_queue: CompileQueue,
     /// The on-disk shader cache links look programs up in (`None`: off).
     pub(crate) disk_cache: Option<Arc<DiskCache>>,
+    /// The driver's compute shaders of the programs dispatched.
+    pub(crate) compute_shaders: crate::compute::ComputeShaders,
 }
 
 // The threading rules rest on this: a context moves between threads.
@@ -181,6 +183,7 @@ impl Context {
             fixed_function: FixedFunctionShaders::default(),
             compile_queue: CompileQueue::from_env(),
             disk_cache: DiskCache::from_env(),
+            compute_shaders: Default::default(),
         }
     }
 
@@ -280,6 +283,49 @@ impl Context {
             gl::MAX_DRAW_BUFFERS => limits::MAX_DRAW_BUFFERS,
             gl::MAX_COLOR_ATTACHMENTS => limits::MAX_COLOR_ATTACHMENTS,
             gl::MAX_CLIP_DISTANCES => limits::MAX_CLIP_DISTANCES,
+            gl::MAX_COMPUTE_WORK_GROUP_INVOCATIONS => limits::MAX_COMPUTE_WORK_GROUP_INVOCATIONS,
+            gl::MAX_COMPUTE_UNIFORM_BLOCKS => limits::MAX_COMPUTE_UNIFORM_BLOCKS,
+            gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS => limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+            gl::MAX_COMPUTE_IMAGE_UNIFORMS => limits::MAX_COMPUTE_IMAGE_UNIFORMS,
+            gl::MAX_COMPUTE_SHARED_MEMORY_SIZE => limits::MAX_COMPUTE_SHARED_MEMORY_SIZE,
+            gl::MAX_COMPUTE_UNIFORM_COMPONENTS => limits::MAX_COMPUTE_UNIFORM_COMPONENTS,
+            gl::MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => {
+                limits::MAX_COMPUTE_UNIFORM_COMPONENTS
+                    + limits::MAX_COMPUTE_UNIFORM_BLOCKS * limits::MAX_UNIFORM_BLOCK_SIZE / 4
+            }
+            gl::MAX_VERTEX_SHADER_STORAGE_BLOCKS
+            | gl::MAX_GEOMETRY_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS
+            | gl::MAX_FRAGMENT_SHADER_STORAGE_BLOCKS
+            | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => limits::MAX_SHADER_STORAGE_BLOCKS_PER_STAGE,
+            gl::MAX_COMBINED_SHADER_STORAGE_BLOCKS => limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS,
+            gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS => limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            gl::MAX_SHADER_STORAGE_BLOCK_SIZE => limits::MAX_SHADER_STORAGE_BLOCK_SIZE,
+            gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
+                limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+            }
+            gl::MAX_COMBINED_SHADER_OUTPUT_RESOURCES => {
+                limits::MAX_DRAW_BUFFERS + limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS
+            }
+            gl::MAX_VERTEX_ATOMIC_COUNTERS
+            | gl::MAX_TESS_CONTROL_ATOMIC_COUNTERS
+            | gl::MAX_TESS_EVALUATION_ATOMIC_COUNTERS
+            | gl::MAX_GEOMETRY_ATOMIC_COUNTERS
+            | gl::MAX_FRAGMENT_ATOMIC_COUNTERS
+            | gl::MAX_COMPUTE_ATOMIC_COUNTERS
+            | gl::MAX_COMBINED_ATOMIC_COUNTERS => limits::MAX_ATOMIC_COUNTERS_PER_STAGE,
+            gl::MAX_VERTEX_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => {
+                limits::MAX_ATOMIC_COUNTER_BUFFERS_PER_STAGE
+            }
+            gl::MAX_ATOMIC_COUNTER_BUFFER_SIZE => limits::MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+            gl::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
             // glWaitSync never waits on rgl's single in-order queue (sync.rs).
             gl::MAX_SERVER_WAIT_TIMEOUT => 0,
             gl::MAJOR_VERSION => 3,

@@ -685,7 +685,8 @@ impl Context {
             });
         }
         let mut stand_ins = Vec::new();
-        if !stages.is_empty() {
+        // GL 4.3 §7.3: a compute program has no other stages, so no stand-ins.
+        if !stages.is_empty() && !stages.contains(&Stage::Compute) {
             if !stages.contains(&Stage::Vertex) && !stages.contains(&Stage::Geometry) {
                 stand_ins.push(Stage::Vertex);
             }
