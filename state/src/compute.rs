@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use rgl_backend::driver::{BufferRange, ComputeDispatch, ComputeShaderHandle};
-use rgl_nir::ir::Stage;
+use rgl_glsl::Stage;
 use rgl_nir::options::storage_bindings::ATOMIC_COUNTER_BLOCK_BASE;
 
 use crate::buffer::IndexedBinding;
@@ -248,12 +248,12 @@ impl Context {
             .linked
             .as_deref()
             .and_then(|l| l.stage(Stage::Compute))
-            .and_then(|s| s.nir.as_ref());
+            .and_then(|s| s.nir.clone());
         let Some(nir) = nir else {
             self.draw_error = Some("the compute stage has no NIR (not translated)".into());
             return Err(GlError::InvalidOperation);
         };
-        let created = self.driver.create_compute_shader(nir);
+        let created = self.driver.create_compute_shader(&nir);
         let handle = match created {
             Ok(h) => h,
             Err(e) => {
