@@ -74,7 +74,7 @@ pub fn rows() -> Vec<Row> {
             |c, f| c.bind_buffer(gl::ATOMIC_COUNTER_BUFFER + 1, Some(f.buf)),
         ),
         row(
-            "get_integeri_v",
+            "get_parameter_indexed_i32",
             VALUE,
             "§22: MAX_COMPUTE_WORK_GROUP_COUNT has indices 0 to 2",
             |c, _| {
@@ -82,7 +82,7 @@ pub fn rows() -> Vec<Row> {
             },
         ),
         row(
-            "get_integeri_v",
+            "get_parameter_indexed_i32",
             VALUE,
             "§22: SHADER_STORAGE_BUFFER_BINDING index past the bindings",
             |c, _| {
