@@ -306,6 +306,24 @@ pub enum LinkError {
     /// A uniform block larger than `MAX_UNIFORM_BLOCK_SIZE`.
     #[error("Uniform block {0} too big ({1}/{2})")]
     UniformBlockTooBig(String, u32, u32),
+    /// Too many shader storage blocks in a stage (Mesa's `link_uniform_blocks`).
+    #[error("Too many {0} shader storage blocks ({1}/{2})")]
+    TooManyStorageBlocks(&'static str, u32, u32),
+    /// Too many shader storage blocks in the program.
+    #[error("Too many combined shader storage blocks ({0}/{1})")]
+    TooManyCombinedStorageBlocks(u32, u32),
+    /// A shader storage block larger than `GL_MAX_SHADER_STORAGE_BLOCK_SIZE`.
+    #[error(
+        "shader storage block `{0}' has size {1}, which is larger than the maximum allowed ({2})"
+    )]
+    StorageBlockTooBig(String, u32, u32),
+    /// A shader storage block bound past the last binding point.
+    #[error("shader storage block `{0}' has binding {1}, which exceeds the maximum number of SSBO binding points ({2})")]
+    StorageBindingTooLarge(String, u32, u32),
+    /// A compute shader with more shared memory than
+    /// `GL_MAX_COMPUTE_SHARED_MEMORY_SIZE`.
+    #[error("Too much shared memory used ({0}/{1})")]
+    TooMuchSharedMemory(u32, u32),
     /// Two uniforms claim the same explicit location.
     #[error("location qualifier for uniform {0} overlaps previously used location")]
     UniformLocationOverlap(String),

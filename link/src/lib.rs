@@ -18,7 +18,7 @@ pub mod program;
 pub mod to_nir;
 
 pub use error::{LinkError, LinkLog, PipelineError};
-pub use program::{Bindings, LinkedProgram, LinkedStage};
+pub use program::{Bindings, BufferVariable, LinkedProgram, LinkedStage, StorageBlock};
 
 use rgl_glsl::CompiledShader;
 

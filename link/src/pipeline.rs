@@ -43,10 +43,16 @@ pub const PRE_OPT: &[&str] = &[
 
 /// Passes that lower IO, system values and the remaining indirectly indexed
 /// temporaries after the optimisation loop (those the driver asks for: see
-/// [`post_opt`]).
+/// [`post_opt`]). Storage blocks and shared variables always become offset-based
+/// intrinsics (`lower_explicit_io`, as Mesa's `gl_nir_lower_buffers` and
+/// `nir_lower_explicit_io` do for every GL driver), and the compute system values a
+/// CPU driver does not supply are derived from the workgroup and local IDs
+/// (`lower_compute_system_values`).
 pub const POST_OPT: &[&str] = &[
     "lower_io",
+    "lower_explicit_io",
     "lower_system_values",
+    "lower_compute_system_values",
     "lower_indirect_derefs",
     "lower_vars_to_ssa",
 ];

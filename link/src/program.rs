@@ -144,6 +144,55 @@ pub struct UniformBlock {
     pub stages: u32,
 }
 
+/// An active variable of a shader storage block (the `GL_BUFFER_VARIABLE`
+/// program interface, GL 4.3 §7.3.1): a leaf of a block member, with its layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferVariable {
+    /// GL name: `member`, `Block.member` (instance-named blocks use the block
+    /// name), `s.f`, `a[0]` for arrays of basic types; a top-level array of
+    /// aggregates lists only its element 0 (`arr[0].f`).
+    pub name: String,
+    /// Type of one element (scalar, vector or matrix).
+    pub ty: Type,
+    /// `GL_ARRAY_SIZE`: element count, 1 for non-arrays, 0 for an unsized array.
+    pub array_size: u32,
+    /// `GL_OFFSET`: byte offset inside the block.
+    pub offset: i32,
+    /// `GL_ARRAY_STRIDE`: bytes between array elements, 0 for non-arrays.
+    pub array_stride: i32,
+    /// `GL_MATRIX_STRIDE`: bytes between matrix columns (rows when row-major),
+    /// 0 for non-matrices.
+    pub matrix_stride: i32,
+    /// `GL_IS_ROW_MAJOR` (matrices only).
+    pub row_major: bool,
+    /// `GL_TOP_LEVEL_ARRAY_SIZE`: element count of the block member this variable
+    /// belongs to when that member is an array (0 when unsized), else 1.
+    pub top_level_array_size: u32,
+    /// `GL_TOP_LEVEL_ARRAY_STRIDE`: the stride of that top-level array, else 0.
+    pub top_level_array_stride: i32,
+}
+
+/// An active shader storage block (the `GL_SHADER_STORAGE_BLOCK` program
+/// interface); an array of blocks has one entry per element.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorageBlock {
+    /// Block name (`Block`, or `Block[2]` for an element of a block array).
+    pub name: String,
+    /// `GL_BUFFER_BINDING` as linked: `layout(binding = N)` (plus the element
+    /// index for block arrays), or 0. It is the block source of the program's
+    /// `load_ssbo`/`store_ssbo`/`ssbo_atomic*` intrinsics
+    /// ([`rgl_nir::options::storage_bindings`]).
+    pub binding: u32,
+    /// `GL_BUFFER_DATA_SIZE`: the minimum buffer size in bytes (an unsized last
+    /// member counted with one element, GL 4.3 §7.6.2.2), rounded up to 16.
+    pub data_size: u32,
+    /// The active variables (`GL_ACTIVE_VARIABLES`), in member order.
+    pub variables: Vec<BufferVariable>,
+    /// Stages that declare it (bit `1 << stage as u32` in [`Stage`] order;
+    /// `GL_REFERENCED_BY_*_SHADER`).
+    pub stages: u32,
+}
+
 /// The result of linking.
 #[derive(Clone, Debug)]
 pub struct LinkedProgram {
@@ -173,6 +222,29 @@ impl LinkedProgram {
     pub fn compute_local_size(&self) -> Option<[u32; 3]> {
         self.stage(Stage::Compute)
             .and_then(|s| s.hir.layout.cs_local_size)
+    }
+    /// The program's active shader storage blocks, in first-declaration order
+    /// (`GL_SHADER_STORAGE_BLOCK` / `GL_BUFFER_VARIABLE` queries): names,
+    /// bindings, data sizes and the std430 / std140 layout of every active
+    /// variable. Computed from the linked stages, as the linker's storage-block
+    /// limit checks see them.
+    pub fn storage_blocks(&self) -> Vec<StorageBlock> {
+        crate::linker::storage_blocks::storage_blocks(self.stages.iter())
+    }
+    /// Bytes of workgroup shared memory the compute stage uses (0 without one):
+    /// the final NIR's `shared_size` once the pipeline ran (shared variables the
+    /// optimiser removed take none), else every declared `shared` variable laid
+    /// out std430 in declaration order.
+    pub fn shared_size(&self) -> u32 {
+        let Some(stage) = self.stage(Stage::Compute) else {
+            return 0;
+        };
+        match &stage.nir {
+            Some(nir) => nir.info.shared_size,
+            None => {
+                crate::linker::storage_blocks::shared_size(stage).min(u64::from(u32::MAX)) as u32
+            }
+        }
     }
     /// The stage of `stage`, if the program has one.
     pub fn stage(&self, stage: Stage) -> Option<&LinkedStage> {

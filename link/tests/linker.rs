@@ -4,7 +4,8 @@
 //!   compilation units) and an optional `[bindings]` section (`attrib NAME N`,
 //!   `frag NAME COLOR [INDEX]`). The expected output, in `*.expected` beside it, is
 //!   the link log of a failed link or `dump_resources` of a successful one.
-//!   A line `# dump hir` adds the linked GLSL IR of every stage.
+//!   A line `# dump hir` adds the linked GLSL IR of every stage, `# dump nir` the
+//!   final NIR of every stage after the link-time pipeline.
 //!   `BLESS=1` rewrites the expectations.
 //! * corpus sweeps: every program of `../shared/corpus/shader-db` must link, and
 //!   every piglit `.shader_test` whose shaders compile and whose `[test]` does not
@@ -196,6 +197,23 @@ fn linker_file_tests() {
                         out.push_str(&format!("--- linked {} shader\n", st.stage));
                         out.push_str(&rgl_glsl::hir::print::print_module(&st.hir));
                         out.push('\n');
+                    }
+                }
+                if text.lines().any(|l| l.trim() == "# dump nir") {
+                    let mut p = p;
+                    match rgl_link::pipeline::lower_program(&mut p, Default::default()) {
+                        Ok(()) => {
+                            for st in &p.stages {
+                                out.push_str(&format!(
+                                    "--- final NIR of the {} shader\n",
+                                    st.stage
+                                ));
+                                if let Some(nir) = &st.nir {
+                                    out.push_str(&rgl_nir::print::print_shader(nir));
+                                }
+                            }
+                        }
+                        Err(log) => out.push_str(&format!("pipeline error\n{log}")),
                     }
                 }
                 out

@@ -1,9 +1,10 @@
 //! `glsl_to_nir` tests, text in and text out:
-//! * snapshots: every `tests/to_nir/*.{vert,geom,frag}` is compiled, converted, and its
+//! * snapshots: every `tests/to_nir/*.{vert,geom,frag,comp}` is compiled, converted, and its
 //!   printed NIR compared with `<file>.nir` (`BLESS=1` rewrites them); the output must
 //!   validate and read back (`print(parse(print(s))) == print(s)`);
 //! * corpus sweep: every shader of `../shared/corpus/shader-db` and of the piglit
-//!   `.shader_test` files and glslparsertest shaders that compiles on its own (has a
+//!   `.shader_test` files and glslparsertest shaders (GL 3.3 piglit, and the
+//!   compute / storage-block folders of `piglit-gl4`) that compiles on its own (has a
 //!   `main`, calls only functions it defines) must convert, validate and round-trip.
 //!   Known failures, with reasons, are listed in `tests/to_nir/known_failures.txt`.
 //!
@@ -165,6 +166,7 @@ fn stage_of(path: &Path) -> Option<Stage> {
         "vert" => Some(Stage::Vertex),
         "geom" => Some(Stage::Geometry),
         "frag" => Some(Stage::Fragment),
+        "comp" => Some(Stage::Compute),
         _ => None,
     }
 }
@@ -279,6 +281,7 @@ fn shader_test_stages(text: &str) -> Vec<(Stage, String)> {
             "[vertex shader]" => Stage::Vertex,
             "[geometry shader]" => Stage::Geometry,
             "[fragment shader]" => Stage::Fragment,
+            "[compute shader]" => Stage::Compute,
             _ => continue,
         };
         let source = match (&glsl_version, body.contains("#version ")) {
@@ -409,6 +412,14 @@ fn corpus_sweep() {
     for (label, dirs, sample) in [
         ("shader-db", vec!["shader-db"], 1),
         ("piglit", vec!["piglit/tests", "piglit-geometry"], stride),
+        (
+            "piglit-gl4 compute and storage blocks",
+            vec![
+                "piglit-gl4/tests/spec/arb_compute_shader",
+                "piglit-gl4/tests/spec/arb_shader_storage_buffer_object",
+            ],
+            1,
+        ),
     ] {
         let mut files = Vec::new();
         for d in dirs {

@@ -4,12 +4,13 @@
 //! (`ifc.foo[2]`, `ifc[i].foo[2]`) or, for an unnamed block, through the member
 //! variable itself. The block type is rewritten to the sized member type, so
 //! the interstage and intrastage block comparisons see the sizes: two stages
-//! that size a member differently have non-matching block definitions.
+//! that size a member differently have non-matching block definitions. The
+//! runtime-sized last member of a shader storage block is left unsized.
 
 use std::collections::HashMap;
 
 use rgl_glsl::arena::Handle;
-use rgl_glsl::hir::{Constant, ExprKind, Module, ScalarValue};
+use rgl_glsl::hir::{Constant, ExprKind, Module, ScalarValue, VarMode};
 use rgl_glsl::types::{StructType, Type};
 
 use super::types::without_array;
@@ -29,14 +30,26 @@ fn constant_index(c: &Constant) -> Option<i64> {
 /// Sizes every implicitly sized member of the module's interface blocks (see
 /// the module docs). A member the code never indexes gets one element.
 pub(crate) fn size_block_members(module: &mut Module) {
+    // GLSL 4.30 §4.3.7: the last member of a shader storage block may be an
+    // unsized array whose length comes from the bound buffer at run time; it keeps
+    // its runtime size.
+    let storage_blocks: Vec<Handle<StructType>> = module
+        .variables
+        .iter()
+        .filter(|(_, v)| v.mode == VarMode::ShaderStorage)
+        .filter_map(|(_, v)| v.interface_block)
+        .collect();
+    let runtime_sized = |b: Handle<StructType>, i: usize, fields: usize| {
+        storage_blocks.contains(&b) && i + 1 == fields
+    };
     let unsized_blocks: Vec<Handle<StructType>> = module
         .structs
         .iter()
-        .filter(|(_, s)| {
+        .filter(|(h, s)| {
             s.is_interface
-                && s.fields
-                    .iter()
-                    .any(|f| matches!(f.ty, Type::Array(_, None)))
+                && s.fields.iter().enumerate().any(|(i, f)| {
+                    matches!(f.ty, Type::Array(_, None)) && !runtime_sized(*h, i, s.fields.len())
+                })
         })
         .map(|(h, _)| h)
         .collect();
@@ -100,7 +113,11 @@ pub(crate) fn size_block_members(module: &mut Module) {
     }
     let mut sized: HashMap<(Handle<StructType>, usize), Type> = HashMap::new();
     for &b in &unsized_blocks {
+        let count = module.structs[b].fields.len();
         for (i, f) in module.structs[b].fields.iter_mut().enumerate() {
+            if runtime_sized(b, i, count) {
+                continue;
+            }
             if let Type::Array(elem, None) = &f.ty {
                 let highest = max.get(&(b, i)).copied().unwrap_or(-1).max(0);
                 let len = u32::try_from(highest + 1).unwrap_or(u32::MAX);

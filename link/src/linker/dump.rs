@@ -1,6 +1,7 @@
 //! `dump_resources`: a stable text listing of a linked program's interface —
 //! attributes, fragment outputs, the varyings of every stage with their slots,
-//! active uniforms and uniform blocks. Used by the linker's file tests,
+//! active uniforms and uniform blocks, storage blocks with their buffer variables
+//! and compute shared memory (when the program has them). Used by the linker's file tests,
 //! `rglc --link` and the conformance runner.
 
 use std::fmt::Write;
@@ -44,7 +45,7 @@ fn constant_text(c: &Constant, out: &mut String) {
 
 fn stage_letters(mask: u32) -> String {
     let mut s = String::new();
-    for (bit, c) in [(0, 'v'), (1, 'g'), (2, 'f')] {
+    for (bit, c) in [(0, 'v'), (1, 'g'), (2, 'f'), (3, 'c')] {
         if mask & (1 << bit) != 0 {
             s.push(c);
         }
@@ -187,6 +188,45 @@ pub fn dump_resources(program: &LinkedProgram) -> String {
             b.members,
             stage_letters(b.stages)
         );
+    }
+    // Listed only when the program has them, so GL 3.3 listings stay as they were.
+    let storage = program.storage_blocks();
+    if !storage.is_empty() {
+        let _ = writeln!(out, "storage blocks:");
+        for (i, b) in storage.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {i} {} binding={} size={} stages={}",
+                b.name,
+                b.binding,
+                b.data_size,
+                stage_letters(b.stages)
+            );
+            for v in &b.variables {
+                let ty = program
+                    .stages
+                    .iter()
+                    .find(|s| b.stages & (1 << s.stage as u32) != 0)
+                    .map(|s| type_name(&v.ty, &s.hir.structs))
+                    .unwrap_or_else(|| type_name(&v.ty, structs));
+                let _ = writeln!(
+                    out,
+                    "    {} {ty} size={} offset={} array_stride={} matrix_stride={}{} top_level_size={} top_level_stride={}",
+                    v.name,
+                    v.array_size,
+                    v.offset,
+                    v.array_stride,
+                    v.matrix_stride,
+                    if v.row_major { " row_major" } else { "" },
+                    v.top_level_array_size,
+                    v.top_level_array_stride
+                );
+            }
+        }
+    }
+    let shared = program.shared_size();
+    if shared > 0 {
+        let _ = writeln!(out, "shared memory: {shared} bytes");
     }
     if !program.warnings.is_empty() {
         let _ = writeln!(out, "warnings:");

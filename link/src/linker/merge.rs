@@ -939,10 +939,14 @@ fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
     }
 }
 
-/// Implicitly sized arrays take `max_array_access + 1` elements.
+/// Implicitly sized arrays take `max_array_access + 1` elements; the runtime-sized
+/// last member of a shader storage block (GLSL 4.30 §4.3.7) stays unsized.
 fn size_implicit_arrays(module: &mut Module) {
     let mut resized = HashSet::new();
     for (h, var) in module.variables.iter_mut() {
+        if var.mode == rgl_glsl::hir::VarMode::ShaderStorage {
+            continue;
+        }
         if let Type::Array(elem, None) = &var.ty {
             let len = (var.max_array_access.max(0) as u32).saturating_add(1);
             var.ty = Type::Array(elem.clone(), Some(len));

@@ -1,7 +1,8 @@
 //! The linker on GLSL IR (Mesa's `link_shaders`, `linker.cpp`): intrastage merge ([`merge`]), per-stage
 //! executable checks, interstage matching and varying locations ([`varyings`]),
 //! attribute and fragment-output locations ([`locations`]), uniforms and std140
-//! blocks ([`uniforms`]) and the GL 3.3 resource limits, ending in a
+//! blocks ([`uniforms`]), shader storage blocks and shared memory
+//! ([`storage_blocks`]) and the GL 3.3 resource limits, ending in a
 //! [`LinkedProgram`]. Every error found is reported; the phases stop early only
 //! where Mesa does (a stage that failed its intrastage link is not linked further).
 //! [`dump_resources`] prints the program's interface for tests and tools.
@@ -13,6 +14,7 @@ pub mod limits;
 pub mod locations;
 pub mod merge;
 mod split_varyings;
+pub mod storage_blocks;
 pub mod types;
 pub mod uniforms;
 pub mod usage;
@@ -171,6 +173,7 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
     locations::assign_frag_outputs(&mut stages, bindings, &mut program, &mut errors);
     uniforms::link_uniforms(&mut stages, &mut program, &mut errors);
     limits::check_io_limits(&stages, &mut errors);
+    storage_blocks::check_storage_limits(stages.iter().map(|s| &s.linked), &mut errors);
 
     if !errors.is_empty() {
         return Err(LinkLog { errors, warnings });

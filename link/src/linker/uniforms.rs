@@ -54,7 +54,8 @@ fn stage_bit(st: &StageState) -> u32 {
 }
 
 /// Uniforms with one name in several stages must agree (Mesa's
-/// `cross_validate_globals` restricted to uniforms); so must uniform blocks.
+/// `cross_validate_globals` restricted to uniforms); so must uniform blocks and
+/// shader storage blocks.
 pub(crate) fn cross_validate_uniforms(
     stages: &[StageState],
     version: Version,
@@ -67,12 +68,20 @@ pub(crate) fn cross_validate_uniforms(
         let m = &st.linked.hir;
         for v in globals(m) {
             let var = &m.variables[v];
-            if var.mode != VarMode::Uniform {
+            if var.mode != VarMode::Uniform && var.mode != VarMode::ShaderStorage {
                 continue;
             }
             if let Some(b) = var.interface_block {
                 let Some(body) = m.structs.get(b) else {
                     continue;
+                };
+                // Shader storage blocks match by name among themselves, as
+                // uniform blocks do (GL 4.3 §7.4.2 / Mesa's
+                // `validate_intrastage_interface_blocks` per interface mode).
+                let key = if var.mode == VarMode::ShaderStorage {
+                    format!("buffer {}", body.name)
+                } else {
+                    body.name.clone()
                 };
                 let is_instance = matches!(without_array(&var.ty), Type::Struct(h) if *h == b);
                 let len = if is_instance {
@@ -80,7 +89,7 @@ pub(crate) fn cross_validate_uniforms(
                 } else {
                     None
                 };
-                match blocks.get(&body.name) {
+                match blocks.get(&key) {
                     Some((j, ty, plen)) => {
                         let other = &stages[*j].linked.hir;
                         if *j != i
@@ -96,9 +105,12 @@ pub(crate) fn cross_validate_uniforms(
                         }
                     }
                     None => {
-                        blocks.insert(body.name.clone(), (i, Type::Struct(b), len));
+                        blocks.insert(key, (i, Type::Struct(b), len));
                     }
                 }
+                continue;
+            }
+            if var.mode != VarMode::Uniform {
                 continue;
             }
             match seen.get(&var.name) {

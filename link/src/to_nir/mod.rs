@@ -10,6 +10,8 @@
 //!   (`atan`, `atan2`, dynamic vector indexing).
 //! * [`texture`]: texture lookups → `tex` instructions (`nir_tex_instr`).
 //! * [`stmt`]: statements, control flow, functions and calls.
+//! * [`memory`]: the memory and compute built-ins: `atomic*()` on buffer and shared
+//!   variables, `barrier()`, `memoryBarrier*()`, `groupMemoryBarrier()`.
 //!
 //! Conventions of the output (what later passes may rely on):
 //! * Every user function defined in the stage becomes a NIR function following the
@@ -29,6 +31,16 @@
 //!   [`rgl_nir::ir::FieldLayout`]; the block's default layout (the block's or a
 //!   default `layout(row_major) uniform;`) is folded into the block struct's fields
 //!   that have none, so `lower_io` and `nir::eval` see the layout of every member.
+//! * A shader storage block is one `ssbo` variable built like a uniform block; its
+//!   `driver_location` is the block's GL binding point (the `binding` layout, 0
+//!   without one), the block source of the `*_ssbo` intrinsics after
+//!   `lower_explicit_io` (see [`rgl_nir::options::storage_bindings`]; an array of
+//!   blocks takes consecutive bindings). The variable carries the block's packing
+//!   (`std430`, else std140) and its memory qualifiers as access flags. `shared`
+//!   variables keep mode `shared`; `lower_explicit_io` lays them out.
+//! * A compute shader's `gl_WorkGroupSize` is the constant the front end folds;
+//!   the other workgroup built-ins are system values (`SYSTEM_VALUE_WORKGROUP_ID`,
+//!   ...) and the local size is `info.workgroup_size`.
 //! * Named input/output blocks are split into one variable per member, named
 //!   `Block.member` (per-vertex arrays stay arrays); the members of `gl_in[]` keep
 //!   their built-in slots (`VARYING_SLOT_POS`, ...).
@@ -40,6 +52,7 @@
 
 mod builtins;
 mod expr;
+mod memory;
 mod stmt;
 mod texture;
 mod types;
@@ -229,13 +242,15 @@ impl<'a> Conv<'a> {
             rgl_glsl::Stage::Vertex => Stage::Vertex,
             rgl_glsl::Stage::Geometry => Stage::Geometry,
             rgl_glsl::Stage::Fragment => Stage::Fragment,
-            rgl_glsl::Stage::Compute => {
-                return unsupported("compute shader: the NIR backend has no compute stage yet")
-            }
+            rgl_glsl::Stage::Compute => Stage::Compute,
         };
         let mut shader = Shader::new(nir_stage);
-        if nir_stage == Stage::Geometry {
-            shader.info.gs = Some(gs_info(&stage.hir.layout));
+        match nir_stage {
+            Stage::Geometry => shader.info.gs = Some(gs_info(&stage.hir.layout)),
+            // GLSL 4.30 §4.4.1.1: the local size declared with `layout(local_size_*)
+            // in;` (the linker refuses a compute program without one).
+            Stage::Compute => shader.info.workgroup_size = stage.hir.layout.cs_local_size,
+            _ => {}
         }
         Ok(Conv {
             stage,

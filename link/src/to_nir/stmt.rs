@@ -337,6 +337,10 @@ impl Conv<'_> {
         let Some(sig) = f.signatures.get(signature) else {
             return invalid("callee signature out of range");
         };
+        if sig.builtin.is_some() && super::memory::is_memory_builtin(&f.name) {
+            let name = f.name.clone();
+            return self.memory_call(&name, return_deref, args);
+        }
         if sig.builtin.is_some() {
             return unsupported(format!("call of built-in function `{}`", f.name));
         }

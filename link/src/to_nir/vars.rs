@@ -8,6 +8,7 @@ use rgl_glsl::ast::Interpolation;
 use rgl_glsl::hir::{self, Constant, ExprKind, ScalarValue, VarMode as HMode};
 use rgl_nir::intrinsics::IntrinsicOp;
 use rgl_nir::ir::names;
+use rgl_nir::ir::types::Packing;
 use rgl_nir::ir::{
     BaseType, Def, Deref, DerefKind, InstrKind, Interp, Type, VarId, VarMode, Variable,
 };
@@ -29,6 +30,15 @@ const SYSTEM_VALUES: &[(&str, &str)] = &[
     ("gl_DrawID", "SYSTEM_VALUE_DRAW_ID"),
     ("gl_BaseVertex", "SYSTEM_VALUE_BASE_VERTEX"),
     ("gl_BaseInstance", "SYSTEM_VALUE_BASE_INSTANCE"),
+    // GLSL 4.30 §7.1.3 compute built-ins (`gl_WorkGroupSize` is a constant).
+    ("gl_NumWorkGroups", "SYSTEM_VALUE_NUM_WORKGROUPS"),
+    ("gl_WorkGroupID", "SYSTEM_VALUE_WORKGROUP_ID"),
+    ("gl_LocalInvocationID", "SYSTEM_VALUE_LOCAL_INVOCATION_ID"),
+    ("gl_GlobalInvocationID", "SYSTEM_VALUE_GLOBAL_INVOCATION_ID"),
+    (
+        "gl_LocalInvocationIndex",
+        "SYSTEM_VALUE_LOCAL_INVOCATION_INDEX",
+    ),
 ];
 
 /// Built-in slots of the `gl_PerVertex` members (for `gl_in[]`).
@@ -53,6 +63,18 @@ fn interp_of(i: Option<Interpolation>) -> Interp {
         Some(Interpolation::NoPerspective) => Interp::NoPerspective,
     }
 }
+
+/// `ACCESS_COHERENT` (Mesa's `gl_access_qualifier` bits, printed by
+/// [`names::access_name`]).
+const ACCESS_COHERENT: u32 = 1;
+/// `ACCESS_VOLATILE`.
+const ACCESS_VOLATILE: u32 = 2;
+/// `ACCESS_RESTRICT`.
+const ACCESS_RESTRICT: u32 = 4;
+/// `ACCESS_NON_WRITEABLE` (`readonly`).
+const ACCESS_NON_WRITEABLE: u32 = 8;
+/// `ACCESS_NON_READABLE` (`writeonly`).
+const ACCESS_NON_READABLE: u32 = 16;
 
 /// Width of a scalar/vector type.
 pub(crate) fn width(ty: &Type) -> Option<u8> {
@@ -101,7 +123,12 @@ impl Conv<'_> {
     fn is_global_mode(mode: HMode) -> bool {
         matches!(
             mode,
-            HMode::Uniform | HMode::ShaderIn | HMode::ShaderOut | HMode::SystemValue
+            HMode::Uniform
+                | HMode::ShaderIn
+                | HMode::ShaderOut
+                | HMode::SystemValue
+                | HMode::Shared
+                | HMode::ShaderStorage
         )
     }
 
@@ -120,7 +147,9 @@ impl Conv<'_> {
             *t == rgl_glsl::types::Type::Struct(b)
         });
         let kind = match (v.mode, block) {
-            (HMode::Uniform, Some(b)) if !instanced => self.ubo_member(h, b)?,
+            (HMode::Uniform | HMode::ShaderStorage, Some(b)) if !instanced => {
+                self.ubo_member(h, b)?
+            }
             (HMode::ShaderIn | HMode::ShaderOut, Some(b)) if instanced => self.split_block(h, b)?,
             _ => VarKind::Plain(self.plain_global(h)?),
         };
@@ -140,18 +169,14 @@ impl Conv<'_> {
             HMode::ShaderOut => VarMode::ShaderOut,
             HMode::SystemValue => VarMode::SystemValue,
             HMode::Auto | HMode::Temporary => VarMode::ShaderTemp,
+            HMode::ShaderStorage if v.interface_block.is_some() => VarMode::Ssbo,
             HMode::ShaderStorage => {
-                return unsupported(format!(
-                    "buffer variable `{}`: the NIR backend has no shader storage blocks yet",
+                return invalid(format!(
+                    "buffer variable `{}` outside a shader storage block",
                     v.name
                 ))
             }
-            HMode::Shared => {
-                return unsupported(format!(
-                    "shared variable `{}`: the NIR backend has no compute shared memory yet",
-                    v.name
-                ))
-            }
+            HMode::Shared => VarMode::Shared,
             HMode::FunctionIn | HMode::FunctionOut | HMode::FunctionInout | HMode::ConstIn => {
                 return invalid(format!("parameter `{}` used outside its function", v.name))
             }
@@ -195,11 +220,15 @@ impl Conv<'_> {
                     }
                 }
             }
+            VarMode::Shared => var.location = -1,
             _ => {}
         }
-        if mode == VarMode::Ubo {
+        if matches!(mode, VarMode::Ubo | VarMode::Ssbo) {
             var.location = -1;
             self.apply_block_layout(&var.ty, v.matrix_layout);
+        }
+        if mode == VarMode::Ssbo {
+            self.storage_block_var(&mut var, &v, None);
         }
         Ok(self.add_global(var))
     }
@@ -245,7 +274,9 @@ impl Conv<'_> {
             None => {
                 let ty = self.ty(&rgl_glsl::types::Type::Struct(block))?;
                 self.apply_block_layout(&ty, v.matrix_layout);
-                let mut nv = Variable::new(&name, VarMode::Ubo, ty);
+                let storage = v.mode == HMode::ShaderStorage;
+                let mode = if storage { VarMode::Ssbo } else { VarMode::Ubo };
+                let mut nv = Variable::new(&name, mode, ty);
                 nv.driver_location = self
                     .stage
                     .vars
@@ -253,6 +284,9 @@ impl Conv<'_> {
                     .map(|l| l.driver_location)
                     .unwrap_or(0);
                 nv.binding = v.binding.and_then(|b| u32::try_from(b).ok()).unwrap_or(0);
+                if storage {
+                    self.storage_block_var(&mut nv, &v, Some(block));
+                }
                 let id = self.add_global(nv);
                 self.ubo_blocks.insert(block, id);
                 id
@@ -262,6 +296,70 @@ impl Conv<'_> {
             var,
             field: field as u32,
         })
+    }
+
+    /// Completes the `ssbo` variable of a shader storage block: its block source is
+    /// the GL binding point (GL 4.3 §7.8: the `binding` layout, else 0, until
+    /// `glShaderStorageBlockBinding` changes it), its packing the block's (`std430`,
+    /// else std140 as for `shared`/`packed`, which rgl lays out as std140), and its
+    /// access the memory qualifiers (GLSL 4.30 §4.10) that hold for every member:
+    /// `coherent`/`volatile` when any member has them (the stricter reading),
+    /// `restrict`/`readonly`/`writeonly` only when all do. `unnamed` is the block type
+    /// of a block without an instance name (whose members are separate GLSL IR
+    /// variables).
+    fn storage_block_var(
+        &self,
+        var: &mut Variable,
+        v: &hir::Variable,
+        unnamed: Option<Handle<rgl_glsl::types::StructType>>,
+    ) {
+        use rgl_glsl::hir::{BlockPacking, MemoryQualifiers};
+        var.location = -1;
+        var.driver_location = var.binding;
+        var.packing = if v.block_packing == BlockPacking::Std430 {
+            Packing::Std430
+        } else {
+            Packing::Std140
+        };
+        let mems: Vec<MemoryQualifiers> = match unnamed {
+            Some(b) => self
+                .m
+                .variables
+                .iter()
+                .filter(|(_, x)| x.mode == HMode::ShaderStorage && x.interface_block == Some(b))
+                .map(|(_, x)| x.memory)
+                .collect(),
+            None => v
+                .interface_block
+                .and_then(|b| self.m.structs.get(b))
+                .map(|st| {
+                    st.fields
+                        .iter()
+                        .map(|f| v.memory.union(f.qualifiers.memory))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        let mems = if mems.is_empty() {
+            vec![v.memory]
+        } else {
+            mems
+        };
+        let any = |f: fn(&MemoryQualifiers) -> bool| mems.iter().any(f);
+        let all = |f: fn(&MemoryQualifiers) -> bool| mems.iter().all(f);
+        let mut access = 0;
+        for (on, bit) in [
+            (any(|m| m.coherent), ACCESS_COHERENT),
+            (any(|m| m.volatile), ACCESS_VOLATILE),
+            (all(|m| m.restrict), ACCESS_RESTRICT),
+            (all(|m| m.read_only), ACCESS_NON_WRITEABLE),
+            (all(|m| m.write_only), ACCESS_NON_READABLE),
+        ] {
+            if on {
+                access |= bit;
+            }
+        }
+        var.access = access;
     }
 
     fn split_block(
@@ -394,7 +492,7 @@ impl Conv<'_> {
 
     // ------------------------------------------------------------ derefs
 
-    fn deref(&mut self, kind: DerefKind, mode: VarMode, ty: Type) -> D {
+    pub(crate) fn deref(&mut self, kind: DerefKind, mode: VarMode, ty: Type) -> D {
         let def = self
             .b()
             .build(
