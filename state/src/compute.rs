@@ -59,6 +59,29 @@ const BY_REGION_BITS: u32 = gl::ATOMIC_COUNTER_BARRIER_BIT
 const INDIRECT_COMMAND_SIZE: usize = 12;
 
 impl Context {
+    /// `glShaderStorageBlockBinding` (GL 4.3 §7.8): binds active storage block
+    /// `index` of `program` to shader storage binding `binding`. A binding at
+    /// or past `GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS`, or an index that is no
+    /// active block (an unlinked program has none), is `GL_INVALID_VALUE`.
+    pub fn shader_storage_block_binding(&mut self, program: Program, index: u32, binding: u32) {
+        if binding >= limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS {
+            return self.record(GlError::InvalidValue);
+        }
+        self.finish_program(program);
+        let r = self.program_obj_mut(program).and_then(|p| {
+            if p.link_result().is_none() {
+                return Err(GlError::InvalidValue);
+            }
+            let slot = p
+                .storage_block_bindings
+                .get_mut(index as usize)
+                .ok_or(GlError::InvalidValue)?;
+            slot.1 = binding;
+            Ok(())
+        });
+        self.check(r);
+    }
+
     /// `glDispatchCompute` (GL 4.3 §19): `GL_INVALID_OPERATION` without a
     /// current program with a compute stage, `GL_INVALID_VALUE` for a count
     /// above `GL_MAX_COMPUTE_WORK_GROUP_COUNT`. A zero count dispatches nothing.
@@ -155,28 +178,45 @@ impl Context {
         let shader = self.compute_shader(program)?;
         self.upload_uniforms(program)?;
         self.bind_uniform_blocks(program)?;
+        // Block sources: each storage block's linked binding reads the
+        // indexed binding `glShaderStorageBlockBinding` chose; atomic counter
+        // buffer binding k is block ATOMIC_COUNTER_BLOCK_BASE + k.
+        let mut sources: Vec<(usize, u32, u32)> = Vec::new();
+        for (linked, api) in self.program_obj(program)?.storage_block_bindings.clone() {
+            if let Some(other) = sources.iter().find(|(b, _, _)| *b == linked as usize) {
+                if other.2 != api {
+                    self.draw_error = Some(format!(
+                        "storage blocks linked at binding {linked} were rebound to bindings {} \
+                         and {api}: rgl reads one buffer per linked binding",
+                        other.2
+                    ));
+                    return Err(GlError::InvalidOperation);
+                }
+                continue;
+            }
+            sources.push((linked as usize, gl::SHADER_STORAGE_BUFFER, api));
+        }
+        for k in 0..limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS {
+            let block = (ATOMIC_COUNTER_BLOCK_BASE + k) as usize;
+            sources.push((block, gl::ATOMIC_COUNTER_BUFFER, k));
+        }
         let mut storage = Vec::new();
         let mut used = Vec::new();
-        let bindings = [
-            (gl::SHADER_STORAGE_BUFFER, 0),
-            (gl::ATOMIC_COUNTER_BUFFER, ATOMIC_COUNTER_BLOCK_BASE as usize),
-        ];
-        for (target, base) in bindings {
-            let slots: Vec<IndexedBinding> = self
+        for (block, target, index) in sources {
+            let b = self
                 .buffer_bindings
                 .indexed(target)
-                .map(<[IndexedBinding]>::to_vec)
+                .and_then(|slots| slots.get(index as usize))
+                .copied()
                 .unwrap_or_default();
-            for (i, b) in slots.iter().enumerate() {
-                let Some(buffer) = b.buffer else { continue };
-                let range = self.storage_range(buffer, b)?;
-                if storage.len() <= base + i {
-                    storage.resize(base + i + 1, None);
-                }
-                storage[base + i] = Some(range);
-                if !used.contains(&buffer) {
-                    used.push(buffer);
-                }
+            let Some(buffer) = b.buffer else { continue };
+            let range = self.storage_range(buffer, &b)?;
+            if storage.len() <= block {
+                storage.resize(block + 1, None);
+            }
+            storage[block] = Some(range);
+            if !used.contains(&buffer) {
+                used.push(buffer);
             }
         }
         let dispatch = ComputeDispatch { groups, storage };

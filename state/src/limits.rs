@@ -64,18 +64,21 @@ pub const MAX_COMPUTE_UNIFORM_COMPONENTS: u32 = glsl::MAX_COMPUTE_UNIFORM_COMPON
 pub const MAX_COMPUTE_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32;
 pub const MAX_COMPUTE_IMAGE_UNIFORMS: u32 = glsl::MAX_COMPUTE_IMAGE_UNIFORMS as u32;
 pub const MAX_COMPUTE_UNIFORM_BLOCKS: u32 = 12;
-/// GL 4.3 table 23.70 minimum (llvmpipe offers the same).
-pub const MAX_COMPUTE_SHARED_MEMORY_SIZE: u32 = 32768;
+/// The linker's limit (GL 4.3 table 23.70 minimum, as llvmpipe).
+pub const MAX_COMPUTE_SHARED_MEMORY_SIZE: u32 =
+    rgl_link::linker::storage_blocks::MAX_COMPUTE_SHARED_MEMORY_SIZE as u32;
 
-// Shader storage (GL 4.3 table 23.64). The binding space is the compiler's
-// (`rgl_nir::options::storage_bindings`); per-stage block counts are
-// llvmpipe's, combined at most the binding count.
+// Shader storage (GL 4.3 table 23.64): the binding space is the compiler's
+// (`rgl_nir::options::storage_bindings`), the block counts and size the
+// linker's, so the API, the linker and the driver agree.
 pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 =
     rgl_nir::options::storage_bindings::MAX_SHADER_STORAGE_BUFFER_BINDINGS;
-pub const MAX_SHADER_STORAGE_BLOCKS_PER_STAGE: u32 = 16;
-pub const MAX_COMBINED_SHADER_STORAGE_BLOCKS: u32 = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
-/// GL 4.3 minimum is 2^24; rgl's limit is its largest buffer.
-pub const MAX_SHADER_STORAGE_BLOCK_SIZE: u32 = 1 << 27;
+pub const MAX_SHADER_STORAGE_BLOCKS_PER_STAGE: u32 =
+    rgl_link::linker::storage_blocks::MAX_SHADER_STORAGE_BLOCKS;
+pub const MAX_COMBINED_SHADER_STORAGE_BLOCKS: u32 =
+    rgl_link::linker::storage_blocks::MAX_COMBINED_SHADER_STORAGE_BLOCKS;
+pub const MAX_SHADER_STORAGE_BLOCK_SIZE: u32 =
+    rgl_link::linker::storage_blocks::MAX_SHADER_STORAGE_BLOCK_SIZE as u32;
 pub const SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: u32 = 16;
 
 // Atomic counters (GL 4.2, GL 4.3 table 23.65): every stage has the
