@@ -94,7 +94,11 @@ fn accesses_are_bounds_checked_against_the_range() {
     d.dispatch_compute(sh, &dispatch).expect("dispatch");
     let w = words(&d, buf, 16);
     assert_eq!(&w[0..4], &[u32::MAX; 4], "bytes before the range");
-    assert_eq!(&w[4..8], &[16, 0, 0, 0], "size, dropped write, unbound, atomic");
+    assert_eq!(
+        &w[4..8],
+        &[16, 0, 0, 0],
+        "size, dropped write, unbound, atomic"
+    );
     assert_eq!(&w[8..16], &[u32::MAX; 8], "bytes after the range");
 }
 
@@ -120,7 +124,8 @@ fn an_endless_loop_stops_at_the_budget() {
         groups: [1, 1, 1],
         storage: vec![whole(b2, 4)],
     };
-    d.dispatch_compute(sh2, &ok).expect("dispatch after a budget error");
+    d.dispatch_compute(sh2, &ok)
+        .expect("dispatch after a budget error");
     assert_eq!(words(&d, b2, 1)[0], 16);
 }
 

@@ -192,9 +192,7 @@ impl Context {
         if buffer.is_some() && (offset < 0 || size <= 0) {
             return self.record(GlError::InvalidValue);
         }
-        if indexed_target(target)
-            .is_some_and(|t| !(offset as u32).is_multiple_of(t.alignment))
-        {
+        if indexed_target(target).is_some_and(|t| !(offset as u32).is_multiple_of(t.alignment)) {
             return self.record(GlError::InvalidValue);
         }
         self.bind_buffer_range_inner(target, index, buffer, offset as usize, Some(size as usize));

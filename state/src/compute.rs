@@ -109,9 +109,8 @@ impl Context {
                 .checked_add(INDIRECT_COMMAND_SIZE)
                 .and_then(|end| b.data.get(start..end))
                 .ok_or(GlError::InvalidOperation)?;
-            let word = |i: usize| {
-                u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]])
-            };
+            let word =
+                |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
             Ok([word(0), word(4), word(8)])
         });
         self.check(r);
@@ -243,10 +242,7 @@ impl Context {
         let handle = self.sync_buffer(buffer)?;
         let len = self.buffers.get(buffer.name()).map_or(0, |o| o.data.len());
         let offset = b.offset.min(len);
-        let size = b
-            .size
-            .unwrap_or(len - offset)
-            .min(len - offset);
+        let size = b.size.unwrap_or(len - offset).min(len - offset);
         Ok(BufferRange {
             buffer: handle,
             offset: offset as u64,

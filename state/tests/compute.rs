@@ -14,16 +14,26 @@ fn context() -> Context {
 
 /// Compiles and links `file` and makes it current.
 fn program(c: &mut Context, file: &str) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compute").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/compute")
+        .join(file);
     let src = std::fs::read_to_string(path).expect("read shader");
     let s = c.create_shader(gl::COMPUTE_SHADER).expect("shader");
     c.shader_source(s, &src);
     c.compile_shader(s);
-    assert!(c.get_shader_compile_status(s), "{}", c.get_shader_info_log(s));
+    assert!(
+        c.get_shader_compile_status(s),
+        "{}",
+        c.get_shader_info_log(s)
+    );
     let p = c.create_program().expect("program");
     c.attach_shader(p, s);
     c.link_program(p);
-    assert!(c.get_program_link_status(p), "{}", c.get_program_info_log(p));
+    assert!(
+        c.get_program_link_status(p),
+        "{}",
+        c.get_program_info_log(p)
+    );
     c.use_program(Some(p));
     assert_eq!(c.get_error(), gl::NO_ERROR);
     p
@@ -55,7 +65,9 @@ fn read(c: &mut Context, b: Buffer, words: usize) -> Vec<u32> {
 fn shared_memory_reduction_and_contended_atomics() {
     let mut c = context();
     program(&mut c, "reduce.comp");
-    let input: Vec<u32> = (0..512u32).map(|i| i.wrapping_mul(2_654_435_761) >> 16).collect();
+    let input: Vec<u32> = (0..512u32)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 16)
+        .collect();
     let values = buffer(&mut c, &input);
     let output = buffer(&mut c, &[0; 5]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(values));
@@ -89,7 +101,11 @@ fn storage_accesses_are_bounds_checked() {
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
     let w = read(&mut c, b, 16);
     assert_eq!(&w[..8], &[0xaaaa_aaaa; 8], "before the range");
-    assert_eq!(&w[8..12], &[1, 0, 0xaaaa_aaaa, 0xaaaa_aaaa], "far read + 1, far atomic");
+    assert_eq!(
+        &w[8..12],
+        &[1, 0, 0xaaaa_aaaa, 0xaaaa_aaaa],
+        "far read + 1, far atomic"
+    );
     assert_eq!(&w[12..], &[0xaaaa_aaaa; 4], "after the range");
 }
 
@@ -133,7 +149,11 @@ fn indirect_dispatch_and_its_errors() {
     assert_eq!(&w[..4], &[2, 3, 1, 1], "gl_NumWorkGroups");
     assert_eq!(&w[4..], &[1; 24], "each invocation once");
     c.dispatch_compute_indirect(2);
-    assert_eq!(c.get_error(), gl::INVALID_VALUE, "offset not a multiple of 4");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_VALUE,
+        "offset not a multiple of 4"
+    );
     c.dispatch_compute_indirect(-4);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "negative offset");
     c.dispatch_compute_indirect(8);

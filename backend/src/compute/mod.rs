@@ -28,7 +28,7 @@
 //! with [`Error::BudgetExceeded`] after at most the budget's instructions.
 
 use rgl_nir::eval::{self, EvalErrorKind, EvalInput, WorkgroupInput};
-use rgl_nir::ir::{Shader, Stage};
+use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 
 use crate::driver::{BufferRange, ComputeDispatch};
 use crate::error::{Error, Result};
@@ -68,6 +68,19 @@ pub(crate) fn check_shader(nir: &Shader) -> Result<()> {
             "compute shaders with a variable workgroup size".into(),
         ));
     };
+    // The interpreter samples procedural stand-in textures, not the bound
+    // views, so a compute shader with samplers is refused rather than run
+    // with wrong texels.
+    if let Some((_, v)) = nir
+        .variables
+        .iter()
+        .find(|(_, v)| has_sampler(&v.ty, &nir.structs, 0))
+    {
+        return Err(Error::Unsupported(format!(
+            "texturing in compute shaders (sampler `{}`)",
+            v.name
+        )));
+    }
     let n = size.iter().map(|s| u64::from(*s)).product::<u64>();
     if n == 0 || n > u64::from(MAX_WORKGROUP_INVOCATIONS) {
         return Err(Error::Unsupported(format!(
@@ -75,6 +88,25 @@ pub(crate) fn check_shader(nir: &Shader) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Whether `ty` is or contains a sampler (nesting bounded as the validator's).
+fn has_sampler(ty: &Type, structs: &[StructDef], depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match ty {
+        Type::Sampler { .. } => true,
+        Type::Array(e, _) => has_sampler(e, structs, depth + 1),
+        Type::Struct(id) => structs
+            .get(rgl_nir::arena::EntityRef::index(*id))
+            .is_some_and(|d| {
+                d.fields
+                    .iter()
+                    .any(|(_, t)| has_sampler(t, structs, depth + 1))
+            }),
+        _ => false,
+    }
 }
 
 /// Runs `dispatch` of `shader` over the driver's `buffers`.
@@ -119,12 +151,11 @@ pub(crate) fn dispatch(
                     workgroup_size: size,
                     subgroup_size: SUBGROUP_SIZE,
                 };
-                let out = eval::evaluate_workgroup(shader, &input, &wg).map_err(|e| {
-                    match e.kind {
+                let out =
+                    eval::evaluate_workgroup(shader, &input, &wg).map_err(|e| match e.kind {
                         EvalErrorKind::BudgetExceeded => Error::BudgetExceeded(inputs.budget),
                         _ => Error::Exec(format!("workgroup ({x}, {y}, {z}): {e}")),
-                    }
-                })?;
+                    })?;
                 let used: u64 = out.invocations.iter().map(|i| i.instructions).sum();
                 remaining = remaining.saturating_sub(used);
                 input.ssbos = out.ssbos;

@@ -434,7 +434,8 @@ impl<'c> Executor<'c> {
 
     /// Runs a compute, storage buffer or atomic counter command.
     fn storage(&mut self, cmd: &StorageCommand) -> Result<(), String> {
-        let bytes = |words: &[u32]| -> Vec<u8> { words.iter().flat_map(|w| w.to_le_bytes()).collect() };
+        let bytes =
+            |words: &[u32]| -> Vec<u8> { words.iter().flat_map(|w| w.to_le_bytes()).collect() };
         match cmd {
             StorageCommand::Compute(groups) => self.context.dispatch_compute(*groups),
             StorageCommand::MemoryBarrier(bits) => self.context.memory_barrier(*bits),

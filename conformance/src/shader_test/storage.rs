@@ -280,9 +280,7 @@ pub fn check_probe(
         let ok = match op {
             Compare::Eq => e == o,
             Compare::Ne => e != o,
-            Compare::Approx => {
-                (f32::from_bits(*e) - f32::from_bits(*o)).abs() <= tolerance
-            }
+            Compare::Approx => (f32::from_bits(*e) - f32::from_bits(*o)).abs() <= tolerance,
         };
         if !ok {
             let show = |w: u32| match ty {

@@ -196,7 +196,10 @@ const BUFFER_TARGETS: &[(u32, u32)] = &[
     (gl::PIXEL_UNPACK_BUFFER, gl::PIXEL_UNPACK_BUFFER_BINDING),
     (gl::SHADER_STORAGE_BUFFER, gl::SHADER_STORAGE_BUFFER_BINDING),
     (gl::ATOMIC_COUNTER_BUFFER, gl::ATOMIC_COUNTER_BUFFER_BINDING),
-    (gl::DISPATCH_INDIRECT_BUFFER, gl::DISPATCH_INDIRECT_BUFFER_BINDING),
+    (
+        gl::DISPATCH_INDIRECT_BUFFER,
+        gl::DISPATCH_INDIRECT_BUFFER_BINDING,
+    ),
 ];
 
 /// Texture targets, their binding names and the image targets of level queries.

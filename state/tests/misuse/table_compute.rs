@@ -28,9 +28,12 @@ pub fn rows() -> Vec<Row> {
             "§19: the current program has no compute shader",
             |c, _| c.dispatch_compute_indirect(0),
         ),
-        row("memory_barrier", VALUE, "§7.12.2: an undefined bit", |c, _| {
-            c.memory_barrier(0x10)
-        }),
+        row(
+            "memory_barrier",
+            VALUE,
+            "§7.12.2: an undefined bit",
+            |c, _| c.memory_barrier(0x10),
+        ),
         row(
             "memory_barrier_by_region",
             VALUE,
