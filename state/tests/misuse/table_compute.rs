@@ -29,6 +29,27 @@ pub fn rows() -> Vec<Row> {
             |c, _| c.dispatch_compute_indirect(0),
         ),
         row(
+            "shader_storage_block_binding",
+            VALUE,
+            "§7.8: the program has no active storage block 0",
+            |c, f| c.shader_storage_block_binding(f.prog, 0, 0),
+        ),
+        row(
+            "shader_storage_block_binding",
+            VALUE,
+            "§7.8: binding at MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+            |c, f| {
+                let n = c.get_parameter_i32(gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS) as u32;
+                c.shader_storage_block_binding(f.prog, 0, n)
+            },
+        ),
+        row(
+            "shader_storage_block_binding",
+            VALUE,
+            "§7.8: an unlinked program has no active blocks",
+            |c, f| c.shader_storage_block_binding(f.unlinked, 0, 0),
+        ),
+        row(
             "memory_barrier",
             VALUE,
             "§7.12.2: an undefined bit",
