@@ -39,6 +39,11 @@ handle!(
     ShaderHandle
 );
 handle!(
+    /// A compute shader (GL 4.3 §19), created by
+    /// [`Driver::create_compute_shader`].
+    ComputeShaderHandle
+);
+handle!(
     /// A blend state object.
     BlendHandle
 );
@@ -620,6 +625,18 @@ pub struct BufferRange {
     pub size: u64,
 }
 
+/// One compute dispatch (`glDispatchCompute`, GL 4.3 §19).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ComputeDispatch {
+    /// Workgroup counts in x, y, z (a zero count dispatches nothing).
+    pub groups: [u32; 3],
+    /// Storage buffer ranges by block, in the compiler's binding space
+    /// ([`rgl_nir::options::storage_bindings`]): indexed shader storage
+    /// bindings first, then the atomic counter buffer bindings from
+    /// `ATOMIC_COUNTER_BLOCK_BASE`. Blocks past the end are unbound (size 0).
+    pub storage: Vec<Option<BufferRange>>,
+}
+
 /// Primitive type of a draw.
 #[allow(missing_docs)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -939,6 +956,39 @@ pub trait Driver: Send {
     fn draw(&mut self, info: &DrawInfo) -> Result<()>;
     /// Clears the bound framebuffer.
     fn clear(&mut self, req: &ClearRequest) -> Result<()>;
+    /// Compiles a compute shader from finalized NIR (explicit storage and shared
+    /// IO, compute system values). Drivers without compute report
+    /// [`Error::Unsupported`](crate::Error::Unsupported).
+    fn create_compute_shader(&mut self, nir: &rgl_nir::ir::Shader) -> Result<ComputeShaderHandle> {
+        Err(crate::Error::Unsupported(format!(
+            "compute shaders on driver {} ({} shader)",
+            self.name(),
+            nir.stage.name()
+        )))
+    }
+    /// Deletes a compute shader.
+    fn delete_compute_shader(&mut self, sh: ComputeShaderHandle) -> Result<()> {
+        Err(crate::Error::InvalidHandle {
+            kind: "compute shader",
+            id: sh.0,
+        })
+    }
+    /// Runs a compute dispatch with the bound uniforms and uniform buffers and
+    /// the storage ranges of `dispatch`; when it returns, the storage buffers
+    /// hold the results. An instruction budget exhausted is
+    /// [`Error::BudgetExceeded`](crate::Error::BudgetExceeded) (the writes made
+    /// before it may remain).
+    fn dispatch_compute(
+        &mut self,
+        sh: ComputeShaderHandle,
+        dispatch: &ComputeDispatch,
+    ) -> Result<()> {
+        let _ = dispatch;
+        Err(crate::Error::InvalidHandle {
+            kind: "compute shader",
+            id: sh.0,
+        })
+    }
     /// Reads a rectangle of a surface, rows bottom-up, tightly packed in its format.
     fn read_surface(&mut self, s: Surface, r: Rect) -> Result<Vec<u8>>;
     /// Submits queued work (the software driver draws synchronously; a no-op there).

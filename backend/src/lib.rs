@@ -17,6 +17,8 @@
 //!   * [`lanes`]: the NIR → lane-program shader compiler (an interpreter; driver
 //!     `interp`, and the JIT's fallback and reference);
 //!   * [`texture`]: sampling over lanes (pure functions the compiled shaders call);
+//!   * [`compute`]: compute dispatch (workgroups through the NIR reference
+//!     interpreter, barriers, shared memory, bounds-checked storage buffers);
 //!   * [`soft`]: its pipeline: vertex fetch and shading, geometry shaders,
 //!     primitive assembly, clipping (frustum, guard band, user distances),
 //!     fixed-point top-left rasterization in 16×16 / 4×4 blocks, 2×2-quad fragment
@@ -42,6 +44,7 @@
 //! 3. Run the conformance ratchets with `RGL_DRIVER=<name>` (see README).
 #![deny(missing_docs)]
 
+pub mod compute;
 pub mod driver;
 pub mod error;
 pub mod exec;

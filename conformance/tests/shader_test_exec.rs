@@ -167,6 +167,21 @@ impl GlContext for ClearOnlyContext {
             "the test context answers no program queries (0x{pname:x})"
         ))
     }
+    fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String> {
+        Err(format!("the test context runs no compute ({groups:?})"))
+    }
+    fn memory_barrier(&mut self, bits: u32) -> Result<(), String> {
+        Err(format!("the test context has no barriers (0x{bits:x})"))
+    }
+    fn storage_buffer(&mut self, _: u32, index: u32, _: u32) -> Result<(), String> {
+        Err(format!("the test context has no storage buffers ({index})"))
+    }
+    fn storage_sub_data(&mut self, _: u32, index: u32, _: u32, _: &[u8]) -> Result<(), String> {
+        Err(format!("the test context has no storage buffers ({index})"))
+    }
+    fn read_storage(&mut self, _: u32, index: u32, _: u32, _: u32) -> Result<Vec<u8>, String> {
+        Err(format!("the test context has no storage buffers ({index})"))
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Buffer objects: names, binding points (array, element array through the bound
-//! VAO, uniform with indexed bindings, copy and pixel targets), data upload and
-//! read-back, with GL's error rules. Mapping is in `buffer_map`.
+//! VAO, uniform, shader storage and atomic counter with indexed bindings, dispatch
+//! indirect, copy and pixel targets), data upload and read-back, with GL's error
+//! rules. Mapping is in `buffer_map`.
 
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
@@ -44,6 +45,67 @@ pub struct BufferBindings {
     pub(crate) pixel_pack: Option<Buffer>,
     pub(crate) pixel_unpack: Option<Buffer>,
     pub(crate) uniform_indexed: Vec<IndexedBinding>,
+    pub(crate) shader_storage: Option<Buffer>,
+    pub(crate) shader_storage_indexed: Vec<IndexedBinding>,
+    pub(crate) atomic_counter: Option<Buffer>,
+    pub(crate) atomic_counter_indexed: Vec<IndexedBinding>,
+    pub(crate) dispatch_indirect: Option<Buffer>,
+}
+
+/// What distinguishes the indexed targets (GL 4.3 §6.1.1, §6.7): binding count
+/// and `glBindBufferRange` offset alignment.
+struct IndexedTarget {
+    bindings: u32,
+    alignment: u32,
+}
+
+fn indexed_target(target: u32) -> Option<IndexedTarget> {
+    let (bindings, alignment) = match target {
+        gl::UNIFORM_BUFFER => (
+            limits::MAX_UNIFORM_BUFFER_BINDINGS,
+            limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT,
+        ),
+        gl::SHADER_STORAGE_BUFFER => (
+            limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT,
+        ),
+        // GL 4.3 §6.7.1: atomic counter buffer offsets are multiples of 4.
+        gl::ATOMIC_COUNTER_BUFFER => (limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, 4),
+        _ => return None,
+    };
+    Some(IndexedTarget {
+        bindings,
+        alignment,
+    })
+}
+
+impl BufferBindings {
+    /// The indexed bindings of an indexed target (`None` for other targets).
+    pub(crate) fn indexed(&self, target: u32) -> Option<&[IndexedBinding]> {
+        Some(match target {
+            gl::UNIFORM_BUFFER => &self.uniform_indexed,
+            gl::SHADER_STORAGE_BUFFER => &self.shader_storage_indexed,
+            gl::ATOMIC_COUNTER_BUFFER => &self.atomic_counter_indexed,
+            _ => return None,
+        })
+    }
+
+    /// The indexed bindings and the generic binding of an indexed target.
+    fn indexed_mut(
+        &mut self,
+        target: u32,
+    ) -> Option<(&mut Vec<IndexedBinding>, &mut Option<Buffer>)> {
+        Some(match target {
+            gl::UNIFORM_BUFFER => (&mut self.uniform_indexed, &mut self.uniform),
+            gl::SHADER_STORAGE_BUFFER => {
+                (&mut self.shader_storage_indexed, &mut self.shader_storage)
+            }
+            gl::ATOMIC_COUNTER_BUFFER => {
+                (&mut self.atomic_counter_indexed, &mut self.atomic_counter)
+            }
+            _ => return None,
+        })
+    }
 }
 
 const USAGES: [u32; 9] = [
@@ -65,6 +127,9 @@ impl Context {
             gl::ARRAY_BUFFER => &mut self.buffer_bindings.array,
             gl::ELEMENT_ARRAY_BUFFER => &mut self.vao_mut().element_buffer,
             gl::UNIFORM_BUFFER => &mut self.buffer_bindings.uniform,
+            gl::SHADER_STORAGE_BUFFER => &mut self.buffer_bindings.shader_storage,
+            gl::ATOMIC_COUNTER_BUFFER => &mut self.buffer_bindings.atomic_counter,
+            gl::DISPATCH_INDIRECT_BUFFER => &mut self.buffer_bindings.dispatch_indirect,
             gl::COPY_READ_BUFFER => &mut self.buffer_bindings.copy_read,
             gl::COPY_WRITE_BUFFER => &mut self.buffer_bindings.copy_write,
             gl::PIXEL_PACK_BUFFER => &mut self.buffer_bindings.pixel_pack,
@@ -113,7 +178,9 @@ impl Context {
         self.bind_buffer_range_inner(target, index, buffer, 0, None);
     }
 
-    /// `glBindBufferRange`.
+    /// `glBindBufferRange` (GL 4.3 §6.1.1): the offset of a uniform, shader
+    /// storage or atomic counter binding must be a multiple of the target's
+    /// alignment, else `GL_INVALID_VALUE`.
     pub fn bind_buffer_range(
         &mut self,
         target: u32,
@@ -125,9 +192,7 @@ impl Context {
         if buffer.is_some() && (offset < 0 || size <= 0) {
             return self.record(GlError::InvalidValue);
         }
-        if target == gl::UNIFORM_BUFFER
-            && !(offset as u32).is_multiple_of(limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT)
-        {
+        if indexed_target(target).is_some_and(|t| !(offset as u32).is_multiple_of(t.alignment)) {
             return self.record(GlError::InvalidValue);
         }
         self.bind_buffer_range_inner(target, index, buffer, offset as usize, Some(size as usize));
@@ -141,10 +206,10 @@ impl Context {
         offset: usize,
         size: Option<usize>,
     ) {
-        if target != gl::UNIFORM_BUFFER {
+        let Some(t) = indexed_target(target) else {
             return self.record(GlError::InvalidEnum);
-        }
-        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+        };
+        if index >= t.bindings {
             return self.record(GlError::InvalidValue);
         }
         if let Some(b) = buffer {
@@ -152,7 +217,9 @@ impl Context {
                 return self.record(GlError::InvalidOperation);
             }
         }
-        let slots = &mut self.buffer_bindings.uniform_indexed;
+        let Some((slots, generic)) = self.buffer_bindings.indexed_mut(target) else {
+            return self.record(GlError::InvalidEnum);
+        };
         if slots.len() <= index as usize {
             slots.resize(index as usize + 1, IndexedBinding::default());
         }
@@ -161,7 +228,7 @@ impl Context {
             offset,
             size,
         };
-        self.buffer_bindings.uniform = buffer;
+        *generic = buffer;
     }
 
     /// `glBufferData(target, size, NULL, usage)`: a zero-filled store.
@@ -305,12 +372,20 @@ impl Context {
             &mut bb.copy_write,
             &mut bb.pixel_pack,
             &mut bb.pixel_unpack,
+            &mut bb.shader_storage,
+            &mut bb.atomic_counter,
+            &mut bb.dispatch_indirect,
         ] {
             if *slot == b {
                 *slot = None;
             }
         }
-        for binding in &mut bb.uniform_indexed {
+        for binding in bb
+            .uniform_indexed
+            .iter_mut()
+            .chain(&mut bb.shader_storage_indexed)
+            .chain(&mut bb.atomic_counter_indexed)
+        {
             if binding.buffer == b {
                 *binding = IndexedBinding::default();
             }

@@ -39,14 +39,13 @@ const API_EXTENSIONS: &[&str] = &[
 /// `GL_ARB_enhanced_layouts` varyings and fragment outputs at a component other
 /// than 0 fail to link, its `xfb_*` qualifiers have no transform feedback to
 /// drive, and its API queries (`GL_LOCATION_COMPONENT`, the transform feedback
-/// buffer resources) do not exist. `GL_ARB_compute_shader` and
-/// `GL_ARB_shader_storage_buffer_object` programs fail to link at glsl_to_nir
-/// until the NIR backend, `dispatch_compute` and the storage buffer bindings
-/// exist.
+/// buffer resources) do not exist. `GL_ARB_shader_storage_buffer_object`
+/// blocks run in compute shaders (`dispatch_compute`), but a vertex, geometry
+/// or fragment shader that uses one fails at draw time (the draw-stage shader
+/// compilers have no storage buffer access yet).
 const COMPILER_ONLY: &[&str] = &[
     "GL_MESA_shader_integer_functions",
     "GL_ARB_enhanced_layouts",
-    "GL_ARB_compute_shader",
     "GL_ARB_shader_storage_buffer_object",
 ];
 
@@ -107,6 +106,8 @@ pub struct Context {
     pub(crate) compile_queue: CompileQueue,
     /// The on-disk shader cache links look programs up in (`None`: off).
     pub(crate) disk_cache: Option<Arc<DiskCache>>,
+    /// The driver's compute shaders of the programs dispatched.
+    pub(crate) compute_shaders: crate::compute::ComputeShaders,
 }
 
 // The threading rules rest on this: a context moves between threads.
@@ -181,6 +182,7 @@ impl Context {
             fixed_function: FixedFunctionShaders::default(),
             compile_queue: CompileQueue::from_env(),
             disk_cache: DiskCache::from_env(),
+            compute_shaders: Default::default(),
         }
     }
 
@@ -280,6 +282,49 @@ impl Context {
             gl::MAX_DRAW_BUFFERS => limits::MAX_DRAW_BUFFERS,
             gl::MAX_COLOR_ATTACHMENTS => limits::MAX_COLOR_ATTACHMENTS,
             gl::MAX_CLIP_DISTANCES => limits::MAX_CLIP_DISTANCES,
+            gl::MAX_COMPUTE_WORK_GROUP_INVOCATIONS => limits::MAX_COMPUTE_WORK_GROUP_INVOCATIONS,
+            gl::MAX_COMPUTE_UNIFORM_BLOCKS => limits::MAX_COMPUTE_UNIFORM_BLOCKS,
+            gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS => limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+            gl::MAX_COMPUTE_IMAGE_UNIFORMS => limits::MAX_COMPUTE_IMAGE_UNIFORMS,
+            gl::MAX_COMPUTE_SHARED_MEMORY_SIZE => limits::MAX_COMPUTE_SHARED_MEMORY_SIZE,
+            gl::MAX_COMPUTE_UNIFORM_COMPONENTS => limits::MAX_COMPUTE_UNIFORM_COMPONENTS,
+            gl::MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => {
+                limits::MAX_COMPUTE_UNIFORM_COMPONENTS
+                    + limits::MAX_COMPUTE_UNIFORM_BLOCKS * limits::MAX_UNIFORM_BLOCK_SIZE / 4
+            }
+            gl::MAX_VERTEX_SHADER_STORAGE_BLOCKS
+            | gl::MAX_GEOMETRY_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS
+            | gl::MAX_FRAGMENT_SHADER_STORAGE_BLOCKS
+            | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => limits::MAX_SHADER_STORAGE_BLOCKS_PER_STAGE,
+            gl::MAX_COMBINED_SHADER_STORAGE_BLOCKS => limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS,
+            gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS => limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            gl::MAX_SHADER_STORAGE_BLOCK_SIZE => limits::MAX_SHADER_STORAGE_BLOCK_SIZE,
+            gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
+                limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+            }
+            gl::MAX_COMBINED_SHADER_OUTPUT_RESOURCES => {
+                limits::MAX_DRAW_BUFFERS + limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS
+            }
+            gl::MAX_VERTEX_ATOMIC_COUNTERS
+            | gl::MAX_TESS_CONTROL_ATOMIC_COUNTERS
+            | gl::MAX_TESS_EVALUATION_ATOMIC_COUNTERS
+            | gl::MAX_GEOMETRY_ATOMIC_COUNTERS
+            | gl::MAX_FRAGMENT_ATOMIC_COUNTERS
+            | gl::MAX_COMPUTE_ATOMIC_COUNTERS
+            | gl::MAX_COMBINED_ATOMIC_COUNTERS => limits::MAX_ATOMIC_COUNTERS_PER_STAGE,
+            gl::MAX_VERTEX_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS
+            | gl::MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => {
+                limits::MAX_ATOMIC_COUNTER_BUFFERS_PER_STAGE
+            }
+            gl::MAX_ATOMIC_COUNTER_BUFFER_SIZE => limits::MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+            gl::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
             // glWaitSync never waits on rgl's single in-order queue (sync.rs).
             gl::MAX_SERVER_WAIT_TIMEOUT => 0,
             gl::MAJOR_VERSION => 3,

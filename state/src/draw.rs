@@ -308,7 +308,7 @@ impl Context {
 
     /// Uploads the program's default-block storage, its compatibility built-ins and
     /// the state-tracker slots, when they differ from what the driver has.
-    fn upload_uniforms(&mut self, program: Program) -> GlResult<()> {
+    pub(crate) fn upload_uniforms(&mut self, program: Program) -> GlResult<()> {
         let mut words = std::mem::take(&mut self.draw_scratch.next_uniforms);
         words.clear();
         let p = self.program_obj(program)?;
@@ -354,7 +354,7 @@ impl Context {
     }
 
     /// Binds the buffer ranges of the program's uniform blocks.
-    fn bind_uniform_blocks(&mut self, program: Program) -> GlResult<()> {
+    pub(crate) fn bind_uniform_blocks(&mut self, program: Program) -> GlResult<()> {
         let p = self.program_obj(program)?;
         let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
         let blocks: Vec<(u32, u32)> = linked

@@ -14,7 +14,7 @@
 //!   compatibility matrix stacks and current color / texture coordinates.
 //! * [`texture`]: textures, samplers, units; [`framebuffer`]: FBOs, renderbuffers,
 //!   the default framebuffer, clears and read-back.
-//! * [`draw`]: the draw calls; [`variants`]: draw-time variant keys, the LRU
+//! * [`draw`]: the draw calls; [`compute`]: compute dispatch and memory barriers; [`variants`]: draw-time variant keys, the LRU
 //!   variant cache and its counters.
 //! * [`sampler`]: texture parameters and sampler objects; [`pixels`]: pixel
 //!   transfer formats; [`renderbuffer`]: renderbuffers; [`transfer`]: clears,
@@ -54,6 +54,7 @@ mod background;
 pub mod buffer;
 pub mod buffer_map;
 mod builtin_uniforms;
+pub mod compute;
 pub mod context;
 pub mod disk_cache;
 pub mod draw;

@@ -46,3 +46,46 @@ pub const MAX_VIEWPORT_DIMS: u32 = 16384;
 pub const MAX_BUFFER_SIZE: usize = 1 << 30;
 /// Largest point size (`GL_POINT_SIZE_RANGE` upper bound).
 pub const MAX_POINT_SIZE: f32 = 255.0;
+
+// GL 4.3 compute limits (table 23.70), from the compiler's table.
+pub const MAX_COMPUTE_WORK_GROUP_COUNT: [u32; 3] = [
+    glsl::MAX_COMPUTE_WORK_GROUP_COUNT[0] as u32,
+    glsl::MAX_COMPUTE_WORK_GROUP_COUNT[1] as u32,
+    glsl::MAX_COMPUTE_WORK_GROUP_COUNT[2] as u32,
+];
+pub const MAX_COMPUTE_WORK_GROUP_SIZE: [u32; 3] = [
+    glsl::MAX_COMPUTE_WORK_GROUP_SIZE[0] as u32,
+    glsl::MAX_COMPUTE_WORK_GROUP_SIZE[1] as u32,
+    glsl::MAX_COMPUTE_WORK_GROUP_SIZE[2] as u32,
+];
+pub const MAX_COMPUTE_WORK_GROUP_INVOCATIONS: u32 = glsl::MAX_COMPUTE_WORK_GROUP_INVOCATIONS as u32;
+pub const MAX_COMPUTE_UNIFORM_COMPONENTS: u32 = glsl::MAX_COMPUTE_UNIFORM_COMPONENTS as u32;
+pub const MAX_COMPUTE_TEXTURE_IMAGE_UNITS: u32 = glsl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32;
+pub const MAX_COMPUTE_IMAGE_UNIFORMS: u32 = glsl::MAX_COMPUTE_IMAGE_UNIFORMS as u32;
+pub const MAX_COMPUTE_UNIFORM_BLOCKS: u32 = 12;
+/// The linker's limit (GL 4.3 table 23.70 minimum, as llvmpipe).
+pub const MAX_COMPUTE_SHARED_MEMORY_SIZE: u32 =
+    rgl_link::linker::storage_blocks::MAX_COMPUTE_SHARED_MEMORY_SIZE as u32;
+
+// Shader storage (GL 4.3 table 23.64): the binding space is the compiler's
+// (`rgl_nir::options::storage_bindings`), the block counts and size the
+// linker's, so the API, the linker and the driver agree.
+pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 =
+    rgl_nir::options::storage_bindings::MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+pub const MAX_SHADER_STORAGE_BLOCKS_PER_STAGE: u32 =
+    rgl_link::linker::storage_blocks::MAX_SHADER_STORAGE_BLOCKS;
+pub const MAX_COMBINED_SHADER_STORAGE_BLOCKS: u32 =
+    rgl_link::linker::storage_blocks::MAX_COMBINED_SHADER_STORAGE_BLOCKS;
+pub const MAX_SHADER_STORAGE_BLOCK_SIZE: u32 =
+    rgl_link::linker::storage_blocks::MAX_SHADER_STORAGE_BLOCK_SIZE as u32;
+pub const SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: u32 = 16;
+
+// Atomic counters (GL 4.2, GL 4.3 table 23.65): every stage has the
+// compute stage's counts from the compiler's table.
+pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 =
+    rgl_nir::options::storage_bindings::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS;
+pub const MAX_ATOMIC_COUNTERS_PER_STAGE: u32 = glsl::MAX_COMPUTE_ATOMIC_COUNTERS as u32;
+pub const MAX_ATOMIC_COUNTER_BUFFERS_PER_STAGE: u32 =
+    glsl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS as u32;
+/// GL 4.2 minimum is 32 bytes.
+pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: u32 = 16384;

@@ -274,6 +274,10 @@ pub struct ProgramObject {
     pub uniforms: UniformStorage,
     /// Uniform block bindings (`glUniformBlockBinding`), per active block.
     pub block_bindings: Vec<u32>,
+    /// Shader storage blocks, per active block: the binding the program was
+    /// linked with (its NIR's block source) and the binding
+    /// `glShaderStorageBlockBinding` set (initially the same).
+    pub storage_block_bindings: Vec<(u32, u32)>,
     /// Incremented at every successful link; variant caches key on it.
     pub generation: u64,
     /// What the draw-time variant key needs to know about the linked program,
@@ -449,6 +453,11 @@ impl Context {
                     .collect();
                 p.uniforms = UniformStorage::new(&linked);
                 p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
+                p.storage_block_bindings = linked
+                    .storage_blocks()
+                    .iter()
+                    .map(|b| (b.binding, b.binding))
+                    .collect();
                 p.traits = ProgramTraits::of(&linked);
                 p.linked = Some(linked);
                 p.generation += 1;
@@ -685,7 +694,8 @@ impl Context {
             });
         }
         let mut stand_ins = Vec::new();
-        if !stages.is_empty() {
+        // GL 4.3 §7.3: a compute program has no other stages, so no stand-ins.
+        if !stages.is_empty() && !stages.contains(&Stage::Compute) {
             if !stages.contains(&Stage::Vertex) && !stages.contains(&Stage::Geometry) {
                 stand_ins.push(Stage::Vertex);
             }

@@ -132,6 +132,9 @@ impl Context {
             }
             gl::CLIENT_ACTIVE_TEXTURE => ints([(gl::TEXTURE0 + self.client_active_texture) as i64]),
             gl::UNIFORM_BUFFER_BINDING => ints([name(bb.uniform)]),
+            gl::SHADER_STORAGE_BUFFER_BINDING => ints([name(bb.shader_storage)]),
+            gl::ATOMIC_COUNTER_BUFFER_BINDING => ints([name(bb.atomic_counter)]),
+            gl::DISPATCH_INDIRECT_BUFFER_BINDING => ints([name(bb.dispatch_indirect)]),
             gl::COPY_READ_BUFFER_BINDING => ints([name(bb.copy_read)]),
             gl::COPY_WRITE_BUFFER_BINDING => ints([name(bb.copy_write)]),
             gl::PIXEL_PACK_BUFFER_BINDING => ints([name(bb.pixel_pack)]),
@@ -236,32 +239,60 @@ impl Context {
         }
     }
 
-    /// `glGetIntegeri_v` of the indexed uniform buffer bindings
-    /// (`GL_UNIFORM_BUFFER_BINDING`, `_START`, `_SIZE`; GL 3.3 §6.1.15). An index
-    /// of `GL_MAX_UNIFORM_BUFFER_BINDINGS` or more is `GL_INVALID_VALUE`,
-    /// another `pname` `GL_INVALID_ENUM`. A binding made by
-    /// `glBindBufferBase` has start and size 0.
+    /// `glGetIntegeri_v` (GL 4.3 §6.1.15, table 23.70): the indexed uniform,
+    /// shader storage and atomic counter buffer bindings (`*_BINDING`,
+    /// `*_START`, `*_SIZE`) and `GL_MAX_COMPUTE_WORK_GROUP_COUNT` / `_SIZE`
+    /// (index 0 to 2). An index at or past the binding count (or 3) is
+    /// `GL_INVALID_VALUE`, another `pname` `GL_INVALID_ENUM`. A binding made
+    /// by `glBindBufferBase` has start and size 0.
     pub fn get_parameter_indexed_i32(&mut self, pname: u32, index: u32) -> i32 {
-        if !matches!(
-            pname,
-            gl::UNIFORM_BUFFER_BINDING | gl::UNIFORM_BUFFER_START | gl::UNIFORM_BUFFER_SIZE
-        ) {
-            self.record(GlError::InvalidEnum);
-            return 0;
+        let workgroup = match pname {
+            gl::MAX_COMPUTE_WORK_GROUP_COUNT => Some(limits::MAX_COMPUTE_WORK_GROUP_COUNT),
+            gl::MAX_COMPUTE_WORK_GROUP_SIZE => Some(limits::MAX_COMPUTE_WORK_GROUP_SIZE),
+            _ => None,
+        };
+        if let Some(values) = workgroup {
+            return match values.get(index as usize) {
+                Some(v) => (*v).min(i32::MAX as u32) as i32,
+                None => {
+                    self.record(GlError::InvalidValue);
+                    0
+                }
+            };
         }
-        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+        let (target, what) = match pname {
+            gl::UNIFORM_BUFFER_BINDING => (gl::UNIFORM_BUFFER, 0),
+            gl::UNIFORM_BUFFER_START => (gl::UNIFORM_BUFFER, 1),
+            gl::UNIFORM_BUFFER_SIZE => (gl::UNIFORM_BUFFER, 2),
+            gl::SHADER_STORAGE_BUFFER_BINDING => (gl::SHADER_STORAGE_BUFFER, 0),
+            gl::SHADER_STORAGE_BUFFER_START => (gl::SHADER_STORAGE_BUFFER, 1),
+            gl::SHADER_STORAGE_BUFFER_SIZE => (gl::SHADER_STORAGE_BUFFER, 2),
+            gl::ATOMIC_COUNTER_BUFFER_BINDING => (gl::ATOMIC_COUNTER_BUFFER, 0),
+            gl::ATOMIC_COUNTER_BUFFER_START => (gl::ATOMIC_COUNTER_BUFFER, 1),
+            gl::ATOMIC_COUNTER_BUFFER_SIZE => (gl::ATOMIC_COUNTER_BUFFER, 2),
+            _ => {
+                self.record(GlError::InvalidEnum);
+                return 0;
+            }
+        };
+        let count = match target {
+            gl::UNIFORM_BUFFER => limits::MAX_UNIFORM_BUFFER_BINDINGS,
+            gl::SHADER_STORAGE_BUFFER => limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            _ => limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+        };
+        if index >= count {
             self.record(GlError::InvalidValue);
             return 0;
         }
         let b = self
             .buffer_bindings
-            .uniform_indexed
-            .get(index as usize)
+            .indexed(target)
+            .and_then(|slots| slots.get(index as usize))
             .copied()
             .unwrap_or_default();
-        match pname {
-            gl::UNIFORM_BUFFER_BINDING => b.buffer.map_or(0, |b| b.name() as i32),
-            gl::UNIFORM_BUFFER_START => match b.size {
+        match what {
+            0 => b.buffer.map_or(0, |b| b.name() as i32),
+            1 => match b.size {
                 Some(_) => b.offset as i32,
                 None => 0,
             },

@@ -310,6 +310,7 @@ impl Context {
                 self.delete_variant(&v);
             }
         }
+        self.compute_invalidate(program);
         log::debug!("variants of program {} invalidated", program.name());
     }
 

@@ -14,6 +14,8 @@ use rgl_state::{gl, Context, Program, Shader, UniformLocation};
 
 #[path = "api/buffers.rs"]
 mod buffers;
+#[path = "api/compute.rs"]
+mod compute;
 #[path = "api/query.rs"]
 mod query;
 #[path = "api/sync.rs"]
@@ -144,7 +146,13 @@ fn dispatch(
     name: &str,
     a: &mut Args<'_>,
 ) -> Result<String, String> {
-    const MODULES: [CallFn; 4] = [texfb::call, buffers::call, sync::call, query::call];
+    const MODULES: [CallFn; 5] = [
+        texfb::call,
+        buffers::call,
+        sync::call,
+        query::call,
+        compute::call,
+    ];
     for call in MODULES {
         match call(ctx, objs, name, a) {
             Err(e) if e == NOT_HANDLED => continue,

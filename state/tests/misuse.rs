@@ -32,6 +32,8 @@ mod fixture;
 mod snapshot;
 #[path = "misuse/table.rs"]
 mod table;
+#[path = "misuse/table_compute.rs"]
+mod table_compute;
 #[path = "misuse/table_framebuffer.rs"]
 mod table_framebuffer;
 #[path = "misuse/table_mapping.rs"]
@@ -185,6 +187,7 @@ fn every_entry_point_answers_every_misuse_with_the_spec_error_and_no_state_chang
         table_mapping::rows(),
         table_sync::rows(),
         table_query::rows(),
+        table_compute::rows(),
     ]
     .into_iter()
     .flatten()

@@ -129,6 +129,7 @@ pub struct SoftDriver {
     pub(crate) buffers: Table<Vec<u8>>,
     pub(crate) textures: Table<Texture>,
     pub(crate) shaders: Table<Arc<dyn ShaderExec>>,
+    compute_shaders: Table<Arc<rgl_nir::ir::Shader>>,
     blends: Table<BlendState>,
     dsas: Table<DepthStencilState>,
     rasts: Table<RasterizerState>,
@@ -154,6 +155,7 @@ impl SoftDriver {
             buffers: Table::new("buffer"),
             textures: Table::new("texture"),
             shaders: Table::new("shader"),
+            compute_shaders: Table::new("compute shader"),
             blends: Table::new("blend state"),
             dsas: Table::new("depth-stencil state"),
             rasts: Table::new("rasterizer state"),
@@ -724,6 +726,29 @@ impl Driver for SoftDriver {
     }
     fn reset_counters(&mut self) {
         self.counters = Counters::default();
+    }
+
+    fn create_compute_shader(&mut self, nir: &rgl_nir::ir::Shader) -> Result<ComputeShaderHandle> {
+        crate::compute::check_shader(nir)?;
+        Ok(ComputeShaderHandle(
+            self.compute_shaders.add(Arc::new(nir.clone()))?,
+        ))
+    }
+    fn delete_compute_shader(&mut self, sh: ComputeShaderHandle) -> Result<()> {
+        self.compute_shaders.remove(sh.0).map(|_| ())
+    }
+    fn dispatch_compute(
+        &mut self,
+        sh: ComputeShaderHandle,
+        dispatch: &ComputeDispatch,
+    ) -> Result<()> {
+        let shader = self.compute_shaders.get(sh.0)?.clone();
+        let inputs = crate::compute::ComputeInputs {
+            uniforms: &self.bound.uniforms,
+            ubos: &self.bound.ubos,
+            budget: self.budget,
+        };
+        crate::compute::dispatch(&shader, dispatch, &inputs, &mut self.buffers)
     }
 }
 

@@ -457,6 +457,8 @@ pub enum Command {
     },
     /// `tolerance r g b a`
     Tolerance([f32; 4]),
+    /// Compute dispatch, storage buffer and atomic counter commands.
+    Storage(super::storage::StorageCommand),
     /// `uniform TYPE NAME values…`
     Uniform {
         /// Type word.
@@ -572,7 +574,6 @@ const UNSUPPORTED_HEADS: &[&str] = &[
     "verify query_object",
     "viewport indexed",
     "viewport swizzle",
-    "memory barrier",
     "image texture",
     "patch parameter",
     "vertex attrib",
@@ -643,6 +644,7 @@ impl Command {
             }
             Command::ProbeDepth { .. } => "probe depth".into(),
             Command::Tolerance(_) => "tolerance".into(),
+            Command::Storage(s) => s.name().into(),
             Command::Uniform { ty, .. } => {
                 let base = match ty.base {
                     UniformBase::Float => "float",
@@ -1135,6 +1137,9 @@ fn starts_with_words(line: &str, head: &str) -> bool {
 }
 
 fn parse_inner(c: &mut Cursor, line: &str) -> Read<Command> {
+    if super::storage::is_storage_command(line) {
+        return super::storage::parse(c).map(Command::Storage);
+    }
     if let Some(head) = UNSUPPORTED_HEADS
         .iter()
         .find(|h| starts_with_words(line, h))

@@ -24,6 +24,7 @@ use super::command::{
 use super::gl_enum::GlEnum;
 use super::link_only::{program_shaders, runner_bindings, NotRunnable, ProgramShader};
 use super::parse::ShaderTest;
+use super::storage::{check_probe, StorageCommand};
 use super::support::{self, Capabilities};
 use super::textures::{self, TextureImage};
 use crate::result::Status;
@@ -101,6 +102,30 @@ pub trait GlContext {
     fn active_uniform(&mut self, name: &str, pname: u32) -> Result<i64, String>;
     /// `glGetProgramiv(pname)` of the current program.
     fn program_query(&mut self, pname: u32) -> Result<i64, String>;
+    /// `glDispatchCompute` between two `glMemoryBarrier(GL_ALL_BARRIER_BITS)`.
+    fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String>;
+    /// `glMemoryBarrier(bits)`.
+    fn memory_barrier(&mut self, bits: u32) -> Result<(), String>;
+    /// A new zero-filled buffer of `size` bytes bound to binding `index` of
+    /// the indexed `target` (replacing the runner's buffer there).
+    fn storage_buffer(&mut self, target: u32, index: u32, size: u32) -> Result<(), String>;
+    /// `glBufferSubData` into the runner's buffer at binding `index` of `target`.
+    fn storage_sub_data(
+        &mut self,
+        target: u32,
+        index: u32,
+        offset: u32,
+        data: &[u8],
+    ) -> Result<(), String>;
+    /// Reads `len` bytes at `offset` of the runner's buffer at binding
+    /// `index` of `target`.
+    fn read_storage(
+        &mut self,
+        target: u32,
+        index: u32,
+        offset: u32,
+        len: u32,
+    ) -> Result<Vec<u8>, String>;
 }
 
 /// A rectangle to draw as a 4-vertex `GL_TRIANGLE_STRIP` (or `GL_PATCHES`),
@@ -324,6 +349,14 @@ impl<'c> Executor<'c> {
                     .context
                     .program_query(pname.value)
                     .and_then(|got| compare_query(pname.name, got, expected)),
+                Command::Storage(cmd) => {
+                    let needs_program = matches!(cmd, StorageCommand::Compute(_));
+                    if needs_program && !matches!(linked, Some(Ok(()))) {
+                        Err("needs a linked program".into())
+                    } else {
+                        self.storage(cmd)
+                    }
+                }
                 Command::Unsupported { head, .. } => {
                     unsupported = Some(format!(
                         "line {line}: the `{head}` command is not supported by this runner"
@@ -397,6 +430,49 @@ impl<'c> Executor<'c> {
     /// fill-rate benchmark replays a file's `draw rect`).
     pub fn replay(&mut self, command: &Command) -> Result<(), String> {
         self.gl_command(command)
+    }
+
+    /// Runs a compute, storage buffer or atomic counter command.
+    fn storage(&mut self, cmd: &StorageCommand) -> Result<(), String> {
+        let bytes =
+            |words: &[u32]| -> Vec<u8> { words.iter().flat_map(|w| w.to_le_bytes()).collect() };
+        match cmd {
+            StorageCommand::Compute(groups) => self.context.dispatch_compute(*groups),
+            StorageCommand::MemoryBarrier(bits) => self.context.memory_barrier(*bits),
+            StorageCommand::Buffer {
+                target,
+                index,
+                size,
+            } => self.context.storage_buffer(*target, *index, *size),
+            StorageCommand::SubData {
+                target,
+                index,
+                offset,
+                words,
+            } => self
+                .context
+                .storage_sub_data(*target, *index, *offset, &bytes(words)),
+            StorageCommand::Probe {
+                target,
+                index,
+                offset,
+                ty,
+                op,
+                words,
+            } => {
+                let len = u32::try_from(words.len() * 4).map_err(|_| "probe too long")?;
+                let got = self.context.read_storage(*target, *index, *offset, len)?;
+                let observed: Vec<u32> = got
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                // shader_runner's `probe ssbo float ~=` uses the script's
+                // tolerance (0.01 by default).
+                let tolerance = self.tolerance[0];
+                check_probe(*ty, *op, words, &observed, tolerance)
+                    .map_err(|e| format!("{} binding {index} offset {offset}: {e}", cmd.name()))
+            }
+        }
     }
 
     /// The context the executor drives.
@@ -526,6 +602,7 @@ impl<'c> Executor<'c> {
             Command::Probe(_)
             | Command::ProbeDepth { .. }
             | Command::Tolerance(_)
+            | Command::Storage(_)
             | Command::LinkError
             | Command::LinkSuccess
             | Command::ActiveUniform { .. }

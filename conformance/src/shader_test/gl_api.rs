@@ -238,6 +238,12 @@ macro_rules! shared_gl_methods {
             fn draw_arrays_instanced(&mut self, mode: u32, first: i32, count: i32, instances: i32);
             /// `glPixelStorei`.
             fn pixel_store_i32(&mut self, pname: u32, value: i32);
+            /// `glDispatchCompute`.
+            fn dispatch_compute(&mut self, x: u32, y: u32, z: u32);
+            /// `glMemoryBarrier`.
+            fn memory_barrier(&mut self, barriers: u32);
+            /// `glGetBufferSubData`.
+            fn get_buffer_sub_data(&mut self, target: u32, offset: i32, dst: &mut [u8]);
         }
     };
 }

@@ -32,6 +32,8 @@ pub struct GlRunner<G: GlApi> {
     rect: Option<(G::VertexArray, G::Buffer)>,
     /// Textures created by `texture` commands (deleted when replaced).
     textures: Vec<(u32, G::Texture)>,
+    /// Buffers of `ssbo` and `atomic counters` commands by (target, binding).
+    storage: Vec<((u32, u32), G::Buffer)>,
 }
 
 impl<G: GlApi> GlRunner<G> {
@@ -45,7 +47,20 @@ impl<G: GlApi> GlRunner<G> {
             vertex_data: None,
             rect: None,
             textures: Vec::new(),
+            storage: Vec::new(),
         }
+    }
+
+    /// The runner's buffer at binding `index` of `target`, bound to `target`.
+    fn bind_storage(&mut self, target: u32, index: u32) -> Result<(), String> {
+        let buffer = self
+            .storage
+            .iter()
+            .find(|(key, _)| *key == (target, index))
+            .map(|(_, b)| *b)
+            .ok_or_else(|| format!("no buffer was created for binding {index}"))?;
+        self.gl.bind_buffer(target, Some(buffer));
+        Ok(())
     }
 
     /// The pending GL error as an `Err`, with `what` naming the call.
@@ -703,5 +718,58 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         let v = self.gl.get_program_parameter_i32(program, pname);
         self.check("glGetProgramiv")?;
         Ok(i64::from(v))
+    }
+
+    fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String> {
+        self.gl.memory_barrier(super::storage::ALL_BARRIER_BITS);
+        self.gl.dispatch_compute(groups[0], groups[1], groups[2]);
+        self.gl.memory_barrier(super::storage::ALL_BARRIER_BITS);
+        self.check_draw("glDispatchCompute")
+    }
+
+    fn memory_barrier(&mut self, bits: u32) -> Result<(), String> {
+        self.gl.memory_barrier(bits);
+        self.check("glMemoryBarrier")
+    }
+
+    fn storage_buffer(&mut self, target: u32, index: u32, size: u32) -> Result<(), String> {
+        let buffer = self.gl.create_buffer()?;
+        if let Some(at) = self.storage.iter().position(|(k, _)| *k == (target, index)) {
+            let (_, old) = self.storage.remove(at);
+            self.gl.delete_buffer(old);
+        }
+        self.storage.push(((target, index), buffer));
+        self.gl.bind_buffer_base(target, index, Some(buffer));
+        self.gl
+            .buffer_data_u8_slice(target, &vec![0; size as usize], glow::DYNAMIC_DRAW);
+        self.check("glBufferData")
+    }
+
+    fn storage_sub_data(
+        &mut self,
+        target: u32,
+        index: u32,
+        offset: u32,
+        data: &[u8],
+    ) -> Result<(), String> {
+        self.bind_storage(target, index)?;
+        let offset = i32::try_from(offset).map_err(|_| format!("offset {offset} too large"))?;
+        self.gl.buffer_sub_data_u8_slice(target, offset, data);
+        self.check("glBufferSubData")
+    }
+
+    fn read_storage(
+        &mut self,
+        target: u32,
+        index: u32,
+        offset: u32,
+        len: u32,
+    ) -> Result<Vec<u8>, String> {
+        self.bind_storage(target, index)?;
+        let offset = i32::try_from(offset).map_err(|_| format!("offset {offset} too large"))?;
+        let mut out = vec![0; len as usize];
+        self.gl.get_buffer_sub_data(target, offset, &mut out);
+        self.check("glGetBufferSubData")?;
+        Ok(out)
     }
 }

@@ -30,6 +30,7 @@ pub mod program;
 pub mod require;
 pub mod rgl_context;
 pub mod stats;
+pub mod storage;
 pub mod support;
 pub mod textures;
 pub mod vertex_data;

@@ -50,6 +50,7 @@ impl SectionStage {
             SectionStage::Vertex => Some(rgl_glsl::Stage::Vertex),
             SectionStage::Geometry => Some(rgl_glsl::Stage::Geometry),
             SectionStage::Fragment => Some(rgl_glsl::Stage::Fragment),
+            SectionStage::Compute => Some(rgl_glsl::Stage::Compute),
             _ => None,
         }
     }

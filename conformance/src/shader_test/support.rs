@@ -123,6 +123,11 @@ impl Capabilities {
             l("GL_NUM_PROGRAM_BINARY_FORMATS", 0),
         ]
         .into_iter()
+        .chain(
+            storage_limits()
+                .into_iter()
+                .map(|(name, v)| l(&name, v as i32)),
+        )
         .flatten()
         .collect();
         Capabilities {
@@ -149,6 +154,93 @@ impl Capabilities {
             .max()
             .unwrap_or(0)
     }
+}
+
+/// The compute, shader storage and atomic counter limits of rgl's state
+/// tracker that `[require]` sections ask about.
+fn storage_limits() -> Vec<(String, u32)> {
+    use rgl_state::limits as l;
+    let mut v: Vec<(String, u32)> = [
+        (
+            "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS",
+            l::MAX_COMPUTE_WORK_GROUP_INVOCATIONS,
+        ),
+        (
+            "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE",
+            l::MAX_COMPUTE_SHARED_MEMORY_SIZE,
+        ),
+        (
+            "GL_MAX_COMPUTE_UNIFORM_COMPONENTS",
+            l::MAX_COMPUTE_UNIFORM_COMPONENTS,
+        ),
+        (
+            "GL_MAX_COMPUTE_UNIFORM_BLOCKS",
+            l::MAX_COMPUTE_UNIFORM_BLOCKS,
+        ),
+        (
+            "GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS",
+            l::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+        ),
+        (
+            "GL_MAX_COMPUTE_IMAGE_UNIFORMS",
+            l::MAX_COMPUTE_IMAGE_UNIFORMS,
+        ),
+        (
+            "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+            l::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+        ),
+        (
+            "GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS",
+            l::MAX_COMBINED_SHADER_STORAGE_BLOCKS,
+        ),
+        (
+            "GL_MAX_SHADER_STORAGE_BLOCK_SIZE",
+            l::MAX_SHADER_STORAGE_BLOCK_SIZE,
+        ),
+        (
+            "GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
+            l::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT,
+        ),
+        (
+            "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
+            l::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+        ),
+        (
+            "GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE",
+            l::MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+        ),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v))
+    .collect();
+    for stage in [
+        "VERTEX",
+        "GEOMETRY",
+        "TESS_CONTROL",
+        "TESS_EVALUATION",
+        "FRAGMENT",
+        "COMPUTE",
+    ] {
+        let name = |what: &str| format!("GL_MAX_{stage}_{what}");
+        v.push((
+            name("SHADER_STORAGE_BLOCKS"),
+            l::MAX_SHADER_STORAGE_BLOCKS_PER_STAGE,
+        ));
+        v.push((name("ATOMIC_COUNTERS"), l::MAX_ATOMIC_COUNTERS_PER_STAGE));
+        v.push((
+            name("ATOMIC_COUNTER_BUFFERS"),
+            l::MAX_ATOMIC_COUNTER_BUFFERS_PER_STAGE,
+        ));
+    }
+    v.push((
+        "GL_MAX_COMBINED_ATOMIC_COUNTERS".into(),
+        l::MAX_ATOMIC_COUNTERS_PER_STAGE,
+    ));
+    v.push((
+        "GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS".into(),
+        l::MAX_ATOMIC_COUNTER_BUFFERS_PER_STAGE,
+    ));
+    v
 }
 
 fn version_text(v: u32, glsl: bool) -> String {

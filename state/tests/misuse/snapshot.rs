@@ -194,6 +194,12 @@ const BUFFER_TARGETS: &[(u32, u32)] = &[
     (gl::COPY_WRITE_BUFFER, gl::COPY_WRITE_BUFFER_BINDING),
     (gl::PIXEL_PACK_BUFFER, gl::PIXEL_PACK_BUFFER_BINDING),
     (gl::PIXEL_UNPACK_BUFFER, gl::PIXEL_UNPACK_BUFFER_BINDING),
+    (gl::SHADER_STORAGE_BUFFER, gl::SHADER_STORAGE_BUFFER_BINDING),
+    (gl::ATOMIC_COUNTER_BUFFER, gl::ATOMIC_COUNTER_BUFFER_BINDING),
+    (
+        gl::DISPATCH_INDIRECT_BUFFER,
+        gl::DISPATCH_INDIRECT_BUFFER_BINDING,
+    ),
 ];
 
 /// Texture targets, their binding names and the image targets of level queries.
@@ -365,6 +371,12 @@ fn buffers(s: &mut S<'_>, fx: &Fx) {
             gl::UNIFORM_BUFFER_BINDING,
             gl::UNIFORM_BUFFER_START,
             gl::UNIFORM_BUFFER_SIZE,
+            gl::SHADER_STORAGE_BUFFER_BINDING,
+            gl::SHADER_STORAGE_BUFFER_START,
+            gl::SHADER_STORAGE_BUFFER_SIZE,
+            gl::ATOMIC_COUNTER_BUFFER_BINDING,
+            gl::ATOMIC_COUNTER_BUFFER_START,
+            gl::ATOMIC_COUNTER_BUFFER_SIZE,
         ] {
             let v = s.c.get_parameter_indexed_i32(p, index);
             s.put(format!("uniform binding {index} 0x{p:04X}"), v.to_string());

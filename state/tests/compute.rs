@@ -1,0 +1,188 @@
+//! Compute dispatch through the GL API: the programs in `tests/compute/*.comp`
+//! are compiled, linked and dispatched on a context, and the storage buffers
+//! they leave are read back with `glGetBufferSubData` and compared with values
+//! worked out from the inputs here (sums, ticket permutations, range sizes,
+//! dispatch counts), never with rgl's own earlier output.
+
+use std::path::Path;
+
+use rgl_state::{gl, Buffer, Context, Program};
+
+fn context() -> Context {
+    Context::with_driver(Box::new(rgl_backend::SoftDriver::new(2)), 8, 8)
+}
+
+/// Compiles and links `file` and makes it current.
+fn program(c: &mut Context, file: &str) -> Program {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/compute")
+        .join(file);
+    let src = std::fs::read_to_string(path).expect("read shader");
+    let s = c.create_shader(gl::COMPUTE_SHADER).expect("shader");
+    c.shader_source(s, &src);
+    c.compile_shader(s);
+    assert!(
+        c.get_shader_compile_status(s),
+        "{}",
+        c.get_shader_info_log(s)
+    );
+    let p = c.create_program().expect("program");
+    c.attach_shader(p, s);
+    c.link_program(p);
+    assert!(
+        c.get_program_link_status(p),
+        "{}",
+        c.get_program_info_log(p)
+    );
+    c.use_program(Some(p));
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    p
+}
+
+fn buffer(c: &mut Context, words: &[u32]) -> Buffer {
+    let b = c.create_buffer().expect("buffer");
+    c.bind_buffer(gl::COPY_WRITE_BUFFER, Some(b));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    c.buffer_data_u8_slice(gl::COPY_WRITE_BUFFER, &bytes, gl::DYNAMIC_DRAW);
+    b
+}
+
+fn read(c: &mut Context, b: Buffer, words: usize) -> Vec<u32> {
+    c.bind_buffer(gl::COPY_READ_BUFFER, Some(b));
+    let mut bytes = vec![0u8; words * 4];
+    c.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut bytes);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    bytes
+        .chunks(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+/// `reduce.comp` over 4 workgroups of 128 invocations (larger than a lane
+/// group): each workgroup's sum needs every barrier of the tree, and the
+/// 512 `atomicAdd` tickets must be a permutation of 0..512.
+#[test]
+fn shared_memory_reduction_and_contended_atomics() {
+    let mut c = context();
+    program(&mut c, "reduce.comp");
+    let input: Vec<u32> = (0..512u32)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 16)
+        .collect();
+    let values = buffer(&mut c, &input);
+    let output = buffer(&mut c, &[0; 5]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(values));
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 1, Some(output));
+    c.dispatch_compute(4, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    let out = read(&mut c, output, 5);
+    assert_eq!(out[0], 512, "tickets");
+    for g in 0..4 {
+        let sum: u32 = input[g * 128..(g + 1) * 128].iter().sum();
+        assert_eq!(out[1 + g], sum, "workgroup {g}");
+    }
+    let mut tickets = read(&mut c, values, 512);
+    tickets.sort_unstable();
+    assert_eq!(tickets, (0..512).collect::<Vec<u32>>());
+}
+
+/// `bounds.comp` on bytes 32..48 of a 64-byte buffer through
+/// `glBindBufferRange`: the far write and the write just past the end are
+/// dropped, the far read and atomic give 0, and no byte outside the range
+/// changes.
+#[test]
+fn storage_accesses_are_bounds_checked() {
+    let mut c = context();
+    let p = program(&mut c, "bounds.comp");
+    let loc = c.get_uniform_location(p, "far");
+    c.uniform_1_u32(loc.as_ref(), 1000);
+    let b = buffer(&mut c, &[0xaaaa_aaaa; 16]);
+    c.bind_buffer_range(gl::SHADER_STORAGE_BUFFER, 2, Some(b), 32, 16);
+    c.dispatch_compute(1, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    let w = read(&mut c, b, 16);
+    assert_eq!(&w[..8], &[0xaaaa_aaaa; 8], "before the range");
+    assert_eq!(
+        &w[8..12],
+        &[1, 0, 0xaaaa_aaaa, 0xaaaa_aaaa],
+        "far read + 1, far atomic"
+    );
+    assert_eq!(&w[12..], &[0xaaaa_aaaa; 4], "after the range");
+}
+
+/// `endless.comp`: the dispatch stops at the instruction budget with
+/// `GL_INVALID_OPERATION` and a reason the application can read, and the
+/// context keeps working.
+#[test]
+fn an_endless_loop_stops_at_the_budget() {
+    let mut driver = rgl_backend::SoftDriver::new(2);
+    driver.set_instruction_budget(200_000);
+    let mut c = Context::with_driver(Box::new(driver), 8, 8);
+    program(&mut c, "endless.comp");
+    let b = buffer(&mut c, &[1]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
+    c.dispatch_compute(2, 1, 1);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    let why = c.last_draw_error().expect("a reason");
+    assert!(why.contains("instruction budget"), "{why}");
+    program(&mut c, "ids.comp");
+    let out = buffer(&mut c, &[0; 8]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(out));
+    c.dispatch_compute(1, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    assert_eq!(&read(&mut c, out, 8)[..4], &[1, 1, 1, 1]);
+}
+
+/// `glDispatchComputeIndirect` reads the counts at the offset of the
+/// `GL_DISPATCH_INDIRECT_BUFFER`; every invocation of the 2×3×1 grid of
+/// 2×2 workgroups is hit exactly once. Then the indirect errors.
+#[test]
+fn indirect_dispatch_and_its_errors() {
+    let mut c = context();
+    program(&mut c, "ids.comp");
+    let out = buffer(&mut c, &[0; 4 + 24]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(out));
+    let counts = buffer(&mut c, &[9, 2, 3, 1]);
+    c.bind_buffer(gl::DISPATCH_INDIRECT_BUFFER, Some(counts));
+    c.dispatch_compute_indirect(4);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    let w = read(&mut c, out, 28);
+    assert_eq!(&w[..4], &[2, 3, 1, 1], "gl_NumWorkGroups");
+    assert_eq!(&w[4..], &[1; 24], "each invocation once");
+    c.dispatch_compute_indirect(2);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_VALUE,
+        "offset not a multiple of 4"
+    );
+    c.dispatch_compute_indirect(-4);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "negative offset");
+    c.dispatch_compute_indirect(8);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "command past the end");
+    c.dispatch_compute(65536, 1, 1);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "count over the limit");
+    c.bind_buffer(gl::DISPATCH_INDIRECT_BUFFER, None);
+    c.dispatch_compute_indirect(0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no indirect buffer");
+}
+
+/// `glShaderStorageBlockBinding` moves a block to another binding point:
+/// `ids.comp`'s block (linked at 5) then reads binding 7.
+#[test]
+fn storage_block_binding_redirects_the_block() {
+    let mut c = context();
+    let p = program(&mut c, "ids.comp");
+    let at5 = buffer(&mut c, &[0; 8]);
+    let at7 = buffer(&mut c, &[0; 8]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(at5));
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 7, Some(at7));
+    c.shader_storage_block_binding(p, 0, 7);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.dispatch_compute(1, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    assert_eq!(read(&mut c, at5, 8), vec![0; 8]);
+    assert_eq!(read(&mut c, at7, 8), vec![1, 1, 1, 1, 1, 1, 1, 1]);
+    c.shader_storage_block_binding(p, 1, 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "no block 1");
+    c.shader_storage_block_binding(p, 0, 32);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "binding past the limit");
+}
