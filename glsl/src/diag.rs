@@ -84,6 +84,7 @@ impl Diagnostic {
             && matches!(
                 self.error,
                 Error::Semantic(crate::check::SemanticError::Unsupported(_))
+                    | Error::Qualifier(crate::check::qualifiers::QualifierError::NotImplemented(_))
                     | Error::Syntax(crate::parse::SyntaxError::Unsupported { .. })
             )
     }

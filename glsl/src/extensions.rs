@@ -170,6 +170,58 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 0,
     },
+    // GL_ARB_shader_atomic_counters: `atomic_uint` uniforms with their
+    // binding/offset layouts, the `atomicCounter*` functions and the
+    // `gl_Max*AtomicCounter*` constants; the linker lowers the counters to
+    // storage-buffer atomics. GL_ARB_shader_atomic_counter_ops adds the
+    // `atomicCounter*ARB` operations.
+    Extension {
+        name: "GL_ARB_shader_atomic_counters",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 420,
+    },
+    Extension {
+        name: "GL_ARB_shader_atomic_counter_ops",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 460,
+    },
+    // GL_ARB_texture_cube_map_array: the `*samplerCubeArray*` types and their
+    // lookups (`texture`, `textureLod`, `textureGrad`, `textureSize`, and
+    // `texture(samplerCubeArrayShadow, vec4, float)`).
+    Extension {
+        name: "GL_ARB_texture_cube_map_array",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 400,
+    },
+    // GL_ARB_texture_query_levels: `textureQueryLevels` on every sampler type
+    // with mipmaps.
+    Extension {
+        name: "GL_ARB_texture_query_levels",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 430,
+    },
+    // GL_NV_shader_atomic_float: float `atomicAdd` / `atomicExchange` on
+    // buffer and shared variables (the image overloads need images, which rgl
+    // does not have). GL_INTEL_shader_atomic_float_minmax: float `atomicMin`,
+    // `atomicMax`, `atomicCompSwap` and `atomicExchange`. Both need the buffer
+    // atomics of GLSL 4.30 / ARB_shader_storage_buffer_object / compute to be
+    // usable at all.
+    Extension {
+        name: "GL_NV_shader_atomic_float",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
+    Extension {
+        name: "GL_INTEL_shader_atomic_float_minmax",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
     // GLSL ES.
     Extension {
         name: "GL_OES_standard_derivatives",

@@ -167,6 +167,10 @@ pub enum Type {
     },
     /// An opaque sampler.
     Sampler(SamplerType),
+    /// `atomic_uint`, an opaque atomic counter (GLSL 4.20 §4.1.7.1): a 4-byte
+    /// counter at `layout(offset)` in the atomic counter buffer bound at
+    /// `layout(binding)` (see `hir::Variable::binding` / `atomic_offset`).
+    AtomicUint,
     /// A struct or interface block.
     Struct(Handle<StructType>),
     /// An array; `None` length is unsized.
@@ -254,6 +258,47 @@ impl Type {
     pub fn is_sampler(&self) -> bool {
         matches!(self, Type::Sampler(_))
     }
+    /// True for `atomic_uint`.
+    pub fn is_atomic_uint(&self) -> bool {
+        matches!(self, Type::AtomicUint)
+    }
+    /// True for the opaque types (samplers and atomic counters).
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, Type::Sampler(_) | Type::AtomicUint)
+    }
+    /// True if the type contains an opaque type anywhere (structs and arrays
+    /// included): the GLSL 4.20 §4.1.7 rules for opaque types apply to it.
+    pub fn contains_opaque(&self, structs: &StructArena) -> bool {
+        match self {
+            Type::Sampler(_) | Type::AtomicUint => true,
+            Type::Array(elem, _) => elem.contains_opaque(structs),
+            Type::Struct(h) => structs
+                .get(*h)
+                .is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_opaque(structs))),
+            _ => false,
+        }
+    }
+    /// True if the type contains an atomic counter anywhere.
+    pub fn contains_atomic(&self, structs: &StructArena) -> bool {
+        match self {
+            Type::AtomicUint => true,
+            Type::Array(elem, _) => elem.contains_atomic(structs),
+            Type::Struct(h) => structs
+                .get(*h)
+                .is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_atomic(structs))),
+            _ => false,
+        }
+    }
+    /// Bytes of atomic counter buffer storage an `atomic_uint` or array of
+    /// them occupies (4 per counter; Mesa's `glsl_type::atomic_size`), 0 for
+    /// other types.
+    pub fn atomic_size(&self) -> u32 {
+        match self {
+            Type::AtomicUint => 4,
+            Type::Array(elem, len) => elem.atomic_size().saturating_mul(len.unwrap_or(0)),
+            _ => 0,
+        }
+    }
     /// True for the error type.
     pub fn is_error(&self) -> bool {
         matches!(self, Type::Error)
@@ -320,7 +365,7 @@ impl Type {
                         .sum()
                 })
                 .unwrap_or(0),
-            Type::Sampler(_) => 1,
+            Type::Sampler(_) | Type::AtomicUint => 1,
             Type::Void | Type::Error => 0,
         }
     }
@@ -345,6 +390,7 @@ impl fmt::Display for TypeDisplay<'_> {
             Type::Matrix { columns, rows } if columns == rows => write!(f, "mat{columns}"),
             Type::Matrix { columns, rows } => write!(f, "mat{columns}x{rows}"),
             Type::Sampler(s) => f.write_str(&s.name()),
+            Type::AtomicUint => f.write_str("atomic_uint"),
             Type::Struct(h) => match self.structs.get(*h) {
                 Some(s) => f.write_str(&s.name),
                 None => f.write_str("<struct>"),

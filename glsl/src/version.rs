@@ -17,7 +17,7 @@ pub enum Profile {
 /// A GLSL version plus profile, e.g. 150 compatibility or 300 es.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Version {
-    /// The `#version` number: 110, 120, 130, 140, 150, 330, 100 or 300.
+    /// The `#version` number: 110–150, 330, 400–450, or ES 100, 300, 310.
     pub number: u16,
     /// The profile.
     pub profile: Profile,
@@ -31,8 +31,15 @@ pub const SUPPORTED_VERSIONS: &[(u16, bool)] = &[
     (140, false),
     (150, false),
     (330, false),
+    (400, false),
+    (410, false),
+    (420, false),
+    (430, false),
+    (440, false),
+    (450, false),
     (100, true),
     (300, true),
+    (310, true),
 ];
 
 impl Version {

@@ -308,6 +308,68 @@ fn ifind_msb(v: i64, bits: u8) -> i64 {
     find_msb_u(u)
 }
 
+/// Mesa's `ubitfield_extract`: `bits` bits of `base` from `offset`; 0 when
+/// `bits` is 0 or a count is negative, `base >> offset` when the field runs past
+/// bit 31 (GLSL 4.00 §8.8 leaves `offset + bits > 32` undefined).
+pub fn ubitfield_extract(base: u32, offset: i32, bits: i32) -> u32 {
+    if bits == 0 || bits < 0 || offset < 0 {
+        0
+    } else if offset.saturating_add(bits) < 32 {
+        (base << (32 - bits - offset)) >> (32 - bits)
+    } else if offset >= 32 {
+        0
+    } else {
+        base >> offset
+    }
+}
+
+/// Mesa's `ibitfield_extract`: as [`ubitfield_extract`] with the field's top bit
+/// copied into the high bits of the result.
+pub fn ibitfield_extract(base: i32, offset: i32, bits: i32) -> i32 {
+    if bits == 0 || bits < 0 || offset < 0 {
+        0
+    } else if offset.saturating_add(bits) < 32 {
+        (base << (32 - bits - offset)) >> (32 - bits)
+    } else if offset >= 32 {
+        0
+    } else {
+        base >> offset
+    }
+}
+
+/// Mesa's `bitfield_insert`: `base` with bits `[offset, offset + bits)` taken
+/// from the low bits of `insert`; `base` when `bits` is 0, 0 for a field the
+/// spec leaves undefined (negative counts or `offset + bits > 32`).
+pub fn bitfield_insert(base: u32, insert: u32, offset: i32, bits: i32) -> u32 {
+    if bits == 0 {
+        base
+    } else if offset < 0 || bits < 0 || offset.saturating_add(bits) > 32 {
+        0
+    } else {
+        let mask = (((1u64 << bits) - 1) << offset) as u32;
+        (base & !mask) | ((insert << offset) & mask)
+    }
+}
+
+/// C `frexp` (GLSL 4.00 §8.3): `(s, e)` with `a = s * 2^e`, `0.5 <= |s| < 1`;
+/// zero, infinity and NaN give `(a, 0)`. Exact for every finite `f64`,
+/// subnormals included.
+pub fn frexp(a: f64) -> (f64, i32) {
+    if a == 0.0 || !a.is_finite() {
+        return (a, 0);
+    }
+    // Scale subnormals into the normal range first (2^64 is exact).
+    let (a, bias) = if a.abs() < f64::MIN_POSITIVE {
+        (a * 18_446_744_073_709_551_616.0, -64)
+    } else {
+        (a, 0)
+    };
+    let bits = a.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32 - 1022;
+    let sig = f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52));
+    (sig, exp + bias)
+}
+
 fn horizontal_all(_x: &Fold, n: usize, eq: impl Fn(usize) -> bool) -> Val {
     Val::B((0..n).all(eq))
 }
@@ -431,6 +493,8 @@ alu_table! {
     fround_even "fround_even": 0 float (0 float) [0] "round to nearest, ties to even" |x| F(x.f(0).round_ties_even());
     fpow "fpow": 0 float (0 float, 0 float) [0] "a raised to b" |x| F(x.f(0).powf(x.f(1)));
     ldexp "ldexp": 0 float (0 float, 0 int32) [0] "a * 2^b" |x| F(x.f(0) * 2f64.powi(x.i(1).clamp(-2000, 2000) as i32));
+    frexp_sig "frexp_sig": 0 float (0 float) [0] "significand of a in [0.5, 1) with a's sign (0, inf, NaN: a)" |x| F(frexp(x.f(0)).0);
+    frexp_exp "frexp_exp": 0 int32 (0 float) [0] "exponent e with a = frexp_sig(a) * 2^e (0 for 0, inf, NaN)" |x| I(i64::from(frexp(x.f(0)).1));
     // ---- transcendental ----
     frcp "frcp": 0 float (0 float) [0] "1 / a" |x| F(1.0 / x.f(0));
     frsq "frsq": 0 float (0 float) [0] "1 / sqrt(a)" |x| F(1.0 / x.f(0).sqrt());
@@ -471,6 +535,9 @@ alu_table! {
     bit_count "bit_count": 0 uint32 (0 uint) [0] "number of set bits" |x| U(u64::from(x.u(0).count_ones()));
     ufind_msb "ufind_msb": 0 int32 (0 uint) [0] "index of the highest set bit, -1 if none" |x| I(find_msb_u(x.u(0)));
     ifind_msb "ifind_msb": 0 int32 (0 int) [0] "index of the highest bit differing from the sign, -1 if none" |x| I(ifind_msb(x.i(0), x.srcs[0].0));
+    ubitfield_extract "ubitfield_extract": 0 uint32 (0 uint32, 0 int32, 0 int32) [0] "bits [c, c + b) of a, zero-extended (0 when b is 0 or either count is negative)" |x| U(u64::from(ubitfield_extract(x.u(0) as u32, x.i(1) as i32, x.i(2) as i32)));
+    ibitfield_extract "ibitfield_extract": 0 int32 (0 int32, 0 int32, 0 int32) [0] "bits [c, c + b) of a, sign-extended (0 when b is 0 or either count is negative)" |x| I(i64::from(ibitfield_extract(x.i(0) as i32, x.i(1) as i32, x.i(2) as i32)));
+    bitfield_insert "bitfield_insert": 0 uint32 (0 uint32, 0 uint32, 0 int32, 0 int32) [0] "a with bits [c, c + d) replaced by the low d bits of b (a when d is 0, 0 when out of range)" |x| U(u64::from(bitfield_insert(x.u(0) as u32, x.u(1) as u32, x.i(2) as i32, x.i(3) as i32)));
     find_lsb "find_lsb": 0 int32 (0 int) [0] "index of the lowest set bit, -1 if none" |x| I(if x.u(0) == 0 { -1 } else { i64::from(x.u(0).trailing_zeros()) });
     // ---- comparisons (1-bit boolean results) ----
     flt "flt": 0 bool1 (0 float, 0 float) [0] "a < b (false if unordered)" |x| B(x.f(0) < x.f(1));

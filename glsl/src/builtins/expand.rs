@@ -396,10 +396,13 @@ pub(crate) fn expand_call(
     let Some(entry) = functions::table().entries.get(id.0 as usize) else {
         return Vec::new();
     };
-    if args.len() != entry.parameters.len() {
+    // Built-ins without an IR expansion keep their call (an expansion that
+    // binds arguments and then gives up must not replace it).
+    if args.len() != entry.parameters.len() || functions::KEPT_CALLS.contains(&entry.name) {
         return Vec::new();
     }
     let mut builder = Builder::new(module, Mode::Call, entry, args);
+    // A `void` built-in (`EmitVertex`, …) expands into statements only.
     if let Some(value) = expand(entry, &mut builder) {
         // A discarded result is still computed (into a temporary), so the
         // expansion is never empty and lookups keep their place in the code.

@@ -175,7 +175,31 @@ pub(crate) const KEPT_CALLS: &[&str] = &[
     "atomicXor",
     "atomicExchange",
     "atomicCompSwap",
+    "atomicCounterIncrement",
+    "atomicCounterDecrement",
+    "atomicCounter",
+    "atomicCounterAddARB",
+    "atomicCounterSubtractARB",
+    "atomicCounterMinARB",
+    "atomicCounterMaxARB",
+    "atomicCounterAndARB",
+    "atomicCounterOrARB",
+    "atomicCounterXorARB",
+    "atomicCounterExchangeARB",
+    "atomicCounterCompSwapARB",
 ];
+
+/// `atomic_uint` and `atomicCounter*` (GLSL 4.20 §8.10, ES 3.10, or
+/// `GL_ARB_shader_atomic_counters`; Mesa's `shader_atomic_counters`).
+fn atomic_counters(a: &Availability<'_>) -> bool {
+    a.version.at_least(420, 310) || (desktop(a) && has_ext(a, "GL_ARB_shader_atomic_counters"))
+}
+/// The `atomicCounter*ARB` operations of `GL_ARB_shader_atomic_counter_ops`
+/// (Mesa's `shader_atomic_counter_ops`; core without the suffix only in GLSL
+/// 4.60, which rgl does not have).
+fn atomic_counter_ops(a: &Availability<'_>) -> bool {
+    atomic_counters(a) && desktop(a) && has_ext(a, "GL_ARB_shader_atomic_counter_ops")
+}
 
 /// Compute shaders exist: GLSL 4.30, ES 3.10 or `GL_ARB_compute_shader`
 /// (Mesa's `compute_shader_supported`).
@@ -202,6 +226,24 @@ fn buffer_atomics(a: &Availability<'_>) -> bool {
         || (desktop(a)
             && (has_ext(a, "GL_ARB_shader_storage_buffer_object")
                 || has_ext(a, "GL_ARB_compute_shader")))
+}
+
+/// `atomicAdd` on float buffer and shared variables: `GL_NV_shader_atomic_float`
+/// (Mesa's `shader_atomic_float_add`).
+fn float_atomic_add(a: &Availability<'_>) -> bool {
+    buffer_atomics(a) && has_ext(a, "GL_NV_shader_atomic_float")
+}
+/// `atomicExchange` on float: `GL_NV_shader_atomic_float` or
+/// `GL_INTEL_shader_atomic_float_minmax` (Mesa's `shader_atomic_float_exchange`).
+fn float_atomic_exchange(a: &Availability<'_>) -> bool {
+    buffer_atomics(a)
+        && (has_ext(a, "GL_NV_shader_atomic_float")
+            || has_ext(a, "GL_INTEL_shader_atomic_float_minmax"))
+}
+/// `atomicMin`, `atomicMax` and `atomicCompSwap` on float:
+/// `GL_INTEL_shader_atomic_float_minmax` (Mesa's `shader_atomic_float_minmax`).
+fn float_atomic_minmax(a: &Availability<'_>) -> bool {
+    buffer_atomics(a) && has_ext(a, "GL_INTEL_shader_atomic_float_minmax")
 }
 
 /// GLSL 4.00 §8.8 integer functions and `frexp`/`ldexp`: GLSL 4.00, ES 3.10,
@@ -235,6 +277,8 @@ pub(crate) enum G {
     OutGen(ScalarKind),
     /// `inout` scalar (the memory argument of the atomic functions).
     InOutS(ScalarKind),
+    /// `atomic_uint` (the counter argument of the atomic counter functions).
+    Atomic,
     /// `vec`/`ivec`/`uvec`/`bvec`: sizes 2–4.
     Vec(ScalarKind),
     /// Any matrix `matCxR`.
@@ -339,6 +383,7 @@ impl TableBuilder {
                     G::Gen(k) | G::Vec(k) => Type::vec(k, n),
                     G::OutGen(k) => return (Type::vec(k, n), ParamDirection::Out),
                     G::InOutS(k) => return (Type::Scalar(k), ParamDirection::InOut),
+                    G::Atomic => Type::AtomicUint,
                     G::Mat | G::SqMat | G::NsMat => Type::mat(columns, rows),
                     G::MatT => Type::mat(rows, columns),
                     G::ColVec => Type::vec(F, rows),
@@ -537,6 +582,53 @@ fn add_generic_functions(t: &mut TableBuilder) {
             &[InOutS(k), S(k), S(k)],
         );
     }
+
+    // GLSL 4.20 §8.10 atomic counter functions and
+    // ARB_shader_atomic_counter_ops: `in atomic_uint` counter argument.
+    for name in [
+        "atomicCounterIncrement",
+        "atomicCounterDecrement",
+        "atomicCounter",
+    ] {
+        t.add_nofold(name, atomic_counters, S(U), &[Atomic]);
+    }
+    for name in [
+        "atomicCounterAddARB",
+        "atomicCounterSubtractARB",
+        "atomicCounterMinARB",
+        "atomicCounterMaxARB",
+        "atomicCounterAndARB",
+        "atomicCounterOrARB",
+        "atomicCounterXorARB",
+        "atomicCounterExchangeARB",
+    ] {
+        t.add_nofold(name, atomic_counter_ops, S(U), &[Atomic, S(U)]);
+    }
+    t.add_nofold(
+        "atomicCounterCompSwapARB",
+        atomic_counter_ops,
+        S(U),
+        &[Atomic, S(U), S(U)],
+    );
+
+    // GL_NV_shader_atomic_float and GL_INTEL_shader_atomic_float_minmax: the
+    // float overloads, on buffer and shared variables only (images do not
+    // exist in rgl, so their `imageAtomic*` overloads do not either).
+    t.add_nofold("atomicAdd", float_atomic_add, S(F), &[InOutS(F), S(F)]);
+    t.add_nofold(
+        "atomicExchange",
+        float_atomic_exchange,
+        S(F),
+        &[InOutS(F), S(F)],
+    );
+    t.add_nofold("atomicMin", float_atomic_minmax, S(F), &[InOutS(F), S(F)]);
+    t.add_nofold("atomicMax", float_atomic_minmax, S(F), &[InOutS(F), S(F)]);
+    t.add_nofold(
+        "atomicCompSwap",
+        float_atomic_minmax,
+        S(F),
+        &[InOutS(F), S(F), S(F)],
+    );
 
     // GLSL 4.30 §8.15 shader invocation control and §8.16 memory control.
     t.add_nofold("barrier", compute_shader, Void, &[]);

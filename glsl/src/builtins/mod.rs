@@ -114,6 +114,73 @@ pub fn keeps_call(id: BuiltinId) -> bool {
         .is_some_and(|e| functions::KEPT_CALLS.contains(&e.name))
 }
 
+/// One atomic counter function (GLSL 4.20 §8.10, ARB_shader_atomic_counter_ops).
+///
+/// The front end leaves every counter operation in the IR as one
+/// `Stmt::Call` of the built-in signature (a [`keeps_call`] built-in):
+/// * `args[0]` is the counter: a `VarRef` of an `atomic_uint` uniform, or an
+///   `ArrayRef` chain over an array of them (constant or dynamic indices).
+///   The uniform's `hir::Variable::binding` is the atomic counter buffer
+///   binding and `hir::Variable::atomic_offset` the byte offset of element 0;
+///   array elements are 4 bytes apart, flattened row-major for arrays of
+///   arrays. Inside a user function whose parameter is an `atomic_uint` the
+///   argument is that `in` parameter, so lowering needs the call inlined first
+///   (as Mesa's `lower_shared_reference`/`nir_lower_atomics_to_ssbo` see
+///   inlined code).
+/// * `args[1..]` are the `uint` operands: `data` for the two-operand forms,
+///   `compare, data` for [`AtomicCounterOp::CompSwap`].
+/// * `return_deref`, when present, receives the `uint` result (see each
+///   variant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicCounterOp {
+    /// `atomicCounterIncrement`: +1, returns the value before.
+    Increment,
+    /// `atomicCounterDecrement`: -1, returns the value after (GLSL 4.20 §8.10).
+    Decrement,
+    /// `atomicCounter`: reads the value.
+    Read,
+    /// `atomicCounterAddARB`: + data, returns the value before.
+    Add,
+    /// `atomicCounterSubtractARB`: - data, returns the value before.
+    Subtract,
+    /// `atomicCounterMinARB`: unsigned min, returns the value before.
+    Min,
+    /// `atomicCounterMaxARB`: unsigned max, returns the value before.
+    Max,
+    /// `atomicCounterAndARB`, returns the value before.
+    And,
+    /// `atomicCounterOrARB`, returns the value before.
+    Or,
+    /// `atomicCounterXorARB`, returns the value before.
+    Xor,
+    /// `atomicCounterExchangeARB`: stores data, returns the value before.
+    Exchange,
+    /// `atomicCounterCompSwapARB(c, compare, data)`: stores data if the value
+    /// equals compare, returns the value before.
+    CompSwap,
+}
+
+/// The counter operation a built-in function name denotes (see
+/// [`AtomicCounterOp`] for the call's shape), `None` for other names.
+pub fn atomic_counter_op(name: &str) -> Option<AtomicCounterOp> {
+    use AtomicCounterOp::*;
+    Some(match name {
+        "atomicCounterIncrement" => Increment,
+        "atomicCounterDecrement" => Decrement,
+        "atomicCounter" => Read,
+        "atomicCounterAddARB" => Add,
+        "atomicCounterSubtractARB" => Subtract,
+        "atomicCounterMinARB" => Min,
+        "atomicCounterMaxARB" => Max,
+        "atomicCounterAndARB" => And,
+        "atomicCounterOrARB" => Or,
+        "atomicCounterXorARB" => Xor,
+        "atomicCounterExchangeARB" => Exchange,
+        "atomicCounterCompSwapARB" => CompSwap,
+        _ => return None,
+    })
+}
+
 /// Mesa declares the `offset` parameter of every texture lookup with an offset
 /// (`textureOffset`, `texelFetchOffset`, `textureProjGradOffset`, …) as
 /// `const in`, and rejects a call whose actual argument is not constant.
@@ -202,4 +269,23 @@ pub fn expand_value(
     args: &[Handle<Expr>],
 ) -> Option<Handle<Expr>> {
     expand::expand_value(id, module, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_counter_function_has_an_op() {
+        let names: Vec<&str> = all_function_names()
+            .into_iter()
+            .filter(|n| n.starts_with("atomicCounter"))
+            .collect();
+        assert_eq!(names.len(), 12);
+        for name in names {
+            assert!(atomic_counter_op(name).is_some(), "{name}");
+            assert!(functions::KEPT_CALLS.contains(&name), "{name}");
+        }
+        assert_eq!(atomic_counter_op("atomicAdd"), None);
+    }
 }

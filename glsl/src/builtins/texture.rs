@@ -50,7 +50,7 @@ fn sampler(dim: SamplerDim, arrayed: bool, shadow: bool, kind: ScalarKind) -> Sa
     }
 }
 
-/// Every sampler type rgl knows in GLSL 1.10–3.30 / ES 1.00–3.00.
+/// Every sampler type rgl knows in GLSL 1.10–4.50 / ES 1.00–3.10.
 fn all_samplers() -> Vec<SamplerType> {
     use SamplerDim::*;
     let mut list = Vec::new();
@@ -62,6 +62,7 @@ fn all_samplers() -> Vec<SamplerType> {
             (Cube, false),
             (D1, true),
             (D2, true),
+            (Cube, true),
             (Rect, false),
             (Buffer, false),
             (Ms, false),
@@ -76,6 +77,7 @@ fn all_samplers() -> Vec<SamplerType> {
         (Cube, false),
         (D1, true),
         (D2, true),
+        (Cube, true),
         (Rect, false),
     ] {
         list.push(sampler(dim, arrayed, true, F));
@@ -114,6 +116,7 @@ pub(crate) fn sampler_available(s: SamplerType, a: &Availability<'_>) -> bool {
         (D3, false, _) => !es || es3 || has_ext(a, "GL_OES_texture_3D"),
         (D1, true, _) => !es && (v130(a) || has_ext(a, "GL_EXT_texture_array")),
         (D2, true, _) => v130(a) || (!es && has_ext(a, "GL_EXT_texture_array")),
+        (Cube, true, _) => texture_cube_map_array(a),
         (Rect, false, _) => !es && (!integer || a.version.at_least(140, 0)),
         (Buffer, false, false) => a.version.at_least(140, 0),
         (Ms, _, false) => {
@@ -128,6 +131,25 @@ pub(crate) fn sampler_available(s: SamplerType, a: &Availability<'_>) -> bool {
         }
         _ => false,
     }
+}
+
+/// Cube map array samplers: GLSL 4.00 or `GL_ARB_texture_cube_map_array`
+/// (Mesa's `texture_cube_map_array`; rgl has no ES 3.20).
+fn texture_cube_map_array(a: &Availability<'_>) -> bool {
+    a.version.at_least(400, 0) || (desktop(a) && has_ext(a, "GL_ARB_texture_cube_map_array"))
+}
+
+/// `textureQueryLevels`: GLSL 4.30 or `GL_ARB_texture_query_levels` (Mesa's
+/// `texture_query_levels`).
+fn texture_query_levels(a: &Availability<'_>) -> bool {
+    a.version.at_least(430, 0) || (desktop(a) && has_ext(a, "GL_ARB_texture_query_levels"))
+}
+
+/// True for `samplerCubeArrayShadow`, whose lookups take the depth reference
+/// as a separate `compare` parameter because `P` already has four components
+/// (ARB_texture_cube_map_array, GLSL 4.00 §8.7).
+fn separate_compare(s: SamplerType) -> bool {
+    s.shadow && coordinate_components(s) == 4
 }
 
 /// Components of the lookup coordinate (array layer included).
@@ -153,7 +175,7 @@ fn size_components(s: SamplerType) -> u8 {
 /// shadow samplers (never fewer than three components).
 fn lookup_p_components(s: SamplerType) -> u8 {
     let coord = coordinate_components(s);
-    if s.shadow {
+    if s.shadow && !separate_compare(s) {
         (coord + 1).max(3)
     } else {
         coord
@@ -198,6 +220,9 @@ fn add_texture(
     let mut parameters = vec![(Type::Sampler(s), ParamDirection::In)];
     if let Some(p) = p {
         parameters.push((p, ParamDirection::In));
+        if separate_compare(s) {
+            parameters.push((Type::FLOAT, ParamDirection::In));
+        }
     }
     match form.op {
         TexOp::Txl | TexOp::Txf | TexOp::Txs if form.lod_param => {
@@ -260,8 +285,9 @@ fn add_modern(t: &mut TableBuilder) {
         let p = Type::vec(F, lookup_p_components(s));
         let array_shadow_2d = s.shadow && s.arrayed && s.dim == D2;
         let cube_shadow = s.shadow && is_cube;
+        let cube_array_shadow = cube_shadow && s.arrayed;
         let projectable = matches!(s.dim, D1 | D2 | D3 | Rect | External) && !s.arrayed;
-        let gradable = !is_buffer && !is_ms && !is_external;
+        let gradable = !is_buffer && !is_ms && !is_external && !cube_array_shadow;
 
         // texture
         if !is_buffer && !is_ms {
@@ -273,7 +299,7 @@ fn add_modern(t: &mut TableBuilder) {
                 Some(p.clone()),
                 form(TexOp::Tex, s, false, false),
             );
-            if !is_rect && !array_shadow_2d && !is_external {
+            if !is_rect && !array_shadow_2d && !is_external && !cube_array_shadow {
                 add_texture(
                     t,
                     "texture",
@@ -467,6 +493,23 @@ fn add_modern(t: &mut TableBuilder) {
             None,
             size,
         );
+        // textureQueryLevels (GLSL 4.30 §8.9.1): every sampler with mipmaps.
+        if !no_lod_dim && !is_external {
+            add_texture(
+                t,
+                "textureQueryLevels",
+                texture_query_levels,
+                Type::INT,
+                None,
+                TextureForm {
+                    op: TexOp::QueryLevels,
+                    sampler: s,
+                    proj: false,
+                    offset: false,
+                    lod_param: false,
+                },
+            );
+        }
     }
 }
 
@@ -932,8 +975,11 @@ pub(crate) fn add_texture_functions(t: &mut TableBuilder) {
 /// `sample`, `dPdx`, `dPdy`, `offset`, `bias`).
 pub(crate) fn parameter_names(form: TextureForm) -> Vec<&'static str> {
     let mut names = vec!["sampler"];
-    if form.op != TexOp::Txs {
+    if !matches!(form.op, TexOp::Txs | TexOp::QueryLevels) {
         names.push("P");
+        if separate_compare(form.sampler) {
+            names.push("compare");
+        }
     }
     match form.op {
         TexOp::Txl | TexOp::Txf | TexOp::Txs if form.lod_param => names.push("lod"),
@@ -977,7 +1023,7 @@ pub(crate) fn build_texture(
         lod: None,
         grad: None,
     };
-    if form.op != TexOp::Txs {
+    if !matches!(form.op, TexOp::Txs | TexOp::QueryLevels) {
         let p_type = p_type?;
         let p_size = p_type.vector_elements();
         let coord = coordinate_components(s);
@@ -991,7 +1037,10 @@ pub(crate) fn build_texture(
             let arg = b.arg(next)?;
             texture.projector = Some(b.swizzle(arg, &[p_size - 1]));
         }
-        if s.shadow {
+        if separate_compare(s) {
+            texture.shadow_comparator = Some(b.arg(next + 1)?);
+            next += 1;
+        } else if s.shadow {
             let arg = b.arg(next)?;
             texture.shadow_comparator = Some(b.swizzle(arg, &[coord.max(2)]));
         }
@@ -1015,7 +1064,7 @@ pub(crate) fn build_texture(
             texture.grad = Some((dpdx, dpdy));
             next += 2;
         }
-        TexOp::Tex | TexOp::Txb | TexOp::Lod => {}
+        TexOp::Tex | TexOp::Txb | TexOp::Lod | TexOp::QueryLevels => {}
     }
     if form.offset {
         texture.offset = Some(b.arg(next)?);

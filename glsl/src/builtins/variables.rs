@@ -95,6 +95,20 @@ pub mod limits {
     pub const MAX_COMPUTE_ATOMIC_COUNTERS: i32 = 8;
     /// `gl_MaxComputeAtomicCounterBuffers`
     pub const MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: i32 = 1;
+    /// `gl_Max{Vertex,TessControl,TessEvaluation,Geometry,Fragment}AtomicCounters`
+    /// (GL_MAX_*_ATOMIC_COUNTERS; counters are storage-buffer words in rgl, so
+    /// every stage gets the same budget, above the GL 4.2 minimums of 0 / 8).
+    pub const MAX_STAGE_ATOMIC_COUNTERS: i32 = 1024;
+    /// `gl_MaxCombinedAtomicCounters`
+    pub const MAX_COMBINED_ATOMIC_COUNTERS: i32 = 4096;
+    /// `gl_MaxAtomicCounterBindings` (GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS)
+    pub const MAX_ATOMIC_COUNTER_BINDINGS: i32 = 8;
+    /// `gl_Max{Vertex,…,Fragment}AtomicCounterBuffers`
+    pub const MAX_STAGE_ATOMIC_COUNTER_BUFFERS: i32 = 8;
+    /// `gl_MaxCombinedAtomicCounterBuffers`
+    pub const MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: i32 = 8;
+    /// `gl_MaxAtomicCounterBufferSize` (GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE, bytes)
+    pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: i32 = 16384;
 }
 
 /// Mesa's fixed slots used as `location` of built-in inputs and outputs.
@@ -282,6 +296,20 @@ pub const NAMES: &[&str] = &[
     "gl_MaxComputeImageUniforms",
     "gl_MaxComputeAtomicCounters",
     "gl_MaxComputeAtomicCounterBuffers",
+    "gl_MaxVertexAtomicCounters",
+    "gl_MaxTessControlAtomicCounters",
+    "gl_MaxTessEvaluationAtomicCounters",
+    "gl_MaxGeometryAtomicCounters",
+    "gl_MaxFragmentAtomicCounters",
+    "gl_MaxCombinedAtomicCounters",
+    "gl_MaxAtomicCounterBindings",
+    "gl_MaxVertexAtomicCounterBuffers",
+    "gl_MaxTessControlAtomicCounterBuffers",
+    "gl_MaxTessEvaluationAtomicCounterBuffers",
+    "gl_MaxGeometryAtomicCounterBuffers",
+    "gl_MaxFragmentAtomicCounterBuffers",
+    "gl_MaxCombinedAtomicCounterBuffers",
+    "gl_MaxAtomicCounterBufferSize",
 ];
 
 /// The built-in struct types.
@@ -867,6 +895,12 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
     let v150 = a.version.at_least(150, 0);
     let enhanced_layouts =
         a.version.at_least(440, 0) || a.extensions.iter().any(|e| e == "GL_ARB_enhanced_layouts");
+    let atomic_counters = a.version.at_least(420, 310)
+        || (!es
+            && a.extensions
+                .iter()
+                .any(|e| e == "GL_ARB_shader_atomic_counters"));
+    let v420 = a.version.at_least(420, 310);
     let value = match name {
         "gl_MaxVertexAttribs" => MAX_VERTEX_ATTRIBS,
         "gl_MaxVertexTextureImageUnits" => MAX_VERTEX_TEXTURE_IMAGE_UNITS,
@@ -910,6 +944,32 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
         "gl_MaxComputeImageUniforms" if has_compute(a) => MAX_COMPUTE_IMAGE_UNIFORMS,
         "gl_MaxComputeAtomicCounters" if has_compute(a) => MAX_COMPUTE_ATOMIC_COUNTERS,
         "gl_MaxComputeAtomicCounterBuffers" if has_compute(a) => MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
+        // ARB_shader_atomic_counters / GLSL 4.20 §7.3 (Mesa adds the
+        // tessellation ones on desktop, the geometry one where geometry
+        // shaders exist); the buffer counts and size are GLSL 4.20 / ES 3.10.
+        "gl_MaxVertexAtomicCounters" | "gl_MaxFragmentAtomicCounters" if atomic_counters => {
+            MAX_STAGE_ATOMIC_COUNTERS
+        }
+        "gl_MaxTessControlAtomicCounters" | "gl_MaxTessEvaluationAtomicCounters"
+            if atomic_counters && !es =>
+        {
+            MAX_STAGE_ATOMIC_COUNTERS
+        }
+        "gl_MaxGeometryAtomicCounters" if atomic_counters && v150 => MAX_STAGE_ATOMIC_COUNTERS,
+        "gl_MaxCombinedAtomicCounters" if atomic_counters => MAX_COMBINED_ATOMIC_COUNTERS,
+        "gl_MaxAtomicCounterBindings" if atomic_counters => MAX_ATOMIC_COUNTER_BINDINGS,
+        "gl_MaxVertexAtomicCounterBuffers" | "gl_MaxFragmentAtomicCounterBuffers" if v420 => {
+            MAX_STAGE_ATOMIC_COUNTER_BUFFERS
+        }
+        "gl_MaxTessControlAtomicCounterBuffers"
+        | "gl_MaxTessEvaluationAtomicCounterBuffers"
+        | "gl_MaxGeometryAtomicCounterBuffers"
+            if v420 && !es =>
+        {
+            MAX_STAGE_ATOMIC_COUNTER_BUFFERS
+        }
+        "gl_MaxCombinedAtomicCounterBuffers" if v420 => MAX_COMBINED_ATOMIC_COUNTER_BUFFERS,
+        "gl_MaxAtomicCounterBufferSize" if v420 => MAX_ATOMIC_COUNTER_BUFFER_SIZE,
         _ => return None,
     };
     Some(value)

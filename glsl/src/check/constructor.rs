@@ -77,7 +77,7 @@ impl Checker<'_> {
                 self.error(spec.loc, SemanticError::ConstructVoid);
                 self.error_expr(loc)
             }
-            _ if ty.contains_sampler(&self.module.structs) => {
+            _ if ty.contains_opaque(&self.module.structs) => {
                 self.error(loc, SemanticError::ConstructOpaque(name));
                 self.error_expr(loc)
             }

@@ -78,6 +78,12 @@ impl Checker<'_> {
             if resolved.precision.is_some() && matches!(base, Type::Struct(_)) {
                 self.error(loc, SemanticError::PrecisionOnStruct);
             }
+            // `layout(binding = B, offset = N) uniform atomic_uint;` sets the
+            // binding's next default offset (GLSL 4.20 §4.4.4.6).
+            if base.is_atomic_uint() && resolved.storage == StorageClass::Uniform {
+                self.atomic_default_offset(&resolved, loc);
+                return;
+            }
             if !matches!(list.ty.ty.ty, ast::TypeName::Struct(_)) && !base.is_error() {
                 self.warning(loc, SemanticError::EmptyDeclaration);
             }
@@ -227,6 +233,9 @@ impl Checker<'_> {
                     var.constant_initializer = Some(units);
                 }
             }
+            if ty.contains_atomic(&self.module.structs) {
+                var.atomic_offset = self.allocate_atomic_counter(&ident.name, &ty, resolved, loc);
+            }
         }
         let handle = self.new_variable(var, loc);
 
@@ -297,7 +306,9 @@ impl Checker<'_> {
             );
         }
         let var_ty = self.module.variables[var].ty.clone();
-        if var_ty.contains_sampler(&self.module.structs) {
+        if var_ty.contains_atomic(&self.module.structs) {
+            self.error(loc, SemanticError::InitializeAtomic(ident.name.to_string()));
+        } else if var_ty.contains_sampler(&self.module.structs) {
             self.error(
                 loc,
                 SemanticError::InitializeSampler(ident.name.to_string()),
@@ -800,7 +811,7 @@ impl Checker<'_> {
         );
         if mode == VarMode::Uniform {
             for field in &fields {
-                if field.ty.contains_sampler(&self.module.structs) {
+                if field.ty.contains_opaque(&self.module.structs) {
                     self.error(loc, SemanticError::SamplerInBlock(field.name.clone()));
                 }
             }

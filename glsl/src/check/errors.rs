@@ -361,6 +361,26 @@ pub enum SemanticError {
     /// `uniform sampler2D s = ...`
     #[error("cannot initialize sampler variable `{0}'")]
     InitializeSampler(String),
+    /// `uniform atomic_uint c = ...` (GLSL 4.20 §4.1.7.1).
+    #[error("atomic counter `{0}' cannot have an initializer")]
+    InitializeAtomic(String),
+    /// An atomic counter without `layout(binding)` (Mesa's wording).
+    #[error("atomic counters require explicit binding point")]
+    AtomicNoBinding,
+    /// `layout(binding)` of a counter at or above `gl_MaxAtomicCounterBindings`.
+    #[error(
+        "layout(binding = {0}) exceeds the maximum number of atomic counter buffer bindings ({1})"
+    )]
+    AtomicBindingRange(i32, u32),
+    /// `layout(offset)` of a counter not a multiple of 4 (GLSL 4.20 §4.4.4.6).
+    #[error("misaligned atomic counter offset")]
+    AtomicMisaligned,
+    /// Two counters of one binding share storage (GLSL 4.20 §4.4.4.6).
+    #[error("atomic counter `{0}' (offset {1}) overlaps `{2}' in binding {3}")]
+    AtomicOverlap(String, u32, String, i32),
+    /// A counter's storage runs past the 32-bit offset range.
+    #[error("atomic counter `{0}' lies beyond the addressable atomic counter buffer range")]
+    AtomicOffsetOverflow(String),
     /// Initializer on a global input.
     #[error("cannot initialize {0} shader input / {1}")]
     InitializeInput(&'static str, &'static str),

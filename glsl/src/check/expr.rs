@@ -543,7 +543,7 @@ impl Checker<'_> {
                     );
                     return self.const_bool(false, loc);
                 }
-                if t.contains_sampler(&self.module.structs) {
+                if t.contains_opaque(&self.module.structs) {
                     self.error(loc, SemanticError::OpaqueComparison);
                     return self.const_bool(false, loc);
                 }
@@ -917,7 +917,7 @@ impl Checker<'_> {
                         return Some(LvalueProblem::ReadOnly(var.name.clone()));
                     }
                     // Temporaries hold computed values (`i++`, call results, …).
-                    if var.ty.is_sampler() || var.mode == hir::VarMode::Temporary {
+                    if var.ty.is_opaque() || var.mode == hir::VarMode::Temporary {
                         return Some(LvalueProblem::NotLvalue);
                     }
                     return None;

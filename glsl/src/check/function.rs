@@ -197,7 +197,7 @@ impl Checker<'_> {
         );
         self.extend_diags(diags);
         let return_type = self.resolve_type(&proto.return_type.ty);
-        if return_type.contains_sampler(&self.module.structs) {
+        if return_type.contains_opaque(&self.module.structs) {
             self.error(loc, SemanticError::OpaqueReturn(name.to_string()));
         }
         if let Type::Array(_, None) = return_type {

@@ -11,6 +11,7 @@
 //! control flow) and `lower_ctx` (helpers that emit HIR).
 
 mod access;
+mod atomic_counters;
 mod constructor;
 mod decl;
 mod enhanced;
@@ -143,6 +144,12 @@ pub(crate) struct Checker<'a> {
     pub default_matrix_layout: hir::MatrixLayout,
     /// Default packing of shader storage blocks (`layout(std430) buffer;`).
     pub default_buffer_packing: hir::BlockPacking,
+    /// Atomic counters: per binding, the next default offset (GLSL 4.20
+    /// §4.4.4.6), and every counter's `(binding, start, end, name)` range for
+    /// the overlap rule.
+    pub atomic_next_offset: FxHashMap<i32, u32>,
+    /// See [`Self::atomic_next_offset`].
+    pub atomic_ranges: Vec<(i32, u32, u32, String)>,
     /// Default matrix layout of shader storage blocks.
     pub default_buffer_matrix_layout: hir::MatrixLayout,
     /// Layout of the first `gl_FragCoord` redeclaration (origin_upper_left,
@@ -203,6 +210,8 @@ impl<'a> Checker<'a> {
             default_packing: hir::BlockPacking::default(),
             default_matrix_layout: hir::MatrixLayout::default(),
             default_buffer_packing: hir::BlockPacking::default(),
+            atomic_next_offset: FxHashMap::default(),
+            atomic_ranges: Vec::new(),
             default_buffer_matrix_layout: hir::MatrixLayout::default(),
             fragcoord_layout: None,
             block_names: Vec::new(),

@@ -188,6 +188,25 @@ impl Checker<'_> {
             }
             return Type::Sampler(sampler);
         }
+        if name == "atomic_uint" {
+            // GLSL 4.20 §4.1.7.1, GLSL ES 3.10, ARB_shader_atomic_counters.
+            if self.at_least(420, 310) || self.has_extension("GL_ARB_shader_atomic_counters") {
+                return Type::AtomicUint;
+            }
+        }
+        // Type keywords of the shader's version that rgl does not implement
+        // (the keyword table only lets them through where they are keywords).
+        let unimplemented = if name.starts_with('d') && self.at_least(400, 0) {
+            Some("double-precision types")
+        } else if name.contains("image") && self.at_least(420, 310) {
+            Some("image types")
+        } else {
+            None
+        };
+        if let Some(what) = unimplemented {
+            self.error(loc, SemanticError::Unsupported(what));
+            return Type::Error;
+        }
         self.error(
             loc,
             SemanticError::TypeNotAvailable(name.to_string(), self.version.to_string()),
@@ -465,6 +484,7 @@ impl Checker<'_> {
             Type::Scalar(ScalarKind::Int | ScalarKind::Uint)
             | Type::Vector(ScalarKind::Int | ScalarKind::Uint, _) => Some("int".into()),
             Type::Sampler(s) => Some(s.name()),
+            Type::AtomicUint => Some("atomic_uint".into()),
             _ => None,
         }
     }
@@ -484,6 +504,10 @@ impl Checker<'_> {
         self.scope.set_default_precision("sampler2D", Low);
         self.scope.set_default_precision("samplerCube", Low);
         self.scope.set_default_precision("samplerExternalOES", Low);
+        // GLSL ES 3.10 §4.7.4: `atomic_uint` is predeclared highp everywhere.
+        if self.at_least(0, 310) {
+            self.scope.set_default_precision("atomic_uint", High);
+        }
     }
 
     /// `precision highp float;`
@@ -507,7 +531,9 @@ impl Checker<'_> {
             }
         };
         match &ty {
-            Type::Scalar(ScalarKind::Float | ScalarKind::Int) | Type::Sampler(_) => {
+            Type::Scalar(ScalarKind::Float | ScalarKind::Int)
+            | Type::Sampler(_)
+            | Type::AtomicUint => {
                 if let Some(key) = self.precision_key(&ty) {
                     self.scope.set_default_precision(&key, precision);
                 }

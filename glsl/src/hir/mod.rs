@@ -301,8 +301,15 @@ pub struct Variable {
     pub index: Option<i32>,
     /// `layout(component = N)` on a shader input or output (GLSL 4.40 §4.4.1).
     pub component: Option<u32>,
-    /// `layout(binding = N)` (4.20 / ARB_shading_language_420pack).
+    /// `layout(binding = N)` (4.20 / ARB_shading_language_420pack). For an
+    /// atomic counter (`atomic_uint` or an array of them) the atomic counter
+    /// buffer binding point; always set for counters.
     pub binding: Option<i32>,
+    /// Byte offset of an atomic counter (or of element 0 of an array of
+    /// counters, elements 4 bytes apart) in the buffer at `binding`, as
+    /// GLSL 4.20 §4.4.4.6 assigns it (explicit `layout(offset)` or the
+    /// binding's running offset); `None` for every other variable.
+    pub atomic_offset: Option<u32>,
     /// For a member variable of an interface block: the block type.
     pub interface_block: Option<Handle<crate::types::StructType>>,
     /// Packing of the uniform block this variable belongs to / declares.
@@ -342,6 +349,7 @@ impl Variable {
             index: None,
             component: None,
             binding: None,
+            atomic_offset: None,
             interface_block: None,
             block_packing: BlockPacking::default(),
             memory: MemoryQualifiers::default(),
@@ -506,6 +514,8 @@ pub enum TexOp {
     Txs,
     /// LOD query.
     Lod,
+    /// Mip level count query (`textureQueryLevels`, Mesa's `ir_query_levels`).
+    QueryLevels,
 }
 
 impl TexOp {
@@ -520,6 +530,7 @@ impl TexOp {
             TexOp::TxfMs => "txf_ms",
             TexOp::Txs => "txs",
             TexOp::Lod => "lod",
+            TexOp::QueryLevels => "query_levels",
         }
     }
 }

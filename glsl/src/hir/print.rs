@@ -531,7 +531,8 @@ impl<'m> Printer<'m> {
                     let _ = write!(self.out, "({} {ty} ", tex.op.name());
                     // Build the pieces in print order, then push reversed.
                     let mut pieces: Vec<Work> = vec![Work::Expr(tex.sampler), Work::Text(" ")];
-                    if tex.op != TexOp::Txs {
+                    let query = matches!(tex.op, TexOp::Txs | TexOp::QueryLevels);
+                    if !query {
                         match tex.coordinate {
                             Some(coord) => pieces.push(Work::Expr(coord)),
                             None => pieces.push(Work::Text("()")),
@@ -546,7 +547,7 @@ impl<'m> Printer<'m> {
                         }
                         pieces.push(Work::Text(" "));
                     }
-                    if !matches!(tex.op, TexOp::Txf | TexOp::TxfMs | TexOp::Txs) {
+                    if !matches!(tex.op, TexOp::Txf | TexOp::TxfMs) && !query {
                         match tex.projector {
                             Some(projector) => pieces.push(Work::Expr(projector)),
                             None => pieces.push(Work::Text("1")),
@@ -564,7 +565,7 @@ impl<'m> Printer<'m> {
                     }
                     pieces.push(Work::Text(" "));
                     match tex.op {
-                        TexOp::Tex | TexOp::Lod => {}
+                        TexOp::Tex | TexOp::Lod | TexOp::QueryLevels => {}
                         TexOp::Txb | TexOp::Txl | TexOp::Txf | TexOp::Txs | TexOp::TxfMs => {
                             match tex.lod {
                                 Some(lod) => pieces.push(Work::Expr(lod)),

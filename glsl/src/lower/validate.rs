@@ -362,7 +362,7 @@ impl Validator<'_> {
                 if !m.exprs[tex.sampler].ty.is_sampler() {
                     self.error(format!("{eh:?}: texture sampler is not a sampler"));
                 }
-                if tex.op != TexOp::Txs && tex.coordinate.is_none() {
+                if !matches!(tex.op, TexOp::Txs | TexOp::QueryLevels) && tex.coordinate.is_none() {
                     self.error(format!("{eh:?}: texture lookup without coordinate"));
                 }
                 let needs_lod = matches!(

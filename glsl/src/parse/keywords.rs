@@ -88,6 +88,7 @@ const SSBO: &[&str] = &["GL_ARB_shader_storage_buffer_object"];
 const TEX_ARRAY: &[&str] = &["GL_EXT_texture_array"];
 const MS: &[&str] = &["GL_ARB_texture_multisample"];
 const CUBE_ARRAY: &[&str] = &["GL_ARB_texture_cube_map_array"];
+const ATOMIC_COUNTERS: &[&str] = &["GL_ARB_shader_atomic_counters"];
 const FP64: &[&str] = &["GL_ARB_gpu_shader_fp64"];
 const UBO: &[&str] = &["GL_ARB_uniform_buffer_object"];
 const TBO: &[&str] = &["GL_EXT_texture_buffer_object"];
@@ -429,7 +430,7 @@ static KEYWORDS: &[Keyword] = &[
         Tok::BuiltinType,
         (420, 300),
         (420, 310),
-        NONE,
+        ATOMIC_COUNTERS,
     ),
     kw("shared", Tok::Shared, (430, 310), (430, 310), COMPUTE),
     // Reserved words of GLSL 1.10 / GLSL ES 1.00.

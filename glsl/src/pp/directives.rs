@@ -737,7 +737,7 @@ impl<'s> Pp<'s> {
     }
 
     fn forced_version(&mut self, forced: u16, compat: bool, loc: SourceLoc) -> Version {
-        let es = forced == 100 || forced == 300;
+        let es = matches!(forced, 100 | 300 | 310);
         self.checked_version(forced as u64, es, compat, loc)
     }
 

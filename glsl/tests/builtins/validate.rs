@@ -118,6 +118,12 @@ fn check_texture(
         }
         return Ok(());
     }
+    if tex.op == TexOp::QueryLevels {
+        if tex.coordinate.is_some() || tex.lod.is_some() || *result != Type::INT {
+            return Err("query_levels takes only the sampler and returns int".into());
+        }
+        return Ok(());
+    }
     let coordinate = ty(module, tex.coordinate.ok_or("missing coordinate")?)?;
     let coord_kind = if matches!(tex.op, TexOp::Txf | TexOp::TxfMs) {
         ScalarKind::Int
@@ -164,7 +170,7 @@ fn check_texture(
                 return Err("gradient types".into());
             }
         }
-        TexOp::Tex | TexOp::Txs | TexOp::Lod => {}
+        TexOp::Tex | TexOp::Txs | TexOp::Lod | TexOp::QueryLevels => {}
     }
     let want_kind = if sampler.shadow {
         ScalarKind::Float

@@ -2,11 +2,22 @@
 //! do: `atan` (range reduction + odd polynomial, `nir_atan`), `atan2` (`nir_atan2`,
 //! with the half-plane flip and the large-denominator scaling), and dynamic vector
 //! indexing (`nir_vector_extract` / `nir_vector_insert` as `bcsel` chains).
+//!
+//! Also the built-in function calls the front end keeps as calls
+//! (`rgl_glsl::builtins::keeps_call`) that map onto ALU opcodes: the GLSL 4.00
+//! §8.8 integer functions and §8.3 `frexp`/`ldexp`, translated as Mesa's
+//! `glsl_to_nir.cpp` translates the `ir_expression`s its `builtin_functions.cpp`
+//! gives them (`bit_count`, `ubitfield_extract`, `imul_high`, `uadd_carry`,
+//! `frexp_sig`, ...). [`Conv::builtin_call`] is the one entry point for calls of
+//! built-in signatures; names it does not know are reported unsupported.
 
+use rgl_glsl::arena::Handle;
+use rgl_glsl::hir;
+use rgl_glsl::types::ScalarKind;
 use rgl_nir::ir::Def;
 use rgl_nir::opcodes::Opcode as O;
 
-use super::{Conv, Res};
+use super::{invalid, unsupported, Conv, Res};
 
 /// Coefficients of the odd polynomial approximating atan on [0, 1] (x, x³, …, x¹¹).
 const ATAN_COEFFS: [f32; 6] = [
@@ -93,5 +104,101 @@ impl Conv<'_> {
     /// `v` with component `index` (a dynamic scalar) replaced by scalar `s`.
     pub(crate) fn vector_insert(&mut self, v: Def, s: Def, index: Def) -> Res<Def> {
         Ok(self.b().vector_insert(v, s, index, 0))
+    }
+
+    /// A call of built-in function `name` whose signature has no GLSL IR
+    /// expansion: evaluates the `in` arguments left to right, computes the
+    /// result and the `out` arguments (GLSL 4.00 §6.1.1: written back after the
+    /// call), and assigns them to `return_deref` and the `out` lvalues.
+    pub(crate) fn builtin_call(
+        &mut self,
+        name: &str,
+        return_deref: Option<Handle<hir::Expr>>,
+        args: &[Handle<hir::Expr>],
+    ) -> Res<()> {
+        let arity = match name {
+            "bitCount" | "findLSB" | "findMSB" | "bitfieldReverse" => 1,
+            "ldexp" | "frexp" => 2,
+            "uaddCarry" | "usubBorrow" | "bitfieldExtract" => 3,
+            "umulExtended" | "imulExtended" | "bitfieldInsert" => 4,
+            _ => return unsupported(format!("call of built-in function `{name}`")),
+        };
+        if args.len() != arity {
+            return invalid(format!("call of `{name}` with the wrong argument count"));
+        }
+        let ins = match name {
+            "frexp" | "bitCount" | "findLSB" | "findMSB" | "bitfieldReverse" => 1,
+            "uaddCarry" | "usubBorrow" | "umulExtended" | "imulExtended" | "ldexp" => 2,
+            _ => arity,
+        };
+        let kind = self.expr(args[0])?.ty.scalar_kind();
+        let mut v = Vec::with_capacity(ins);
+        for a in &args[..ins] {
+            v.push(self.eval(*a)?);
+        }
+        let n = self.comps(v[0]);
+        // (result, out values in argument order after the inputs)
+        let (result, outs): (Option<Def>, Vec<Def>) = match name {
+            "bitCount" => (Some(self.alu(O::bit_count, &[v[0]], n)), vec![]),
+            "findLSB" => (Some(self.alu(O::find_lsb, &[v[0]], n)), vec![]),
+            "findMSB" => {
+                let op = if kind == Some(ScalarKind::Int) {
+                    O::ifind_msb
+                } else {
+                    O::ufind_msb
+                };
+                (Some(self.alu(op, &[v[0]], n)), vec![])
+            }
+            "bitfieldReverse" => (Some(self.alu(O::bitfield_reverse, &[v[0]], n)), vec![]),
+            "bitfieldExtract" => {
+                let op = if kind == Some(ScalarKind::Int) {
+                    O::ibitfield_extract
+                } else {
+                    O::ubitfield_extract
+                };
+                let (offset, bits) = (self.splat(v[1], n), self.splat(v[2], n));
+                (Some(self.alu(op, &[v[0], offset, bits], n)), vec![])
+            }
+            "bitfieldInsert" => {
+                let (offset, bits) = (self.splat(v[2], n), self.splat(v[3], n));
+                let r = self.alu(O::bitfield_insert, &[v[0], v[1], offset, bits], n);
+                (Some(r), vec![])
+            }
+            "ldexp" => (Some(self.alu(O::ldexp, &[v[0], v[1]], n)), vec![]),
+            "frexp" => {
+                let sig = self.alu(O::frexp_sig, &[v[0]], n);
+                let exp = self.alu(O::frexp_exp, &[v[0]], n);
+                (Some(sig), vec![exp])
+            }
+            "uaddCarry" => {
+                let sum = self.alu(O::iadd, &[v[0], v[1]], n);
+                let carry = self.alu(O::uadd_carry, &[v[0], v[1]], n);
+                (Some(sum), vec![carry])
+            }
+            "usubBorrow" => {
+                let diff = self.alu(O::isub, &[v[0], v[1]], n);
+                let borrow = self.alu(O::usub_borrow, &[v[0], v[1]], n);
+                (Some(diff), vec![borrow])
+            }
+            _ => {
+                // umulExtended / imulExtended: out msb, out lsb.
+                let high = if kind == Some(ScalarKind::Int) {
+                    O::imul_high
+                } else {
+                    O::umul_high
+                };
+                let msb = self.alu(high, &[v[0], v[1]], n);
+                let lsb = self.alu(O::imul, &[v[0], v[1]], n);
+                (None, vec![msb, lsb])
+            }
+        };
+        let mask = ((1u16 << n) - 1) as u8;
+        for (lhs, value) in args[ins..].iter().zip(outs) {
+            self.assign_value(*lhs, value, mask)?;
+        }
+        if let (Some(r), Some(value)) = (return_deref, result) {
+            self.assign_value(r, value, mask)?;
+        }
+        Ok(())
     }
 }

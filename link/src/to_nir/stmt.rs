@@ -342,7 +342,8 @@ impl Conv<'_> {
             return self.memory_call(&name, return_deref, args);
         }
         if sig.builtin.is_some() {
-            return unsupported(format!("call of built-in function `{}`", f.name));
+            let name = f.name.clone();
+            return self.builtin_call(&name, return_deref, args);
         }
         let Some(callee) = self.funcs.get(&(function, signature)).copied() else {
             return unsupported(format!("call of `{}`, which has no body", f.name));

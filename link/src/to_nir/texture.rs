@@ -35,6 +35,7 @@ impl Conv<'_> {
             HOp::TxfMs => TexOp::TxfMs,
             HOp::Txs => TexOp::Txs,
             HOp::Lod => TexOp::Lod,
+            HOp::QueryLevels => TexOp::QueryLevels,
         };
         let mut srcs = vec![
             (TexSrcKind::TextureDeref, sampler.def),
@@ -58,7 +59,7 @@ impl Conv<'_> {
             HOp::Txb => Some(TexSrcKind::Bias),
             HOp::Txl | HOp::Txf | HOp::Txs => Some(TexSrcKind::Lod),
             HOp::TxfMs => Some(TexSrcKind::MsIndex),
-            HOp::Tex | HOp::Txd | HOp::Lod => None,
+            HOp::Tex | HOp::Txd | HOp::Lod | HOp::QueryLevels => None,
         };
         if let Some(kind) = lod_kind {
             push(self, kind, t.lod)?;
@@ -67,7 +68,9 @@ impl Conv<'_> {
             push(self, TexSrcKind::Ddx, Some(dx))?;
             push(self, TexSrcKind::Ddy, Some(dy))?;
         }
-        if op != TexOp::Txs && !srcs.iter().any(|(k, _)| *k == TexSrcKind::Coord) {
+        if !matches!(op, TexOp::Txs | TexOp::QueryLevels)
+            && !srcs.iter().any(|(k, _)| *k == TexSrcKind::Coord)
+        {
             return invalid("texture lookup without a coordinate");
         }
         let dest_type = match op {

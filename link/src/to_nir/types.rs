@@ -91,6 +91,11 @@ impl Conv<'_> {
             }
             GType::Struct(h) => Type::Struct(self.struct_id(*h, depth)?),
             GType::Void => return invalid("void value"),
+            GType::AtomicUint => {
+                return unsupported(
+                    "atomic_uint value (atomic counters must be lowered to storage-buffer atomics first)",
+                )
+            }
             GType::Error => return invalid("error type in linked IR"),
         })
     }

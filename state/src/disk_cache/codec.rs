@@ -361,7 +361,7 @@ impl Writer {
                 self.opt_u32(*len);
                 self.ty(elem)?;
             }
-            Type::Void | Type::Struct(_) | Type::Error => {
+            Type::Void | Type::Struct(_) | Type::AtomicUint | Type::Error => {
                 return Err(CodecError::Unencodable(format!("an interface type {ty:?}")))
             }
         }

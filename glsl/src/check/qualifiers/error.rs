@@ -24,6 +24,10 @@ pub enum QualifierError {
     /// A word reserved in this version.
     #[error("illegal use of reserved word `{0}'")]
     ReservedWord(String),
+    /// A qualifier the shader's version has but rgl does not implement
+    /// (tessellation `patch`, `sample`, `subroutine`, image memory qualifiers).
+    #[error("`{0}' qualifiers are not supported")]
+    NotImplemented(&'static str),
     /// A qualifier from a later GLSL version or an extension rgl does not offer.
     #[error("`{word}' qualifier requires {requirement}")]
     Unsupported {
@@ -481,6 +485,9 @@ pub enum QualifierError {
     /// Sampler in an interface block.
     #[error("interface block members cannot contain opaque types")]
     OpaqueBlockMember,
+    /// `atomic_uint` member of a struct (GLSL 4.20 §4.1.7.1; Mesa's wording).
+    #[error("atomic counter in structure, shader storage block or uniform block")]
+    AtomicInStruct,
     /// Sampler return type.
     #[error("function return type can't contain an opaque type")]
     OpaqueReturn,

@@ -327,7 +327,12 @@ fn parse_item(
     }
     // Mesa's grammar: `binding` with 420pack, ES 3.10, atomic counters or
     // shader storage buffer objects.
-    if is("binding") && (env.has_420pack() || env.has_shader_storage()) {
+    if is("binding")
+        && (env.has_420pack()
+            || env.version.at_least(0, 310)
+            || env.has_atomic_counters()
+            || env.has_shader_storage())
+    {
         out.binding = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Binding);
     }
@@ -411,7 +416,9 @@ fn parse_enhanced_item(
         ("xfb_stride", Id::XfbStride),
     ];
     let &(word, id) = enhanced.iter().find(|(n, _)| is(n))?;
-    if env.version.is_es() || !env.has_enhanced_layouts() {
+    // `offset` also exists for atomic counters (GLSL 4.20 §4.4.4.6).
+    let atomic_offset = id == Id::Offset && env.has_atomic_counters();
+    if !atomic_offset && (env.version.is_es() || !env.has_enhanced_layouts()) {
         return requires(
             loc,
             format!("{word} qualifier"),

@@ -235,7 +235,12 @@ impl QualifierEnv<'_> {
     }
     /// Qualifiers in any order, repeated layouts (GLSL 4.20 / 420pack).
     pub fn has_420pack(&self) -> bool {
-        self.has_extension("GL_ARB_shading_language_420pack")
+        self.version.at_least(420, 0) || self.has_extension("GL_ARB_shading_language_420pack")
+    }
+    /// `atomic_uint` and its `binding`/`offset` layouts (GLSL 4.20, GLSL ES
+    /// 3.10, or ARB_shader_atomic_counters; Mesa's `has_atomic_counters`).
+    pub fn has_atomic_counters(&self) -> bool {
+        self.version.at_least(420, 310) || self.has_extension("GL_ARB_shader_atomic_counters")
     }
     /// `layout(location)` on vertex inputs and fragment outputs.
     pub fn has_explicit_attrib_location(&self) -> bool {
@@ -244,9 +249,9 @@ impl QualifierEnv<'_> {
     /// `layout(location)` on the other stage interfaces.
     pub fn has_separate_shader_objects(&self) -> bool {
         if self.version.is_es() {
-            self.has_extension("GL_EXT_separate_shader_objects")
+            self.version.at_least(0, 310) || self.has_extension("GL_EXT_separate_shader_objects")
         } else {
-            self.has_extension("GL_ARB_separate_shader_objects")
+            self.version.at_least(410, 0) || self.has_extension("GL_ARB_separate_shader_objects")
         }
     }
     /// Uniform blocks and their layouts.
@@ -259,7 +264,8 @@ impl QualifierEnv<'_> {
     }
     /// `depth_any` and friends.
     pub fn has_conservative_depth(&self) -> bool {
-        self.has_extension("GL_ARB_conservative_depth")
+        self.version.at_least(420, 0)
+            || self.has_extension("GL_ARB_conservative_depth")
             || self.has_extension("GL_AMD_conservative_depth")
             || self.has_extension("GL_EXT_conservative_depth")
     }
@@ -544,10 +550,16 @@ fn collect_words(
                         }
                         w.centroid = Some(qloc);
                     }
+                    Storage::Sample if env.version.at_least(400, 0) => {
+                        error(QualifierError::NotImplemented("sample"))
+                    }
                     Storage::Sample => error(QualifierError::Unsupported {
                         word: "sample".into(),
                         requirement: "GLSL 4.00 or GL_ARB_gpu_shader5",
                     }),
+                    Storage::Patch if env.version.at_least(400, 0) => {
+                        error(QualifierError::NotImplemented("patch"))
+                    }
                     Storage::Patch => error(QualifierError::Unsupported {
                         word: "patch".into(),
                         requirement: "GLSL 4.00 or GL_ARB_tessellation_shader",
@@ -581,6 +593,15 @@ fn collect_words(
                         word: "shared".into(),
                         requirement: "GLSL 4.30 or GL_ARB_compute_shader",
                     }),
+                    Storage::Other("subroutine") if env.version.at_least(400, 0) => {
+                        error(QualifierError::NotImplemented("subroutine"))
+                    }
+                    Storage::Other(
+                        "coherent" | "volatile" | "restrict" | "readonly" | "writeonly",
+                    ) if env.version.at_least(420, 310) => {
+                        // Image memory qualifiers: rgl has no image types.
+                        error(QualifierError::NotImplemented("image memory"))
+                    }
                     Storage::Other(word) => error(QualifierError::Unsupported {
                         word: word.into(),
                         requirement: if word == "subroutine" {
@@ -890,7 +911,9 @@ fn check_variable_layout(
         };
         let allowed = match (stage, storage) {
             (_, StorageClass::Uniform) => {
-                if !env.has_extension("GL_ARB_explicit_uniform_location") {
+                if !env.version.at_least(430, 310)
+                    && !env.has_extension("GL_ARB_explicit_uniform_location")
+                {
                     let requirement = if env.has_explicit_attrib_location() {
                         "GL_ARB_explicit_uniform_location extension or GLSL 4.30"
                     } else {
@@ -972,9 +995,8 @@ fn check_variable_layout(
     if l.matrix_layout != MatrixLayout::Inherited {
         error(QualifierError::MatrixLayoutOnVariable);
     }
-    if l.offset.is_some() {
-        error(QualifierError::OffsetTarget);
-    }
+    // `offset` on a variable is legal for atomic counters only; the type
+    // check (`types::check`) decides.
     if l.align.is_some() {
         error(QualifierError::AlignTarget);
     }

@@ -88,7 +88,7 @@ fn struct_has_aggregate_member(ty: &Type, structs: &StructArena) -> bool {
 fn precision_allowed(ty: &Type) -> bool {
     match without_array(ty) {
         Type::Scalar(k) | Type::Vector(k, _) => *k != ScalarKind::Bool,
-        Type::Matrix { .. } | Type::Sampler(_) | Type::Error => true,
+        Type::Matrix { .. } | Type::Sampler(_) | Type::AtomicUint | Type::Error => true,
         _ => false,
     }
 }
@@ -116,7 +116,7 @@ fn check(
         error(QualifierError::PrecisionType);
     }
 
-    if ty.contains_sampler(structs) {
+    if ty.contains_opaque(structs) {
         match context {
             DeclContext::GlobalVariable | DeclContext::LocalVariable => {
                 if storage != StorageClass::Uniform {
@@ -131,7 +131,14 @@ fn check(
             }
             DeclContext::BlockMember(_) => error(QualifierError::OpaqueBlockMember),
             DeclContext::FunctionReturn => error(QualifierError::OpaqueReturn),
-            DeclContext::StructMember | DeclContext::Block | DeclContext::QualifierOnly => {}
+            DeclContext::StructMember => {
+                // GLSL 4.20 §4.1.7.1: counters are uniform variables or
+                // arrays of them, never struct members.
+                if ty.contains_atomic(structs) {
+                    error(QualifierError::AtomicInStruct);
+                }
+            }
+            DeclContext::Block | DeclContext::QualifierOnly => {}
         }
     }
 
@@ -213,7 +220,7 @@ fn check(
                     if matches!(
                         base,
                         Type::Scalar(ScalarKind::Bool) | Type::Vector(ScalarKind::Bool, _)
-                    ) || base.contains_sampler(structs)
+                    ) || base.contains_opaque(structs)
                     {
                         error(QualifierError::FsInputType(base_name()));
                     }
@@ -299,9 +306,19 @@ fn check(
     if global
         && l.binding.is_some()
         && storage == StorageClass::Uniform
-        && !matches!(base, Type::Sampler(_))
+        && !matches!(base, Type::Sampler(_) | Type::AtomicUint)
     {
         error(QualifierError::BindingType);
+    }
+    // GLSL 4.20 §4.4.4.6: `offset` on a variable only for atomic counters
+    // (block members are checked with their block).
+    if matches!(
+        context,
+        DeclContext::GlobalVariable | DeclContext::LocalVariable
+    ) && l.offset.is_some()
+        && !(storage == StorageClass::Uniform && ty.contains_atomic(structs))
+    {
+        error(QualifierError::OffsetTarget);
     }
     if context == DeclContext::BlockMember(StorageClass::Uniform)
         && l.matrix_layout != crate::hir::MatrixLayout::Inherited

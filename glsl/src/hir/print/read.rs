@@ -239,6 +239,9 @@ fn type_by_name(module: &Module, name: &str) -> Option<Type> {
     if let Some(sampler) = sampler_by_name(name) {
         return Some(Type::Sampler(sampler));
     }
+    if name == "atomic_uint" {
+        return Some(Type::AtomicUint);
+    }
     // Structs: by printed name (`S`, `S@3`) or Mesa's `S@0x…`.
     let printer_names: Vec<(Handle<StructType>, String)> = module
         .structs
@@ -647,7 +650,8 @@ impl Reader {
                 Ok(self.add(ExprKind::Constant(value), ty))
             }
             (
-                op @ ("tex" | "txb" | "txl" | "txd" | "txf" | "txf_ms" | "txs" | "lod"),
+                op @ ("tex" | "txb" | "txl" | "txd" | "txf" | "txf_ms" | "txs" | "lod"
+                | "query_levels"),
                 [ty, rest @ ..],
             ) => {
                 let op = match op {
@@ -658,6 +662,7 @@ impl Reader {
                     "txf" => TexOp::Txf,
                     "txf_ms" => TexOp::TxfMs,
                     "txs" => TexOp::Txs,
+                    "query_levels" => TexOp::QueryLevels,
                     _ => TexOp::Lod,
                 };
                 let ty = parse_type(&self.module, ty)?;
@@ -700,7 +705,8 @@ impl Reader {
             rest.pop()
                 .ok_or_else(|| format!("texture {op:?}: missing field"))
         };
-        if op != TexOp::Txs {
+        let query = matches!(op, TexOp::Txs | TexOp::QueryLevels);
+        if !query {
             let coord = take()?;
             tex.coordinate = Some(self.expr(coord)?);
             if op != TexOp::Lod {
@@ -708,7 +714,7 @@ impl Reader {
             }
             tex.offset = self.optional(take()?)?;
         }
-        if !matches!(op, TexOp::Txf | TexOp::TxfMs | TexOp::Txs) {
+        if !matches!(op, TexOp::Txf | TexOp::TxfMs) && !query {
             tex.projector = self.optional(take()?)?;
             tex.shadow_comparator = self.optional(take()?)?;
         }
@@ -716,7 +722,7 @@ impl Reader {
             take()?; // clamp
         }
         match op {
-            TexOp::Tex | TexOp::Lod => {}
+            TexOp::Tex | TexOp::Lod | TexOp::QueryLevels => {}
             TexOp::Txd => {
                 let grad = list(take()?)?;
                 let [dx, dy] = grad else {
