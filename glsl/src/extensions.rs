@@ -170,6 +170,15 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 0,
     },
+    // GL_ARB_separate_shader_objects, its language part: `layout(location)`
+    // on every stage's inputs and outputs (and their block members) and the
+    // `gl_PerVertex` redeclaration; core in GLSL 4.10.
+    Extension {
+        name: "GL_ARB_separate_shader_objects",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 410,
+    },
     // GL_ARB_shader_atomic_counters: `atomic_uint` uniforms with their
     // binding/offset layouts, the `atomicCounter*` functions and the
     // `gl_Max*AtomicCounter*` constants; the linker lowers the counters to

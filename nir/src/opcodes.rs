@@ -312,7 +312,7 @@ fn ifind_msb(v: i64, bits: u8) -> i64 {
 /// `bits` is 0 or a count is negative, `base >> offset` when the field runs past
 /// bit 31 (GLSL 4.00 §8.8 leaves `offset + bits > 32` undefined).
 pub fn ubitfield_extract(base: u32, offset: i32, bits: i32) -> u32 {
-    if bits == 0 || bits < 0 || offset < 0 {
+    if bits <= 0 || offset < 0 {
         0
     } else if offset.saturating_add(bits) < 32 {
         (base << (32 - bits - offset)) >> (32 - bits)
@@ -326,7 +326,7 @@ pub fn ubitfield_extract(base: u32, offset: i32, bits: i32) -> u32 {
 /// Mesa's `ibitfield_extract`: as [`ubitfield_extract`] with the field's top bit
 /// copied into the high bits of the result.
 pub fn ibitfield_extract(base: i32, offset: i32, bits: i32) -> i32 {
-    if bits == 0 || bits < 0 || offset < 0 {
+    if bits <= 0 || offset < 0 {
         0
     } else if offset.saturating_add(bits) < 32 {
         (base << (32 - bits - offset)) >> (32 - bits)

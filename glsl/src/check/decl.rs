@@ -842,7 +842,8 @@ impl Checker<'_> {
             );
         }
         if matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
-            self.check_member_locations(block, &resolved.layout, &fields);
+            let per_vertex = mode == VarMode::ShaderIn && self.stage == Stage::Geometry;
+            self.check_member_locations(block, &resolved.layout, &fields, per_vertex);
         }
         let xfb_block = mode == VarMode::ShaderOut
             && self.stage != Stage::Fragment

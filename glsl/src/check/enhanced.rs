@@ -200,8 +200,26 @@ impl Checker<'_> {
         block: &ast::Block,
         layout: &LayoutQualifiers,
         fields: &[StructField],
+        per_vertex: bool,
     ) {
-        if layout.location.is_some() || fields.iter().all(|f| f.qualifiers.location.is_none()) {
+        if fields.iter().all(|f| f.qualifiers.location.is_none()) {
+            return;
+        }
+        // GLSL 4.50 §4.4.1: a block array needing locations per element
+        // takes its location on the block only; for arrayed interfaces
+        // (geometry inputs) the per-vertex outer array is stripped first.
+        let dimensions = block
+            .instance_array
+            .as_ref()
+            .map_or(0, |a| a.dimensions.len());
+        if dimensions > usize::from(per_vertex) {
+            self.error_at(
+                block.name.loc,
+                QualifierError::BlockArrayMemberLocation(block.name.name.to_string()),
+            );
+            return;
+        }
+        if layout.location.is_some() {
             return;
         }
         if let Some(missing) = fields.iter().find(|f| f.qualifiers.location.is_none()) {

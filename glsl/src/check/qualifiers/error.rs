@@ -679,4 +679,7 @@ pub enum QualifierError {
         "member `{0}' of a block without a location has no location while other members have one"
     )]
     BlockMemberLocationMissing(String),
+    /// `layout(location)` on a member of a block array (GLSL 4.50 §4.4.1).
+    #[error("block `{0}' is an array, so its members cannot have locations")]
+    BlockArrayMemberLocation(String),
 }
