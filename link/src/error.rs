@@ -320,6 +320,22 @@ pub enum LinkError {
     /// A shader storage block bound past the last binding point.
     #[error("shader storage block `{0}' has binding {1}, which exceeds the maximum number of SSBO binding points ({2})")]
     StorageBindingTooLarge(String, u32, u32),
+    /// Two different atomic counters of one binding share storage (Mesa's
+    /// `link_atomics`).
+    #[error("Atomic counter {0} declared at offset {1} which is already in use.")]
+    AtomicCounterOverlap(String, u32),
+    /// Too many atomic counters in a stage (`GL_MAX_<stage>_ATOMIC_COUNTERS`).
+    #[error("Too many {0} shader atomic counters")]
+    TooManyAtomicCounters(&'static str),
+    /// Too many atomic counter buffers in a stage.
+    #[error("Too many {0} shader atomic counter buffers")]
+    TooManyAtomicCounterBuffers(&'static str),
+    /// Too many atomic counters in the program.
+    #[error("Too many combined atomic counters")]
+    TooManyCombinedAtomicCounters,
+    /// Too many atomic counter buffers in the program.
+    #[error("Too many combined atomic buffers")]
+    TooManyCombinedAtomicCounterBuffers,
     /// A compute shader with more shared memory than
     /// `GL_MAX_COMPUTE_SHARED_MEMORY_SIZE`.
     #[error("Too much shared memory used ({0}/{1})")]

@@ -18,7 +18,10 @@ pub mod program;
 pub mod to_nir;
 
 pub use error::{LinkError, LinkLog, PipelineError};
-pub use program::{Bindings, BufferVariable, LinkedProgram, LinkedStage, StorageBlock};
+pub use program::{
+    AtomicCounter, AtomicCounterBuffer, Bindings, BufferVariable, LinkedProgram, LinkedStage,
+    StorageBlock,
+};
 
 use rgl_glsl::CompiledShader;
 

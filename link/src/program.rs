@@ -193,6 +193,43 @@ pub struct StorageBlock {
     pub stages: u32,
 }
 
+/// An active atomic counter uniform (`GL_UNIFORM` of type
+/// `GL_UNSIGNED_INT_ATOMIC_COUNTER`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtomicCounter {
+    /// The uniform's name (an array keeps its base name).
+    pub name: String,
+    /// `GL_OFFSET`: byte offset of the counter (element 0 of an array) in its
+    /// buffer.
+    pub offset: u32,
+    /// Counters it holds: 1, or the element count of an array (of arrays),
+    /// elements 4 bytes apart in row-major order.
+    pub array_size: u32,
+    /// Stages that use it (bit `1 << stage as u32`).
+    pub stages: u32,
+}
+
+/// An active atomic counter buffer binding (the `GL_ATOMIC_COUNTER_BUFFER`
+/// program interface, GL 4.2 §7.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtomicCounterBuffer {
+    /// `GL_ATOMIC_COUNTER_BUFFER_BINDING`: the indexed `GL_ATOMIC_COUNTER_BUFFER`
+    /// binding point. The program's NIR reads and updates its counters as
+    /// storage block `ATOMIC_COUNTER_BLOCK_BASE + binding`
+    /// ([`rgl_nir::options::storage_bindings`]).
+    pub binding: u32,
+    /// `GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE`: the minimum buffer size in bytes,
+    /// the end of the highest active counter (offset + 4 × elements). GL asks
+    /// for no rounding here (unlike uniform and storage blocks), as in Mesa.
+    pub data_size: u32,
+    /// The active counters (`GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS`),
+    /// by offset.
+    pub counters: Vec<AtomicCounter>,
+    /// Stages that use a counter of it
+    /// (`GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_*_SHADER`).
+    pub stages: u32,
+}
+
 /// The result of linking.
 #[derive(Clone, Debug)]
 pub struct LinkedProgram {
@@ -230,6 +267,14 @@ impl LinkedProgram {
     /// limit checks see them.
     pub fn storage_blocks(&self) -> Vec<StorageBlock> {
         crate::linker::storage_blocks::storage_blocks(self.stages.iter())
+    }
+    /// The program's active atomic counter buffers by binding, each with its
+    /// active counters by offset, data size and referencing stages (computed
+    /// from the linked stages, as the linker's counter checks see them). The
+    /// state tracker binds `GL_ATOMIC_COUNTER_BUFFER` index `binding` as storage
+    /// block `ATOMIC_COUNTER_BLOCK_BASE + binding`.
+    pub fn atomic_counter_buffers(&self) -> Vec<AtomicCounterBuffer> {
+        crate::linker::atomic_counters::atomic_counter_buffers(self.stages.iter())
     }
     /// Bytes of workgroup shared memory the compute stage uses (0 without one):
     /// the final NIR's `shared_size` once the pipeline ran (shared variables the

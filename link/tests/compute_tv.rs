@@ -22,6 +22,7 @@ use rgl_link::pipeline::{lower_program, PipelineOptions};
 use rgl_link::{link_program, Bindings};
 use rgl_nir::eval::{evaluate_workgroup, EvalInput, WorkgroupInput};
 use rgl_nir::ir::Shader;
+use rgl_nir::options::storage_bindings::ATOMIC_COUNTER_BLOCK_BASE;
 
 /// xorshift64* generator (the one `tv::chain` uses for the graphics stages).
 struct Rng(u64);
@@ -101,6 +102,14 @@ fn build(path: &Path) -> Result<(Shader, Shader, Vec<usize>), String> {
             sizes.resize(i + 1, 0);
         }
         sizes[i] = sizes[i].max(b.data_size as usize + TAIL_BYTES);
+    }
+    // Atomic counter buffer `k` is storage block `ATOMIC_COUNTER_BLOCK_BASE + k`.
+    for b in program.atomic_counter_buffers() {
+        let i = (ATOMIC_COUNTER_BLOCK_BASE + b.binding) as usize;
+        if sizes.len() <= i {
+            sizes.resize(i + 1, 0);
+        }
+        sizes[i] = sizes[i].max(b.data_size as usize);
     }
     Ok((before, after, sizes))
 }
@@ -190,6 +199,54 @@ fn check_reduction(
     Ok(())
 }
 
+/// What `counters.comp` must leave, worked out from its source: counter buffer
+/// 0 (block `ATOMIC_COUNTER_BLOCK_BASE`) holds `inc` (byte 0), `dec` (4) and
+/// `grid[2][3]` (8..32). The 8 invocations
+/// increment `inc` (their old values, `olds`, are a permutation of
+/// `inc0..inc0 + 8`), decrement `dec` (`decs` are the new values
+/// `dec0 - 8..dec0`) and increment `grid[i % 2][i % 3]` once each; after the
+/// barrier every `reads[i]` is `grid[1][2]`, incremented by invocation 5 only.
+fn check_counters(input: &[Vec<u8>], output: &[Vec<u8>]) -> Result<(), String> {
+    let base = ATOMIC_COUNTER_BLOCK_BASE as usize;
+    let (out, c0_in, c0) = (&output[0], &input[base], &output[base]);
+    let (inc0, dec0) = (word(c0_in, 0), word(c0_in, 4));
+    if word(c0, 0) != inc0.wrapping_add(8) || word(c0, 4) != dec0.wrapping_sub(8) {
+        return Err(format!(
+            "inc/dec end at {}/{}, from {inc0}/{dec0}",
+            word(c0, 0),
+            word(c0, 4)
+        ));
+    }
+    let mut olds: Vec<u32> = (0..8).map(|i| word(out, 4 * i)).collect();
+    let mut decs: Vec<u32> = (0..8).map(|i| word(out, 32 + 4 * i)).collect();
+    olds.sort_unstable();
+    decs.sort_unstable();
+    let mut want_olds: Vec<u32> = (0..8).map(|k| inc0.wrapping_add(k)).collect();
+    let mut want_decs: Vec<u32> = (1..=8).map(|k| dec0.wrapping_sub(k)).collect();
+    want_olds.sort_unstable();
+    want_decs.sort_unstable();
+    if olds != want_olds || decs != want_decs {
+        return Err(format!("olds {olds:?} / decs {decs:?} from {inc0}/{dec0}"));
+    }
+    for a in 0..2u32 {
+        for b in 0..3u32 {
+            let hits = (0..8u32).filter(|i| i % 2 == a && i % 3 == b).count() as u32;
+            let at = 8 + 4 * (a * 3 + b) as usize;
+            if word(c0, at) != word(c0_in, at).wrapping_add(hits) {
+                return Err(format!("grid[{a}][{b}] = {}", word(c0, at)));
+            }
+        }
+    }
+    let read = word(c0_in, 28).wrapping_add(1);
+    if let Some(i) = (0..8).find(|i| word(out, 64 + 4 * i) != read) {
+        return Err(format!(
+            "reads[{i}] = {}, expected {read}",
+            word(out, 64 + 4 * i)
+        ));
+    }
+    Ok(())
+}
+
 #[test]
 fn compute_translation_validation() {
     let files = inputs();
@@ -232,6 +289,20 @@ fn compute_translation_validation() {
                 }
             };
             evaluations += 1;
+            if name == "counters.comp" {
+                if let Err(e) = check_counters(&input.ssbos, &original.ssbos) {
+                    failures.push(format!("{name} seed {seed}: {e}"));
+                }
+            }
+            if name == "counter_ops.comp" {
+                // `ops[0]` (byte 4 of counter buffer 1) loses 0 + 1 + ... + 7
+                // through the function taking the counter.
+                let at = ATOMIC_COUNTER_BLOCK_BASE as usize + 1;
+                let (was, now) = (word(&input.ssbos[at], 4), word(&original.ssbos[at], 4));
+                if now != was.wrapping_sub(28) {
+                    failures.push(format!("{name} seed {seed}: ops[0] {now}, from {was}"));
+                }
+            }
             if name == "reduction.comp" {
                 if let Err(e) = check_reduction(&input.ssbos, &original.ssbos, &wg) {
                     failures.push(format!("{name} seed {seed}: {e}"));

@@ -4,7 +4,7 @@
 //!   validate and read back (`print(parse(print(s))) == print(s)`);
 //! * corpus sweep: every shader of `../shared/corpus/shader-db` and of the piglit
 //!   `.shader_test` files and glslparsertest shaders (GL 3.3 piglit, and the
-//!   compute / storage-block folders of `piglit-gl4`) that compiles on its own (has a
+//!   compute / storage-block / atomic-counter folders of `piglit-gl4`) that compiles on its own (has a
 //!   `main`, calls only functions it defines) must convert, validate and round-trip.
 //!   Known failures, with reasons, are listed in `tests/to_nir/known_failures.txt`.
 //!
@@ -413,10 +413,12 @@ fn corpus_sweep() {
         ("shader-db", vec!["shader-db"], 1),
         ("piglit", vec!["piglit/tests", "piglit-geometry"], stride),
         (
-            "piglit-gl4 compute and storage blocks",
+            "piglit-gl4 compute, storage blocks and atomic counters",
             vec![
                 "piglit-gl4/tests/spec/arb_compute_shader",
                 "piglit-gl4/tests/spec/arb_shader_storage_buffer_object",
+                "piglit-gl4/tests/spec/arb_shader_atomic_counters",
+                "piglit-gl4/tests/spec/arb_shader_atomic_counter_ops",
             ],
             1,
         ),

@@ -224,6 +224,29 @@ pub fn dump_resources(program: &LinkedProgram) -> String {
             }
         }
     }
+    let counters = program.atomic_counter_buffers();
+    if !counters.is_empty() {
+        let _ = writeln!(out, "atomic counter buffers:");
+        for b in &counters {
+            let _ = writeln!(
+                out,
+                "  binding={} size={} stages={}",
+                b.binding,
+                b.data_size,
+                stage_letters(b.stages)
+            );
+            for c in &b.counters {
+                let _ = writeln!(
+                    out,
+                    "    {} offset={} size={} stages={}",
+                    c.name,
+                    c.offset,
+                    c.array_size,
+                    stage_letters(c.stages)
+                );
+            }
+        }
+    }
     let shared = program.shared_size();
     if shared > 0 {
         let _ = writeln!(out, "shared memory: {shared} bytes");

@@ -7,6 +7,7 @@
 //! where Mesa does (a stage that failed its intrastage link is not linked further).
 //! [`dump_resources`] prints the program's interface for tests and tools.
 
+pub mod atomic_counters;
 mod block_shapes;
 mod block_sizes;
 pub mod dump;
@@ -174,6 +175,7 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
     uniforms::link_uniforms(&mut stages, &mut program, &mut errors);
     limits::check_io_limits(&stages, &mut errors);
     storage_blocks::check_storage_limits(stages.iter().map(|s| &s.linked), &mut errors);
+    atomic_counters::check_atomic_counters(stages.iter().map(|s| &s.linked), &mut errors);
 
     if !errors.is_empty() {
         return Err(LinkLog { errors, warnings });

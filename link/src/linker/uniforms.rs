@@ -166,6 +166,11 @@ pub(crate) fn link_uniforms(
             if var.mode != VarMode::Uniform || var.interface_block.is_some() {
                 continue;
             }
+            // Atomic counters take no default-block storage and no location
+            // (GL 4.2 §7.7); `LinkedProgram::atomic_counter_buffers` lists them.
+            if var.ty.contains_atomic(&m.structs) {
+                continue;
+            }
             let read = st.usage.read.contains(&v);
             let g = match by_name.get(&var.name) {
                 Some(&g) => g,

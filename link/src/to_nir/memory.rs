@@ -18,12 +18,32 @@
 //!   `memoryBarrierAtomicCounter` orders `ssbo`. Image memory has no NIR variable
 //!   mode in rgl, so `memoryBarrierImage` orders storage-buffer memory, and
 //!   `memoryBarrier`/`groupMemoryBarrier` order the storage-buffer and shared memory.
+//! * The GLSL 4.20 §8.10 atomic counter functions and the
+//!   ARB_shader_atomic_counter_ops ones become storage-buffer intrinsics, as Mesa's
+//!   `nir_lower_atomics_to_ssbo` does: counter buffer binding `k` is block
+//!   `ATOMIC_COUNTER_BLOCK_BASE + k` ([`rgl_nir::options::storage_bindings`]) and
+//!   the counter's byte offset is its `layout(offset)` plus 4 × its flattened
+//!   (row-major) index in an array or array of arrays. `atomicCounter` is a plain
+//!   32-bit `load_ssbo` (as in Mesa: an aligned word load is single-copy atomic);
+//!   `atomicCounterIncrement` is `ssbo_atomic iadd 1` returning the old value;
+//!   `atomicCounterDecrement` is `ssbo_atomic iadd -1` whose old value minus one is
+//!   returned (§8.10: the decrement returns the new value);
+//!   `atomicCounterAddARB`/`SubtractARB` are `iadd` of the operand / its negation,
+//!   `MinARB`/`MaxARB` are `umin`/`umax`, `And`/`Or`/`Xor`/`ExchangeARB` the matching
+//!   op, `CompSwapARB` is `ssbo_atomic_swap` with `cmpxchg`; all these return the old
+//!   value. Counter uniforms never become NIR variables. A counter passed to a user
+//!   function travels as a `uvec2(block, offset)` in the parameter's temporary.
 
 use rgl_glsl::arena::Handle;
+use rgl_glsl::builtins::{atomic_counter_op, AtomicCounterOp};
 use rgl_glsl::hir::{self, ExprKind};
 use rgl_glsl::types::{ScalarKind, Type as GType};
 use rgl_nir::intrinsics::{AtomicOp, IntrinsicOp, Scope, MEMORY_ACQ_REL};
-use rgl_nir::ir::{BaseType, DerefKind, Type, VarMode};
+use rgl_nir::ir::{BaseType, Def, DerefKind, Type, VarMode};
+use rgl_nir::opcodes::Opcode;
+use rgl_nir::options::storage_bindings::{
+    ATOMIC_COUNTER_BLOCK_BASE, MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+};
 
 use super::{invalid, unsupported, Conv, Res, D};
 
@@ -32,6 +52,7 @@ pub(crate) fn is_memory_builtin(name: &str) -> bool {
     atomic_op(name, ScalarKind::Int).is_some()
         || name == "atomicCompSwap"
         || barrier_of(name).is_some()
+        || atomic_counter_op(name).is_some()
 }
 
 /// The `atomic_op` of a non-swap atomic function on `kind` operands.
@@ -89,6 +110,9 @@ impl Conv<'_> {
             );
             return Ok(());
         }
+        if let Some(op) = atomic_counter_op(name) {
+            return self.counter_call(name, op, return_deref, args);
+        }
         let swap = name == "atomicCompSwap";
         let want = if swap { 3 } else { 2 };
         if args.len() != want {
@@ -139,6 +163,194 @@ impl Conv<'_> {
             self.assign_value(r, old, 1)?;
         }
         Ok(())
+    }
+
+    /// Converts the atomic counter function `name` (operation `op`) on the counter
+    /// `args[0]` with the `uint` operands `args[1..]`.
+    fn counter_call(
+        &mut self,
+        name: &str,
+        op: AtomicCounterOp,
+        return_deref: Option<Handle<hir::Expr>>,
+        args: &[Handle<hir::Expr>],
+    ) -> Res<()> {
+        use AtomicCounterOp as C;
+        let want = match op {
+            C::Increment | C::Decrement | C::Read => 1,
+            C::CompSwap => 3,
+            _ => 2,
+        };
+        if args.len() != want {
+            return invalid(format!("`{name}` with {} arguments", args.len()));
+        }
+        let (block, offset) = self.counter_address(args[0])?;
+        let mut data = Vec::with_capacity(2);
+        for a in &args[1..] {
+            let v = self.eval(*a)?;
+            if self.comps(v) != 1 || self.bits(v) != 32 {
+                return invalid(format!("`{name}` operand is not a 32-bit scalar"));
+            }
+            data.push(v);
+        }
+        let (intrinsic, atomic, operands) = match op {
+            C::Read => {
+                let Some(v) = self.b().intrinsic(
+                    IntrinsicOp::load_ssbo,
+                    vec![block, offset],
+                    1,
+                    vec![0, 4, 0],
+                    Some((1, 32)),
+                ) else {
+                    return invalid(format!("`{name}` without a result"));
+                };
+                return self.counter_result(return_deref, v);
+            }
+            C::Increment => (
+                IntrinsicOp::ssbo_atomic,
+                AtomicOp::Iadd,
+                vec![self.imm_i(1)],
+            ),
+            C::Decrement => (
+                IntrinsicOp::ssbo_atomic,
+                AtomicOp::Iadd,
+                vec![self.imm_i(-1)],
+            ),
+            C::Add => (IntrinsicOp::ssbo_atomic, AtomicOp::Iadd, data),
+            C::Subtract => {
+                let negated = self.alu(Opcode::ineg, &data, 1);
+                (IntrinsicOp::ssbo_atomic, AtomicOp::Iadd, vec![negated])
+            }
+            C::Min => (IntrinsicOp::ssbo_atomic, AtomicOp::Umin, data),
+            C::Max => (IntrinsicOp::ssbo_atomic, AtomicOp::Umax, data),
+            C::And => (IntrinsicOp::ssbo_atomic, AtomicOp::Iand, data),
+            C::Or => (IntrinsicOp::ssbo_atomic, AtomicOp::Ior, data),
+            C::Xor => (IntrinsicOp::ssbo_atomic, AtomicOp::Ixor, data),
+            C::Exchange => (IntrinsicOp::ssbo_atomic, AtomicOp::Xchg, data),
+            C::CompSwap => (IntrinsicOp::ssbo_atomic_swap, AtomicOp::Cmpxchg, data),
+        };
+        let mut srcs = vec![block, offset];
+        srcs.extend(operands);
+        let Some(old) =
+            self.b()
+                .intrinsic(intrinsic, srcs, 0, vec![0, atomic.code()], Some((1, 32)))
+        else {
+            return invalid(format!("`{name}` without a result"));
+        };
+        let result = if op == C::Decrement {
+            let minus_one = self.imm_i(-1);
+            self.alu(Opcode::iadd, &[old, minus_one], 1)
+        } else {
+            old
+        };
+        self.counter_result(return_deref, result)
+    }
+
+    /// Stores a counter function's `uint` result where the call wants it.
+    fn counter_result(&mut self, return_deref: Option<Handle<hir::Expr>>, v: Def) -> Res<()> {
+        match return_deref {
+            Some(r) => self.assign_value(r, v, 1),
+            None => Ok(()),
+        }
+    }
+
+    /// The storage address `(block, byte offset)` of the atomic counter named by
+    /// `e`: an `atomic_uint` uniform, an element of an array (of arrays) of them
+    /// (constant or dynamic indices), or an `atomic_uint` parameter of the
+    /// current function (its `uvec2(block, offset)` temporary).
+    pub(crate) fn counter_address(&mut self, e: Handle<hir::Expr>) -> Res<(Def, Def)> {
+        let mut indices = Vec::new();
+        let mut cur = e;
+        let var = loop {
+            match self.expr(cur)?.kind {
+                ExprKind::ArrayRef(base, index) => {
+                    if indices.len() >= 64 {
+                        return invalid("atomic counter array nested deeper than 64");
+                    }
+                    indices.push(index);
+                    cur = base;
+                }
+                ExprKind::VarRef(v) => break v,
+                _ => return invalid("atomic counter argument is not a counter variable"),
+            }
+        };
+        indices.reverse();
+        if let Some(p) = self.f.params.get(&var).cloned() {
+            if !indices.is_empty() {
+                return unsupported(
+                    "an element of an atomic counter array passed as a function parameter",
+                );
+            }
+            let d = self.param_deref(&p)?;
+            let v = self.load(&d)?;
+            if self.comps(v) != 2 {
+                return invalid("atomic counter parameter is not a counter address");
+            }
+            let block = self.swizzle(v, &[0]);
+            let offset = self.swizzle(v, &[1]);
+            return Ok((block, offset));
+        }
+        let Some(v) = self.m.variables.get(var) else {
+            return invalid("variable handle out of range");
+        };
+        let (Some(binding), Some(base)) = (v.binding, v.atomic_offset) else {
+            return invalid(format!(
+                "atomic counter `{}` without a binding and offset",
+                v.name
+            ));
+        };
+        let binding = match u32::try_from(binding) {
+            Ok(b) if b < MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => b,
+            _ => {
+                return invalid(format!(
+                    "atomic counter `{}` has binding {binding}, outside 0..{MAX_ATOMIC_COUNTER_BUFFER_BINDINGS}",
+                    v.name
+                ))
+            }
+        };
+        // Byte stride of each array level: 4 × the counters one element holds.
+        let mut strides = Vec::with_capacity(indices.len());
+        let mut ty = v.ty.clone();
+        for _ in &indices {
+            let rgl_glsl::types::Type::Array(elem, _) = ty else {
+                return invalid("atomic counter indexed deeper than its array");
+            };
+            strides.push(elem.atomic_size());
+            ty = *elem;
+        }
+        let mut konst = u64::from(base);
+        let mut dynamic: Option<Def> = None;
+        for (index, stride) in indices.iter().zip(strides) {
+            match self.const_index(*index) {
+                Some(i) if i >= 0 => {
+                    konst = konst.saturating_add((i as u64).saturating_mul(u64::from(stride)))
+                }
+                Some(i) => return invalid(format!("atomic counter array index {i}")),
+                None => {
+                    let i = self.eval(*index)?;
+                    if self.comps(i) != 1 || self.bits(i) != 32 {
+                        return invalid("atomic counter array index is not a 32-bit scalar");
+                    }
+                    let s = self.b().load_const(32, vec![u64::from(stride)]);
+                    let term = self.alu(Opcode::imul, &[i, s], 1);
+                    dynamic = Some(match dynamic {
+                        Some(d) => self.alu(Opcode::iadd, &[d, term], 1),
+                        None => term,
+                    });
+                }
+            }
+        }
+        let Ok(konst) = u32::try_from(konst) else {
+            return invalid("atomic counter offset beyond 4 GiB");
+        };
+        let block = self
+            .b()
+            .load_const(32, vec![u64::from(ATOMIC_COUNTER_BLOCK_BASE + binding)]);
+        let k = self.b().load_const(32, vec![u64::from(konst)]);
+        let offset = match dynamic {
+            Some(d) => self.alu(Opcode::iadd, &[d, k], 1),
+            None => k,
+        };
+        Ok((block, offset))
     }
 
     /// The deref of an atomic function's memory argument: a buffer/shared scalar,

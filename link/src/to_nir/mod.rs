@@ -11,7 +11,8 @@
 //! * [`texture`]: texture lookups → `tex` instructions (`nir_tex_instr`).
 //! * [`stmt`]: statements, control flow, functions and calls.
 //! * [`memory`]: the memory and compute built-ins: `atomic*()` on buffer and shared
-//!   variables, `barrier()`, `memoryBarrier*()`, `groupMemoryBarrier()`.
+//!   variables, the atomic counter functions, `barrier()`, `memoryBarrier*()`,
+//!   `groupMemoryBarrier()`.
 //!
 //! Conventions of the output (what later passes may rely on):
 //! * Every user function defined in the stage becomes a NIR function following the
@@ -38,6 +39,11 @@
 //!   blocks takes consecutive bindings). The variable carries the block's packing
 //!   (`std430`, else std140) and its memory qualifiers as access flags. `shared`
 //!   variables keep mode `shared`; `lower_explicit_io` lays them out.
+//! * Atomic counters are no NIR variables: each counter function becomes a
+//!   `load_ssbo` / `ssbo_atomic` / `ssbo_atomic_swap` on block
+//!   `ATOMIC_COUNTER_BLOCK_BASE + binding` at the counter's byte offset (Mesa's
+//!   `nir_lower_atomics_to_ssbo`); an `atomic_uint` parameter is a
+//!   `uvec2(block, offset)` in its temporary.
 //! * A compute shader's `gl_WorkGroupSize` is the constant the front end folds;
 //!   the other workgroup built-ins are system values (`SYSTEM_VALUE_WORKGROUP_ID`,
 //!   ...) and the local size is `info.workgroup_size`.

@@ -96,7 +96,7 @@ impl Conv<'_> {
             }
             for p in &sig.parameters {
                 let v = &self.m.variables[*p];
-                let ty = self.ty(&v.ty)?;
+                let ty = self.param_type(&v.ty)?;
                 let mode = if contains_sampler(&self.shader.structs, &ty, 0) {
                     VarMode::Uniform
                 } else {
@@ -324,6 +324,21 @@ impl Conv<'_> {
         }
     }
 
+    /// The NIR type of a parameter of GLSL type `ty`: an `atomic_uint` is its
+    /// counter's `uvec2(block, byte offset)`.
+    fn param_type(&mut self, ty: &GType) -> Res<rgl_nir::ir::Type> {
+        if *ty == GType::AtomicUint {
+            return Ok(rgl_nir::ir::Type::Vector(rgl_nir::ir::BaseType::Uint, 2));
+        }
+        if ty.contains_atomic(&self.m.structs) {
+            return unsupported(format!(
+                "function parameter of type {} (an array of atomic counters)",
+                ty.display(&self.m.structs)
+            ));
+        }
+        self.ty(ty)
+    }
+
     fn call(
         &mut self,
         function: Handle<hir::Function>,
@@ -373,7 +388,18 @@ impl Conv<'_> {
                 return invalid("parameter handle out of range");
             };
             let (pname, pmode) = (pv.name.clone(), pv.mode);
-            let pty = self.ty(&pv.ty)?;
+            let counter = pv.ty == GType::AtomicUint;
+            let pty = self.param_type(&pv.ty)?;
+            if counter {
+                // The counter's address travels by value (see `memory`).
+                let (block, offset) = self.counter_address(*a)?;
+                let addr = self.vec(&[block, offset])?;
+                let tmp = self.temp(&pname, pty, None);
+                let d = self.deref_var(tmp)?;
+                self.store(&d, addr, 0b11)?;
+                call_args.push(d.def);
+                continue;
+            }
             if contains_sampler(&self.shader.structs, &pty, 0) {
                 let d = self.deref_expr(*a)?;
                 if d.ty != pty {

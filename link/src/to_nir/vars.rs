@@ -98,6 +98,11 @@ impl Conv<'_> {
                 if v.is_builtin && matches!(v.mode, HMode::Auto | HMode::Temporary) {
                     continue;
                 }
+                // Atomic counters are storage-buffer words (see `memory`), never
+                // NIR variables.
+                if v.mode == HMode::Uniform && v.ty.contains_atomic(&self.m.structs) {
+                    continue;
+                }
                 self.global(h)?;
             }
         }
