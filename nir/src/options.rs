@@ -93,8 +93,10 @@ impl StageOptions {
 pub mod storage_bindings {
     /// GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS (llvmpipe offers 32; GL 4.3 needs 8).
     pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
-    /// GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (GL 4.2 needs 1; llvmpipe offers 32).
-    pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 32;
+    /// GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (GL 4.2 needs 1); the same value
+    /// as the front end's `gl_MaxAtomicCounterBindings`, which bounds the
+    /// `binding` layout of a counter.
+    pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 8;
     /// The block index of atomic counter buffer binding 0.
     pub const ATOMIC_COUNTER_BLOCK_BASE: u32 = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
 }

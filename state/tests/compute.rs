@@ -186,3 +186,39 @@ fn storage_block_binding_redirects_the_block() {
     c.shader_storage_block_binding(p, 0, 32);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "binding past the limit");
 }
+
+/// `counters.comp` over 4 workgroups of 16: counter buffer binding k reads
+/// `GL_ATOMIC_COUNTER_BUFFER` index k. 64 tickets from 10 (offset 4); 32 of
+/// them are odd and decrement `odd_down` from 40 — at offset 8, the binding's
+/// next free offset after `tickets` (GLSL 4.20 §4.4.4.6), not 0 — and
+/// `hits[2]` (offset 8 of binding 3) counts the 4 workgroups; the other words
+/// stay as they were.
+#[test]
+fn atomic_counters_are_storage_words_at_their_binding_and_offset() {
+    let mut c = context();
+    program(&mut c, "counters.comp");
+    let b1 = buffer(&mut c, &[100, 10, 40]);
+    let b3 = buffer(&mut c, &[5, 6, 0, 9]);
+    c.bind_buffer_base(gl::ATOMIC_COUNTER_BUFFER, 1, Some(b1));
+    c.bind_buffer_base(gl::ATOMIC_COUNTER_BUFFER, 3, Some(b3));
+    c.dispatch_compute(4, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    assert_eq!(read(&mut c, b1, 3), vec![100, 10 + 64, 40 - 32]);
+    assert_eq!(read(&mut c, b3, 4), vec![5, 6, 4, 9]);
+}
+
+/// `float_add.comp` over 3 workgroups of 8 (NV_shader_atomic_float): each
+/// workgroup's shared total is 8 × 1.5 = 12, the buffer's sum 1 + 3 × 12 and
+/// `last` the exchanged 12 (all exact in binary floating point).
+#[test]
+fn float_atomic_add_and_exchange() {
+    let mut c = context();
+    program(&mut c, "float_add.comp");
+    let b = buffer(&mut c, &[1.0f32.to_bits(), 0]);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
+    c.dispatch_compute(3, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
+    let w = read(&mut c, b, 2);
+    assert_eq!(f32::from_bits(w[0]), 37.0);
+    assert_eq!(f32::from_bits(w[1]), 12.0);
+}

@@ -91,10 +91,12 @@ pub mod limits {
     pub const MAX_COMPUTE_TEXTURE_IMAGE_UNITS: i32 = 16;
     /// `gl_MaxComputeImageUniforms`
     pub const MAX_COMPUTE_IMAGE_UNIFORMS: i32 = 8;
-    /// `gl_MaxComputeAtomicCounters`
-    pub const MAX_COMPUTE_ATOMIC_COUNTERS: i32 = 8;
-    /// `gl_MaxComputeAtomicCounterBuffers`
-    pub const MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: i32 = 1;
+    /// `gl_MaxComputeAtomicCounters`: the same as the other stages (GL 4.3 §23
+    /// compute limits table asks for at least 8; the GLSL floor is lower).
+    pub const MAX_COMPUTE_ATOMIC_COUNTERS: i32 = MAX_STAGE_ATOMIC_COUNTERS;
+    /// `gl_MaxComputeAtomicCounterBuffers`: the same as the other stages (GL
+    /// 4.3 §23 compute limits table asks for at least 8; GLSL 4.30 §7.3 gives 1).
+    pub const MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: i32 = MAX_STAGE_ATOMIC_COUNTER_BUFFERS;
     /// `gl_Max{Vertex,TessControl,TessEvaluation,Geometry,Fragment}AtomicCounters`
     /// (GL_MAX_*_ATOMIC_COUNTERS; counters are storage-buffer words in rgl, so
     /// every stage gets the same budget, above the GL 4.2 minimums of 0 / 8).

@@ -58,6 +58,16 @@ pub(crate) fn is_memory_builtin(name: &str) -> bool {
 /// The `atomic_op` of a non-swap atomic function on `kind` operands.
 fn atomic_op(name: &str, kind: ScalarKind) -> Option<AtomicOp> {
     let signed = kind == ScalarKind::Int;
+    if kind == ScalarKind::Float {
+        // NV_shader_atomic_float: add and exchange. The float min/max of
+        // INTEL_shader_atomic_float_minmax need Mesa's fmin/fmax atomic ops,
+        // which rgl's NIR does not have yet.
+        return match name {
+            "atomicAdd" => Some(AtomicOp::Fadd),
+            "atomicExchange" => Some(AtomicOp::Xchg),
+            _ => None,
+        };
+    }
     Some(match name {
         "atomicAdd" => AtomicOp::Iadd,
         "atomicMin" if signed => AtomicOp::Imin,
@@ -119,7 +129,7 @@ impl Conv<'_> {
             return invalid(format!("`{name}` with {} arguments", args.len()));
         }
         let kind = match self.expr(args[0])?.ty {
-            GType::Scalar(k @ (ScalarKind::Int | ScalarKind::Uint)) => k,
+            GType::Scalar(k @ (ScalarKind::Int | ScalarKind::Uint | ScalarKind::Float)) => k,
             ref t => {
                 return invalid(format!(
                     "`{name}` on a {} value",
@@ -145,11 +155,18 @@ impl Conv<'_> {
             }
             srcs.push(v);
         }
-        let (op, atomic) = if swap {
+        let (op, atomic) = if swap && kind == ScalarKind::Float {
+            // A float compare-and-swap compares values (-0 == +0), not bits:
+            // Mesa's fcmpxchg, which rgl's NIR does not have yet.
+            return unsupported(format!("`{name}` on float memory"));
+        } else if swap {
             (IntrinsicOp::deref_atomic_swap, AtomicOp::Cmpxchg)
         } else {
             match atomic_op(name, kind) {
                 Some(a) => (IntrinsicOp::deref_atomic, a),
+                None if kind == ScalarKind::Float => {
+                    return unsupported(format!("`{name}` on float memory"));
+                }
                 None => return invalid(format!("`{name}` is not an atomic function")),
             }
         };
