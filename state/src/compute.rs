@@ -64,22 +64,10 @@ impl Context {
     /// or past `GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS`, or an index that is no
     /// active block (an unlinked program has none), is `GL_INVALID_VALUE`.
     pub fn shader_storage_block_binding(&mut self, program: Program, index: u32, binding: u32) {
-        if binding >= limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS {
-            return self.record(GlError::InvalidValue);
-        }
-        self.finish_program(program);
-        let r = self.program_obj_mut(program).and_then(|p| {
-            if p.link_result().is_none() {
-                return Err(GlError::InvalidValue);
-            }
-            let slot = p
-                .storage_block_bindings
-                .get_mut(index as usize)
-                .ok_or(GlError::InvalidValue)?;
-            slot.1 = binding;
-            Ok(())
+        let limit = limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+        self.set_block_binding(program, index, binding, limit, |p, i| {
+            p.storage_block_bindings.get_mut(i).map(|s| &mut s.1)
         });
-        self.check(r);
     }
 
     /// `glDispatchCompute` (GL 4.3 §19): `GL_INVALID_OPERATION` without a

@@ -636,21 +636,34 @@ impl Context {
 
     /// `glUniformBlockBinding`.
     pub fn uniform_block_binding(&mut self, program: Program, index: u32, binding: u32) {
-        if binding >= crate::limits::MAX_UNIFORM_BUFFER_BINDINGS {
+        let limit = crate::limits::MAX_UNIFORM_BUFFER_BINDINGS;
+        self.set_block_binding(program, index, binding, limit, |p, i| {
+            p.block_bindings.get_mut(i)
+        });
+    }
+
+    /// The common part of `glUniformBlockBinding` and
+    /// `glShaderStorageBlockBinding`: `binding` at or past `limit`, or an
+    /// `index` that is no active block (GL 3.3 §2.11.4, GL 4.3 §7.8; an
+    /// unlinked program has none), is `GL_INVALID_VALUE`. `slot` picks the
+    /// binding of block `index` in the program object.
+    pub(crate) fn set_block_binding(
+        &mut self,
+        program: Program,
+        index: u32,
+        binding: u32,
+        limit: u32,
+        slot: impl FnOnce(&mut crate::shader::ProgramObject, usize) -> Option<&mut u32>,
+    ) {
+        if binding >= limit {
             return self.record(GlError::InvalidValue);
         }
         self.finish_program(program);
         let r = self.program_obj_mut(program).and_then(|p| {
-            // GL 3.3 §2.11.4: an index that is no active block (an unlinked
-            // program has none) is GL_INVALID_VALUE.
             if p.link_result().is_none() {
                 return Err(GlError::InvalidValue);
             }
-            let slot = p
-                .block_bindings
-                .get_mut(index as usize)
-                .ok_or(GlError::InvalidValue)?;
-            *slot = binding;
+            *slot(p, index as usize).ok_or(GlError::InvalidValue)? = binding;
             Ok(())
         });
         self.check(r);

@@ -18,6 +18,7 @@ use rgl_glsl::types::{StructType, Type};
 use rgl_glsl::Stage;
 
 use super::types::{round_up, without_array};
+use super::uniforms::{element_suffix, instance_dims};
 use super::usage::globals;
 use crate::error::LinkError;
 use crate::program::{BufferVariable, LinkedStage, StorageBlock};
@@ -161,29 +162,6 @@ struct Found {
     stages: u32,
     used: bool,
     packed: bool,
-}
-
-/// The instance array's dimensions, outermost first.
-fn instance_dims(ty: &Type) -> Vec<u32> {
-    let mut dims = Vec::new();
-    let mut t = ty;
-    while let Type::Array(e, n) = t {
-        dims.push(n.unwrap_or(1));
-        t = e;
-    }
-    dims
-}
-
-/// The subscripts naming block `c` of an instance array with `dims`, in
-/// row-major order (GL 4.3 §7.3.1.1); empty for a single block.
-fn element_suffix(dims: &[u32], mut c: u32) -> String {
-    let mut parts = vec![0; dims.len()];
-    for (part, d) in parts.iter_mut().zip(dims).rev() {
-        let d = (*d).max(1);
-        *part = c % d;
-        c /= d;
-    }
-    parts.iter().map(|p| format!("[{p}]")).collect()
 }
 
 fn find_blocks<'a>(

@@ -464,7 +464,7 @@ struct Leaf {
 
 /// The dimensions of a block instance array, outermost first; an unsized one
 /// counts as 1 (the front end sizes it by its largest index).
-fn instance_dims(ty: &Type) -> Vec<u32> {
+pub(super) fn instance_dims(ty: &Type) -> Vec<u32> {
     let mut dims = Vec::new();
     let mut t = ty;
     while let Type::Array(e, n) = t {
@@ -476,7 +476,7 @@ fn instance_dims(ty: &Type) -> Vec<u32> {
 
 /// The subscripts naming block `c` of an instance array with `dims`, in
 /// row-major order (GL 4.3 §7.3.1.1: `B[1][0]`); empty for a single block.
-fn element_suffix(dims: &[u32], mut c: u32) -> String {
+pub(super) fn element_suffix(dims: &[u32], mut c: u32) -> String {
     let mut parts = vec![0; dims.len()];
     for (part, d) in parts.iter_mut().zip(dims).rev() {
         let d = (*d).max(1);
