@@ -177,24 +177,6 @@ fn target(
     })
 }
 
-/// Alignment of `konst + Σ terms`: the largest power of two (≤ 16, ≥ 4) dividing
-/// every stride, and the constant's remainder.
-fn alignment(terms: &[(Def, u32)], konst: u32) -> (u32, u32) {
-    let mul = terms
-        .iter()
-        .map(|(_, s)| {
-            if *s == 0 {
-                16
-            } else {
-                1u32 << s.trailing_zeros().min(4)
-            }
-        })
-        .min()
-        .unwrap_or(16)
-        .max(4);
-    (mul, konst % mul)
-}
-
 /// Emits one load of `comps` 32-bit words at `konst + terms`.
 fn emit_load(b: &mut Builder, t: &Target, konst: u32, comps: u8, access: u32) -> Option<Def> {
     let offset = emit_offset(b, &t.terms, konst);

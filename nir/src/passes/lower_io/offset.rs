@@ -235,3 +235,21 @@ pub(super) fn pick_component(b: &mut Builder, v: Def, sel: Comp) -> Def {
         Comp::Dynamic(idx) => b.vector_extract(v, idx),
     }
 }
+
+/// Alignment of `konst + Σ terms`: the largest power of two (≤ 16, ≥ 4) dividing
+/// every stride, and the constant's remainder.
+pub(super) fn alignment(terms: &[(Def, u32)], konst: u32) -> (u32, u32) {
+    let mul = terms
+        .iter()
+        .map(|(_, s)| {
+            if *s == 0 {
+                16
+            } else {
+                1u32 << s.trailing_zeros().min(4)
+            }
+        })
+        .min()
+        .unwrap_or(16)
+        .max(4);
+    (mul, konst % mul)
+}

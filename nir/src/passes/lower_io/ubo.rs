@@ -169,20 +169,7 @@ pub(super) fn emit_ubo_load(
     comps: u8,
     block_size: u32,
 ) -> Option<Def> {
-    // Alignment: the largest power of two (≤ 16) dividing every stride.
-    let align_mul = terms
-        .iter()
-        .map(|(_, s)| {
-            if *s == 0 {
-                16
-            } else {
-                1u32 << s.trailing_zeros().min(4)
-            }
-        })
-        .min()
-        .unwrap_or(16)
-        .max(4);
-    let align_offset = konst % align_mul;
+    let (align_mul, align_offset) = alignment(terms, konst);
     let offset = emit_offset(b, terms, konst);
     b.intrinsic(
         IntrinsicOp::load_ubo,
