@@ -170,6 +170,15 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 0,
     },
+    // GL_ARB_conservative_depth: the depth layouts on `gl_FragDepth`, core in
+    // GLSL 4.20 (§4.4.2.3). They are a hint; the software driver tests depth
+    // after shading either way, which every layout allows.
+    Extension {
+        name: "GL_ARB_conservative_depth",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 420,
+    },
     // GL_ARB_separate_shader_objects, its language part: `layout(location)`
     // on every stage's inputs and outputs (and their block members) and the
     // `gl_PerVertex` redeclaration; core in GLSL 4.10.

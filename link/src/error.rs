@@ -60,6 +60,14 @@ pub enum LinkError {
         /// Variable name.
         name: String,
     },
+    /// Explicit components of one global differ between declarations.
+    #[error("explicit components for {mode} `{name}' have differing values")]
+    ComponentMismatch {
+        /// Mode string.
+        mode: &'static str,
+        /// Variable name.
+        name: String,
+    },
     /// Explicit bindings of one global differ between declarations.
     #[error("explicit bindings for {mode} `{name}' have differing values")]
     BindingMismatch {
@@ -146,6 +154,11 @@ pub enum LinkError {
     /// Fragment shaders disagree on the `gl_FragCoord` layout.
     #[error("fragment shader defined with conflicting layout qualifiers for gl_FragCoord")]
     FragCoordLayoutConflict,
+    /// Fragment shaders disagree on the `gl_FragDepth` depth layout
+    /// (ARB/AMD_conservative_depth: every redeclaration in a program has the
+    /// same qualifiers, and every shader assigning it redeclares it).
+    #[error("all redeclarations of gl_FragDepth in all fragment shaders in a single program must have the same set of qualifiers")]
+    FragDepthLayoutConflict,
     /// ES 1.00: an invariant fragment built-in whose vertex counterpart is not.
     #[error("fragment shader built-in `{0}' has invariant qualifier, but vertex shader built-in `{1}' lacks invariant qualifier")]
     InvariantBuiltin(&'static str, &'static str),
@@ -234,6 +247,23 @@ pub enum LinkError {
         location: u32,
         /// Component.
         component: u32,
+    },
+    /// Two varyings sharing a location differ in numerical type or in
+    /// interpolation (GLSL 4.40 §4.4.1: "the aliases sharing the location must
+    /// have the same underlying numerical type (floating-point or integer) and
+    /// the same auxiliary storage and interpolation qualification").
+    #[error(
+        "{stage} shader has multiple {dir}puts sharing location {location} that differ in {what}"
+    )]
+    VaryingAliasMismatch {
+        /// Stage.
+        stage: &'static str,
+        /// `in` / `out`.
+        dir: &'static str,
+        /// Location (relative to `VARYING_SLOT_VAR0`, or the draw buffer).
+        location: u32,
+        /// `numerical type` or `interpolation`.
+        what: &'static str,
     },
     /// Explicit varying location outside the generic range.
     #[error("Invalid location {0} in {1} shader")]
@@ -346,21 +376,6 @@ pub enum LinkError {
     /// More uniform locations than `MAX_UNIFORM_LOCATIONS`.
     #[error("count of uniform locations > MAX_UNIFORM_LOCATIONS({0} > {1})")]
     TooManyUniformLocations(u32, u32),
-    /// A varying or fragment output that starts at a component other than 0
-    /// (GLSL 4.40 §4.4.1 `layout(component = N)`), which rgl does not
-    /// implement (vertex shader inputs are supported).
-    #[error(
-        "{mode} `{name}' uses layout(component = {component}); only vertex shader inputs may \
-         start at a component other than 0 in rgl"
-    )]
-    ComponentUnsupported {
-        /// `shader input` / `shader output`.
-        mode: &'static str,
-        /// Variable or block member.
-        name: String,
-        /// The component.
-        component: u32,
-    },
     /// A stage of the program failed to convert or optimise; names the stage and why.
     #[error("{stage} shader: {error}")]
     Pipeline {

@@ -34,8 +34,7 @@ const API_EXTENSIONS: &[&str] = &[
 ];
 
 /// Extensions the front end compiles but the rest of the stack cannot run yet:
-/// not advertised to applications. `GL_ARB_enhanced_layouts` varyings and
-/// fragment outputs at a component other than 0 fail to link, its `xfb_*`
+/// not advertised to applications. `GL_ARB_enhanced_layouts`: its `xfb_*`
 /// qualifiers have no transform feedback to drive, and its API queries
 /// (`GL_LOCATION_COMPONENT`, the transform feedback buffer resources) do not
 /// exist. The others are listed with their reason.

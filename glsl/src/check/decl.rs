@@ -483,6 +483,7 @@ impl Checker<'_> {
             if old.used {
                 self.error(loc, SemanticError::FragDepthRedeclaredAfterUse);
             }
+            self.module.layout.frag_depth_layout = resolved.layout.depth_layout;
             return None;
         }
         self.error(loc, SemanticError::Redeclared(name.to_string()));

@@ -99,10 +99,27 @@ pub struct ShaderLayout {
     pub early_fragment_tests: bool,
     /// `gl_FragCoord` was redeclared (with or without layout qualifiers).
     pub frag_coord_redeclared: bool,
+    /// The depth layout of a `gl_FragDepth` redeclaration
+    /// (GL_ARB/AMD_conservative_depth, GLSL 4.20 §4.4.2.3); `None` when it
+    /// is not redeclared or is redeclared without one.
+    pub frag_depth_layout: Option<DepthLayout>,
     /// Members (name, type) of an `out gl_PerVertex { ... };` redeclaration.
     pub per_vertex_out: Option<Vec<(String, crate::types::Type)>>,
     /// Members (name, type) of an `in gl_PerVertex { ... } gl_in[];` redeclaration.
     pub per_vertex_in: Option<Vec<(String, crate::types::Type)>>,
+}
+
+/// Conservative-depth layout of `gl_FragDepth` (GL_ARB/AMD_conservative_depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthLayout {
+    /// `depth_any`
+    Any,
+    /// `depth_greater`
+    Greater,
+    /// `depth_less`
+    Less,
+    /// `depth_unchanged`
+    Unchanged,
 }
 
 /// Geometry shader primitive kinds.

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{Module, VarMode, Variable};
+use rgl_glsl::types::Type;
 use rgl_glsl::{Stage, Version};
 use rgl_nir::ir::names::{FRAG_RESULT_DATA0, VERT_ATTRIB_GENERIC0, VERT_ATTRIB_POS};
 
@@ -247,9 +248,16 @@ pub(crate) fn assign_frag_outputs(
     };
     let module = &st.linked.hir;
     let sizes = StructSizes::new(&module.structs);
+    // Per index (dual-source 0/1), per draw buffer: the components taken
+    // (GLSL 4.40 §4.4.2: outputs may share a location on distinct components),
+    // and whether the first taker was an integer type.
     let mut used = [
-        vec![false; MAX_DRAW_BUFFERS as usize],
-        vec![false; MAX_DRAW_BUFFERS as usize],
+        vec![0u8; MAX_DRAW_BUFFERS as usize],
+        vec![0u8; MAX_DRAW_BUFFERS as usize],
+    ];
+    let mut kinds: [Vec<Option<bool>>; 2] = [
+        vec![None; MAX_DRAW_BUFFERS as usize],
+        vec![None; MAX_DRAW_BUFFERS as usize],
     ];
     let mut todo: Vec<Located> = Vec::new();
     let mut demoted = Vec::new();
@@ -336,26 +344,48 @@ pub(crate) fn assign_frag_outputs(
             });
             continue;
         }
+        let elem = super::types::without_array(&var.ty);
+        let comps = match elem {
+            Type::Scalar(_) | Type::Vector(..) => {
+                let n = elem.vector_elements() as u32;
+                let first = var.component.unwrap_or(0).min(3);
+                (((1u32 << n.min(4)) - 1) << first) as u8 & 0xf
+            }
+            _ => 0xf,
+        };
+        let integer = super::varyings::is_integer(elem);
         let mask = &mut used[item.index as usize];
-        if (l..l + item.slots).any(|s| mask[s as usize]) {
+        if (l..l + item.slots).any(|s| mask[s as usize] & comps != 0) {
             errors.push(LinkError::OverlappingLocation {
                 what: "fragment shader output",
                 name: var.name.clone(),
             });
             continue;
         }
+        let kind = &mut kinds[item.index as usize];
+        if (l..l + item.slots).any(|s| kind[s as usize].is_some_and(|k| k != integer)) {
+            errors.push(LinkError::VaryingAliasMismatch {
+                stage: "fragment",
+                dir: "out",
+                location: l,
+                what: "numerical type",
+            });
+            continue;
+        }
         for s in l..l + item.slots {
-            mask[s as usize] = true;
+            mask[s as usize] |= comps;
+            kind[s as usize] = Some(integer);
         }
         placed.push((item.var, l, item.index));
     }
     let mut rest: Vec<&Located> = todo.iter().filter(|t| t.location.is_none()).collect();
     rest.sort_by_key(|t| std::cmp::Reverse(t.slots));
     for item in rest {
-        match find_slots(&used[0], item.slots) {
+        let taken: Vec<bool> = used[0].iter().map(|m| *m != 0).collect();
+        match find_slots(&taken, item.slots) {
             Some(l) => {
                 for s in l..l + item.slots {
-                    used[0][s as usize] = true;
+                    used[0][s as usize] = 0xf;
                 }
                 placed.push((item.var, l, 0));
             }
@@ -380,6 +410,7 @@ pub(crate) fn assign_frag_outputs(
             v,
             VarLink {
                 location: FRAG_RESULT_DATA0 + l as i32,
+                location_frac: var.component.unwrap_or(0).min(3) as u8,
                 index: i,
                 ..VarLink::default()
             },

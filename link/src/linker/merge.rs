@@ -149,6 +149,12 @@ pub fn cross_validate(
                 adopt.location = Some(lb);
             }
         }
+        // GLSL 4.40 §4.4.1: the component is part of the declaration too.
+        if a.location.is_some() && b.location.is_some() && a.component != b.component {
+            errors.push(LinkError::ComponentMismatch { mode, name });
+            adopt.failed = true;
+            return adopt;
+        }
     }
     if let Some(bb) = b.binding {
         match a.binding {
@@ -294,6 +300,9 @@ fn merge_units(
     let mut frag_coord: Option<(bool, bool)> = None;
     let mut frag_coord_used = false;
     let mut frag_coord_reported = false;
+    // gl_FragDepth depth layout of the first unit that redeclares or uses it.
+    let mut frag_depth: Option<Option<rgl_glsl::hir::DepthLayout>> = None;
+    let mut frag_depth_reported = false;
     // Interface blocks by (mode, block name): struct and instance array length.
     let mut block_defs: BlockDefs = HashMap::new();
     let mut block_reported: HashSet<String> = HashSet::new();
@@ -324,6 +333,25 @@ fn merge_units(
                 frag_coord = Some(mine);
             }
             frag_coord_used |= uses;
+            // ARB/AMD_conservative_depth: "If gl_FragDepth is redeclared in
+            // any fragment shader in a program, it must be redeclared in all
+            // fragment shaders in that program that have static assignments
+            // to gl_FragDepth. All redeclarations [...] must have the same set
+            // of qualifiers." (Mesa's `cross_validate_globals`.)
+            let depth_uses = usage::globals(unit)
+                .iter()
+                .any(|v| unit.variables[*v].name == "gl_FragDepth");
+            let mine = l.frag_depth_layout;
+            if depth_uses || mine.is_some() {
+                match frag_depth {
+                    Some(first) if first != mine && !frag_depth_reported => {
+                        errors.push(LinkError::FragDepthLayoutConflict);
+                        frag_depth_reported = true;
+                    }
+                    Some(_) => {}
+                    None => frag_depth = Some(mine),
+                }
+            }
         }
         for ext in &unit.enabled_extensions {
             if !out.enabled_extensions.contains(ext) {

@@ -130,7 +130,6 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
 
     for st in &stages {
         executable_checks(st, version, &mut errors, &mut warnings);
-        unsupported_components(st.linked.stage, &st.linked.hir, &mut errors);
     }
     if es && version.number == 100 {
         invariant_builtins(&stages, &mut errors);
@@ -251,52 +250,6 @@ fn invariant_builtins(stages: &[StageState], errors: &mut Vec<LinkError>) {
 
 /// What each stage's executable must satisfy on its own (Mesa's
 /// `validate_vertex_shader_executable` and its fragment and geometry twins).
-/// Refuses inputs and outputs placed at a component other than 0 (GLSL 4.40
-/// §4.4.1), except vertex shader inputs (placed by
-/// `locations::assign_attributes`): varyings with explicit locations need
-/// GL_ARB_separate_shader_objects, which rgl does not have, and fragment
-/// outputs sharing a location are not implemented, so such a program would
-/// write the wrong components.
-fn unsupported_components(stage: Stage, module: &Module, errors: &mut Vec<LinkError>) {
-    use rgl_glsl::hir::VarMode;
-    for v in usage::globals(module) {
-        let var = &module.variables[v];
-        let mode = match var.mode {
-            VarMode::ShaderIn if stage == Stage::Vertex => continue,
-            VarMode::ShaderIn => "shader input",
-            VarMode::ShaderOut => "shader output",
-            _ => continue,
-        };
-        let mut report = |name: &str, component: Option<u32>| {
-            if let Some(component) = component.filter(|&c| c > 0) {
-                errors.push(LinkError::ComponentUnsupported {
-                    mode,
-                    name: name.to_string(),
-                    component,
-                });
-            }
-        };
-        report(&var.name, var.component);
-        // A block instance: its members carry their own components (the
-        // members of an unnamed block are variables of their own).
-        let Some(handle) = var.interface_block else {
-            continue;
-        };
-        let mut ty = &var.ty;
-        while let rgl_glsl::types::Type::Array(elem, _) = ty {
-            ty = elem;
-        }
-        if *ty != rgl_glsl::types::Type::Struct(handle) {
-            continue;
-        }
-        if let Some(body) = module.structs.get(handle) {
-            for f in &body.fields {
-                report(&format!("{}.{}", body.name, f.name), f.qualifiers.component);
-            }
-        }
-    }
-}
-
 fn executable_checks(
     st: &StageState,
     version: Version,

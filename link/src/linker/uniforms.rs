@@ -53,6 +53,10 @@ fn stage_bit(st: &StageState) -> u32 {
     1 << st.linked.stage as u32
 }
 
+/// A block as first declared: (stage, block type, instance dimensions,
+/// binding).
+type SeenBlock = (usize, Type, Option<Vec<u32>>, Option<i32>);
+
 /// Uniforms with one name in several stages must agree (Mesa's
 /// `cross_validate_globals` restricted to uniforms); so must uniform blocks and
 /// shader storage blocks.
@@ -63,7 +67,7 @@ pub(crate) fn cross_validate_uniforms(
     warnings: &mut Vec<String>,
 ) {
     let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::new();
-    let mut blocks: HashMap<String, (usize, Type, Option<Vec<u32>>)> = HashMap::new();
+    let mut blocks: HashMap<String, SeenBlock> = HashMap::new();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         for v in globals(m) {
@@ -90,10 +94,15 @@ pub(crate) fn cross_validate_uniforms(
                     None
                 };
                 match blocks.get(&key) {
-                    Some((j, ty, plen)) => {
+                    // The binding is part of the block's declaration: two
+                    // stages naming one block with different `binding`s fail
+                    // (GL 4.20 §2.11.7 "declared identically"; Mesa's
+                    // `link_uniform_blocks_are_compatible` compares Binding).
+                    Some((j, ty, plen, pbinding)) => {
                         let other = &stages[*j].linked.hir;
                         if *j != i
                             && (*plen != len
+                                || *pbinding != var.binding
                                 || !super::types::types_match(
                                     ty,
                                     &other.structs,
@@ -105,7 +114,7 @@ pub(crate) fn cross_validate_uniforms(
                         }
                     }
                     None => {
-                        blocks.insert(key, (i, Type::Struct(b), len));
+                        blocks.insert(key, (i, Type::Struct(b), len, var.binding));
                     }
                 }
                 continue;

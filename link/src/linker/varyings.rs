@@ -258,12 +258,14 @@ fn link_pair(
     // Every declared output by key and by location (validation sees them all, like
     // Mesa's cross-validation before dead-variable removal).
     let mut by_key: HashMap<String, Handle<Variable>> = HashMap::new();
-    let mut by_loc: HashMap<i32, Handle<Variable>> = HashMap::new();
+    // Keyed by (location, component): outputs sharing a location on distinct
+    // components are distinct varyings (GLSL 4.40 §4.4.1).
+    let mut by_loc: HashMap<(i32, u32), Handle<Variable>> = HashMap::new();
     let outputs = user_vars(pm, VarMode::ShaderOut);
     for &o in &outputs {
         let var = &pm.variables[o];
         if let (Some(l), None) = (var.location, var.interface_block) {
-            by_loc.entry(l).or_insert(o);
+            by_loc.entry((l, var.component.unwrap_or(0))).or_insert(o);
         }
         by_key.entry(match_key(pm, var)).or_insert(o);
     }
@@ -278,7 +280,7 @@ fn link_pair(
     for &inp in &inputs {
         let ivar = &cm.variables[inp];
         let found = match (ivar.location, ivar.interface_block) {
-            (Some(l), None) => by_loc.get(&l).copied(),
+            (Some(l), None) => by_loc.get(&(l, ivar.component.unwrap_or(0))).copied(),
             _ => by_key.get(&match_key(cm, ivar)).copied(),
         };
         let Some(out) = found else {
@@ -440,11 +442,16 @@ fn link_pair(
         let ovar = &pm.variables[p.out];
         let ivar = &cm.variables[p.inp];
         let l = ovar.location.or(ivar.location).unwrap_or(0);
+        // GLSL 4.40 §4.4.1: `layout(component = N)` starts the varying (each
+        // element of an array) at component N of its location; the aliasing
+        // check above keeps the components of one location apart.
+        let frac = ovar.component.or(ivar.component).unwrap_or(0).min(3) as u8;
         links.push((
             p.out,
             p.inp,
             VarLink {
                 location: VARYING_SLOT_VAR0 + l,
+                location_frac: frac,
                 ..VarLink::default()
             },
         ));
@@ -606,7 +613,15 @@ fn contains_integer(ty: &Type, module: &Module) -> bool {
     false
 }
 
-/// Two explicit-location user varyings of one interface may not overlap.
+/// Interpolation and `centroid` of a varying, which aliases must share.
+type AliasQual = (Option<Interpolation>, bool);
+
+/// Two explicit-location user varyings of one interface may not overlap
+/// (GLSL 4.40 §4.4.1 "component aliasing"; Mesa's `check_location_aliasing`).
+/// Interface block members count too: a member takes its own `location` or
+/// the one after the previous member's slots, starting at the block's
+/// location ("Subsequent members are again assigned consecutive locations,
+/// based on the newest location").
 fn check_explicit_aliasing(
     module: &Module,
     vars: &[Handle<Variable>],
@@ -616,25 +631,109 @@ fn check_explicit_aliasing(
     arrayed: bool,
     errors: &mut Vec<LinkError>,
 ) {
-    let mut grid = vec![[false; 4]; MAX_SLOTS as usize];
+    let strip = |ty: &Type| match (ty, arrayed) {
+        (Type::Array(e, _), true) => (**e).clone(),
+        (t, _) => t.clone(),
+    };
+    // (first location, type, first component, interpolation) of every
+    // explicitly placed varying or block member.
+    let mut placed: Vec<(i64, Type, u32, AliasQual)> = Vec::new();
+    let mut blocks_seen = Vec::new();
     for &v in vars {
         let var = &module.variables[v];
-        let (Some(l), None) = (var.location, var.interface_block) else {
+        let qual = (var.interpolation, var.centroid);
+        let Some(b) = var.interface_block else {
+            if let Some(l) = var.location {
+                placed.push((l as i64, strip(&var.ty), var.component.unwrap_or(0), qual));
+            }
             continue;
         };
-        let ty = match (&var.ty, arrayed) {
-            (Type::Array(e, _), true) => (**e).clone(),
-            (t, _) => t.clone(),
+        if blocks_seen.contains(&b) {
+            continue;
+        }
+        blocks_seen.push(b);
+        let Some(body) = module.structs.get(b) else {
+            continue;
         };
-        let (slots, comps) = match &ty {
-            Type::Scalar(_) | Type::Vector(..) => (1, ty.vector_elements() as usize),
-            other => (sizes.io_slots_of(other).max(1), 4),
+        let instance = strip(&var.ty);
+        let named = matches!(without_array(&instance), Type::Struct(h) if *h == b);
+        // The block's own location: the instance's for a named block; for an
+        // unnamed one, the location the checker gave a member without its own.
+        let block_loc = if named {
+            var.location
+        } else {
+            vars.iter()
+                .map(|&m| &module.variables[m])
+                .filter(|m| m.interface_block == Some(b))
+                .find(|m| {
+                    body.fields
+                        .iter()
+                        .any(|f| f.name == m.name && f.qualifiers.location.is_none())
+                })
+                .and_then(|m| m.location)
+        };
+        let elements = match &instance {
+            Type::Array(_, n) if named => n.unwrap_or(1) as i64,
+            _ => 1,
+        };
+        let mut cursor = block_loc.map(i64::from);
+        let mut members = Vec::new();
+        for f in &body.fields {
+            let Some(l) = f.qualifiers.location.map(i64::from).or(cursor) else {
+                cursor = None;
+                continue;
+            };
+            let q = &f.qualifiers;
+            let fq = (q.interpolation.or(qual.0), q.centroid || qual.1);
+            members.push((l, f.ty.clone(), q.component.unwrap_or(0), fq));
+            cursor = Some(l + sizes.io_slots_of(&f.ty).max(1) as i64);
+        }
+        // Elements of a block array follow one another (GLSL 4.40 §4.4.1).
+        let block_slots = sizes.io_slots_of(&Type::Struct(b)).max(1) as i64;
+        for e in 0..elements.clamp(1, MAX_SLOTS as i64) {
+            for (l, ty, c, q) in &members {
+                placed.push((l + e * block_slots, ty.clone(), *c, *q));
+            }
+        }
+    }
+    // Per slot: the components taken, and the numerical class and
+    // interpolation of whatever took the first of them.
+    let mut grid = vec![[false; 4]; MAX_SLOTS as usize];
+    let mut kinds: Vec<Option<(bool, AliasQual)>> = vec![None; MAX_SLOTS as usize];
+    for (l, ty, first, qual) in placed {
+        // An array of scalars or vectors takes the same components of each
+        // of its slots.
+        let slots = sizes.io_slots_of(&ty).max(1);
+        let comps = match without_array(&ty) {
+            elem @ (Type::Scalar(_) | Type::Vector(..)) => elem.vector_elements() as u32,
+            _ => 4,
         };
         if l < 0 || l as u64 + slots > MAX_SLOTS as u64 {
             continue;
         }
+        let integer = is_integer(without_array(&ty));
+        let comps = (first as usize)..((first + comps).min(4) as usize);
         for s in l as u64..l as u64 + slots {
-            for (c, cell) in grid[s as usize].iter_mut().enumerate().take(comps) {
+            let su = s as usize;
+            match kinds[su] {
+                Some((int, q)) if int != integer || q != qual => {
+                    errors.push(LinkError::VaryingAliasMismatch {
+                        stage: stage.name(),
+                        dir,
+                        location: s as u32,
+                        what: if int != integer {
+                            "numerical type"
+                        } else {
+                            "interpolation"
+                        },
+                    });
+                    return;
+                }
+                Some(_) => {}
+                None => kinds[su] = Some((integer, qual)),
+            }
+            for c in comps.clone() {
+                let cell = &mut grid[su][c];
                 if *cell {
                     errors.push(LinkError::VaryingLocationAliasing {
                         stage: stage.name(),
@@ -648,4 +747,13 @@ fn check_explicit_aliasing(
             }
         }
     }
+}
+
+/// An integer (or boolean) scalar or vector: a different "underlying
+/// numerical type" from a float one when two varyings alias a location.
+pub(super) fn is_integer(ty: &Type) -> bool {
+    matches!(
+        ty,
+        Type::Scalar(k) | Type::Vector(k, _) if *k != rgl_glsl::types::ScalarKind::Float
+    )
 }

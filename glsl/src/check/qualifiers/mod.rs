@@ -101,18 +101,7 @@ impl StorageClass {
     }
 }
 
-/// Conservative-depth layout of `gl_FragDepth` (GL_ARB/AMD_conservative_depth).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DepthLayout {
-    /// `depth_any`
-    Any,
-    /// `depth_greater`
-    Greater,
-    /// `depth_less`
-    Less,
-    /// `depth_unchanged`
-    Unchanged,
-}
+pub use crate::hir::DepthLayout;
 
 /// Resolved `layout(...)` contents.
 #[derive(Clone, Debug, Default, PartialEq)]
