@@ -876,6 +876,12 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             None
         }
         "noise1" | "noise2" | "noise3" | "noise4" => Some(b.fconst_of(&float_kind(&ret), 0.0)),
+        // GLSL 4.00 §8.13: rgl renders single-sampled (GL 4.5 §14.3.1: no
+        // multisample buffer), so the centroid and the only sample are the
+        // pixel centre, where the input is already interpolated; "if the
+        // sample number does not exist, the position used to interpolate
+        // the input variable is undefined".
+        "interpolateAtCentroid" | "interpolateAtSample" => b.take(x),
         _ => None,
     }
 }

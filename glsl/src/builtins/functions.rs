@@ -124,6 +124,10 @@ pub(crate) fn v130_fs(a: &Availability<'_>) -> bool {
 pub(crate) fn derivatives(a: &Availability<'_>) -> bool {
     fs_only(a) && (a.version.at_least(110, 300) || has_ext(a, "GL_OES_standard_derivatives"))
 }
+/// GLSL 4.00+ fragment shaders: the §8.13 interpolation functions.
+pub(crate) fn interpolation(a: &Availability<'_>) -> bool {
+    fs_only(a) && desktop(a) && a.version.number >= 400
+}
 /// Compatibility-profile built-ins are visible: every desktop version below
 /// 1.40, `#version 1x0 compatibility`, or `GL_ARB_compatibility` enabled
 /// (Mesa's `compat_shader || ARB_compatibility_enable`).
@@ -652,6 +656,11 @@ fn add_generic_functions(t: &mut TableBuilder) {
     for name in ["dFdx", "dFdy", "fwidth"] {
         t.add_nofold(name, derivatives, gf, &[gf]);
     }
+
+    // GLSL 4.00 §8.13 interpolation functions (fragment shaders). Not
+    // `interpolateAtOffset`, which the checker refuses by name.
+    t.add_nofold("interpolateAtCentroid", interpolation, gf, &[gf]);
+    t.add_nofold("interpolateAtSample", interpolation, gf, &[gf, S(I)]);
 
     // §8.9 Noise (desktop only; Mesa returns 0).
     t.add_nofold("noise1", desktop, S(F), &[gf]);

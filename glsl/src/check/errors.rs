@@ -14,6 +14,13 @@ pub enum SemanticError {
     /// variable (GLSL 4.30 §8.11).
     #[error("first argument to {0}() must be a buffer or shared variable")]
     AtomicArgument(String),
+    /// The interpolant of an `interpolateAt*()` call is not a shader input
+    /// (GLSL 4.00 §8.13).
+    #[error("parameter `interpolant` must be a shader input")]
+    InterpolantNotInput,
+    /// A swizzled interpolant before GLSL 4.40.
+    #[error("parameter `interpolant` must not be swizzled")]
+    InterpolantSwizzled,
     /// A `writeonly` buffer variable read (GLSL 4.30 §4.10).
     #[error("cannot read from a writeonly buffer variable")]
     ReadWriteOnly,

@@ -575,7 +575,19 @@ impl Checker<'_> {
             Ok(index) => index,
             Err(ambiguous) => {
                 let call = self.prototype_string(&name.name, &types);
-                if candidates.is_empty() {
+                if candidates.is_empty()
+                    && *name.name == *"interpolateAtOffset"
+                    && self.stage == crate::Stage::Fragment
+                    && !self.version.is_es()
+                    && self.version.number >= 400
+                {
+                    // GLSL 4.00 §8.13 has it; rgl's drivers interpolate
+                    // inputs at the pixel centre only, so it is refused by name.
+                    self.error(
+                        loc,
+                        SemanticError::Unsupported("interpolateAtOffset() calls"),
+                    );
+                } else if candidates.is_empty() {
                     self.error(loc, SemanticError::NoSuchFunction(name.name.to_string()));
                 } else if ambiguous {
                     let list: Vec<String> = candidates
@@ -619,6 +631,13 @@ impl Checker<'_> {
                         return self.error_expr(loc);
                     }
                 }
+                if name.name.starts_with("interpolateAt") {
+                    if let Some(error) = self.interpolant_error(values.first()) {
+                        let at = args.first().map(|a| a.loc).unwrap_or(loc);
+                        self.error(at, error);
+                        return self.error_expr(loc);
+                    }
+                }
                 if name.name.ends_with("Offset") {
                     // The texel offset (the last integer parameter) is a constant.
                     let offset = sig
@@ -643,6 +662,24 @@ impl Checker<'_> {
             }
         };
         self.generate_call(function, signature, &candidate, values, &name.name, loc)
+    }
+
+    /// GLSL 4.00 §8.13: the `interpolant` of an interpolation function is a
+    /// shader input (an element or member of one), swizzled only from GLSL
+    /// 4.40 on (Mesa's `must_be_shader_input` check).
+    fn interpolant_error(&self, value: Option<&Handle<crate::hir::Expr>>) -> Option<SemanticError> {
+        let value = *value?;
+        let input = self
+            .root_variable(value)
+            .is_some_and(|v| self.module.variables[v].mode == VarMode::ShaderIn);
+        if !input {
+            return Some(SemanticError::InterpolantNotInput);
+        }
+        let swizzled = matches!(self.module.exprs[value].kind, ExprKind::Swizzle(..));
+        if swizzled && !self.at_least(440, 0) {
+            return Some(SemanticError::InterpolantSwizzled);
+        }
+        None
     }
 
     /// Checks `out`/`inout` arguments: l-values, not read-only.
