@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::shader_test::command::Command;
 use crate::shader_test::exec::Executor;
 use crate::shader_test::isolate::{make_context, spawn_reader, wait_with_timeout, Engine};
+use crate::shader_test::storage::StorageCommand;
 use crate::shader_test::{self};
 
 /// One engine configuration of the benchmark.
@@ -169,13 +170,18 @@ pub fn measure(
         ));
     }
     let test = parsed.test;
-    let draw = test
+    let timed = test
         .commands
         .iter()
         .rev()
         .find(|c| matches!(c.value, Command::DrawRect { .. }))
+        .or_else(|| test.commands.iter().rev().find(|c| is_compute(&c.value)))
         .map(|c| c.value.clone())
-        .ok_or_else(|| format!("{}: no `draw rect` to time", path.display()))?;
+        .ok_or_else(|| format!("{}: no `draw rect` or `compute` to time", path.display()))?;
+    if let Command::Storage(StorageCommand::Compute(groups)) = &timed {
+        return measure_compute(path, &test, engine, draws, &timed, *groups);
+    }
+    let draw = timed;
     let (width, height) = test.requirements.size();
     let mut context = make_context(engine)?;
     let mut executor = Executor::new(context.as_mut());
@@ -210,6 +216,95 @@ pub fn measure(
         pixels: width as u64 * height as u64,
         samples,
     })
+}
+
+fn is_compute(command: &Command) -> bool {
+    matches!(command, Command::Storage(StorageCommand::Compute(_)))
+}
+
+/// The compute form of [`measure`]: runs the file once (its probes must
+/// pass), then times its last `compute X Y Z` (dispatch, then a 4-byte read
+/// of the storage buffer its last `probe ssbo` reads, so that the dispatch
+/// has finished) and reports invocations as "pixels": workgroups times the
+/// `local_size_*` of the `[compute shader]`.
+fn measure_compute(
+    path: &Path,
+    test: &shader_test::parse::ShaderTest,
+    engine: Engine,
+    draws: Draws,
+    dispatch: &Command,
+    groups: [u32; 3],
+) -> Result<Measurement, String> {
+    let source = test
+        .shaders
+        .iter()
+        .find(|s| {
+            s.kind
+                == shader_test::parse::ShaderKind::Glsl(shader_test::parse::SectionStage::Compute)
+        })
+        .map(|s| s.source.as_str())
+        .ok_or_else(|| format!("{}: no [compute shader]", path.display()))?;
+    let local = local_size(source);
+    let probe = test.commands.iter().rev().find_map(|c| match &c.value {
+        Command::Storage(StorageCommand::Probe { target, index, .. }) => Some((*target, *index)),
+        _ => None,
+    });
+    let (target, index) =
+        probe.ok_or_else(|| format!("{}: no `probe ssbo` to finish on", path.display()))?;
+    let mut context = make_context(engine)?;
+    let mut executor = Executor::new(context.as_mut());
+    let outcome = executor.run(test, path);
+    if outcome.status != crate::result::Status::Pass {
+        return Err(format!(
+            "the workload does not pass: {}",
+            outcome.messages.join("; ")
+        ));
+    }
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < draws.max.max(1)
+        && (times.len() < draws.min || start.elapsed() < draws.budget)
+    {
+        let t = Instant::now();
+        executor.replay(dispatch)?;
+        executor.context().read_storage(target, index, 0, 4)?;
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    let invocations = groups
+        .iter()
+        .chain(local.iter())
+        .fold(1u64, |n, d| n.saturating_mul(u64::from(*d)));
+    Ok(Measurement {
+        draws: times.len(),
+        median_s: times[times.len() / 2],
+        pixels: invocations,
+        samples: Vec::new(),
+    })
+}
+
+/// `layout(local_size_x = X, local_size_y = Y, local_size_z = Z)` of a
+/// compute shader's source, each 1 when absent (GLSL 4.30 §4.4.1.1); only
+/// integer literals are read.
+fn local_size(source: &str) -> [u32; 3] {
+    let mut size = [1u32; 3];
+    for (i, key) in ["local_size_x", "local_size_y", "local_size_z"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(at) = source.find(key) {
+            let rest = source[at + key.len()..].trim_start();
+            if let Some(value) = rest.strip_prefix('=') {
+                let digits: String = value
+                    .trim_start()
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                size[i] = digits.parse().unwrap_or(1);
+            }
+        }
+    }
+    size
 }
 
 /// The child's result line (`ok …` or `err …`).
@@ -251,7 +346,8 @@ pub fn decode(line: &str) -> Result<Measurement, String> {
     let median_s = next()?.parse().map_err(|_| bad())?;
     let pixels = next()?.parse().map_err(|_| bad())?;
     let mut samples = Vec::new();
-    for s in next()?.split(';') {
+    // A compute workload has no samples (an empty field).
+    for s in next()?.split(';').filter(|s| !s.is_empty()) {
         let c: Vec<f32> = s.split(',').filter_map(|v| v.parse().ok()).collect();
         samples.push(<[f32; 4]>::try_from(c.as_slice()).map_err(|_| bad())?);
     }

@@ -3,6 +3,8 @@
 //! probes pass and its timed `draw rect` replays without an error. And the
 //! `fullscreen` workload must be the `fullscreen` example's fragment shader,
 //! character for character, so the benchmark measures what the example draws.
+//! A compute workload (`conformance/benches/compute/`) times its last
+//! `compute` instead and counts invocations.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -60,4 +62,35 @@ fn fullscreen_workload_is_the_example_shader() {
         "conformance/benches/fill/fullscreen.shader_test's fragment shader differs from \
          examples/src/fullscreen.rs's FS; copy the example's shader into the workload"
     );
+}
+
+#[test]
+fn compute_workload_times_its_last_dispatch_and_counts_invocations() {
+    // The 1M-element reduction of conformance/benches/compute at 4096
+    // elements (16 groups of 256), so that it runs quickly here.
+    let full = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/compute/reduce_1m.shader_test"),
+    )
+    .expect("the compute workload");
+    let small = full
+        .replace("ssbo 0 4194304", "ssbo 0 16384")
+        .replace("compute 4096 1 1", "compute 16 1 1")
+        .replace("== 4294443008", "== 25163776");
+    assert_ne!(small, full);
+    let dir = std::env::temp_dir().join(format!("rgl-fill-compute-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("reduce_4k.shader_test");
+    std::fs::write(&file, small).expect("write the workload");
+    let draws = Draws {
+        min: 2,
+        max: 2,
+        budget: Duration::ZERO,
+    };
+    let m = measure(&file, Engine::Rgl, draws, false);
+    let _ = std::fs::remove_dir_all(&dir);
+    let m = m.expect("the compute workload runs");
+    assert_eq!(m.draws, 2);
+    assert_eq!(m.pixels, 16 * 256, "invocations = groups x local_size_x");
+    assert!(m.samples.is_empty());
+    assert!(m.median_s > 0.0);
 }

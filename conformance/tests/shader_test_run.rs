@@ -185,7 +185,9 @@ fn runs_files_in_isolation_and_matches_expected_results() {
     let mut paths = vec![run_dir()];
     paths.extend(corpus_files());
     let run = run(
-        &["--timeout", "3", "-j", "2", "--causes", "5"],
+        // 8 s: long enough that an ordinary file does not time out on a
+        // loaded 2-core machine, short enough to keep the hang cheap.
+        &["--timeout", "8", "-j", "2", "--causes", "5"],
         &paths,
         FAULTS,
     );
@@ -220,7 +222,7 @@ fn runs_files_in_isolation_and_matches_expected_results() {
     let hang = row(&run, "run/fault-hang.shader_test");
     assert_eq!(hang.status, "fail");
     assert!(
-        hang.reason.starts_with("timeout: killed after 3 s"),
+        hang.reason.starts_with("timeout: killed after 8 s"),
         "{hang:?}"
     );
     // The hang cost one timeout, not the run: well under a timeout per file.

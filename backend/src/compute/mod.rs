@@ -151,11 +151,13 @@ pub(crate) fn dispatch(
                     workgroup_size: size,
                     subgroup_size: SUBGROUP_SIZE,
                 };
-                let out =
-                    eval::evaluate_workgroup(shader, &input, &wg).map_err(|e| match e.kind {
+                let ssbos = std::mem::take(&mut input.ssbos);
+                let out = eval::evaluate_workgroup_owned(shader, &input, &wg, ssbos).map_err(
+                    |e| match e.kind {
                         EvalErrorKind::BudgetExceeded => Error::BudgetExceeded(inputs.budget),
                         _ => Error::Exec(format!("workgroup ({x}, {y}, {z}): {e}")),
-                    })?;
+                    },
+                )?;
                 let used: u64 = out.invocations.iter().map(|i| i.instructions).sum();
                 remaining = remaining.saturating_sub(used);
                 input.ssbos = out.ssbos;

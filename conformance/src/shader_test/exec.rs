@@ -429,7 +429,10 @@ impl<'c> Executor<'c> {
     /// Runs one GL command of a script again after [`Executor::run`] (the
     /// fill-rate benchmark replays a file's `draw rect`).
     pub fn replay(&mut self, command: &Command) -> Result<(), String> {
-        self.gl_command(command)
+        match command {
+            Command::Storage(cmd) => self.storage(cmd),
+            other => self.gl_command(other),
+        }
     }
 
     /// Runs a compute, storage buffer or atomic counter command.

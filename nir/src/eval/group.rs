@@ -106,7 +106,10 @@ pub(crate) struct Group {
     /// The storage (locked by the running invocation for each access).
     pub(crate) memory: Mutex<Memory>,
     sched: Mutex<Sched>,
-    turn: Condvar,
+    /// One per invocation: only the invocation given the turn is woken (a
+    /// single shared condition variable woke every thread of the group at
+    /// every turn).
+    turns: Vec<Condvar>,
     /// Invocations per subgroup.
     pub(crate) subgroup_size: usize,
 }
@@ -129,7 +132,7 @@ impl Group {
                 results: vec![None; n],
                 current: Some(0),
             }),
-            turn: Condvar::new(),
+            turns: (0..n).map(|_| Condvar::new()).collect(),
             subgroup_size: subgroup_size.max(1),
         }
     }
@@ -146,10 +149,20 @@ impl Group {
     }
 
     fn wait_turn<'a>(&'a self, mut s: MutexGuard<'a, Sched>, i: usize) -> MutexGuard<'a, Sched> {
+        let Some(turn) = self.turns.get(i) else {
+            return s;
+        };
         while s.current != Some(i) {
-            s = self.turn.wait(s).unwrap_or_else(|e| e.into_inner());
+            s = turn.wait(s).unwrap_or_else(|e| e.into_inner());
         }
         s
+    }
+
+    /// Wakes the invocation holding the turn.
+    fn wake(&self, s: &Sched) {
+        if let Some(turn) = s.current.and_then(|c| self.turns.get(c)) {
+            turn.notify_one();
+        }
     }
 
     /// Blocks until invocation `i` may start.
@@ -167,7 +180,7 @@ impl Group {
         s.waits[i] = None;
         Self::release_complete(&mut s);
         Self::schedule(&mut s);
-        self.turn.notify_all();
+        self.wake(&s);
     }
 
     /// Invocation `i` waits at the rendezvous `key` of invocations `lo..hi`,
@@ -186,7 +199,7 @@ impl Group {
         s.waits[i] = Some(Wait { lo, hi, key, value });
         Self::release_complete(&mut s);
         Self::schedule(&mut s);
-        self.turn.notify_all();
+        self.wake(&s);
         let mut s = self.wait_turn(s, i);
         s.results[i].take().unwrap_or_default()
     }

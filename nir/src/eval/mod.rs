@@ -363,6 +363,18 @@ pub fn evaluate_workgroup(
     input: &EvalInput,
     wg: &WorkgroupInput,
 ) -> Result<WorkgroupOutput, EvalError> {
+    evaluate_workgroup_owned(shader, input, wg, input.ssbos.clone())
+}
+
+/// [`evaluate_workgroup`] over storage buffers the caller hands over (and
+/// gets back in [`WorkgroupOutput::ssbos`]) instead of `input.ssbos`, which
+/// is ignored: a dispatch of many workgroups then copies no buffer.
+pub fn evaluate_workgroup_owned(
+    shader: &Shader,
+    input: &EvalInput,
+    wg: &WorkgroupInput,
+    ssbos: Vec<Vec<u8>>,
+) -> Result<WorkgroupOutput, EvalError> {
     use crate::ir::names::*;
     if shader.stage != Stage::Compute {
         return Err(EvalError::unsupported(format!(
@@ -381,6 +393,22 @@ pub fn evaluate_workgroup(
             ))
         })?;
     let subgroup = wg.subgroup_size.clamp(1, 128);
+    // Invocations reach the buffers through the group's memory only: their
+    // own inputs carry none (a copy per invocation would cost the buffers'
+    // size times the workgroup size).
+    let base = EvalInput {
+        inputs: input.inputs.clone(),
+        undefined_inputs: input.undefined_inputs.clone(),
+        missing_inputs_undefined: input.missing_inputs_undefined,
+        uniforms: input.uniforms.clone(),
+        ubos: input.ubos.clone(),
+        ssbos: Vec::new(),
+        system_values: input.system_values.clone(),
+        clip_planes: input.clip_planes.clone(),
+        textures: input.textures.clone(),
+        max_instructions: input.max_instructions,
+    };
+    let input = &base;
     let inputs: Vec<EvalInput> = (0..count)
         .map(|index| {
             let local = [
@@ -414,7 +442,7 @@ pub fn evaluate_workgroup(
         })
         .collect();
     let memory = group::Memory {
-        ssbos: input.ssbos.clone(),
+        ssbos,
         shared: vec![0; shader.info.shared_size as usize],
     };
     let group = group::Group::new(count as usize, subgroup as usize, memory);
