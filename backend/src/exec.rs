@@ -84,14 +84,17 @@ impl Reg {
     }
 }
 
-/// Fine x derivative of a float register (per quad, per row).
-pub fn ddx(r: &Reg) -> Reg {
+/// x derivative of a float register, per 2x2 quad (lanes `4q..4q+4` are the
+/// quad's top-left, top-right, bottom-left, bottom-right pixels): fine (each
+/// row its own difference) or `coarse` (the top row's difference for the whole
+/// quad, as ARB_derivative_control allows and llvmpipe does).
+pub fn ddx(r: &Reg, coarse: bool) -> Reg {
     let v = r.to_f32();
     let mut o = [0.0; LANES];
-    for q in 0..4 {
+    for q in 0..LANES / 4 {
         let b = q * 4;
         let top = v[b + 1] - v[b];
-        let bot = v[b + 3] - v[b + 2];
+        let bot = if coarse { top } else { v[b + 3] - v[b + 2] };
         o[b] = top;
         o[b + 1] = top;
         o[b + 2] = bot;
@@ -100,14 +103,15 @@ pub fn ddx(r: &Reg) -> Reg {
     Reg::from_f32(&o)
 }
 
-/// Fine y derivative of a float register (per quad, per column).
-pub fn ddy(r: &Reg) -> Reg {
+/// y derivative of a float register, per 2x2 quad: fine (each column its own
+/// difference) or `coarse` (the left column's difference for the whole quad).
+pub fn ddy(r: &Reg, coarse: bool) -> Reg {
     let v = r.to_f32();
     let mut o = [0.0; LANES];
-    for q in 0..4 {
+    for q in 0..LANES / 4 {
         let b = q * 4;
         let left = v[b + 2] - v[b];
-        let right = v[b + 3] - v[b + 1];
+        let right = if coarse { left } else { v[b + 3] - v[b + 1] };
         o[b] = left;
         o[b + 2] = left;
         o[b + 1] = right;

@@ -222,6 +222,14 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 430,
     },
+    // GL_ARB_texture_query_lod: `textureQueryLOD` in fragment shaders (the
+    // extension requires GLSL 1.30; GLSL 4.00 has it as `textureQueryLod`).
+    Extension {
+        name: "GL_ARB_texture_query_lod",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 400,
+    },
     // GL_NV_shader_atomic_float: float `atomicAdd` / `atomicExchange` on
     // buffer and shared variables (the image overloads need images, which rgl
     // does not have). GL_INTEL_shader_atomic_float_minmax: float `atomicMin`,
@@ -236,6 +244,46 @@ pub const EXTENSIONS: &[Extension] = &[
     },
     Extension {
         name: "GL_INTEL_shader_atomic_float_minmax",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
+    // GL_EXT_shader_integer_mix: `mix(x, y, bvec)` on integer and boolean
+    // operands (core in GLSL 4.50); the extension requires GLSL 1.30.
+    Extension {
+        name: "GL_EXT_shader_integer_mix",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 450,
+    },
+    // GL_AMD_shader_trinary_minmax: `min3`, `max3`, `mid3`.
+    Extension {
+        name: "GL_AMD_shader_trinary_minmax",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
+    // GL_ARB_derivative_control: `dFdxFine`, `dFdxCoarse`, … and the
+    // `fwidthFine`/`fwidthCoarse` pair (core in GLSL 4.50).
+    Extension {
+        name: "GL_ARB_derivative_control",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 450,
+    },
+    // GL_ARB_shader_group_vote: `anyInvocationARB`, `allInvocationsARB`,
+    // `allInvocationsEqualARB` (rgl's invocation groups hold one invocation).
+    Extension {
+        name: "GL_ARB_shader_group_vote",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
+    // GL_ARB_shader_clock: `clock2x32ARB` (its `clockARB` returns a
+    // `uint64_t`, which needs GL_ARB_gpu_shader_int64; rgl has no 64-bit
+    // integers, so only the two-word form exists).
+    Extension {
+        name: "GL_ARB_shader_clock",
         family: Family::Desktop,
         min_version: 110,
         core_in: 0,

@@ -347,6 +347,8 @@ intrinsic_table! {
     vote_all "vote_all" (1) -> 1 bits 1 [] [E] "allInvocationsARB";
     vote_feq "vote_feq" (0) -> 1 bits 1 [] [E] "allInvocationsEqualARB on floats";
     vote_ieq "vote_ieq" (0) -> 1 bits 1 [] [E] "allInvocationsEqualARB on integers and booleans";
+    // ---- ARB_shader_clock ----
+    shader_clock "shader_clock" () -> 2 bits 32 [MemoryScope] [E] "clock2x32ARB: a monotonic counter as (low, high) words";
     // ---- derivatives (intrinsics so they never move across discards/control flow) ----
     ddx "ddx" (0) -> 0 bits 0 [] [E] "dFdx";
     ddy "ddy" (0) -> 0 bits 0 [] [E] "dFdy";

@@ -51,6 +51,16 @@ fn run_alu_op(regs: &mut [Reg], op: &Op) {
     }
 }
 
+/// Writes the shader clock (`clock2x32ARB`: low word, high word) to `out`.
+///
+/// # Safety
+/// `out` points to two writable `u32`s (a helper register).
+pub(crate) unsafe extern "C" fn jit_shader_clock(out: *mut u32) {
+    let [lo, hi] = rgl_nir::eval::clock::read_2x32();
+    out.write(lo);
+    out.add(1).write(hi);
+}
+
 /// A texture instruction over `nregs` helper registers.
 #[derive(Debug)]
 pub(crate) struct TexCall {

@@ -291,13 +291,18 @@ impl LaneShader {
                     };
                     store(regs, *d, exec, val);
                 }
-                Op::Ddx { d, a } => {
-                    let v = ddx(&regs[*a as usize]);
+                Op::Ddx { d, a, coarse } => {
+                    let v = ddx(&regs[*a as usize], *coarse);
                     store(regs, *d, exec, v.0);
                 }
-                Op::Ddy { d, a } => {
-                    let v = ddy(&regs[*a as usize]);
+                Op::Ddy { d, a, coarse } => {
+                    let v = ddy(&regs[*a as usize], *coarse);
                     store(regs, *d, exec, v.0);
+                }
+                Op::Clock { lo, hi } => {
+                    let [l, h] = rgl_nir::eval::clock::read_2x32();
+                    store(regs, *lo, exec, [l; LANES]);
+                    store(regs, *hi, exec, [h; LANES]);
                 }
                 Op::DerefIndex {
                     d,

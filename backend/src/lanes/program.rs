@@ -62,6 +62,8 @@ pub(crate) enum TexKind {
     Txs,
     /// `query_levels`.
     Levels,
+    /// `lod` (`textureQueryLOD`).
+    Lod,
 }
 
 /// Unary per-lane operations.
@@ -257,10 +259,13 @@ pub(crate) enum Op {
     },
     /// `d = system value`.
     SysVal { d: u32, v: SysKind },
-    /// Quad derivatives.
-    Ddx { d: u32, a: u32 },
-    /// Quad derivatives.
-    Ddy { d: u32, a: u32 },
+    /// Quad x derivative: per row, or once per quad when `coarse`.
+    Ddx { d: u32, a: u32, coarse: bool },
+    /// Quad y derivative: per column, or once per quad when `coarse`.
+    Ddy { d: u32, a: u32, coarse: bool },
+    /// `lo, hi` = the shader clock (`rgl_nir::eval::clock::read_2x32`), one
+    /// read for every lane.
+    Clock { lo: u32, hi: u32 },
     /// Element offset of an array deref: `d = parent + idx * stride` when
     /// `idx < len`, else an out-of-range marker (propagates).
     DerefIndex {

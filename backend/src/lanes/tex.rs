@@ -1,7 +1,7 @@
 //! Texture instructions: compiling NIR `tex` to a [`TexOp`] and running it over the
 //! lanes through [`crate::texture`] (filtering, LOD from the 2×2 quads' derivatives,
-//! shadow compare, fetch, size queries). An unbound slot reads (0, 0, 0, 1) and sizes
-//! of 0. Gathers, LOD queries, multisample fetches, sample counts and min-LOD clamps
+//! shadow compare, fetch, size queries, LOD queries). An unbound slot reads (0, 0, 0, 1)
+//! and sizes of 0. Gathers, multisample fetches, sample counts and min-LOD clamps
 //! are refused at compile time with [`Error::Unsupported`] naming the op.
 
 use rgl_nir::ir::{FunctionImpl, SamplerDim, Tex, TexOp as NirTexOp, TexSrcKind};
@@ -30,6 +30,7 @@ pub(crate) fn compile_tex(
         NirTexOp::Txf => TexKind::Txf,
         NirTexOp::Txs => TexKind::Txs,
         NirTexOp::QueryLevels => TexKind::Levels,
+        NirTexOp::Lod => TexKind::Lod,
         other => {
             let name = NirTexOp::ALL
                 .iter()
@@ -187,6 +188,14 @@ fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'
             return s;
         }
         TexKind::Levels => return [Reg::splat_u(texture::query_levels(b)), zero, zero, zero],
+        // Only fragment shaders have the implicit derivatives the query
+        // describes (ARB_texture_query_lod makes it a fragment-only function).
+        TexKind::Lod if !op.fragment => return [zero; 4],
+        TexKind::Lod => {
+            let (coords, n) = rg(regs, &op.coords);
+            let [x, y] = texture::query_lod(b, &coords[..n]);
+            return [x, y, zero, zero];
+        }
         TexKind::Txf => {
             let (coords, n) = rg(regs, &op.coords);
             let lod = op.lod.map(|l| regs[l as usize]);

@@ -1,11 +1,12 @@
 //! Texture sampling over lanes: sampler state, views of mip levels, and the pure
 //! sampling functions (`texture`, `textureLod`, `textureGrad`, offsets, shadow compare,
-//! `texelFetch`, `textureSize`) that compiled shaders call. [`sample`] takes the
+//! `texelFetch`, `textureSize`, `textureQueryLOD`) that compiled shaders call. [`sample`] takes the
 //! RGBA8 2D fast paths (`mip_rgba8`) or the quad sampler ([`sample_quad`], which
 //! holds the generic filtering code); the tests check both against a scalar
 //! reference, and the quad sampler bit for bit against the per-lane sampler it
 //! replaced.
 
+mod lod;
 mod mip_rgba8;
 mod quad;
 mod sample;
@@ -58,6 +59,7 @@ pub fn round_even_f32(x: f32) -> f32 {
     }
 }
 
+pub use lod::query_lod;
 pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};
 pub use variant::{SampleRoutine, SamplerVariant};

@@ -660,6 +660,26 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         }
         "min" => binary(b, Op::Min, x, y),
         "max" => binary(b, Op::Max, x, y),
+        "min3" | "max3" => {
+            // AMD_shader_trinary_minmax: min(min(x, y), z) / max(max(x, y), z).
+            let op = if entry.name == "min3" {
+                Op::Min
+            } else {
+                Op::Max
+            };
+            let xy = binary(b, op, x, y)?;
+            let c = b.take(z)?;
+            Some(b.op(op, &ret, &[xy, c]))
+        }
+        "mid3" => {
+            // AMD_shader_trinary_minmax: the median, computed as the spec
+            // defines it, max(min(x, y), min(max(x, y), z)).
+            let lo = binary(b, Op::Min, x, y)?;
+            let hi = binary(b, Op::Max, x, y)?;
+            let c = b.take(z)?;
+            let hi_z = b.op(Op::Min, &ret, &[hi, c]);
+            Some(b.op(Op::Max, &ret, &[lo, hi_z]))
+        }
         "clamp" => {
             let mx = binary(b, Op::Max, x, y)?;
             let hi = b.take(z)?;
@@ -858,12 +878,24 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         "not" => unary(b, Op::LogicNot),
         "dFdx" => unary(b, Op::Dfdx),
         "dFdy" => unary(b, Op::Dfdy),
-        "fwidth" => {
+        "dFdxFine" => unary(b, Op::DfdxFine),
+        "dFdyFine" => unary(b, Op::DfdyFine),
+        "dFdxCoarse" => unary(b, Op::DfdxCoarse),
+        "dFdyCoarse" => unary(b, Op::DfdyCoarse),
+        "fwidth" | "fwidthFine" | "fwidthCoarse" => {
+            // abs(dFdx(p)) + abs(dFdy(p)) at the requested granularity
+            // (ARB_derivative_control: fwidthFine uses the fine derivatives,
+            // fwidthCoarse the coarse ones).
+            let (ddx, ddy) = match entry.name {
+                "fwidthFine" => (Op::DfdxFine, Op::DfdyFine),
+                "fwidthCoarse" => (Op::DfdxCoarse, Op::DfdyCoarse),
+                _ => (Op::Dfdx, Op::Dfdy),
+            };
             let a = b.take(x)?;
-            let dx = b.op(Op::Dfdx, &ret, &[a]);
+            let dx = b.op(ddx, &ret, &[a]);
             let adx = b.op(Op::Abs, &ret, &[dx]);
             let a = b.take(x)?;
-            let dy = b.op(Op::Dfdy, &ret, &[a]);
+            let dy = b.op(ddy, &ret, &[a]);
             let ady = b.op(Op::Abs, &ret, &[dy]);
             Some(b.op(Op::Add, &ret, &[adx, ady]))
         }

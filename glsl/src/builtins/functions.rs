@@ -191,6 +191,10 @@ pub(crate) const KEPT_CALLS: &[&str] = &[
     "atomicCounterXorARB",
     "atomicCounterExchangeARB",
     "atomicCounterCompSwapARB",
+    "anyInvocationARB",
+    "allInvocationsARB",
+    "allInvocationsEqualARB",
+    "clock2x32ARB",
 ];
 
 /// `atomic_uint` and `atomicCounter*` (GLSL 4.20 §8.10, ES 3.10, or
@@ -257,6 +261,36 @@ fn integer_functions(a: &Availability<'_>) -> bool {
     a.version.at_least(400, 310)
         || (desktop(a)
             && (has_ext(a, "GL_ARB_gpu_shader5") || has_ext(a, "GL_MESA_shader_integer_functions")))
+}
+/// `mix` with a boolean selector on integer and boolean operands: GLSL 4.50,
+/// ES 3.10, or GLSL 1.30+ with `GL_EXT_shader_integer_mix` (Mesa's
+/// `shader_integer_mix`).
+fn shader_integer_mix(a: &Availability<'_>) -> bool {
+    a.version.at_least(450, 310) || (v130(a) && has_ext(a, "GL_EXT_shader_integer_mix"))
+}
+/// `min3`/`max3`/`mid3`: `GL_AMD_shader_trinary_minmax` (Mesa's
+/// `shader_trinary_minmax`).
+fn shader_trinary_minmax(a: &Availability<'_>) -> bool {
+    desktop(a) && has_ext(a, "GL_AMD_shader_trinary_minmax")
+}
+/// `dFdxFine` and the other explicit-granularity derivatives: fragment
+/// shaders of GLSL 4.50 or with `GL_ARB_derivative_control` (Mesa's
+/// `derivative_control`).
+fn derivative_control(a: &Availability<'_>) -> bool {
+    derivatives(a)
+        && desktop(a)
+        && (a.version.at_least(450, 0) || has_ext(a, "GL_ARB_derivative_control"))
+}
+/// `anyInvocationARB`, `allInvocationsARB`, `allInvocationsEqualARB`: every
+/// stage with `GL_ARB_shader_group_vote` (Mesa's `vote`).
+fn shader_group_vote(a: &Availability<'_>) -> bool {
+    desktop(a) && has_ext(a, "GL_ARB_shader_group_vote")
+}
+/// `clock2x32ARB`: every stage with `GL_ARB_shader_clock` (Mesa's
+/// `shader_clock`; its `clockARB` needs `GL_ARB_gpu_shader_int64`, which rgl
+/// does not have).
+fn shader_clock(a: &Availability<'_>) -> bool {
+    desktop(a) && has_ext(a, "GL_ARB_shader_clock")
 }
 /// 2x16 packing: ES 3.00, GLSL 4.20, or `GL_ARB_shading_language_packing`.
 fn shader_packing_or_es3(a: &Availability<'_>) -> bool {
@@ -478,6 +512,17 @@ fn add_generic_functions(t: &mut TableBuilder) {
     t.add("mix", always, gf, &[gf, gf, gf]);
     t.add("mix", always, gf, &[gf, gf, S(F)]);
     t.add("mix", v130, gf, &[gf, gf, gb]);
+    // EXT_shader_integer_mix (core in GLSL 4.50): component selection on
+    // integer and boolean operands.
+    for g in [gi, gu, gb] {
+        t.add("mix", shader_integer_mix, g, &[g, g, gb]);
+    }
+    // AMD_shader_trinary_minmax: min, max and median of three.
+    for name in ["min3", "max3", "mid3"] {
+        for g in [gf, gi, gu] {
+            t.add(name, shader_trinary_minmax, g, &[g, g, g]);
+        }
+    }
     t.add("step", always, gf, &[gf, gf]);
     t.add("step", always, gf, &[S(F), gf]);
     t.add("smoothstep", always, gf, &[gf, gf, gf]);
@@ -656,6 +701,28 @@ fn add_generic_functions(t: &mut TableBuilder) {
     for name in ["dFdx", "dFdy", "fwidth"] {
         t.add_nofold(name, derivatives, gf, &[gf]);
     }
+    // ARB_derivative_control (core in GLSL 4.50): explicit granularity.
+    for name in [
+        "dFdxFine",
+        "dFdyFine",
+        "fwidthFine",
+        "dFdxCoarse",
+        "dFdyCoarse",
+        "fwidthCoarse",
+    ] {
+        t.add_nofold(name, derivative_control, gf, &[gf]);
+    }
+
+    // ARB_shader_group_vote: votes over the invocation's group.
+    for name in [
+        "anyInvocationARB",
+        "allInvocationsARB",
+        "allInvocationsEqualARB",
+    ] {
+        t.add_nofold(name, shader_group_vote, S(B), &[S(B)]);
+    }
+    // ARB_shader_clock: the 64-bit counter as (low, high) words.
+    t.add_nofold("clock2x32ARB", shader_clock, V(U, 2), &[]);
 
     // GLSL 4.00 §8.13 interpolation functions (fragment shaders). Not
     // `interpolateAtOffset`, which the checker refuses by name.

@@ -145,6 +145,18 @@ fn texture_query_levels(a: &Availability<'_>) -> bool {
     a.version.at_least(430, 0) || (desktop(a) && has_ext(a, "GL_ARB_texture_query_levels"))
 }
 
+/// `textureQueryLOD`: fragment shaders with `GL_ARB_texture_query_lod`
+/// (Mesa's `texture_query_lod`).
+fn texture_query_lod(a: &Availability<'_>) -> bool {
+    fs_only(a) && desktop(a) && has_ext(a, "GL_ARB_texture_query_lod")
+}
+
+/// `textureQueryLod`, the GLSL 4.00 §8.9.1 spelling: fragment shaders of GLSL
+/// 4.00 (Mesa's `v400_derivatives_only`).
+fn texture_query_lod_400(a: &Availability<'_>) -> bool {
+    fs_only(a) && a.version.at_least(400, 0)
+}
+
 /// True for `samplerCubeArrayShadow`, whose lookups take the depth reference
 /// as a separate `compare` parameter because `P` already has four components
 /// (ARB_texture_cube_map_array, GLSL 4.00 §8.7).
@@ -220,7 +232,7 @@ fn add_texture(
     let mut parameters = vec![(Type::Sampler(s), ParamDirection::In)];
     if let Some(p) = p {
         parameters.push((p, ParamDirection::In));
-        if separate_compare(s) {
+        if separate_compare(s) && form.op != TexOp::Lod {
             parameters.push((Type::FLOAT, ParamDirection::In));
         }
     }
@@ -493,6 +505,24 @@ fn add_modern(t: &mut TableBuilder) {
             None,
             size,
         );
+        // textureQueryLOD (ARB_texture_query_lod) / textureQueryLod (GLSL
+        // 4.00 §8.9.1): every sampler with mipmaps, `P` without the array
+        // layer or depth reference, a vec2 result.
+        if !no_lod_dim && !is_external {
+            for (name, available) in [
+                ("textureQueryLOD", texture_query_lod as Pred),
+                ("textureQueryLod", texture_query_lod_400),
+            ] {
+                add_texture(
+                    t,
+                    name,
+                    available,
+                    Type::vec(F, 2),
+                    Some(Type::vec(F, gradient_components(s))),
+                    form(TexOp::Lod, s, false, false),
+                );
+            }
+        }
         // textureQueryLevels (GLSL 4.30 §8.9.1): every sampler with mipmaps.
         if !no_lod_dim && !is_external {
             add_texture(
@@ -977,7 +1007,7 @@ pub(crate) fn parameter_names(form: TextureForm) -> Vec<&'static str> {
     let mut names = vec!["sampler"];
     if !matches!(form.op, TexOp::Txs | TexOp::QueryLevels) {
         names.push("P");
-        if separate_compare(form.sampler) {
+        if separate_compare(form.sampler) && form.op != TexOp::Lod {
             names.push("compare");
         }
     }
@@ -1023,6 +1053,12 @@ pub(crate) fn build_texture(
         lod: None,
         grad: None,
     };
+    if form.op == TexOp::Lod {
+        // textureQueryLOD: `P` is the coordinate without the array layer, and
+        // shadow samplers take no depth reference.
+        texture.coordinate = Some(b.arg(1)?);
+        return Some(b.expr(ExprKind::Texture(Box::new(texture)), return_type.clone()));
+    }
     if !matches!(form.op, TexOp::Txs | TexOp::QueryLevels) {
         let p_type = p_type?;
         let p_size = p_type.vector_elements();

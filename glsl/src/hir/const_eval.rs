@@ -576,7 +576,10 @@ fn unary(op: Op, x: ScalarValue, out: ScalarKind) -> Option<ScalarValue> {
         (Op::Sin, V::Float(f)) => V::Float(f.sin()),
         (Op::Cos, V::Float(f)) => V::Float(f.cos()),
         (Op::Atan, V::Float(f)) => V::Float(f.atan()),
-        (Op::Dfdx | Op::Dfdy, V::Float(_)) => V::Float(0.0),
+        (
+            Op::Dfdx | Op::Dfdy | Op::DfdxCoarse | Op::DfdxFine | Op::DfdyCoarse | Op::DfdyFine,
+            V::Float(_),
+        ) => V::Float(0.0),
         (Op::Saturate, V::Float(f)) => V::Float(saturate(f)),
         (Op::IsNan, V::Float(f)) => V::Bool(f.is_nan()),
         (Op::IsInf, V::Float(f)) => V::Bool(f.is_infinite()),

@@ -103,6 +103,16 @@ ops! {
     Dfdx = "dFdx", 1;
     /// Partial derivative in y.
     Dfdy = "dFdy", 1;
+    /// `dFdxCoarse` (ARB_derivative_control): x derivative that may be shared
+    /// by the invocations of a neighbourhood.
+    DfdxCoarse = "dFdxCoarse", 1;
+    /// `dFdxFine` (ARB_derivative_control): x derivative from the invocation's
+    /// own neighbours.
+    DfdxFine = "dFdxFine", 1;
+    /// `dFdyCoarse` (ARB_derivative_control).
+    DfdyCoarse = "dFdyCoarse", 1;
+    /// `dFdyFine` (ARB_derivative_control).
+    DfdyFine = "dFdyFine", 1;
     /// `packSnorm2x16`.
     PackSnorm2x16 = "packSnorm2x16", 1;
     /// `packUnorm2x16`.

@@ -473,6 +473,10 @@ pub fn check_operation(op: Op, operands: &[&Type], result: &Type) -> Result<(), 
         | Op::Atan
         | Op::Dfdx
         | Op::Dfdy
+        | Op::DfdxCoarse
+        | Op::DfdxFine
+        | Op::DfdyCoarse
+        | Op::DfdyFine
         | Op::Saturate => {
             let allowed: &[ScalarKind] = match op {
                 Op::BitNot => &[Int, Uint],

@@ -125,6 +125,21 @@ fn check_texture(
         return Ok(());
     }
     let coordinate = ty(module, tex.coordinate.ok_or("missing coordinate")?)?;
+    if tex.op == TexOp::Lod {
+        // textureQueryLOD: the coordinate without the array layer, no depth
+        // reference, a vec2 result.
+        let lod_coord = Type::vec(ScalarKind::Float, sampler.dim.coord_components());
+        if coordinate != lod_coord
+            || tex.shadow_comparator.is_some()
+            || tex.projector.is_some()
+            || tex.lod.is_some()
+            || tex.offset.is_some()
+            || *result != Type::vec(ScalarKind::Float, 2)
+        {
+            return Err(format!("lod query {coordinate:?} for {}", sampler.name()));
+        }
+        return Ok(());
+    }
     let coord_kind = if matches!(tex.op, TexOp::Txf | TexOp::TxfMs) {
         ScalarKind::Int
     } else {

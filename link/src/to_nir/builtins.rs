@@ -17,7 +17,20 @@ use rgl_glsl::types::ScalarKind;
 use rgl_nir::ir::Def;
 use rgl_nir::opcodes::Opcode as O;
 
+use rgl_nir::intrinsics::{IntrinsicOp, Scope};
+
 use super::{invalid, unsupported, Conv, Res};
+
+/// The intrinsic of an ARB_shader_group_vote function.
+fn vote_op(name: &str) -> Option<IntrinsicOp> {
+    Some(match name {
+        "anyInvocationARB" => IntrinsicOp::vote_any,
+        "allInvocationsARB" => IntrinsicOp::vote_all,
+        // On `bool` operands the integer comparison (Mesa's `vote_ieq`).
+        "allInvocationsEqualARB" => IntrinsicOp::vote_ieq,
+        _ => return None,
+    })
+}
 
 /// Coefficients of the odd polynomial approximating atan on [0, 1] (x, x³, …, x¹¹).
 const ATAN_COEFFS: [f32; 6] = [
@@ -106,6 +119,30 @@ impl Conv<'_> {
         Ok(self.b().vector_insert(v, s, index, 0))
     }
 
+    /// `anyInvocationARB(value)` and the other ARB_shader_group_vote
+    /// functions: one vote intrinsic on the boolean operand, its boolean
+    /// result assigned to `return_deref`.
+    fn vote_call(
+        &mut self,
+        name: &str,
+        op: IntrinsicOp,
+        return_deref: Option<Handle<hir::Expr>>,
+        args: &[Handle<hir::Expr>],
+    ) -> Res<()> {
+        let [value] = args else {
+            return invalid(format!("call of `{name}` with the wrong argument count"));
+        };
+        let v = self.eval(*value)?;
+        let n = self.comps(v);
+        let Some(vote) = self.b().intrinsic(op, vec![v], n, Vec::new(), Some((1, 1))) else {
+            return invalid(format!("`{name}` without a result"));
+        };
+        if let Some(r) = return_deref {
+            self.assign_value(r, vote, 1)?;
+        }
+        Ok(())
+    }
+
     /// A call of built-in function `name` whose signature has no GLSL IR
     /// expansion: evaluates the `in` arguments left to right, computes the
     /// result and the `out` arguments (GLSL 4.00 §6.1.1: written back after the
@@ -116,6 +153,29 @@ impl Conv<'_> {
         return_deref: Option<Handle<hir::Expr>>,
         args: &[Handle<hir::Expr>],
     ) -> Res<()> {
+        if let Some(op) = vote_op(name) {
+            return self.vote_call(name, op, return_deref, args);
+        }
+        if name == "clock2x32ARB" {
+            if !args.is_empty() {
+                return invalid(format!("`{name}` with arguments"));
+            }
+            // ARB_shader_clock: Mesa's `nir_intrinsic_shader_clock` with
+            // subgroup scope.
+            let Some(clock) = self.b().intrinsic(
+                IntrinsicOp::shader_clock,
+                vec![],
+                2,
+                vec![Scope::Subgroup.code()],
+                Some((2, 32)),
+            ) else {
+                return invalid("shader_clock without a result");
+            };
+            if let Some(r) = return_deref {
+                self.assign_value(r, clock, 0b11)?;
+            }
+            return Ok(());
+        }
         let arity = match name {
             "bitCount" | "findLSB" | "findMSB" | "bitfieldReverse" => 1,
             "ldexp" | "frexp" => 2,

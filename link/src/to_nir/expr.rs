@@ -253,11 +253,14 @@ impl Conv<'_> {
             Op::Sin => un(self, O::fsin),
             Op::Cos => un(self, O::fcos),
             Op::Atan => Ok(self.atan(a)),
-            Op::Dfdx | Op::Dfdy => {
-                let iop = if op == Op::Dfdx {
-                    IntrinsicOp::ddx
-                } else {
-                    IntrinsicOp::ddy
+            Op::Dfdx | Op::Dfdy | Op::DfdxFine | Op::DfdyFine | Op::DfdxCoarse | Op::DfdyCoarse => {
+                let iop = match op {
+                    Op::Dfdx => IntrinsicOp::ddx,
+                    Op::Dfdy => IntrinsicOp::ddy,
+                    Op::DfdxFine => IntrinsicOp::ddx_fine,
+                    Op::DfdyFine => IntrinsicOp::ddy_fine,
+                    Op::DfdxCoarse => IntrinsicOp::ddx_coarse,
+                    _ => IntrinsicOp::ddy_coarse,
                 };
                 match self
                     .b()

@@ -1148,6 +1148,7 @@ impl<'a> Interp<'a> {
                         .collect(),
                 )
             }
+            I::shader_clock => data(super::clock::read_2x32().map(u64::from).to_vec()),
             I::ddx | I::ddy | I::ddx_fine | I::ddx_coarse | I::ddy_fine | I::ddy_coarse => {
                 let undef = self.undef(f, Self::src(intr, 0)?)?;
                 data_u((vec![0; usize::from(comps)], undef))

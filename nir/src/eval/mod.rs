@@ -65,6 +65,7 @@
 //! Textures ([`texture`]) are small procedural images (or given texels), sampled
 //! nearest on level 0.
 
+pub mod clock;
 mod exec;
 mod group;
 mod memory;

@@ -70,7 +70,7 @@ impl Emitter<'_, '_, '_> {
     }
 
     /// Address of helper register `r`.
-    fn helper_reg_addr(&mut self, r: u32) -> Value {
+    pub(super) fn helper_reg_addr(&mut self, r: u32) -> Value {
         let base = self.ptrs().scratch;
         let off = i64::from(self.p.helper_base) + i64::from(r) * 64;
         self.b.ins().iadd_imm_s(base, off)

@@ -327,15 +327,21 @@ impl Emitter<'_, '_, '_> {
                 let d = need()?;
                 let a = src(intr, 0)?;
                 let is_x = matches!(intr.op, I::ddx | I::ddx_fine | I::ddx_coarse);
+                // Lanes 0-3 of a vector are one quad (top-left, top-right,
+                // bottom-left, bottom-right): fine derivatives per row/column,
+                // coarse ones (ARB_derivative_control) once per quad from the
+                // top row/left column, as `crate::exec::ddx`.
+                let coarse = matches!(intr.op, I::ddx_coarse | I::ddy_coarse);
                 for c in 0..self.shape(d).0 {
                     let v = self.val(a, c)?;
                     let r = if !fragment {
                         self.lanes_splat(0)
                     } else {
-                        let (hi, lo) = if is_x {
-                            ([1, 1, 3, 3], [0, 0, 2, 2])
-                        } else {
-                            ([2, 3, 2, 3], [0, 1, 0, 1])
+                        let (hi, lo) = match (is_x, coarse) {
+                            (true, false) => ([1, 1, 3, 3], [0, 0, 2, 2]),
+                            (false, false) => ([2, 3, 2, 3], [0, 1, 0, 1]),
+                            (true, true) => ([1, 1, 1, 1], [0, 0, 0, 0]),
+                            (false, true) => ([2, 2, 2, 2], [0, 0, 0, 0]),
                         };
                         self.map1(v, |e, x| {
                             let h = e.shuffle(x, x, hi);
@@ -346,6 +352,33 @@ impl Emitter<'_, '_, '_> {
                         })
                     };
                     self.set(d, c, r)?;
+                }
+                Ok(())
+            }
+            // ARB_shader_group_vote with groups of one invocation, as the
+            // interpreter (`crate::lanes::compile`).
+            I::vote_any | I::vote_all => {
+                let d = need()?;
+                let v = self.val(src(intr, 0)?, 0)?;
+                self.set(d, 0, v)
+            }
+            I::vote_ieq | I::vote_feq => self.sys_all(def, Sys::Const(1)),
+            I::shader_clock => {
+                let d = need()?;
+                if self.shape(d) != (2, 32) {
+                    return unsupported(format!("shader_clock of shape {:?}", self.shape(d)));
+                }
+                // The helper writes both words to helper register 0.
+                let out = self.helper_reg_addr(0);
+                self.call_helper(helpers::jit_shader_clock as *const () as usize, &[out]);
+                for c in 0..2u8 {
+                    let w = self
+                        .b
+                        .ins()
+                        .load(types::I32, trusted(), out, i32::from(c) * 4);
+                    let v = self.b.ins().splat(types::I32X4, w);
+                    let lanes = Lanes::splat(v);
+                    self.set(d, c, lanes)?;
                 }
                 Ok(())
             }

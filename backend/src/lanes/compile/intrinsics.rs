@@ -410,6 +410,9 @@ impl Compiler<'_> {
                 let d = def.ok_or_else(|| Error::Unsupported("load without def".into()))?;
                 let a = Self::src(intr, 0)?;
                 let is_x = matches!(intr.op, I::ddx | I::ddx_fine | I::ddx_coarse);
+                // ARB_derivative_control: coarse derivatives are computed once
+                // per quad; the others (`dFdx` included) per row or column.
+                let coarse = matches!(intr.op, I::ddx_coarse | I::ddy_coarse);
                 for c in 0..self.shape(d).0 {
                     let r = self.reg(d, c)?;
                     let s = self.reg(a, c)?;
@@ -417,11 +420,31 @@ impl Compiler<'_> {
                         let z = self.zero()?;
                         self.mov(r, z);
                     } else if is_x {
-                        self.ops.push(Op::Ddx { d: r, a: s });
+                        self.ops.push(Op::Ddx { d: r, a: s, coarse });
                     } else {
-                        self.ops.push(Op::Ddy { d: r, a: s });
+                        self.ops.push(Op::Ddy { d: r, a: s, coarse });
                     }
                 }
+                Ok(())
+            }
+            // ARB_shader_group_vote with groups of one invocation (as Mesa's
+            // `lower_vote_trivial`): every vote is the invocation's own value,
+            // and its value always equals itself.
+            I::vote_any | I::vote_all => {
+                let d = def.ok_or_else(|| Error::Unsupported("vote without def".into()))?;
+                let r = self.reg(d, 0)?;
+                let s = self.reg(Self::src(intr, 0)?, 0)?;
+                self.mov(r, s);
+                Ok(())
+            }
+            I::vote_ieq | I::vote_feq => self.sys1(def, SysKind::Const(1)),
+            I::shader_clock => {
+                let d = def.ok_or_else(|| Error::Unsupported("clock without def".into()))?;
+                if self.shape(d) != (2, 32) {
+                    return unsupported(format!("shader_clock of shape {:?}", self.shape(d)));
+                }
+                let (lo, hi) = (self.reg(d, 0)?, self.reg(d, 1)?);
+                self.ops.push(Op::Clock { lo, hi });
                 Ok(())
             }
             I::discard
