@@ -734,6 +734,9 @@ impl CodeMemory {
                 std::io::Error::last_os_error()
             )));
         }
+        if super::perfmap::enabled() {
+            super::perfmap::record(mem.ptr, len);
+        }
         Ok(mem)
     }
 

@@ -31,6 +31,7 @@ pub mod code;
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;
+mod perfmap;
 pub mod pipeline;
 pub mod tier;
 
@@ -110,7 +111,8 @@ impl JitOptions {
     /// The defaults with the changes `RGL_JIT` lists (`quads=N` for a fixed count
     /// or `quads=adaptive`, `opt=none|speed`,
     /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
-    /// `tier=on|off`, comma-separated); unknown entries are reported with
+    /// `tier=on|off`, comma-separated; `perfmap` writes `/tmp/perf-PID.map`, see
+    /// `perfmap`); unknown entries are reported with
     /// `log::warn!` and ignored.
     pub fn from_env() -> JitOptions {
         let mut o = JitOptions::default();
@@ -132,7 +134,9 @@ impl JitOptions {
                 Some(("pipeline", "shader")) => o.fused_pipeline = false,
                 Some(("tier", "on")) => o.tier = true,
                 Some(("tier", "off")) => o.tier = false,
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader, tier=on|off)"),
+                // Read by `perfmap::enabled`; not a compile option.
+                None if item == "perfmap" => {}
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader, tier=on|off, perfmap)"),
             }
         }
         o

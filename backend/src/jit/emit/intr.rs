@@ -29,6 +29,16 @@ const VARYING_SLOT_FACE: i32 = 24;
 /// Most slots an indirectly addressed input or output may span (select chains).
 const MAX_INDIRECT_SLOTS: u32 = 64;
 
+/// Flags of loads from the default uniform block: in bounds (an index outside
+/// the block reads the draw's zero words instead), and the block is not written
+/// while the draw runs, so a load may move anywhere its address is computed.
+/// That lets Cranelift's e-graph pass treat it as a pure value: repeated loads
+/// merge, and loads (with the math on them, such as `sin(time)`) leave loops,
+/// as LLVM's GVN and LICM do for llvmpipe.
+pub(crate) fn uniform_flags() -> MemFlagsData {
+    MemFlagsData::trusted().with_readonly().with_can_move()
+}
+
 pub(crate) fn index(intr: &Intrinsic, kind: IndexKind) -> u32 {
     intr.op
         .info()
@@ -431,7 +441,7 @@ impl Emitter<'_, '_, '_> {
         let byte = self.b.ins().iadd_imm_s(byte, i64::from(comp) * 4);
         let addr = self.b.ins().iadd(p.uniforms, byte);
         let addr = self.b.ins().select(ok, addr, p.zeros);
-        self.b.ins().load(types::I32, trusted(), addr, 0)
+        self.b.ins().load(types::I32, uniform_flags(), addr, 0)
     }
 
     fn load_uniform(&mut self, d: Def, intr: &Intrinsic) -> Result<()> {
@@ -449,7 +459,7 @@ impl Emitter<'_, '_, '_> {
                         let p = self.ptrs();
                         let w = self.b.ins().load(
                             types::I32,
-                            MemFlagsData::trusted().with_readonly(),
+                            uniform_flags(),
                             p.uniforms,
                             (slot * 16 + i64::from(c) * 4) as i32,
                         );

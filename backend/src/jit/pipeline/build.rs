@@ -39,6 +39,18 @@ fn ld(b: &mut FunctionBuilder<'_>, ty: types::Type, p: Value, off: usize) -> Val
     b.ins().load(ty, MemFlagsData::trusted(), p, off as i32)
 }
 
+/// A field of the [`DrawJit`], which nothing writes while the function runs:
+/// a load that may move (as the body's uniform loads: `emit::intr::uniform_flags`), so its
+/// uniform reads leave the job loop.
+fn ld_draw(b: &mut FunctionBuilder<'_>, ty: types::Type, p: Value, off: usize) -> Value {
+    b.ins().load(
+        ty,
+        MemFlagsData::trusted().with_readonly().with_can_move(),
+        p,
+        off as i32,
+    )
+}
+
 /// Values of the function every block's code may use.
 #[derive(Copy, Clone)]
 pub(super) struct Params {
@@ -194,8 +206,8 @@ impl Env for PipeEnv<'_> {
 
     fn uniforms(&mut self, b: &mut FunctionBuilder<'_>) -> (Value, Value) {
         (
-            ld(b, types::I64, self.p.draw, offset_of!(DrawJit, uniforms)),
-            ld(
+            ld_draw(b, types::I64, self.p.draw, offset_of!(DrawJit, uniforms)),
+            ld_draw(
                 b,
                 types::I64,
                 self.p.draw,
