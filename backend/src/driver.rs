@@ -951,6 +951,21 @@ pub trait Driver: Send {
     fn set_sampler_views(&mut self, views: &[Option<SamplerView>]) -> Result<()>;
     /// Sets vertex buffer slots `0..bufs.len()`.
     fn set_vertex_buffers(&mut self, bufs: &[VertexBufferBinding]) -> Result<()>;
+    /// Binds the storage buffer ranges later draws read, write and update
+    /// atomically, by block in the compiler's binding space
+    /// ([`rgl_nir::options::storage_bindings`], as [`ComputeDispatch::storage`]);
+    /// blocks past the end are unbound. When a draw returns, the buffers hold
+    /// its writes. A driver whose draw stages cannot access storage buffers
+    /// refuses a bound range with [`Error::Unsupported`](crate::Error::Unsupported).
+    fn set_storage_buffers(&mut self, ranges: &[Option<BufferRange>]) -> Result<()> {
+        if ranges.iter().any(Option::is_some) {
+            return Err(crate::Error::Unsupported(format!(
+                "storage buffers in draws on driver {}",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
     /// Draws primitives with the bound state. User clip distances come from the last
     /// vertex stage's `gl_ClipDistance` outputs, enabled by the rasterizer state.
     fn draw(&mut self, info: &DrawInfo) -> Result<()>;

@@ -19,6 +19,7 @@ use std::sync::Arc;
 pub use rgl_nir::ir::Interp;
 
 use crate::driver::ShaderStage;
+pub use crate::storage::StorageView;
 use crate::texture::TextureBinding;
 use crate::{Error, Result};
 
@@ -200,6 +201,27 @@ pub struct ShaderInfo {
     pub uses_discard: bool,
     /// Geometry shader parameters (GS only).
     pub gs: Option<GsInfo>,
+    /// Storage buffer (and atomic counter) accesses of the shader.
+    pub storage: StorageUse,
+}
+
+/// How a shader accesses storage buffers (`load_ssbo`, `store_ssbo`, the
+/// `ssbo_atomic*` intrinsics, `get_ssbo_size`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StorageUse {
+    /// It reads storage buffers (or their sizes).
+    pub reads: bool,
+    /// It writes storage buffers or performs atomics on them: a side effect
+    /// the driver must not skip, repeat or move past the depth test
+    /// (GL 4.5 §14.9, §15.2.4 "Early Fragment Tests").
+    pub writes: bool,
+}
+
+impl StorageUse {
+    /// Whether the shader touches storage buffers at all.
+    pub fn any(self) -> bool {
+        self.reads || self.writes
+    }
 }
 
 impl ShaderInfo {
@@ -244,6 +266,10 @@ pub struct Resources<'a> {
     pub ubos: &'a [&'a [u8]],
     /// Texture slots (view + sampler).
     pub textures: &'a [Option<TextureBinding<'a>>],
+    /// Storage buffer bindings by block index (the binding space of
+    /// `rgl_nir::options::storage_bindings`); accesses past the end or to an
+    /// unbound block read 0 and write nothing.
+    pub storage: &'a [StorageView<'a>],
 }
 
 impl<'a> Resources<'a> {
@@ -266,6 +292,15 @@ impl<'a> Resources<'a> {
                 .unwrap_or(0),
             None => 0,
         }
+    }
+    /// The storage binding `block` (an empty view when unbound).
+    #[inline]
+    pub fn storage(&self, block: u32) -> StorageView<'a> {
+        usize::try_from(block)
+            .ok()
+            .and_then(|b| self.storage.get(b))
+            .copied()
+            .unwrap_or_default()
     }
 }
 
@@ -463,6 +498,7 @@ pub mod builtin {
             sysvals: 0,
             uses_discard: false,
             gs: None,
+            storage: StorageUse::default(),
         };
         ClosureShader::new(info, |inv| {
             let n = inv.outputs.len().min(inv.inputs.len());
@@ -480,6 +516,7 @@ pub mod builtin {
             sysvals: 0,
             uses_discard: false,
             gs: None,
+            storage: StorageUse::default(),
         };
         ClosureShader::new(info, move |inv| {
             for c in 0..4 {
@@ -501,6 +538,7 @@ pub mod builtin {
             sysvals: 0,
             uses_discard: false,
             gs: None,
+            storage: StorageUse::default(),
         };
         ClosureShader::new(info, |inv| {
             inv.outputs[..4].copy_from_slice(&inv.inputs[..4]);

@@ -54,6 +54,7 @@ pub mod jit;
 pub mod lanes;
 pub mod registry;
 pub mod soft;
+pub mod storage;
 pub mod texture;
 
 pub use driver::Driver;

@@ -122,6 +122,7 @@ fn dual_fs(src: [f32; 4], src1: [f32; 4]) -> Arc<dyn ShaderExec> {
         ],
         sysvals: 0,
         uses_discard: false,
+        storage: Default::default(),
         gs: None,
     };
     ClosureShader::new(info, move |inv| {

@@ -432,6 +432,7 @@ fn user_clip_distance_and_clipped_vertex_attributes() {
         ],
         sysvals: 0,
         uses_discard: false,
+        storage: Default::default(),
         gs: None,
     };
     f.set_vs(ClosureShader::new(info, |inv| {
@@ -840,6 +841,7 @@ fn instruction_budget_stops_the_draw() {
         outputs: vec![IoDecl::vec4(FRAG_RESULT_COLOR)],
         sysvals: sysval::FRAG_COORD,
         uses_discard: false,
+        storage: Default::default(),
         gs: None,
     };
     // A shader that "loops forever", charging the budget each iteration.
@@ -871,6 +873,7 @@ fn geometry_shader_expands_points_into_quads() {
         outputs: vec![IoDecl::vec4(VARYING_SLOT_POS)],
         sysvals: 0,
         uses_discard: false,
+        storage: Default::default(),
         gs: Some(GsInfo {
             vertices_in: 1,
             output: GsOutput::TriangleStrip,
@@ -1148,6 +1151,7 @@ fn sysval_fs() -> Arc<dyn ShaderExec> {
         outputs: vec![IoDecl::vec4(FRAG_RESULT_COLOR)],
         sysvals: sysval::POINT_COORD | sysval::FRAG_COORD | sysval::FRONT_FACE,
         uses_discard: false,
+        storage: Default::default(),
         gs: None,
     };
     ClosureShader::new(info, |inv| {

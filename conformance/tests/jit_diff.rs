@@ -452,6 +452,7 @@ fn run(shader: &dyn ShaderExec, b: &Batch, textures: &[Option<TextureBinding<'_>
             uniforms: &b.uniforms,
             ubos: &ubo_refs,
             textures,
+            storage: &[],
         },
         budget: &mut budget,
         scratch: &mut scratch,

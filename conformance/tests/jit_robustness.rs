@@ -141,6 +141,7 @@ fn run(shader: &dyn ShaderExec, uniform_slots: usize) -> Outcome {
             uniforms: &uniforms,
             ubos: &ubos,
             textures: &textures,
+            storage: &[],
         },
         budget: &mut budget,
         scratch: &mut scratch,

@@ -448,6 +448,7 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
                 uniforms: &uniforms,
                 ubos: &ubo_refs,
                 textures: &bindings,
+                storage: &[],
             },
             budget: &mut budget,
             scratch: &mut scratch,

@@ -165,6 +165,33 @@ impl Context {
         let shader = self.compute_shader(program)?;
         self.upload_uniforms(program)?;
         self.bind_uniform_blocks(program)?;
+        let (storage, used) = self.storage_bindings(program)?;
+        let dispatch = ComputeDispatch { groups, storage };
+        let result = self.driver.dispatch_compute(shader, &dispatch);
+        // Writes made before a failure stay, as on hardware that lost the
+        // context partway: read back whatever the driver holds.
+        for buffer in used {
+            self.read_back(buffer)?;
+        }
+        if let Err(e) = result {
+            log::warn!("compute dispatch failed: {e}");
+            self.draw_error = Some(e.to_string());
+            return Err(match e {
+                rgl_backend::Error::TooLarge(_) => GlError::OutOfMemory,
+                _ => GlError::InvalidOperation,
+            });
+        }
+        Ok(())
+    }
+
+    /// The storage ranges `program` reads by block, in the compiler's binding
+    /// space (`rgl_nir::options::storage_bindings`), and the buffers behind
+    /// them (to read back after the driver wrote them). Shared by dispatches
+    /// and draws.
+    pub(crate) fn storage_bindings(
+        &mut self,
+        program: Program,
+    ) -> GlResult<(Vec<Option<BufferRange>>, Vec<Buffer>)> {
         // Block sources: each storage block's linked binding reads the
         // indexed binding `glShaderStorageBlockBinding` chose; atomic counter
         // buffer binding k is block ATOMIC_COUNTER_BLOCK_BASE + k.
@@ -206,22 +233,7 @@ impl Context {
                 used.push(buffer);
             }
         }
-        let dispatch = ComputeDispatch { groups, storage };
-        let result = self.driver.dispatch_compute(shader, &dispatch);
-        // Writes made before a failure stay, as on hardware that lost the
-        // context partway: read back whatever the driver holds.
-        for buffer in used {
-            self.read_back(buffer)?;
-        }
-        if let Err(e) = result {
-            log::warn!("compute dispatch failed: {e}");
-            self.draw_error = Some(e.to_string());
-            return Err(match e {
-                rgl_backend::Error::TooLarge(_) => GlError::OutOfMemory,
-                _ => GlError::InvalidOperation,
-            });
-        }
-        Ok(())
+        Ok((storage, used))
     }
 
     /// The driver range of an indexed binding (`glBindBufferBase` binds the
@@ -239,7 +251,7 @@ impl Context {
     }
 
     /// Copies a buffer's driver contents back into its object after a dispatch.
-    fn read_back(&mut self, buffer: Buffer) -> GlResult<()> {
+    pub(crate) fn read_back(&mut self, buffer: Buffer) -> GlResult<()> {
         let Some(obj) = self.buffers.get(buffer.name()) else {
             return Ok(());
         };

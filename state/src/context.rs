@@ -40,14 +40,7 @@ const API_EXTENSIONS: &[&str] = &[
 /// exist. The others are listed with their reason.
 const COMPILER_ONLY: &[&str] = &[
     "GL_ARB_enhanced_layouts",
-    // Storage blocks: compute shaders run them; the draw stages' shader
-    // compilers do not lower `load_ssbo`/`store_ssbo` yet.
-    "GL_ARB_shader_storage_buffer_object",
-    // Counters are lowered to storage-buffer atomics (see above).
-    "GL_ARB_shader_atomic_counters",
-    "GL_ARB_shader_atomic_counter_ops",
-    // Float atomics live on storage-buffer and shared memory (above).
-    "GL_NV_shader_atomic_float",
+    // Float atomic min/max need fmin/fmax atomic ops the IR does not have.
     "GL_INTEL_shader_atomic_float_minmax",
     // No cube map array textures in the state tracker or the driver yet.
     "GL_ARB_texture_cube_map_array",

@@ -290,12 +290,29 @@ impl Context {
         let samplers = self.sampler_uses(program)?;
         self.validate_textures(&samplers)?;
         self.bind_vertex_inputs(&variant)?;
+        // Storage blocks and atomic counters (GL 4.3 §7.8, GL 4.2 §7.7): the
+        // draw reads and writes the bound ranges; the buffer objects get the
+        // driver's contents back after it, as after a dispatch.
+        let (storage, used) = if traits.uses_storage {
+            self.storage_bindings(program)?
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let d = self.driver.as_mut();
         let bind = d
             .bind_shader(ShaderStage::Vertex, Some(variant.vs))
             .and_then(|_| d.bind_shader(ShaderStage::Geometry, variant.gs))
             .and_then(|_| d.bind_shader(ShaderStage::Fragment, Some(variant.fs)));
-        if let Err(e) = bind.and_then(|_| d.draw(&info)) {
+        let bind = if traits.uses_storage {
+            bind.and_then(|_| d.set_storage_buffers(&storage))
+        } else {
+            bind
+        };
+        let result = bind.and_then(|_| d.draw(&info));
+        for buffer in used {
+            self.read_back(buffer)?;
+        }
+        if let Err(e) = result {
             log::warn!("draw failed: {e}");
             self.draw_error = Some(e.to_string());
             return Err(match e {

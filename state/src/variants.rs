@@ -76,6 +76,33 @@ pub(crate) struct ProgramTraits {
     pub writes_colors: bool,
     /// The geometry shader's input primitive.
     pub gs_input: Option<Primitive>,
+    /// Some draw stage has a shader storage block or an atomic counter: draws
+    /// bind the storage bindings and read the buffers back.
+    pub uses_storage: bool,
+}
+
+/// Whether `nir` has a storage block variable or a storage buffer intrinsic
+/// (atomic counters are lowered to the latter).
+fn uses_storage(nir: &NirShader) -> bool {
+    use rgl_nir::intrinsics::IntrinsicOp as I;
+    use rgl_nir::ir::InstrKind;
+    let ssbo_var = nir.variables.iter().any(|(_, v)| v.mode == VarMode::Ssbo);
+    ssbo_var
+        || nir
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.body.as_ref())
+            .flat_map(|body| body.instrs.iter())
+            .any(|(_, i)| {
+                matches!(&i.kind, InstrKind::Intrinsic(intr) if matches!(
+                    intr.op,
+                    I::load_ssbo
+                        | I::store_ssbo
+                        | I::ssbo_atomic
+                        | I::ssbo_atomic_swap
+                        | I::get_ssbo_size
+                ))
+            })
 }
 
 impl ProgramTraits {
@@ -88,6 +115,9 @@ impl ProgramTraits {
             .rposition(|s| s.stage != rgl_glsl::Stage::Fragment);
         for (i, stage) in linked.stages.iter().enumerate() {
             let Some(nir) = &stage.nir else { continue };
+            if nir.stage != NirStage::Compute && uses_storage(nir) {
+                traits.uses_storage = true;
+            }
             if let Some(gs) = &nir.info.gs {
                 traits.gs_input = Some(gs.input_primitive);
             }

@@ -271,6 +271,73 @@ impl LaneShader {
                     }
                     store(regs, *d, exec, v);
                 }
+                Op::LoadSsbo {
+                    d,
+                    block,
+                    off,
+                    comp,
+                } => {
+                    let bl = regs[*block as usize].0;
+                    let o = regs[*off as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        if exec & (1 << l) != 0 {
+                            let byte = i64::from(o[l] as i32) + 4 * i64::from(*comp);
+                            v[l] = inv.res.storage(bl[l]).load(byte);
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::StoreSsbo {
+                    a,
+                    block,
+                    off,
+                    comp,
+                } => {
+                    let bl = regs[*block as usize].0;
+                    let o = regs[*off as usize].0;
+                    let v = regs[*a as usize].0;
+                    for l in 0..LANES {
+                        if exec & live & (1 << l) != 0 {
+                            let byte = i64::from(o[l] as i32) + 4 * i64::from(*comp);
+                            inv.res.storage(bl[l]).store(byte, v[l]);
+                        }
+                    }
+                }
+                Op::SsboAtomic {
+                    d,
+                    block,
+                    off,
+                    data,
+                    swap,
+                    op,
+                } => {
+                    let bl = regs[*block as usize].0;
+                    let o = regs[*off as usize].0;
+                    let x = regs[*data as usize].0;
+                    let y = swap.map(|r| regs[r as usize].0);
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        if exec & live & (1 << l) != 0 {
+                            v[l] = inv.res.storage(bl[l]).atomic(
+                                *op,
+                                i64::from(o[l] as i32),
+                                x[l],
+                                y.map(|y| y[l]),
+                            );
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::SsboSize { d, block } => {
+                    let bl = regs[*block as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        let size = inv.res.storage(bl[l]).size();
+                        v[l] = u32::try_from(size).unwrap_or(u32::MAX);
+                    }
+                    store(regs, *d, exec, v);
+                }
                 Op::SysVal { d, v } => {
                     let s = inv.sys;
                     let val = match v {

@@ -257,6 +257,36 @@ pub(crate) enum Op {
         off: u32,
         comp: u8,
     },
+    /// `d = storage[block][off + 4 * comp]` per executing lane (0 outside the
+    /// bound range, see [`crate::storage`]).
+    LoadSsbo {
+        d: u32,
+        block: u32,
+        off: u32,
+        comp: u8,
+    },
+    /// `storage[block][off + 4 * comp] = a` for each executing lane that is
+    /// live: fragment helper lanes never write (GLSL 4.50 §7.1.2,
+    /// `gl_HelperInvocation`), out-of-range writes are dropped.
+    StoreSsbo {
+        a: u32,
+        block: u32,
+        off: u32,
+        comp: u8,
+    },
+    /// The atomic `op` on `storage[block][off]` with `data` (and `swap` for
+    /// `cmpxchg`), one executing live lane after another in lane order; `d` is
+    /// the old word (0 for helper lanes, which perform no atomic).
+    SsboAtomic {
+        d: u32,
+        block: u32,
+        off: u32,
+        data: u32,
+        swap: Option<u32>,
+        op: rgl_nir::intrinsics::AtomicOp,
+    },
+    /// `d = ` byte size of storage binding `block` (0 when unbound).
+    SsboSize { d: u32, block: u32 },
     /// `d = system value`.
     SysVal { d: u32, v: SysKind },
     /// Quad x derivative: per row, or once per quad when `coarse`.

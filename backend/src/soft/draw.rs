@@ -26,6 +26,7 @@ use super::{level_size, SoftDriver};
 use crate::driver::*;
 use crate::exec::{Budget, Interp, Reg, Resources, ShaderExec};
 use crate::format::Format;
+use crate::storage::{StorageCopy, StorageView};
 use crate::texture::{MipLevel, TexView, TextureBinding};
 use crate::{Error, Result};
 
@@ -337,8 +338,17 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
         )));
     }
     let fb = d.bound.fb.clone();
-    let (colors, zs, mut taken) = take_targets(d, &fb)?;
     let gs = d.bound.gs.clone();
+    let uses_storage = vs.info().storage.any()
+        || fs.info().storage.any()
+        || gs.as_ref().is_some_and(|g| g.info().storage.any());
+    let storage = if uses_storage {
+        storage_copies(d)?
+    } else {
+        Vec::new()
+    };
+    let views: Vec<StorageView<'_>> = storage.iter().map(StorageCopy::view).collect();
+    let (colors, zs, mut taken) = take_targets(d, &fb)?;
     let mut pipe = PipelineUse::default();
     let r = draw_with_targets(
         d,
@@ -350,8 +360,12 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
         zs,
         &mut taken,
         &mut pipe,
+        &views,
     );
     restore_targets(d, taken);
+    drop(views);
+    // Writes made before a failure stay, as after a compute dispatch.
+    storage_write_back(d, &storage);
     let c = &mut d.counters;
     c.pipeline_hits += pipe.hits;
     c.pipeline_builds += pipe.builds;
@@ -372,6 +386,42 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
 }
 
 type DrawStats = (u64, u64, u64, u64, u64, u64);
+
+/// Copies of the bound storage ranges for a draw (unbound blocks: empty).
+fn storage_copies(d: &SoftDriver) -> Result<Vec<StorageCopy>> {
+    d.bound
+        .storage
+        .iter()
+        .map(|r| {
+            let Some(r) = r else {
+                return Ok(StorageCopy::default());
+            };
+            let b = d.buffers.get(r.buffer.0)?;
+            let start = usize::try_from(r.offset).unwrap_or(usize::MAX).min(b.len());
+            let end = usize::try_from(r.offset.saturating_add(r.size))
+                .unwrap_or(usize::MAX)
+                .min(b.len());
+            Ok(StorageCopy::new(&b[start..end]))
+        })
+        .collect()
+}
+
+/// Stores the bytes a draw changed in each storage range back into its buffer
+/// (only changed bytes, so bindings aliasing one buffer keep each other's writes).
+fn storage_write_back(d: &mut SoftDriver, copies: &[StorageCopy]) {
+    for (range, copy) in d.bound.storage.iter().zip(copies) {
+        let Some(r) = range else { continue };
+        let Ok(b) = d.buffers.get_mut(r.buffer.0) else {
+            continue;
+        };
+        let start = usize::try_from(r.offset).unwrap_or(usize::MAX);
+        for (i, v) in copy.changes() {
+            if let Some(dst) = start.checked_add(i).and_then(|at| b.get_mut(at)) {
+                *dst = v;
+            }
+        }
+    }
+}
 
 /// What the draw's fused pipeline lookup did (for [`Counters`]).
 #[derive(Default)]
@@ -445,6 +495,7 @@ fn draw_with_targets(
     zs: Option<usize>,
     taken: &mut [Taken],
     pipe: &mut PipelineUse,
+    storage: &[StorageView<'_>],
 ) -> Result<DrawStats> {
     let b = &d.bound;
     let mut stats = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
@@ -605,6 +656,7 @@ fn draw_with_targets(
         uniforms: &b.uniforms,
         ubos: &ubo_slices,
         textures: &textures,
+        storage,
     };
     // Fragment outputs per render target.
     let rt_out: Vec<Option<usize>> = (0..colors.len())
@@ -615,8 +667,15 @@ fn draw_with_targets(
         })
         .collect();
     let depth_out = finfo.output_index(FRAG_RESULT_DEPTH, 0);
-    let early_z = depth_out.is_none() && !finfo.uses_discard;
-    let uniform_fs = modes.iter().all(|m| *m == AttrMode::Flat)
+    // A fragment shader that writes memory runs for every fragment the
+    // rasterizer produces, before the depth and stencil tests (GL 4.5 §14.9 and
+    // §15.2.4: without `early_fragment_tests` the tests follow the shader, and
+    // its writes happen even for fragments that then fail them), and once per
+    // fragment: no test before shading, no per-triangle shading.
+    let side_effects = finfo.storage.writes;
+    let early_z = depth_out.is_none() && !finfo.uses_discard && !side_effects;
+    let uniform_fs = !side_effects
+        && modes.iter().all(|m| *m == AttrMode::Flat)
         && finfo.sysvals & !(crate::exec::sysval::FRONT_FACE | crate::exec::sysval::PRIMITIVE_ID)
             == 0;
     let rctx_base = (
@@ -631,7 +690,9 @@ fn draw_with_targets(
         .iter()
         .map(|c| c.and_then(|i| taken.get(i)).map(|t| t.format))
         .collect();
-    let fused_pipe = if uniform_fs {
+    // The fused pipeline hands its shader no storage bindings: a shader that
+    // touches storage buffers shades through `ShaderExec::run`.
+    let fused_pipe = if uniform_fs || finfo.storage.any() {
         None
     } else {
         let state = crate::jit::pipeline::DrawState {

@@ -38,6 +38,12 @@ pub const MAX_RESOURCE_BYTES: u64 = 1 << 30;
 /// second of an endless loop before the draw stops.
 pub const DEFAULT_BUDGET: u64 = 1 << 27;
 
+/// Storage buffer blocks a draw can bind: every block of the compiler's
+/// binding space (shader storage bindings, then atomic counter buffers).
+const MAX_STORAGE_BLOCKS: usize = (rgl_nir::options::storage_bindings::ATOMIC_COUNTER_BLOCK_BASE
+    + rgl_nir::options::storage_bindings::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS)
+    as usize;
+
 /// A handle table: slots are never reused.
 pub(crate) struct Table<T> {
     kind: &'static str,
@@ -120,6 +126,8 @@ pub(crate) struct Bound {
     pub blend_color: [f32; 4],
     pub uniforms: Vec<[u32; 4]>,
     pub ubos: Vec<Option<BufferRange>>,
+    /// Storage buffer ranges by block (`Driver::set_storage_buffers`).
+    pub storage: Vec<Option<BufferRange>>,
     pub views: Vec<Option<SamplerView>>,
     pub vbufs: Vec<VertexBufferBinding>,
 }
@@ -186,6 +194,7 @@ impl SoftDriver {
                 blend_color: [0.0; 4],
                 uniforms: Vec::new(),
                 ubos: Vec::new(),
+                storage: Vec::new(),
                 views: Vec::new(),
                 vbufs: Vec::new(),
             },
@@ -676,6 +685,19 @@ impl Driver for SoftDriver {
             self.buffers.get(b.buffer.0)?;
         }
         self.bound.vbufs = bufs.to_vec();
+        Ok(())
+    }
+    fn set_storage_buffers(&mut self, ranges: &[Option<BufferRange>]) -> Result<()> {
+        if ranges.len() > MAX_STORAGE_BLOCKS {
+            return Err(Error::InvalidArgument(format!(
+                "{} storage buffer blocks",
+                ranges.len()
+            )));
+        }
+        for r in ranges.iter().flatten() {
+            self.buffers.get(r.buffer.0)?;
+        }
+        self.bound.storage = ranges.to_vec();
         Ok(())
     }
     fn draw(&mut self, info: &DrawInfo) -> Result<()> {

@@ -7,8 +7,9 @@
 //! and checked by the NIR validator).
 //!
 //! The linked GLSL IR of the stages (`LinkedStage::hir`, `LinkedStage::vars`) is
-//! not stored: nothing after the NIR pipeline reads it, so a program read from the
-//! cache has an empty module there. Mesa's `shader_cache.c` likewise stores the
+//! not stored, so a program read from the cache has an empty module there; the
+//! only readers after the NIR pipeline are the storage block and atomic counter
+//! buffer lists, so programs with either are not encoded. Mesa's `shader_cache.c` likewise stores the
 //! NIR and the `gl_shader_program` resource data, not the GLSL IR.
 //!
 //! Decoding never trusts its input: every length is checked against the bytes
@@ -74,6 +75,14 @@ type Res<T> = Result<T, CodecError>;
 
 /// Encodes `program`, whose stages hold their final NIR.
 pub(crate) fn encode_program(program: &LinkedProgram) -> Res<Vec<u8>> {
+    // Storage blocks and atomic counter buffers (their bindings and the
+    // program interface queries) are computed from the stages' GLSL IR, which
+    // the payload does not hold: such programs are not cached.
+    if !program.storage_blocks().is_empty() || !program.atomic_counter_buffers().is_empty() {
+        return Err(CodecError::Unencodable(
+            "shader storage blocks or atomic counters (computed from the GLSL IR)".into(),
+        ));
+    }
     let mut w = Writer::default();
     w.u32(PAYLOAD_VERSION);
     w.version(program.version);

@@ -133,7 +133,7 @@ impl Compiler<'_> {
             .ok_or_else(|| Error::Unsupported(format!("{d} is not a local-variable deref")))
     }
 
-    fn src(intr: &Intrinsic, i: usize) -> Result<Def> {
+    pub(super) fn src(intr: &Intrinsic, i: usize) -> Result<Def> {
         intr.srcs
             .get(i)
             .copied()
@@ -376,6 +376,11 @@ impl Compiler<'_> {
                 }
                 Ok(())
             }
+            I::load_ssbo
+            | I::store_ssbo
+            | I::ssbo_atomic
+            | I::ssbo_atomic_swap
+            | I::get_ssbo_size => self.storage_intrinsic(def, intr),
             I::load_front_face => self.sys1(def, SysKind::FrontFace),
             I::load_frag_coord => {
                 let d = def.ok_or_else(|| Error::Unsupported("load without def".into()))?;

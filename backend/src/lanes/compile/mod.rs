@@ -29,12 +29,13 @@ use rgl_nir::ir::*;
 mod group;
 mod intrinsics;
 mod io;
+mod storage;
 
 use group::group_ops;
 use io::collect_io;
 
 use crate::driver::ShaderStage;
-use crate::exec::{GsInfo as ExecGs, GsOutput, ShaderInfo};
+use crate::exec::{GsInfo as ExecGs, GsOutput, ShaderInfo, StorageUse};
 use crate::lanes::alu::{compile_alu, RegMap};
 use crate::lanes::program::{Op, Program, Un, MAX_DEPTH};
 use crate::lanes::tex::compile_tex;
@@ -122,6 +123,7 @@ struct Compiler<'a> {
     loop_exits: Vec<Vec<usize>>,
     sysvals: u32,
     uses_discard: bool,
+    storage: StorageUse,
     gs_vertices: u32,
 }
 
@@ -735,6 +737,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         loop_exits: Vec::new(),
         sysvals: 0,
         uses_discard: false,
+        storage: StorageUse::default(),
         gs_vertices: gs.map_or(0, |g| u32::from(g.vertices_in)),
     };
     c.list(func.body)?;
@@ -745,6 +748,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         sysvals: c.sysvals,
         uses_discard: c.uses_discard,
         gs,
+        storage: c.storage,
     };
     // The prologue goes first; jump targets move by its length.
     let shift = c.prologue.len() as u32;
