@@ -336,8 +336,8 @@ fn fill(args: &FillArgs) -> ExitCode {
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         println!("\n{name}");
         println!(
-            "  {:<12} {:>10} {:>7} {:>12} {:>12} {:>10}",
-            "config", "Mpix/s", "draws", "/softpipe", "/llvmpipe", "max diff"
+            "  {:<12} {:>10} {:>12} {:>7} {:>12} {:>12} {:>10}",
+            "config", "Mpix/s", "median ms", "draws", "/softpipe", "/llvmpipe", "max diff"
         );
         let results: Vec<_> = configs
             .iter()
@@ -356,15 +356,16 @@ fn fill(args: &FillArgs) -> ExitCode {
             match r {
                 Ok(m) => {
                     let ratio = |peer: Option<f64>| {
-                        peer.map_or("-".to_string(), |p| format!("{:.2}x", m.mpix_per_s() / p))
+                        peer.map_or("-".to_string(), |p| format!("{:.4}x", m.mpix_per_s() / p))
                     };
                     let diff = reference.map_or(0.0, |first| {
                         fill::max_difference(&first.samples, &m.samples)
                     });
                     println!(
-                        "  {:<12} {:>10.2} {:>7} {:>12} {:>12} {:>10.3}",
+                        "  {:<12} {:>10.4} {:>12.3} {:>7} {:>12} {:>12} {:>10.3}",
                         c.label(),
                         m.mpix_per_s(),
+                        m.median_s * 1e3,
                         m.draws,
                         ratio(rate("softpipe", 1)),
                         ratio(rate("llvmpipe", c.threads)),

@@ -48,6 +48,13 @@ pub(crate) const HEADER_LEN: usize = 8 + 4 + 32 + 32 + 8 + 4;
 /// Prefix of temporary files; never the name of an entry (entries are hex).
 const TMP_PREFIX: &str = ".tmp-";
 
+/// The file at the top of the cache directory holding the bytes its entries
+/// take, as decimal text (Mesa's disk cache keeps its size in an `index`
+/// file for the same reason): a process's first write reads it instead of
+/// counting every entry file, which took one `stat` per entry in every
+/// process.
+pub(crate) const SIZE_FILE: &str = "size";
+
 /// Why an entry file was not trusted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Rejected {
@@ -234,7 +241,10 @@ impl Store {
                 self.counters.writes.fetch_add(1, Ordering::Relaxed);
                 let mut known = self.size.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(total) = known.as_mut() {
-                    *total += size;
+                    // Other processes add to the file too: start from its
+                    // value when it is larger than ours.
+                    *total = self.read_size().unwrap_or(0).max(*total) + size;
+                    self.write_size(*total);
                 }
             }
             Err(e) => {
@@ -267,6 +277,9 @@ impl Store {
     /// the running estimate says the cap would be passed.
     fn make_room(&self, incoming: u64) -> std::io::Result<()> {
         let mut known = self.size.lock().unwrap_or_else(PoisonError::into_inner);
+        if known.is_none() {
+            *known = self.read_size();
+        }
         if let Some(total) = *known {
             if total + incoming <= self.max_size {
                 return Ok(());
@@ -295,7 +308,35 @@ impl Store {
             }
         }
         *known = Some(total);
+        self.write_size(total);
         Ok(())
+    }
+
+    /// The size recorded in [`SIZE_FILE`]; `None` when it is missing or
+    /// unreadable (the next write then counts the directory).
+    fn read_size(&self) -> Option<u64> {
+        fs::read_to_string(self.dir.join(SIZE_FILE))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+    }
+
+    /// Records `total` in [`SIZE_FILE`] (atomically; a failure only means
+    /// the next process counts the directory). Concurrent writers can lose
+    /// each other's additions, so the figure is an estimate: it is corrected
+    /// whenever it says the cap would be passed and the directory is counted.
+    fn write_size(&self, total: u64) {
+        let serial = self.tmp_serial.fetch_add(1, Ordering::Relaxed);
+        let tmp = self.dir.join(format!(
+            "{TMP_PREFIX}{}-{serial}-{SIZE_FILE}",
+            std::process::id()
+        ));
+        let written = fs::create_dir_all(&self.dir)
+            .and_then(|()| fs::write(&tmp, total.to_string()))
+            .and_then(|()| fs::rename(&tmp, self.dir.join(SIZE_FILE)));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            log::debug!("shader cache: cannot record its size: {e}");
+        }
     }
 
     /// Every file in the entry folders (entries and temporary files), with its

@@ -233,6 +233,49 @@ fn tiny_cap_evicts_least_recently_used() {
     }
 }
 
+/// The bytes the entries take are recorded at the top of the directory, so
+/// a later process (a new `Store`) starts from that figure instead of
+/// counting every entry file, and still keeps the directory under the cap.
+#[test]
+fn recorded_size_follows_writes_across_stores() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let payload = encode_program(&linked()).expect("encodable");
+    let entry_size = (HEADER_LEN + payload.len()) as u64;
+    let recorded = || -> u64 {
+        std::fs::read_to_string(tmp.path().join(super::store::SIZE_FILE))
+            .expect("size file")
+            .trim()
+            .parse()
+            .expect("a number")
+    };
+    let cap = entry_size * 7 / 2;
+    let a = store(tmp.path(), cap);
+    a.put(&key(1), &payload);
+    a.put(&key(2), &payload);
+    assert_eq!(recorded(), a.disk_usage());
+    assert_eq!(recorded(), 2 * entry_size);
+    let b = store(tmp.path(), cap);
+    b.put(&key(3), &payload);
+    assert_eq!(recorded(), 3 * entry_size);
+    // The fourth passes the cap by the recorded size: the directory is
+    // counted, the oldest entry evicted, and the record corrected.
+    b.put(&key(4), &payload);
+    assert!(b.disk_usage() <= cap);
+    assert_eq!(recorded(), b.disk_usage());
+    // A record that says more than the directory holds is corrected at the
+    // next count instead of evicting what fits.
+    std::fs::write(
+        tmp.path().join(super::store::SIZE_FILE),
+        (cap * 10).to_string(),
+    )
+    .expect("write");
+    let c = store(tmp.path(), cap);
+    let before = c.disk_usage();
+    c.put(&key(5), &payload);
+    assert_eq!(recorded(), c.disk_usage());
+    assert!(c.disk_usage() <= cap && c.disk_usage() >= before);
+}
+
 /// A directory that cannot be created (its parent is a file: unwritable even
 /// for root) or that is read-only: writes fail quietly, reads miss.
 #[test]
