@@ -7,6 +7,8 @@
 //! geometry (the covered pixels read back from the framebuffer), never from
 //! rgl's earlier output.
 
+mod common;
+
 use rgl_backend::registry::{self, DriverConfig};
 use rgl_state::{gl, Buffer, Context, Program};
 
@@ -27,38 +29,22 @@ fn contexts() -> Vec<(&'static str, Context)> {
         .collect()
 }
 
-/// Links `fs` with the pass-through vertex shader, makes it current and sets
-/// up `tri` (clip-space x, y pairs) as attribute 0.
-fn setup(c: &mut Context, fs: &str, tri: &[f32]) -> Program {
-    let p = c.create_program().expect("program");
-    for (kind, src) in [(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, fs)] {
-        let s = c.create_shader(kind).expect("shader");
-        c.shader_source(s, src);
-        c.compile_shader(s);
-        assert!(
-            c.get_shader_compile_status(s),
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        c.attach_shader(p, s);
-    }
-    c.link_program(p);
-    assert!(
-        c.get_program_link_status(p),
-        "{}",
-        c.get_program_info_log(p)
-    );
-    c.use_program(Some(p));
+/// Links `vs` and `fs`, makes the program current and sets up `tri`
+/// (clip-space x, y pairs) as attribute 0.
+fn setup_with(c: &mut Context, vs: &str, fs: &str, tri: &[f32]) -> Program {
+    let p = common::program(c, &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)]);
     let vao = c.create_vertex_array().expect("vao");
     c.bind_vertex_array(Some(vao));
-    let b = c.create_buffer().expect("buffer");
-    c.bind_buffer(gl::ARRAY_BUFFER, Some(b));
-    let bytes: Vec<u8> = tri.iter().flat_map(|f| f.to_le_bytes()).collect();
-    c.buffer_data_u8_slice(gl::ARRAY_BUFFER, &bytes, gl::STATIC_DRAW);
+    common::buffer(c, gl::ARRAY_BUFFER, &common::f32_bytes(tri));
     c.vertex_attrib_pointer_f32(0, 2, gl::FLOAT, false, 0, 0);
     c.enable_vertex_attrib_array(0);
     assert_eq!(c.get_error(), gl::NO_ERROR);
     p
+}
+
+/// [`setup_with`] and the pass-through vertex shader.
+fn setup(c: &mut Context, fs: &str, tri: &[f32]) -> Program {
+    setup_with(c, VS, fs, tri)
 }
 
 fn buffer(c: &mut Context, words: &[u32]) -> Buffer {
@@ -250,33 +236,7 @@ void main() {
 out vec4 color;
 void main() { color = vec4(1.0); }";
     for (name, mut c) in contexts() {
-        let p = c.create_program().expect("program");
-        for (kind, src) in [(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)] {
-            let s = c.create_shader(kind).expect("shader");
-            c.shader_source(s, src);
-            c.compile_shader(s);
-            assert!(
-                c.get_shader_compile_status(s),
-                "{}",
-                c.get_shader_info_log(s)
-            );
-            c.attach_shader(p, s);
-        }
-        c.link_program(p);
-        assert!(
-            c.get_program_link_status(p),
-            "{}",
-            c.get_program_info_log(p)
-        );
-        c.use_program(Some(p));
-        let vao = c.create_vertex_array().expect("vao");
-        c.bind_vertex_array(Some(vao));
-        let vb = c.create_buffer().expect("buffer");
-        c.bind_buffer(gl::ARRAY_BUFFER, Some(vb));
-        let bytes: Vec<u8> = FULL.iter().flat_map(|f| f.to_le_bytes()).collect();
-        c.buffer_data_u8_slice(gl::ARRAY_BUFFER, &bytes, gl::STATIC_DRAW);
-        c.vertex_attrib_pointer_f32(0, 2, gl::FLOAT, false, 0, 0);
-        c.enable_vertex_attrib_array(0);
+        setup_with(&mut c, vs, fs, &FULL);
         let b = buffer(&mut c, &[0; 7]);
         c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
         draw_covered(&mut c, 6);
