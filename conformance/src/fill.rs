@@ -193,29 +193,44 @@ pub fn measure(
             outcome.messages.join("; ")
         ));
     }
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < draws.max.max(1)
-        && (times.len() < draws.min || start.elapsed() < draws.budget)
-    {
-        let t = Instant::now();
-        executor.replay(&draw)?;
-        executor.context().read_color(0, 0, 1, 1)?;
-        times.push(t.elapsed().as_secs_f64());
-    }
+    let times = time_replays(&mut executor, &draw, draws, |e| {
+        e.context().read_color(0, 0, 1, 1).map(drop)
+    })?;
     let mut samples = Vec::new();
     for (fx, fy) in sample_points() {
         let (x, y) = ((fx * width as f32) as i32, (fy * height as f32) as i32);
         let px = executor.context().read_color(x, y, 1, 1)?;
         samples.push(px.first().copied().ok_or("empty read-back")?);
     }
-    times.sort_by(f64::total_cmp);
     Ok(Measurement {
         draws: times.len(),
         median_s: times[times.len() / 2],
         pixels: width as u64 * height as u64,
         samples,
     })
+}
+
+/// Replays `command` and waits for it with `finish` until `draws.min`
+/// replays are done and `draws.budget` has passed (at most `draws.max`);
+/// the times in seconds, sorted.
+fn time_replays(
+    executor: &mut Executor<'_>,
+    command: &Command,
+    draws: Draws,
+    mut finish: impl FnMut(&mut Executor<'_>) -> Result<(), String>,
+) -> Result<Vec<f64>, String> {
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < draws.max.max(1)
+        && (times.len() < draws.min || start.elapsed() < draws.budget)
+    {
+        let t = Instant::now();
+        executor.replay(command)?;
+        finish(executor)?;
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times)
 }
 
 fn is_compute(command: &Command) -> bool {
@@ -260,17 +275,9 @@ fn measure_compute(
             outcome.messages.join("; ")
         ));
     }
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < draws.max.max(1)
-        && (times.len() < draws.min || start.elapsed() < draws.budget)
-    {
-        let t = Instant::now();
-        executor.replay(dispatch)?;
-        executor.context().read_storage(target, index, 0, 4)?;
-        times.push(t.elapsed().as_secs_f64());
-    }
-    times.sort_by(f64::total_cmp);
+    let times = time_replays(&mut executor, dispatch, draws, |e| {
+        e.context().read_storage(target, index, 0, 4).map(drop)
+    })?;
     let invocations = groups
         .iter()
         .chain(local.iter())

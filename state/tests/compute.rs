@@ -4,9 +4,11 @@
 //! worked out from the inputs here (sums, ticket permutations, range sizes,
 //! dispatch counts), never with rgl's own earlier output.
 
+mod common;
+
 use std::path::Path;
 
-use rgl_state::{gl, Buffer, Context, Program};
+use rgl_state::{gl, Context, Program};
 
 fn context() -> Context {
     Context::with_driver(Box::new(rgl_backend::SoftDriver::new(2)), 8, 8)
@@ -39,25 +41,6 @@ fn program(c: &mut Context, file: &str) -> Program {
     p
 }
 
-fn buffer(c: &mut Context, words: &[u32]) -> Buffer {
-    let b = c.create_buffer().expect("buffer");
-    c.bind_buffer(gl::COPY_WRITE_BUFFER, Some(b));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    c.buffer_data_u8_slice(gl::COPY_WRITE_BUFFER, &bytes, gl::DYNAMIC_DRAW);
-    b
-}
-
-fn read(c: &mut Context, b: Buffer, words: usize) -> Vec<u32> {
-    c.bind_buffer(gl::COPY_READ_BUFFER, Some(b));
-    let mut bytes = vec![0u8; words * 4];
-    c.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut bytes);
-    assert_eq!(c.get_error(), gl::NO_ERROR);
-    bytes
-        .chunks(4)
-        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-        .collect()
-}
-
 /// `reduce.comp` over 4 workgroups of 128 invocations (larger than a lane
 /// group): each workgroup's sum needs every barrier of the tree, and the
 /// 512 `atomicAdd` tickets must be a permutation of 0..512.
@@ -68,19 +51,19 @@ fn shared_memory_reduction_and_contended_atomics() {
     let input: Vec<u32> = (0..512u32)
         .map(|i| i.wrapping_mul(2_654_435_761) >> 16)
         .collect();
-    let values = buffer(&mut c, &input);
-    let output = buffer(&mut c, &[0; 5]);
+    let values = common::words_buffer(&mut c, &input);
+    let output = common::words_buffer(&mut c, &[0; 5]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(values));
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 1, Some(output));
     c.dispatch_compute(4, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    let out = read(&mut c, output, 5);
+    let out = common::read_words(&mut c, output, 5);
     assert_eq!(out[0], 512, "tickets");
     for g in 0..4 {
         let sum: u32 = input[g * 128..(g + 1) * 128].iter().sum();
         assert_eq!(out[1 + g], sum, "workgroup {g}");
     }
-    let mut tickets = read(&mut c, values, 512);
+    let mut tickets = common::read_words(&mut c, values, 512);
     tickets.sort_unstable();
     assert_eq!(tickets, (0..512).collect::<Vec<u32>>());
 }
@@ -95,11 +78,11 @@ fn storage_accesses_are_bounds_checked() {
     let p = program(&mut c, "bounds.comp");
     let loc = c.get_uniform_location(p, "far");
     c.uniform_1_u32(loc.as_ref(), 1000);
-    let b = buffer(&mut c, &[0xaaaa_aaaa; 16]);
+    let b = common::words_buffer(&mut c, &[0xaaaa_aaaa; 16]);
     c.bind_buffer_range(gl::SHADER_STORAGE_BUFFER, 2, Some(b), 32, 16);
     c.dispatch_compute(1, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    let w = read(&mut c, b, 16);
+    let w = common::read_words(&mut c, b, 16);
     assert_eq!(&w[..8], &[0xaaaa_aaaa; 8], "before the range");
     assert_eq!(
         &w[8..12],
@@ -118,18 +101,18 @@ fn an_endless_loop_stops_at_the_budget() {
     driver.set_instruction_budget(200_000);
     let mut c = Context::with_driver(Box::new(driver), 8, 8);
     program(&mut c, "endless.comp");
-    let b = buffer(&mut c, &[1]);
+    let b = common::words_buffer(&mut c, &[1]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
     c.dispatch_compute(2, 1, 1);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
     let why = c.last_draw_error().expect("a reason");
     assert!(why.contains("instruction budget"), "{why}");
     program(&mut c, "ids.comp");
-    let out = buffer(&mut c, &[0; 8]);
+    let out = common::words_buffer(&mut c, &[0; 8]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(out));
     c.dispatch_compute(1, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    assert_eq!(&read(&mut c, out, 8)[..4], &[1, 1, 1, 1]);
+    assert_eq!(&common::read_words(&mut c, out, 8)[..4], &[1, 1, 1, 1]);
 }
 
 /// `glDispatchComputeIndirect` reads the counts at the offset of the
@@ -139,13 +122,13 @@ fn an_endless_loop_stops_at_the_budget() {
 fn indirect_dispatch_and_its_errors() {
     let mut c = context();
     program(&mut c, "ids.comp");
-    let out = buffer(&mut c, &[0; 4 + 24]);
+    let out = common::words_buffer(&mut c, &[0; 4 + 24]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(out));
-    let counts = buffer(&mut c, &[9, 2, 3, 1]);
+    let counts = common::words_buffer(&mut c, &[9, 2, 3, 1]);
     c.bind_buffer(gl::DISPATCH_INDIRECT_BUFFER, Some(counts));
     c.dispatch_compute_indirect(4);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    let w = read(&mut c, out, 28);
+    let w = common::read_words(&mut c, out, 28);
     assert_eq!(&w[..4], &[2, 3, 1, 1], "gl_NumWorkGroups");
     assert_eq!(&w[4..], &[1; 24], "each invocation once");
     c.dispatch_compute_indirect(2);
@@ -171,16 +154,19 @@ fn indirect_dispatch_and_its_errors() {
 fn storage_block_binding_redirects_the_block() {
     let mut c = context();
     let p = program(&mut c, "ids.comp");
-    let at5 = buffer(&mut c, &[0; 8]);
-    let at7 = buffer(&mut c, &[0; 8]);
+    let at5 = common::words_buffer(&mut c, &[0; 8]);
+    let at7 = common::words_buffer(&mut c, &[0; 8]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 5, Some(at5));
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 7, Some(at7));
     c.shader_storage_block_binding(p, 0, 7);
     assert_eq!(c.get_error(), gl::NO_ERROR);
     c.dispatch_compute(1, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    assert_eq!(read(&mut c, at5, 8), vec![0; 8]);
-    assert_eq!(read(&mut c, at7, 8), vec![1, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(common::read_words(&mut c, at5, 8), vec![0; 8]);
+    assert_eq!(
+        common::read_words(&mut c, at7, 8),
+        vec![1, 1, 1, 1, 1, 1, 1, 1]
+    );
     c.shader_storage_block_binding(p, 1, 0);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "no block 1");
     c.shader_storage_block_binding(p, 0, 32);
@@ -197,14 +183,17 @@ fn storage_block_binding_redirects_the_block() {
 fn atomic_counters_are_storage_words_at_their_binding_and_offset() {
     let mut c = context();
     program(&mut c, "counters.comp");
-    let b1 = buffer(&mut c, &[100, 10, 40]);
-    let b3 = buffer(&mut c, &[5, 6, 0, 9]);
+    let b1 = common::words_buffer(&mut c, &[100, 10, 40]);
+    let b3 = common::words_buffer(&mut c, &[5, 6, 0, 9]);
     c.bind_buffer_base(gl::ATOMIC_COUNTER_BUFFER, 1, Some(b1));
     c.bind_buffer_base(gl::ATOMIC_COUNTER_BUFFER, 3, Some(b3));
     c.dispatch_compute(4, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    assert_eq!(read(&mut c, b1, 3), vec![100, 10 + 64, 40 - 32]);
-    assert_eq!(read(&mut c, b3, 4), vec![5, 6, 4, 9]);
+    assert_eq!(
+        common::read_words(&mut c, b1, 3),
+        vec![100, 10 + 64, 40 - 32]
+    );
+    assert_eq!(common::read_words(&mut c, b3, 4), vec![5, 6, 4, 9]);
 }
 
 /// `float_add.comp` over 3 workgroups of 8 (NV_shader_atomic_float): each
@@ -214,11 +203,11 @@ fn atomic_counters_are_storage_words_at_their_binding_and_offset() {
 fn float_atomic_add_and_exchange() {
     let mut c = context();
     program(&mut c, "float_add.comp");
-    let b = buffer(&mut c, &[1.0f32.to_bits(), 0]);
+    let b = common::words_buffer(&mut c, &[1.0f32.to_bits(), 0]);
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
     c.dispatch_compute(3, 1, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "{:?}", c.last_draw_error());
-    let w = read(&mut c, b, 2);
+    let w = common::read_words(&mut c, b, 2);
     assert_eq!(f32::from_bits(w[0]), 37.0);
     assert_eq!(f32::from_bits(w[1]), 12.0);
 }

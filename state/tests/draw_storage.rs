@@ -10,7 +10,7 @@
 mod common;
 
 use rgl_backend::registry::{self, DriverConfig};
-use rgl_state::{gl, Buffer, Context, Program};
+use rgl_state::{gl, Context, Program};
 
 const SIZE: u32 = 8;
 
@@ -45,25 +45,6 @@ fn setup_with(c: &mut Context, vs: &str, fs: &str, tri: &[f32]) -> Program {
 /// [`setup_with`] and the pass-through vertex shader.
 fn setup(c: &mut Context, fs: &str, tri: &[f32]) -> Program {
     setup_with(c, VS, fs, tri)
-}
-
-fn buffer(c: &mut Context, words: &[u32]) -> Buffer {
-    let b = c.create_buffer().expect("buffer");
-    c.bind_buffer(gl::COPY_WRITE_BUFFER, Some(b));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    c.buffer_data_u8_slice(gl::COPY_WRITE_BUFFER, &bytes, gl::DYNAMIC_DRAW);
-    b
-}
-
-fn read(c: &mut Context, b: Buffer, words: usize) -> Vec<u32> {
-    c.bind_buffer(gl::COPY_READ_BUFFER, Some(b));
-    let mut bytes = vec![0u8; words * 4];
-    c.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut bytes);
-    assert_eq!(c.get_error(), gl::NO_ERROR);
-    bytes
-        .chunks(4)
-        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-        .collect()
 }
 
 /// Draws `tri` after clearing to black and returns which pixels the shader's
@@ -109,7 +90,7 @@ void main() {
 }";
     for (name, mut c) in contexts() {
         setup(&mut c, fs, &PARTIAL);
-        let b = buffer(&mut c, &[0; 1 + 64]);
+        let b = common::words_buffer(&mut c, &[0; 1 + 64]);
         c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 1, Some(b));
         let covered = draw_covered(&mut c, 3);
         let n = covered.iter().filter(|x| **x).count();
@@ -117,7 +98,7 @@ void main() {
             n > 4 && n < 64,
             "{name}: the triangle covers part of the target ({n})"
         );
-        let w = read(&mut c, b, 65);
+        let w = common::read_words(&mut c, b, 65);
         assert_eq!(w[0] as usize, n, "{name}: one atomicAdd per covered pixel");
         for (i, cov) in covered.iter().enumerate() {
             let want = if *cov { i as u32 + 1000 } else { 0 };
@@ -145,14 +126,18 @@ void main() {
 }";
     for (name, mut c) in contexts() {
         setup(&mut c, fs, &FULL);
-        let counters = buffer(&mut c, &[77, 0]);
-        let out = buffer(&mut c, &[0; 64]);
+        let counters = common::words_buffer(&mut c, &[77, 0]);
+        let out = common::words_buffer(&mut c, &[0; 64]);
         c.bind_buffer_base(gl::ATOMIC_COUNTER_BUFFER, 0, Some(counters));
         c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 2, Some(out));
         let covered = draw_covered(&mut c, 6);
         assert!(covered.iter().all(|x| *x), "{name}: full coverage");
-        assert_eq!(read(&mut c, counters, 2), vec![77, 64], "{name}");
-        let mut t = read(&mut c, out, 64);
+        assert_eq!(
+            common::read_words(&mut c, counters, 2),
+            vec![77, 64],
+            "{name}"
+        );
+        let mut t = common::read_words(&mut c, out, 64);
         t.sort_unstable();
         assert_eq!(t, (1..=64).collect::<Vec<u32>>(), "{name}: tickets");
     }
@@ -181,10 +166,10 @@ void main() {
         let p = setup(&mut c, fs, &FULL);
         let loc = c.get_uniform_location(p, "far");
         c.uniform_1_u32(loc.as_ref(), 1000);
-        let b = buffer(&mut c, &[0xaaaa_aaaa; 16]);
+        let b = common::words_buffer(&mut c, &[0xaaaa_aaaa; 16]);
         c.bind_buffer_range(gl::SHADER_STORAGE_BUFFER, 3, Some(b), 32, 16);
         draw_covered(&mut c, 6);
-        let w = read(&mut c, b, 16);
+        let w = common::read_words(&mut c, b, 16);
         assert_eq!(&w[..8], &[0xaaaa_aaaa; 8], "{name}: before the range");
         assert_eq!(
             &w[8..12],
@@ -207,7 +192,7 @@ out vec4 color;
 void main() { atomicAdd(count, 1u); color = vec4(1.0); }";
     for (name, mut c) in contexts() {
         setup(&mut c, fs, &FULL);
-        let b = buffer(&mut c, &[0]);
+        let b = common::words_buffer(&mut c, &[0]);
         c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
         c.enable(gl::DEPTH_TEST);
         c.depth_func(gl::NEVER);
@@ -216,7 +201,7 @@ void main() { atomicAdd(count, 1u); color = vec4(1.0); }";
             covered.iter().all(|x| !*x),
             "{name}: the depth test rejects all"
         );
-        assert_eq!(read(&mut c, b, 1), vec![64], "{name}");
+        assert_eq!(common::read_words(&mut c, b, 1), vec![64], "{name}");
     }
 }
 
@@ -237,11 +222,11 @@ out vec4 color;
 void main() { color = vec4(1.0); }";
     for (name, mut c) in contexts() {
         setup_with(&mut c, vs, fs, &FULL);
-        let b = buffer(&mut c, &[0; 7]);
+        let b = common::words_buffer(&mut c, &[0; 7]);
         c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, Some(b));
         draw_covered(&mut c, 6);
         assert_eq!(
-            read(&mut c, b, 7),
+            common::read_words(&mut c, b, 7),
             vec![6, 10, 11, 12, 13, 14, 15],
             "{name}"
         );

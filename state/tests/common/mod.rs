@@ -38,6 +38,27 @@ pub fn buffer(ctx: &mut Context, target: u32, data: &[u8]) -> rgl_state::Buffer 
     b
 }
 
+/// A new buffer holding `words` (little-endian), bound to `COPY_WRITE_BUFFER`.
+pub fn words_buffer(ctx: &mut Context, words: &[u32]) -> rgl_state::Buffer {
+    let b = ctx.create_buffer().expect("buffer name");
+    ctx.bind_buffer(gl::COPY_WRITE_BUFFER, Some(b));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    ctx.buffer_data_u8_slice(gl::COPY_WRITE_BUFFER, &bytes, gl::DYNAMIC_DRAW);
+    b
+}
+
+/// The first `words` little-endian words of buffer `b`.
+pub fn read_words(ctx: &mut Context, b: rgl_state::Buffer, words: usize) -> Vec<u32> {
+    ctx.bind_buffer(gl::COPY_READ_BUFFER, Some(b));
+    let mut bytes = vec![0u8; words * 4];
+    ctx.get_buffer_sub_data(gl::COPY_READ_BUFFER, 0, &mut bytes);
+    assert_eq!(ctx.get_error(), gl::NO_ERROR);
+    bytes
+        .chunks(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
 /// Little-endian bytes of `v`.
 pub fn f32_bytes(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|f| f.to_le_bytes()).collect()
