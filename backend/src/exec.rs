@@ -255,6 +255,12 @@ pub struct SysVals {
     pub instance_id: Reg,
     /// `gl_PrimitiveID`.
     pub primitive_id: Reg,
+    /// Compute: `gl_LocalInvocationID` x, y, z.
+    pub local_id: [Reg; 3],
+    /// Compute: `gl_WorkGroupID`, the same for every lane.
+    pub workgroup_id: [u32; 3],
+    /// Compute: `gl_NumWorkGroups`.
+    pub num_workgroups: [u32; 3],
 }
 
 /// Read-only resources a shader may access.

@@ -133,9 +133,6 @@ impl<'a> StorageView<'a> {
             return 0;
         };
         let o = Ordering::SeqCst;
-        let update = |f: &dyn Fn(u32) -> u32| match w.fetch_update(o, o, |m| Some(f(m))) {
-            Ok(v) | Err(v) => v,
-        };
         match (op, swap) {
             (AtomicOp::Cmpxchg, Some(new)) => match w.compare_exchange(data, new, o, o) {
                 Ok(v) | Err(v) => v,
@@ -147,14 +144,25 @@ impl<'a> StorageView<'a> {
             (AtomicOp::Ior, None) => w.fetch_or(data, o),
             (AtomicOp::Ixor, None) => w.fetch_xor(data, o),
             (AtomicOp::Xchg, None) => w.swap(data, o),
-            (AtomicOp::Imin, None) => update(&|m| (m as i32).min(data as i32) as u32),
-            (AtomicOp::Imax, None) => update(&|m| (m as i32).max(data as i32) as u32),
-            (AtomicOp::Fadd, None) => {
-                update(&|m| (f32::from_bits(m) + f32::from_bits(data)).to_bits())
-            }
-            _ => w.load(o),
+            _ => match w.fetch_update(o, o, |m| Some(atomic_result(op, m, data, swap))) {
+                Ok(v) | Err(v) => v,
+            },
         }
     }
+}
+
+/// The word an atomic leaves in memory: `op(old, data)`, or for a
+/// compare-and-swap with its `swap` value, `swap` when `old` equals `data`
+/// ([`AtomicOp::apply_32`], [`AtomicOp::swap_32`]). A mismatched form (a
+/// compare-and-swap without a swap value, another op with one) leaves `old`,
+/// as [`StorageView::atomic`] does. Shared memory atomics use it directly: a
+/// workgroup runs on one thread, one lane after another.
+pub(crate) fn atomic_result(op: AtomicOp, old: u32, data: u32, swap: Option<u32>) -> u32 {
+    match swap {
+        Some(new) => op.swap_32(old, data, new),
+        None => op.apply_32(old, data),
+    }
+    .unwrap_or(old)
 }
 
 #[cfg(test)]
@@ -196,6 +204,21 @@ mod tests {
             (AtomicOp::Cmpxchg, 6, Some(9), 9),
             (AtomicOp::Xchg, 1.5f32.to_bits(), None, 1.5f32.to_bits()),
             (AtomicOp::Fadd, 2.25f32.to_bits(), None, 3.75f32.to_bits()),
+            (AtomicOp::Fmin, 2.0f32.to_bits(), None, 2.0f32.to_bits()),
+            (AtomicOp::Fmax, (-1.0f32).to_bits(), None, 2.0f32.to_bits()),
+            // A quiet NaN orders above every number, a signaling NaN below.
+            (AtomicOp::Fmin, 0x7fc0_0001, None, 2.0f32.to_bits()),
+            (AtomicOp::Fmax, 0xffc0_0002, None, 0xffc0_0002),
+            (AtomicOp::Fmin, 0x7f80_0003, None, 0x7f80_0003),
+            (AtomicOp::Xchg, (-0.0f32).to_bits(), None, (-0.0f32).to_bits()),
+            (AtomicOp::Fmax, 0.0f32.to_bits(), None, 0.0f32.to_bits()),
+            (AtomicOp::Fmin, (-0.0f32).to_bits(), None, (-0.0f32).to_bits()),
+            // fcmpxchg compares values: -0 equals +0; a NaN equals nothing.
+            (AtomicOp::Fcmpxchg, 0.0f32.to_bits(), Some(5.0f32.to_bits()), 5.0f32.to_bits()),
+            (AtomicOp::Fcmpxchg, 6.0f32.to_bits(), Some(7.0f32.to_bits()), 5.0f32.to_bits()),
+            (AtomicOp::Xchg, 0x7fc0_0000, None, 0x7fc0_0000),
+            (AtomicOp::Fcmpxchg, 0x7fc0_0000, Some(1), 0x7fc0_0000),
+            (AtomicOp::Cmpxchg, 0x7fc0_0000, Some(1), 1),
         ];
         for &(op, data, swap, after) in cases {
             let before = v.load(0);

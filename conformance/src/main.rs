@@ -204,6 +204,7 @@ struct ShaderTestArgs {
 }
 
 fn main() -> ExitCode {
+    env_logger::init();
     let cli = Cli::parse();
     match cli.command {
         Command::Glslparser(args) => {

@@ -147,6 +147,15 @@ index_enum! {
         Cmpxchg = 9 "cmpxchg",
         /// Float addition (NV_shader_atomic_float).
         Fadd = 10 "fadd",
+        /// Float minimum (INTEL_shader_atomic_float_minmax): a signaling NaN
+        /// orders below every other value and a quiet NaN above, so a quiet
+        /// NaN operand never wins; `-0` orders below `+0`.
+        Fmin = 11 "fmin",
+        /// Float maximum, in the order of [`AtomicOp::Fmin`].
+        Fmax = 12 "fmax",
+        /// Float compare-and-swap (the `*_atomic_swap` intrinsics only): `data2`
+        /// when `m == data` as floats (`-0 == +0`, a NaN equals nothing).
+        Fcmpxchg = 13 "fcmpxchg",
     }
 }
 
@@ -368,4 +377,73 @@ intrinsic_table! {
     end_primitive "end_primitive" () -> none bits 0 [StreamId] [0] "EndPrimitive / EndStreamPrimitive";
     // ---- synchronisation ----
     barrier "barrier" () -> none bits 0 [ExecutionScope, MemoryScope, MemorySemantics, MemoryModes] [0] "execution and/or memory barrier";
+}
+
+impl AtomicOp {
+    /// Whether this is a compare-and-swap, which only the `*_atomic_swap`
+    /// intrinsics perform.
+    pub fn is_swap(self) -> bool {
+        matches!(self, AtomicOp::Cmpxchg | AtomicOp::Fcmpxchg)
+    }
+
+    /// The word a non-swap atomic leaves: `op(old, data)` on 32-bit words;
+    /// `None` for the compare-and-swaps (see [`AtomicOp::swap_32`]).
+    pub fn apply_32(self, old: u32, data: u32) -> Option<u32> {
+        let (fo, fd) = (f32::from_bits(old), f32::from_bits(data));
+        Some(match self {
+            AtomicOp::Iadd => old.wrapping_add(data),
+            AtomicOp::Imin => (old as i32).min(data as i32) as u32,
+            AtomicOp::Umin => old.min(data),
+            AtomicOp::Imax => (old as i32).max(data as i32) as u32,
+            AtomicOp::Umax => old.max(data),
+            AtomicOp::Iand => old & data,
+            AtomicOp::Ior => old | data,
+            AtomicOp::Ixor => old ^ data,
+            AtomicOp::Xchg => data,
+            AtomicOp::Fadd => (fo + fd).to_bits(),
+            AtomicOp::Fmin => {
+                if float_order(data) < float_order(old) {
+                    data
+                } else {
+                    old
+                }
+            }
+            AtomicOp::Fmax => {
+                if float_order(data) > float_order(old) {
+                    data
+                } else {
+                    old
+                }
+            }
+            AtomicOp::Cmpxchg | AtomicOp::Fcmpxchg => return None,
+        })
+    }
+
+    /// The word a compare-and-swap leaves: `swap` when `old` equals
+    /// `compare` (bit for bit for `cmpxchg`, as floats for `fcmpxchg`), else
+    /// `old`; `None` for the other ops.
+    pub fn swap_32(self, old: u32, compare: u32, swap: u32) -> Option<u32> {
+        let equal = match self {
+            AtomicOp::Cmpxchg => old == compare,
+            AtomicOp::Fcmpxchg => f32::from_bits(old) == f32::from_bits(compare),
+            _ => return None,
+        };
+        Some(if equal { swap } else { old })
+    }
+}
+
+/// The order of INTEL_shader_atomic_float_minmax's `atomicMin`/`atomicMax`
+/// on 32-bit float words, as a sortable key: signaling NaNs below every number,
+/// quiet NaNs above, numbers in value order with `-0` below `+0`. (The
+/// extension leaves two NaNs of one kind and the sign of a zero result
+/// unordered; this picks one answer.)
+fn float_order(w: u32) -> (u8, i64) {
+    let f = f32::from_bits(w);
+    if f.is_nan() {
+        // The mantissa's top bit tells quiet (set) from signaling (clear).
+        return if w & 0x0040_0000 != 0 { (2, 0) } else { (0, 0) };
+    }
+    // Sign-magnitude to a two's complement order: -0 sorts just below +0.
+    let mag = i64::from(w & 0x7fff_ffff);
+    (1, if w >> 31 != 0 { -mag - 1 } else { mag })
 }

@@ -40,8 +40,6 @@ const API_EXTENSIONS: &[&str] = &[
 /// exist. The others are listed with their reason.
 const COMPILER_ONLY: &[&str] = &[
     "GL_ARB_enhanced_layouts",
-    // Float atomic min/max need fmin/fmax atomic ops the IR does not have.
-    "GL_INTEL_shader_atomic_float_minmax",
     // No cube map array textures in the state tracker or the driver yet.
     "GL_ARB_texture_cube_map_array",
     // The language part only: no program pipeline objects yet.

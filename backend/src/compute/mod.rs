@@ -1,45 +1,57 @@
 //! Compute dispatch in the software driver (GL 4.3 §19, "Compute Shaders").
 //!
-//! A compute shader is kept as its finalized NIR; [`dispatch`] runs every
-//! workgroup of a dispatch through the reference interpreter
-//! ([`rgl_nir::eval::evaluate_workgroup`]), which runs a workgroup's invocations
-//! split at `barrier()` (each invocation runs to the barrier before any
-//! continues), gives each workgroup zeroed shared memory, and evaluates
-//! `ssbo_atomic*` / `shared_atomic*` one invocation at a time, so they are
-//! atomic within the workgroup.
-//!
-//! Workgroups run one after another, each starting from the storage buffer
-//! contents the previous one left: a serial schedule is one the GL allows
-//! (GL 4.3 §7.12, workgroups run in an undefined order), and it makes every
-//! atomic of the dispatch atomic across workgroups. It also means a dispatch
-//! uses one workgroup's invocation threads at a time, not the rasterizer's
-//! worker threads; the lane and JIT paths do not run compute shaders yet.
+//! [`create`] compiles a compute shader's finalized NIR with the lane compiler
+//! ([`LaneShader::new_compute`]); [`dispatch`] then spreads the workgroups over
+//! the driver's threads, each thread taking the next workgroup of the dispatch
+//! until none is left. A workgroup runs on one thread as batches of
+//! [`LANES`] invocations (in `gl_LocalInvocationIndex` order), each with its
+//! own register file. `barrier()` suspends a batch ([`ComputeBatch::resume`]):
+//! the thread runs every batch of the workgroup up to the barrier before any
+//! goes on, as llvmpipe's compute coroutines do, so every write before the
+//! barrier is seen by every read after it. A barrier is only allowed in
+//! uniform control flow (GLSL 4.30 §8.16); a batch that ends or skips one
+//! never blocks the others. Shared memory is one zeroed word array per
+//! workgroup; its atomics are atomic because the workgroup's lanes run one
+//! after another on one thread.
 //!
 //! Storage buffers are addressed as the compiler's binding space
 //! ([`rgl_nir::options::storage_bindings`]): block `b` of `load_ssbo(b, ...)`
-//! reads the range bound at [`ComputeDispatch::storage`]`[b]`. Every access is
-//! bounds-checked against the bound range by the interpreter (out-of-range
-//! writes are dropped, reads return 0), `get_ssbo_size` is the range's size, and
-//! only the bytes a dispatch changed are written back, so bindings that alias
-//! one buffer keep each other's writes.
+//! reads the range bound at [`ComputeDispatch::storage`]`[b]`. Each range is
+//! copied into a [`StorageCopy`] of atomic words shared by the threads (every
+//! access bounds-checked: out-of-range writes are dropped, reads return 0, the
+//! atomics are atomic across threads), and only the bytes the dispatch changed
+//! are written back, so bindings that alias one buffer keep each other's writes.
 //!
-//! The instruction budget is the driver's, for the whole dispatch: a workgroup's
-//! invocations share what the earlier workgroups left, so an endless loop stops
-//! with [`Error::BudgetExceeded`] after at most the budget's instructions.
+//! The instruction budget is the driver's, per batch of invocations of one
+//! workgroup (as draws refill it per batch): a long but finite dispatch runs to
+//! the end, an endless loop stops with [`Error::BudgetExceeded`].
+//!
+//! A shader the lane compiler cannot build (a construct it lacks, named in a
+//! `log::info!` line) runs on the reference interpreter
+//! ([`rgl_nir::eval::evaluate_workgroup_owned`]) instead: workgroups one after
+//! another, their invocations split at `barrier()` and atomics evaluated one
+//! invocation at a time, the budget shared by the whole dispatch.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use rgl_nir::eval::{self, EvalErrorKind, EvalInput, WorkgroupInput};
 use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 
 use crate::driver::{BufferRange, ComputeDispatch};
 use crate::error::{Error, Result};
+use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
+use crate::lanes::{ComputeBatch, LaneShader, Suspended};
 use crate::soft::Table;
+use crate::storage::{StorageCopy, StorageView};
 
 /// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS of the software driver: what the
-/// interpreter runs in one workgroup.
+/// reference interpreter runs in one workgroup (the lane path has no lower
+/// limit).
 pub const MAX_WORKGROUP_INVOCATIONS: u32 = eval::MAX_WORKGROUP_INVOCATIONS;
 
-/// Subgroup size compute invocations see (the interpreter's: one invocation
-/// per subgroup operation step, so `gl_SubGroupSizeARB` is 1).
+/// Subgroup size compute invocations see (one invocation per subgroup, as the
+/// lane compiler's `load_subgroup_size`: `gl_SubGroupSizeARB` is 1).
 const SUBGROUP_SIZE: u32 = 1;
 
 /// What a compute dispatch reads besides storage buffers: the bound
@@ -49,8 +61,48 @@ pub(crate) struct ComputeInputs<'a> {
     pub uniforms: &'a [[u32; 4]],
     /// Uniform block ranges by slot.
     pub ubos: &'a [Option<BufferRange>],
-    /// The driver's instruction budget for the dispatch.
+    /// The driver's instruction budget (per batch on the lane path, for the
+    /// dispatch on the reference path).
     pub budget: u64,
+    /// Threads to spread the workgroups over.
+    pub threads: usize,
+    /// The engine to run on.
+    pub engine: ComputeEngine,
+}
+
+/// What runs a compute dispatch ([`crate::SoftDriver::set_compute_engine`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ComputeEngine {
+    /// The lane program, workgroups spread over the driver's threads; shaders
+    /// the lane compiler cannot build still run on the reference interpreter.
+    #[default]
+    Lanes,
+    /// The reference interpreter (`rgl_nir::eval`), one workgroup at a time.
+    Reference,
+}
+
+/// A compiled compute shader: its NIR, and the lane program when the lane
+/// compiler could build one.
+#[derive(Debug)]
+pub(crate) struct ComputeProgram {
+    nir: Arc<Shader>,
+    lanes: Option<LaneShader>,
+}
+
+/// Checks `nir` ([`check_shader`]) and compiles it for [`dispatch`].
+pub(crate) fn create(nir: &Shader) -> Result<ComputeProgram> {
+    check_shader(nir)?;
+    let lanes = match LaneShader::new_compute(nir) {
+        Ok(l) => Some(l),
+        Err(e) => {
+            log::info!("compute shader runs on the reference interpreter: {e}");
+            None
+        }
+    };
+    Ok(ComputeProgram {
+        nir: Arc::new(nir.clone()),
+        lanes,
+    })
 }
 
 /// Checks that `nir` is a compute shader the interpreter can run: the compute
@@ -109,8 +161,220 @@ fn has_sampler(ty: &Type, structs: &[StructDef], depth: u32) -> bool {
     }
 }
 
-/// Runs `dispatch` of `shader` over the driver's `buffers`.
+/// Runs `dispatch` of `program` over the driver's `buffers`.
 pub(crate) fn dispatch(
+    program: &ComputeProgram,
+    dispatch: &ComputeDispatch,
+    inputs: &ComputeInputs<'_>,
+    buffers: &mut Table<Vec<u8>>,
+) -> Result<()> {
+    match &program.lanes {
+        Some(lanes) if inputs.engine == ComputeEngine::Lanes => {
+            dispatch_lanes(&program.nir, lanes, dispatch, inputs, buffers)
+        }
+        _ => dispatch_reference(&program.nir, dispatch, inputs, buffers),
+    }
+}
+
+/// Runs `dispatch` on the lane program, workgroups spread over threads.
+fn dispatch_lanes(
+    shader: &Shader,
+    lanes: &LaneShader,
+    dispatch: &ComputeDispatch,
+    inputs: &ComputeInputs<'_>,
+    buffers: &mut Table<Vec<u8>>,
+) -> Result<()> {
+    let [gx, gy, gz] = dispatch.groups;
+    let total = u64::from(gx) * u64::from(gy) * u64::from(gz);
+    if total == 0 {
+        return Ok(());
+    }
+    let size = shader.info.workgroup_size.ok_or_else(|| {
+        Error::Unsupported("compute shaders with a variable workgroup size".into())
+    })?;
+    let copies: Vec<StorageCopy> = dispatch
+        .storage
+        .iter()
+        .map(|r| range_slice(buffers, r.as_ref()).map(StorageCopy::new))
+        .collect::<Result<_>>()?;
+    {
+        let ubos: Vec<&[u8]> = inputs
+            .ubos
+            .iter()
+            .map(|r| range_slice(buffers, r.as_ref()))
+            .collect::<Result<_>>()?;
+        let views: Vec<StorageView<'_>> = copies.iter().map(StorageCopy::view).collect();
+        let res = Resources {
+            uniforms: inputs.uniforms,
+            ubos: &ubos,
+            textures: &[],
+            storage: &views,
+        };
+        let group = Workgroup {
+            lanes,
+            size,
+            groups: dispatch.groups,
+            shared_words: (shader.info.shared_size as usize).div_ceil(4),
+            budget: inputs.budget,
+        };
+        let next = AtomicU64::new(0);
+        let abort = AtomicBool::new(false);
+        let worker = || -> Result<()> {
+            let mut state = group.thread_state();
+            loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= total || abort.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let id = [
+                    (g % u64::from(gx)) as u32,
+                    (g / u64::from(gx) % u64::from(gy)) as u32,
+                    (g / (u64::from(gx) * u64::from(gy))) as u32,
+                ];
+                if let Err(e) = group.run(&mut state, id, &res) {
+                    abort.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        };
+        let threads = inputs
+            .threads
+            .clamp(1, 64)
+            .min(usize::try_from(total).unwrap_or(usize::MAX));
+        let results: Vec<Result<()>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads).map(|_| s.spawn(worker)).collect();
+            let mut r = vec![worker()];
+            for h in handles {
+                r.push(
+                    h.join()
+                        .unwrap_or_else(|_| Err(Error::Exec("compute thread panicked".into()))),
+                );
+            }
+            r
+        });
+        results.into_iter().collect::<Result<Vec<()>>>()?;
+    }
+    for (range, copy) in dispatch.storage.iter().zip(&copies) {
+        let Some(r) = range else { continue };
+        let b = buffers.get_mut(r.buffer.0)?;
+        let start = usize::try_from(r.offset).unwrap_or(usize::MAX);
+        for (i, v) in copy.changes() {
+            if let Some(dst) = start.checked_add(i).and_then(|at| b.get_mut(at)) {
+                *dst = v;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What every workgroup of a lane dispatch shares.
+struct Workgroup<'a> {
+    lanes: &'a LaneShader,
+    size: [u32; 3],
+    groups: [u32; 3],
+    shared_words: usize,
+    budget: u64,
+}
+
+/// One thread's batches: per batch its register file, system values, budget
+/// and suspension point; and the workgroup's shared memory.
+struct ThreadState {
+    files: Vec<Vec<Reg>>,
+    sys: Vec<SysVals>,
+    masks: Vec<u32>,
+    budgets: Vec<Budget>,
+    resume: Vec<Option<Suspended>>,
+    done: Vec<bool>,
+    shared: Vec<u32>,
+}
+
+impl Workgroup<'_> {
+    /// The batches of one workgroup, with the local invocation IDs of their
+    /// lanes (the same for every workgroup).
+    fn thread_state(&self) -> ThreadState {
+        let [sx, sy, _] = self.size;
+        let count = self.size.iter().map(|s| *s as usize).product::<usize>();
+        let batches = count.div_ceil(LANES);
+        let mut sys = Vec::with_capacity(batches);
+        let mut masks = Vec::with_capacity(batches);
+        for b in 0..batches {
+            let mut s = SysVals {
+                num_workgroups: self.groups,
+                ..SysVals::default()
+            };
+            let mut mask = 0u32;
+            for l in 0..LANES {
+                let index = (b * LANES + l) as u32;
+                if (index as usize) < count {
+                    mask |= 1 << l;
+                    s.local_id[0].0[l] = index % sx;
+                    s.local_id[1].0[l] = index / sx % sy;
+                    s.local_id[2].0[l] = index / (sx * sy);
+                }
+            }
+            sys.push(s);
+            masks.push(mask & ALL_LANES);
+        }
+        ThreadState {
+            files: vec![Vec::new(); batches],
+            sys,
+            masks,
+            budgets: vec![Budget::new(self.budget); batches],
+            resume: vec![None; batches],
+            done: vec![false; batches],
+            shared: vec![0; self.shared_words],
+        }
+    }
+
+    /// Runs workgroup `id`: every batch to the next barrier, again and again,
+    /// until every batch has ended.
+    fn run(&self, st: &mut ThreadState, id: [u32; 3], res: &Resources<'_>) -> Result<()> {
+        st.shared.fill(0);
+        for b in 0..st.sys.len() {
+            st.sys[b].workgroup_id = id;
+            st.budgets[b].refill();
+            st.resume[b] = None;
+            st.done[b] = false;
+        }
+        loop {
+            let mut suspended = false;
+            for b in 0..st.sys.len() {
+                if st.done[b] {
+                    continue;
+                }
+                let mut inv = Invocation {
+                    inputs: &[],
+                    outputs: &mut [],
+                    sys: &st.sys[b],
+                    mask: st.masks[b],
+                    kill: 0,
+                    res: *res,
+                    budget: &mut st.budgets[b],
+                    scratch: &mut st.files[b],
+                    gs: None,
+                };
+                let mut cs = ComputeBatch {
+                    shared: &mut st.shared,
+                    resume: st.resume[b].take(),
+                };
+                self.lanes.run_compute(&mut inv, &mut cs)?;
+                match cs.resume {
+                    Some(at) => {
+                        st.resume[b] = Some(at);
+                        suspended = true;
+                    }
+                    None => st.done[b] = true,
+                }
+            }
+            if !suspended {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Runs `dispatch` of `shader` on the reference interpreter.
+fn dispatch_reference(
     shader: &Shader,
     dispatch: &ComputeDispatch,
     inputs: &ComputeInputs<'_>,
@@ -168,16 +432,21 @@ pub(crate) fn dispatch(
 }
 
 /// The bytes of a bound range (empty when unbound), clamped to the buffer.
-fn range_bytes(buffers: &Table<Vec<u8>>, range: Option<&BufferRange>) -> Result<Vec<u8>> {
+fn range_slice<'a>(buffers: &'a Table<Vec<u8>>, range: Option<&BufferRange>) -> Result<&'a [u8]> {
     let Some(r) = range else {
-        return Ok(Vec::new());
+        return Ok(&[]);
     };
     let b = buffers.get(r.buffer.0)?;
     let start = usize::try_from(r.offset).unwrap_or(usize::MAX).min(b.len());
     let end = usize::try_from(r.offset.saturating_add(r.size))
         .unwrap_or(usize::MAX)
         .min(b.len());
-    Ok(b[start..end].to_vec())
+    Ok(&b[start..end])
+}
+
+/// [`range_slice`], copied.
+fn range_bytes(buffers: &Table<Vec<u8>>, range: Option<&BufferRange>) -> Result<Vec<u8>> {
+    range_slice(buffers, range).map(<[u8]>::to_vec)
 }
 
 /// Stores the bytes each binding's range changed back into its buffer.

@@ -92,47 +92,112 @@ impl ShaderExec for LaneShader {
             // same safe code compiled with AVX2 enabled.
             return unsafe { self.run_avx2(inv) };
         }
-        self.run_body(inv)
+        self.run_body(inv, None)
     }
 }
 
+/// Where a compute batch stopped at a `barrier()`: the next instruction and
+/// the control-flow masks, so its next run continues there (the registers stay
+/// in the batch's own scratch file).
+#[derive(Clone, Debug)]
+pub(crate) struct Suspended {
+    pc: usize,
+    exec: u32,
+    m_a: [u32; MAX_DEPTH],
+    m_b: [u32; MAX_DEPTH],
+}
+
+/// What a compute batch adds to an [`Invocation`] (see [`crate::compute`]).
+pub(crate) struct ComputeBatch<'a> {
+    /// The workgroup's shared memory, as 32-bit words.
+    pub shared: &'a mut [u32],
+    /// In: where to continue (`None` starts the program). Out: where the batch
+    /// stopped at a workgroup barrier, or `None` when it ran to the end.
+    pub resume: Option<Suspended>,
+}
+
 impl LaneShader {
+    /// Compiles a finalized compute shader (explicit storage and shared IO,
+    /// compute system values) for [`crate::compute`].
+    pub(crate) fn new_compute(nir: &rgl_nir::ir::Shader) -> Result<LaneShader> {
+        LaneShader::new(nir)
+    }
+
+    /// Runs one batch of a compute workgroup (lanes `inv.mask`) until it ends
+    /// or reaches a workgroup barrier; `cs.resume` says which on return.
+    pub(crate) fn run_compute(
+        &self,
+        inv: &mut Invocation<'_>,
+        cs: &mut ComputeBatch<'_>,
+    ) -> Result<()> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above); the callee is
+            // the same safe code compiled with AVX2 enabled.
+            return unsafe { self.run_compute_avx2(inv, cs) };
+        }
+        self.run_body(inv, Some(cs))
+    }
+
+    /// [`LaneShader::run_compute`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_compute_avx2(
+        &self,
+        inv: &mut Invocation<'_>,
+        cs: &mut ComputeBatch<'_>,
+    ) -> Result<()> {
+        self.run_body(inv, Some(cs))
+    }
+
     /// [`LaneShader::run_body`] compiled for AVX2 (8-wide lane loops).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn run_avx2(&self, inv: &mut Invocation<'_>) -> Result<()> {
-        self.run_body(inv)
+        self.run_body(inv, None)
     }
 
-    /// The interpreter loop: one `match` per instruction per batch.
+    /// The interpreter loop: one `match` per instruction per batch. A compute
+    /// batch (`cs`) may start from where it was suspended and suspends at
+    /// workgroup barriers; draw stages have no barriers to stop at.
     #[inline(always)]
-    fn run_body(&self, inv: &mut Invocation<'_>) -> Result<()> {
+    fn run_body(&self, inv: &mut Invocation<'_>, cs: Option<&mut ComputeBatch<'_>>) -> Result<()> {
         let p = &self.prog;
         let regs = &mut *inv.scratch;
         let n = p.nregs as usize;
         if regs.len() < n {
             regs.resize(n, Reg::default());
         }
-        // Constants are rewritten every batch: the scratch file is shared with other
-        // shaders of the thread, which may have used these registers.
-        for &(r, v) in &p.consts {
-            regs[r as usize] = Reg::splat_u(v);
-        }
-        for (base, init) in &p.locals {
-            for (k, &w) in init.iter().enumerate() {
-                regs[*base as usize + k] = Reg::splat_u(w);
-            }
-        }
-        for o in inv.outputs.iter_mut() {
-            *o = Reg::default();
-        }
+        let (shared, resume_slot): (&mut [u32], Option<&mut Option<Suspended>>) = match cs {
+            Some(c) => (&mut *c.shared, Some(&mut c.resume)),
+            None => (&mut [], None),
+        };
         let live = inv.mask & ALL_LANES;
-        let mut exec = if p.fragment { ALL_LANES } else { live };
+        let mut resume_slot = resume_slot;
+        let resumed = resume_slot.as_deref_mut().and_then(Option::take);
+        let (mut pc, mut exec, mut m_a, mut m_b) = match resumed {
+            Some(s) => (s.pc, s.exec, s.m_a, s.m_b),
+            None => {
+                // Constants are rewritten every batch: the scratch file is shared
+                // with other shaders of the thread, which may have used these
+                // registers.
+                for &(r, v) in &p.consts {
+                    regs[r as usize] = Reg::splat_u(v);
+                }
+                for (base, init) in &p.locals {
+                    for (k, &w) in init.iter().enumerate() {
+                        regs[*base as usize + k] = Reg::splat_u(w);
+                    }
+                }
+                for o in inv.outputs.iter_mut() {
+                    *o = Reg::default();
+                }
+                let exec = if p.fragment { ALL_LANES } else { live };
+                (0usize, exec, [0u32; MAX_DEPTH], [0u32; MAX_DEPTH])
+            }
+        };
         let ninputs = self.info.inputs.len();
-        let mut m_a = [0u32; MAX_DEPTH];
-        let mut m_b = [0u32; MAX_DEPTH];
         let mut count: u64 = 0;
-        let mut pc = 0usize;
         let ops = &p.ops[..];
         while let Some(op) = ops.get(pc) {
             count += 1;
@@ -338,6 +403,60 @@ impl LaneShader {
                     }
                     store(regs, *d, exec, v);
                 }
+                Op::LoadShared { d, off, base, comp } => {
+                    let o = regs[*off as usize].0;
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        if exec & (1 << l) != 0 {
+                            if let Some(w) = shared_word(shared, o[l], *base, *comp) {
+                                v[l] = shared[w];
+                            }
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::StoreShared { a, off, base, comp } => {
+                    let o = regs[*off as usize].0;
+                    let v = regs[*a as usize].0;
+                    for l in 0..LANES {
+                        if exec & (1 << l) != 0 {
+                            if let Some(w) = shared_word(shared, o[l], *base, *comp) {
+                                shared[w] = v[l];
+                            }
+                        }
+                    }
+                }
+                Op::SharedAtomic {
+                    d,
+                    off,
+                    base,
+                    data,
+                    swap,
+                    op,
+                } => {
+                    let o = regs[*off as usize].0;
+                    let x = regs[*data as usize].0;
+                    let y = swap.map(|r| regs[r as usize].0);
+                    let mut v = [0u32; LANES];
+                    for l in 0..LANES {
+                        if exec & (1 << l) != 0 {
+                            if let Some(w) = shared_word(shared, o[l], *base, 0) {
+                                v[l] = shared[w];
+                                shared[w] =
+                                    crate::storage::atomic_result(*op, v[l], x[l], y.map(|y| y[l]));
+                            }
+                        }
+                    }
+                    store(regs, *d, exec, v);
+                }
+                Op::Barrier => {
+                    if let Some(slot) = resume_slot.as_deref_mut() {
+                        inv.budget.charge(count * LANES as u64)?;
+                        *slot = Some(Suspended { pc, exec, m_a, m_b });
+                        return Ok(());
+                    }
+                }
+                Op::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
                 Op::SysVal { d, v } => {
                     let s = inv.sys;
                     let val = match v {
@@ -355,6 +474,11 @@ impl LaneShader {
                             h
                         }
                         SysKind::Const(w) => [*w; LANES],
+                        SysKind::LocalId(c) => s.local_id[(*c as usize).min(2)].0,
+                        SysKind::WorkgroupId(c) => [s.workgroup_id[(*c as usize).min(2)]; LANES],
+                        SysKind::NumWorkgroups(c) => {
+                            [s.num_workgroups[(*c as usize).min(2)]; LANES]
+                        }
                     };
                     store(regs, *d, exec, val);
                 }
@@ -530,4 +654,19 @@ impl LaneShader {
         inv.budget.charge(count * LANES as u64)?;
         Ok(())
     }
+}
+
+/// The shared memory word a lane's access at byte `off + base + 4 * comp`
+/// reads or writes: `None` outside the workgroup's shared memory or at a byte
+/// offset that is no multiple of 4 (only a broken or hostile shader makes one;
+/// its loads read 0 and its stores are dropped, as out-of-range storage
+/// accesses are).
+#[inline(always)]
+fn shared_word(shared: &[u32], off: u32, base: i32, comp: u8) -> Option<usize> {
+    let byte = i64::from(off as i32) + i64::from(base) + 4 * i64::from(comp);
+    if byte < 0 || byte % 4 != 0 {
+        return None;
+    }
+    let w = usize::try_from(byte / 4).ok()?;
+    (w < shared.len()).then_some(w)
 }

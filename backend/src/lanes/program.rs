@@ -287,6 +287,38 @@ pub(crate) enum Op {
     },
     /// `d = ` byte size of storage binding `block` (0 when unbound).
     SsboSize { d: u32, block: u32 },
+    /// `d = shared[off + base + 4 * comp]` per executing lane, for the 32-bit
+    /// words of the workgroup's shared memory (compute only; 0 outside it or
+    /// at a byte offset that is no multiple of 4).
+    LoadShared {
+        d: u32,
+        off: u32,
+        base: i32,
+        comp: u8,
+    },
+    /// `shared[off + base + 4 * comp] = a` per executing lane (dropped outside).
+    StoreShared {
+        a: u32,
+        off: u32,
+        base: i32,
+        comp: u8,
+    },
+    /// The atomic `op` on `shared[off + base]` with `data` (and `swap` for
+    /// `cmpxchg`), one executing lane after another; `d` is the old word.
+    SharedAtomic {
+        d: u32,
+        off: u32,
+        base: i32,
+        data: u32,
+        swap: Option<u32>,
+        op: rgl_nir::intrinsics::AtomicOp,
+    },
+    /// A workgroup execution barrier (`barrier()`, GLSL 4.30 §8.16): a compute
+    /// batch suspends here until every batch of its workgroup has reached it.
+    Barrier,
+    /// A memory-only barrier (`memoryBarrier*()`): orders this lane's storage
+    /// accesses before the later ones for other threads.
+    Fence,
     /// `d = system value`.
     SysVal { d: u32, v: SysKind },
     /// Quad x derivative: per row, or once per quad when `coarse`.
@@ -368,6 +400,12 @@ pub(crate) enum SysKind {
     Helper,
     /// A constant word (single-sample values, invocation 0, layer 0).
     Const(u32),
+    /// `gl_LocalInvocationID` component (compute).
+    LocalId(u8),
+    /// `gl_WorkGroupID` component (compute).
+    WorkgroupId(u8),
+    /// `gl_NumWorkGroups` component (compute).
+    NumWorkgroups(u8),
 }
 
 /// A compiled program.

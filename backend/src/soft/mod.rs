@@ -137,7 +137,7 @@ pub struct SoftDriver {
     pub(crate) buffers: Table<Vec<u8>>,
     pub(crate) textures: Table<Texture>,
     pub(crate) shaders: Table<Arc<dyn ShaderExec>>,
-    compute_shaders: Table<Arc<rgl_nir::ir::Shader>>,
+    compute_shaders: Table<Arc<crate::compute::ComputeProgram>>,
     blends: Table<BlendState>,
     dsas: Table<DepthStencilState>,
     rasts: Table<RasterizerState>,
@@ -148,6 +148,7 @@ pub struct SoftDriver {
     pub(crate) threads: usize,
     pub(crate) budget: u64,
     compiler: Option<Arc<dyn ShaderCompiler>>,
+    compute_engine: crate::compute::ComputeEngine,
 }
 
 impl Default for SoftDriver {
@@ -202,6 +203,7 @@ impl SoftDriver {
             threads: threads.clamp(1, 64),
             budget: DEFAULT_BUDGET,
             compiler: Some(Arc::new(crate::lanes::LaneCompiler)),
+            compute_engine: crate::compute::ComputeEngine::Lanes,
         }
     }
 
@@ -216,6 +218,11 @@ impl SoftDriver {
     /// Sets the per-thread instruction budget of each draw.
     pub fn set_instruction_budget(&mut self, n: u64) {
         self.budget = n;
+    }
+    /// Selects what runs compute dispatches: the lane programs (the default)
+    /// or the reference interpreter, which differential tests compare them with.
+    pub fn set_compute_engine(&mut self, e: crate::compute::ComputeEngine) {
+        self.compute_engine = e;
     }
     /// Installs the NIR shader compiler used by [`Driver::create_shader`].
     pub fn set_compiler(&mut self, c: Arc<dyn ShaderCompiler>) {
@@ -751,9 +758,9 @@ impl Driver for SoftDriver {
     }
 
     fn create_compute_shader(&mut self, nir: &rgl_nir::ir::Shader) -> Result<ComputeShaderHandle> {
-        crate::compute::check_shader(nir)?;
+        let program = crate::compute::create(nir)?;
         Ok(ComputeShaderHandle(
-            self.compute_shaders.add(Arc::new(nir.clone()))?,
+            self.compute_shaders.add(Arc::new(program))?,
         ))
     }
     fn delete_compute_shader(&mut self, sh: ComputeShaderHandle) -> Result<()> {
@@ -769,6 +776,8 @@ impl Driver for SoftDriver {
             uniforms: &self.bound.uniforms,
             ubos: &self.bound.ubos,
             budget: self.budget,
+            threads: self.threads,
+            engine: self.compute_engine,
         };
         crate::compute::dispatch(&shader, dispatch, &inputs, &mut self.buffers)
     }

@@ -251,9 +251,11 @@ fn values(c: &mut Cursor, ty: WordType) -> Read<Vec<u32>> {
     let mut words = Vec::new();
     loop {
         words.push(match ty {
-            WordType::Int => c.i32()? as u32,
-            // shader_runner reads uints with strtoul: -1 is 0xffffffff.
-            WordType::Uint => {
+            // shader_runner reads ints with strtol into a GLint, hex as a
+            // bit pattern (`0x80000000` is i32::MIN) and uints with strtoul
+            // (-1 is 0xffffffff): either way every signed or unsigned 32-bit
+            // value is its word.
+            WordType::Int | WordType::Uint => {
                 let v = c.int()?;
                 u32::try_from(v)
                     .or_else(|_| i32::try_from(v).map(|v| v as u32))
@@ -327,6 +329,17 @@ mod tests {
                 words: vec![(-2i32) as u32],
             })
         );
+        assert_eq!(
+            read("ssbo 0 subdata int 0 0x80000000 0xffc198f7 -1"),
+            Ok(StorageCommand::SubData {
+                target: SHADER_STORAGE_BUFFER,
+                index: 0,
+                offset: 0,
+                words: vec![0x8000_0000, 0xffc1_98f7, u32::MAX],
+            })
+        );
+        assert!(read("ssbo 0 subdata int 0 0x100000000").is_err());
+        assert!(read("ssbo 0 subdata uint 0 -2147483649").is_err());
         assert_eq!(
             read("probe atomic counter 3 == 7"),
             Ok(StorageCommand::Probe {

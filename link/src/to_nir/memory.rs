@@ -59,12 +59,14 @@ pub(crate) fn is_memory_builtin(name: &str) -> bool {
 fn atomic_op(name: &str, kind: ScalarKind) -> Option<AtomicOp> {
     let signed = kind == ScalarKind::Int;
     if kind == ScalarKind::Float {
-        // NV_shader_atomic_float: add and exchange. The float min/max of
-        // INTEL_shader_atomic_float_minmax need Mesa's fmin/fmax atomic ops,
-        // which rgl's NIR does not have yet.
+        // NV_shader_atomic_float: add and exchange;
+        // INTEL_shader_atomic_float_minmax: min and max (Mesa's fmin/fmax
+        // atomic ops).
         return match name {
             "atomicAdd" => Some(AtomicOp::Fadd),
             "atomicExchange" => Some(AtomicOp::Xchg),
+            "atomicMin" => Some(AtomicOp::Fmin),
+            "atomicMax" => Some(AtomicOp::Fmax),
             _ => None,
         };
     }
@@ -157,8 +159,8 @@ impl Conv<'_> {
         }
         let (op, atomic) = if swap && kind == ScalarKind::Float {
             // A float compare-and-swap compares values (-0 == +0), not bits:
-            // Mesa's fcmpxchg, which rgl's NIR does not have yet.
-            return unsupported(format!("`{name}` on float memory"));
+            // Mesa's fcmpxchg.
+            (IntrinsicOp::deref_atomic_swap, AtomicOp::Fcmpxchg)
         } else if swap {
             (IntrinsicOp::deref_atomic_swap, AtomicOp::Cmpxchg)
         } else {

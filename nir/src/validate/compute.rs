@@ -218,10 +218,10 @@ fn check_atomic(
     );
     let code = index(intr, IndexKind::AtomicOp).unwrap_or(u32::MAX);
     match AtomicOp::from_code(code) {
-        Some(AtomicOp::Cmpxchg) if !swap => {
-            e(format!("@{op}: cmpxchg needs the _swap form"));
+        Some(a) if a.is_swap() && !swap => {
+            e(format!("@{op}: {} needs the _swap form", a.name()));
         }
-        Some(a) if swap && a != AtomicOp::Cmpxchg => {
+        Some(a) if swap && !a.is_swap() => {
             e(format!("@{op} only does cmpxchg, not {}", a.name()));
         }
         Some(_) => {}
@@ -244,7 +244,13 @@ fn check_atomic(
         {
             if !matches!(
                 AtomicOp::from_code(code),
-                Some(AtomicOp::Fadd | AtomicOp::Xchg | AtomicOp::Cmpxchg) | None
+                Some(
+                    AtomicOp::Fadd
+                        | AtomicOp::Fmin
+                        | AtomicOp::Fmax
+                        | AtomicOp::Xchg
+                        | AtomicOp::Fcmpxchg
+                ) | None
             ) {
                 e(format!("@{op}: integer atomic on a float"));
             }

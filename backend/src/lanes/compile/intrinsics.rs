@@ -381,6 +381,16 @@ impl Compiler<'_> {
             | I::ssbo_atomic
             | I::ssbo_atomic_swap
             | I::get_ssbo_size => self.storage_intrinsic(def, intr),
+            I::load_shared
+            | I::store_shared
+            | I::shared_atomic
+            | I::shared_atomic_swap
+            | I::load_local_invocation_id
+            | I::load_workgroup_id
+            | I::load_num_workgroups
+            | I::load_subgroup_invocation
+            | I::load_subgroup_size
+            | I::barrier => self.compute_intrinsic(def, intr),
             I::load_front_face => self.sys1(def, SysKind::FrontFace),
             I::load_frag_coord => {
                 let d = def.ok_or_else(|| Error::Unsupported("load without def".into()))?;
@@ -485,7 +495,6 @@ impl Compiler<'_> {
                 });
                 Ok(())
             }
-            I::barrier => Ok(()),
             I::load_deref => {
                 let d = def.ok_or_else(|| Error::Unsupported("load without def".into()))?;
                 let p = self.place(Self::src(intr, 0)?)?;
@@ -542,7 +551,7 @@ impl Compiler<'_> {
         Ok(())
     }
 
-    fn sysval(&mut self, d: Def, c: u8, v: SysKind) -> Result<()> {
+    pub(super) fn sysval(&mut self, d: Def, c: u8, v: SysKind) -> Result<()> {
         self.sysvals |= match v {
             SysKind::FragCoord(_) => sysval::FRAG_COORD,
             SysKind::FrontFace => sysval::FRONT_FACE,
@@ -550,7 +559,11 @@ impl Compiler<'_> {
             SysKind::VertexId => sysval::VERTEX_ID,
             SysKind::InstanceId => sysval::INSTANCE_ID,
             SysKind::PrimitiveId => sysval::PRIMITIVE_ID,
-            SysKind::Helper | SysKind::Const(_) => 0,
+            SysKind::Helper
+            | SysKind::Const(_)
+            | SysKind::LocalId(_)
+            | SysKind::WorkgroupId(_)
+            | SysKind::NumWorkgroups(_) => 0,
         };
         let r = self.reg(d, c)?;
         let bits = self.shape(d).1;

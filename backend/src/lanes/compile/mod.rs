@@ -102,6 +102,9 @@ struct Compiler<'a> {
     shader: &'a Shader,
     func: &'a FunctionImpl,
     stage: ShaderStage,
+    /// A compute shader (compiled with `stage` [`ShaderStage::Vertex`]: no IO,
+    /// no quads), whose compute intrinsics are allowed.
+    compute: bool,
     regs: Vec<Option<u32>>,
     next: u32,
     consts: Vec<(u32, u32)>,
@@ -665,7 +668,15 @@ impl<'a> Compiler<'a> {
 
 /// Compiles a finalized shader: its interface and program.
 pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
-    let stage = ShaderStage::try_from(shader.stage)?;
+    // A compute shader runs as a vertex-like stage: independent lanes with no
+    // inputs, outputs or quads, plus the compute intrinsics (`crate::compute`
+    // runs it, never a draw).
+    let compute = shader.stage == Stage::Compute;
+    let stage = if compute {
+        ShaderStage::Vertex
+    } else {
+        ShaderStage::try_from(shader.stage)?
+    };
     let func = shader
         .functions
         .iter()
@@ -709,6 +720,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         shader,
         func,
         stage,
+        compute,
         regs: Vec::new(),
         next: 0,
         consts: Vec::new(),

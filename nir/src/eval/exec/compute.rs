@@ -49,23 +49,6 @@ pub(super) fn handles(op: IntrinsicOp) -> bool {
     )
 }
 
-/// `op(old, data)` of a (non-swap) atomic on a 32-bit word; `None` for `cmpxchg`.
-fn atomic_result(op: AtomicOp, old: u32, data: u32) -> Option<u32> {
-    Some(match op {
-        AtomicOp::Iadd => old.wrapping_add(data),
-        AtomicOp::Imin => (old as i32).min(data as i32) as u32,
-        AtomicOp::Umin => old.min(data),
-        AtomicOp::Imax => (old as i32).max(data as i32) as u32,
-        AtomicOp::Umax => old.max(data),
-        AtomicOp::Iand => old & data,
-        AtomicOp::Ior => old | data,
-        AtomicOp::Ixor => old ^ data,
-        AtomicOp::Xchg => data,
-        AtomicOp::Fadd => (f32::from_bits(old) + f32::from_bits(data)).to_bits(),
-        AtomicOp::Cmpxchg => return None,
-    })
-}
-
 /// A bit set of `width` bits as the result shape `(comps, bits)`.
 fn bits_to_shape(set: u128, comps: u8, bits: u8) -> Vec<u64> {
     if bits == 64 {
@@ -231,28 +214,16 @@ impl<'a> Interp<'a> {
                     return Ok(Some(Value::Data(vec![0], 1)));
                 }
                 let old = old as u32;
-                let new = match (atomic, data1) {
-                    (AtomicOp::Cmpxchg, Some(swap)) => {
-                        if old == data0 {
-                            swap
-                        } else {
-                            old
-                        }
-                    }
-                    (a, None) => match atomic_result(a, old, data0) {
-                        Some(v) => v,
-                        None => {
-                            return Err(EvalError::malformed(format!(
-                                "@{op}: cmpxchg without a swap value"
-                            )))
-                        }
-                    },
-                    (a, Some(_)) => {
-                        return Err(EvalError::malformed(format!(
-                            "@{op}: {} on the swap form",
-                            a.name()
-                        )))
-                    }
+                let new = match data1 {
+                    Some(swap) => atomic.swap_32(old, data0, swap).ok_or_else(|| {
+                        EvalError::malformed(format!("@{op}: {} on the swap form", atomic.name()))
+                    })?,
+                    None => atomic.apply_32(old, data0).ok_or_else(|| {
+                        EvalError::malformed(format!(
+                            "@{op}: {} without a swap value",
+                            atomic.name()
+                        ))
+                    })?,
                 };
                 self.mem_write(block, off, 4, u64::from(new));
                 Ok(Some(Value::Data(vec![u64::from(old)], 0)))
