@@ -167,6 +167,11 @@ impl GlContext for ClearOnlyContext {
             "the test context answers no program queries (0x{pname:x})"
         ))
     }
+    fn program_resource(&mut self, interface: u32, name: &str, prop: u32) -> Result<i64, String> {
+        Err(format!(
+            "the test context answers no interface queries (0x{interface:x} {name} 0x{prop:x})"
+        ))
+    }
     fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String> {
         Err(format!("the test context runs no compute ({groups:?})"))
     }

@@ -68,6 +68,7 @@ pub mod limits;
 pub mod matrices;
 pub mod names;
 pub mod pixels;
+pub mod program_interface;
 pub mod queries;
 pub mod query;
 pub mod renderbuffer;

@@ -546,6 +546,19 @@ pub enum Command {
         /// Expected value.
         expected: QueryValue,
     },
+    /// `verify program_interface_query GL_iface NAME GL_prop VALUE`: one
+    /// property of a named resource (`glGetProgramResourceIndex`, then
+    /// `glGetProgramResourceiv`).
+    VerifyInterfaceQuery {
+        /// Program interface.
+        interface: GlEnum,
+        /// Resource name.
+        name: String,
+        /// Queried property.
+        prop: GlEnum,
+        /// Expected value.
+        expected: QueryValue,
+    },
     /// `ubo array index N`: array element used by later block uniform lookups.
     UboArrayIndex(u32),
     /// `block binding|offset|array index|matrix stride|row major N`: explicit block
@@ -570,7 +583,6 @@ pub enum Command {
 /// longest first so that the most specific head wins.
 const UNSUPPORTED_HEADS: &[&str] = &[
     "program binary save restore",
-    "verify program_interface_query",
     "verify query_object",
     "viewport indexed",
     "viewport swizzle",
@@ -706,6 +718,9 @@ impl Command {
             Command::VerifyProgramQuery { pname, .. } => {
                 format!("verify program_query {pname}")
             }
+            Command::VerifyInterfaceQuery {
+                interface, prop, ..
+            } => format!("verify program_interface_query {interface} {prop}"),
             Command::UboArrayIndex(_) => "ubo array index".into(),
             Command::BlockLayout { what, .. } => format!("block {what}"),
             Command::Unsupported { head, .. } => format!("unsupported: {head}"),
@@ -1284,12 +1299,26 @@ fn parse_inner(c: &mut Cursor, line: &str) -> Read<Command> {
                 expected,
             }
         }
-        "verify" => {
-            c.expect("program_query")?;
-            let pname = gl_enum::parse(c.word()?)?;
-            let expected = query_value(c)?;
-            Command::VerifyProgramQuery { pname, expected }
-        }
+        "verify" => match c.word()? {
+            "program_query" => {
+                let pname = gl_enum::parse(c.word()?)?;
+                let expected = query_value(c)?;
+                Command::VerifyProgramQuery { pname, expected }
+            }
+            "program_interface_query" => {
+                let interface = gl_enum::parse(c.word()?)?;
+                let name = c.word()?.to_string();
+                let prop = gl_enum::parse(c.word()?)?;
+                let expected = query_value(c)?;
+                Command::VerifyInterfaceQuery {
+                    interface,
+                    name,
+                    prop,
+                    expected,
+                }
+            }
+            other => return Err(format!("unknown verify query {other:?}")),
+        },
         "ubo" => {
             c.expect("array")?;
             c.expect("index")?;

@@ -102,6 +102,9 @@ pub trait GlContext {
     fn active_uniform(&mut self, name: &str, pname: u32) -> Result<i64, String>;
     /// `glGetProgramiv(pname)` of the current program.
     fn program_query(&mut self, pname: u32) -> Result<i64, String>;
+    /// `glGetProgramResourceiv(prop)` of the current program's resource
+    /// `name` of `interface` (found with `glGetProgramResourceIndex`).
+    fn program_resource(&mut self, interface: u32, name: &str, prop: u32) -> Result<i64, String>;
     /// `glDispatchCompute` between two `glMemoryBarrier(GL_ALL_BARRIER_BITS)`.
     fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String>;
     /// `glMemoryBarrier(bits)`.
@@ -349,6 +352,17 @@ impl<'c> Executor<'c> {
                     .context
                     .program_query(pname.value)
                     .and_then(|got| compare_query(pname.name, got, expected)),
+                Command::VerifyInterfaceQuery {
+                    interface,
+                    name,
+                    prop,
+                    expected,
+                } => self
+                    .context
+                    .program_resource(interface.value, name, prop.value)
+                    .and_then(|got| {
+                        compare_query(&format!("{interface} {name} {prop}"), got, expected)
+                    }),
                 Command::Storage(cmd) => {
                     let needs_program = matches!(cmd, StorageCommand::Compute(_));
                     if needs_program && !matches!(linked, Some(Ok(()))) {
@@ -610,6 +624,7 @@ impl<'c> Executor<'c> {
             | Command::LinkSuccess
             | Command::ActiveUniform { .. }
             | Command::VerifyProgramQuery { .. }
+            | Command::VerifyInterfaceQuery { .. }
             | Command::Unsupported { .. } => None,
         };
         match change {

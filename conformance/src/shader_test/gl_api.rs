@@ -436,6 +436,23 @@ pub trait GlApi {
         index: u32,
         name: &str,
     ) -> Result<(), String>;
+    /// `glGetProgramResourceIndex` (`None` for `GL_INVALID_INDEX`); `Err`
+    /// when `name` cannot be passed or the context lacks the entry point.
+    fn program_resource_index(
+        &mut self,
+        program: Self::Program,
+        interface: u32,
+        name: &str,
+    ) -> Result<Option<u32>, String>;
+    /// `glGetProgramResourceiv` of one property (`None`: nothing returned);
+    /// `Err` when the context lacks the entry point.
+    fn program_resource_i32(
+        &mut self,
+        program: Self::Program,
+        interface: u32,
+        index: u32,
+        prop: u32,
+    ) -> Result<Option<i32>, String>;
     /// `glGetUniformIndices` of one name.
     fn uniform_index(&mut self, program: Self::Program, name: &str) -> Option<u32>;
     /// `glGetActiveUniformsiv` of one uniform (`None`: nothing returned).

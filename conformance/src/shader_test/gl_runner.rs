@@ -720,6 +720,21 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         Ok(i64::from(v))
     }
 
+    fn program_resource(&mut self, interface: u32, name: &str, prop: u32) -> Result<i64, String> {
+        let program = self.program()?;
+        let index = self
+            .gl
+            .program_resource_index(program, interface, name)?
+            .ok_or_else(|| format!("{name} is not an active resource of 0x{interface:x}"))?;
+        self.check("glGetProgramResourceIndex")?;
+        let v = self
+            .gl
+            .program_resource_i32(program, interface, index, prop)?;
+        self.check("glGetProgramResourceiv")?;
+        v.map(i64::from)
+            .ok_or_else(|| "glGetProgramResourceiv returned nothing".to_string())
+    }
+
     fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String> {
         self.gl.memory_barrier(super::storage::ALL_BARRIER_BITS);
         self.gl.dispatch_compute(groups[0], groups[1], groups[2]);

@@ -46,6 +46,13 @@ struct Compat {
     enable_client_state: unsafe extern "system" fn(u32),
     client_active_texture: unsafe extern "system" fn(u32),
     bind_frag_data_location_indexed: unsafe extern "system" fn(u32, u32, u32, *const i8),
+    /// `glGetProgramResourceIndex` (GL 4.3; `None` on an older host GL).
+    get_program_resource_index: Option<unsafe extern "system" fn(u32, u32, *const i8) -> u32>,
+    /// `glGetProgramResourceiv` (GL 4.3). glow's wrapper asks for the value
+    /// count with a zero-sized buffer, to which Mesa answers 0.
+    #[allow(clippy::type_complexity)]
+    get_program_resource_iv:
+        Option<unsafe extern "system" fn(u32, u32, u32, i32, *const u32, i32, *mut i32, *mut i32)>,
 }
 
 impl Compat {
@@ -84,6 +91,8 @@ impl Compat {
                 enable_client_state: get(display, c"glEnableClientState")?,
                 client_active_texture: get(display, c"glClientActiveTexture")?,
                 bind_frag_data_location_indexed: get(display, c"glBindFragDataLocationIndexed")?,
+                get_program_resource_index: get(display, c"glGetProgramResourceIndex").ok(),
+                get_program_resource_iv: get(display, c"glGetProgramResourceiv").ok(),
             })
         }
     }
@@ -295,6 +304,54 @@ impl GlApi for HostGl {
         // `name` outlives the call, which copies it.
         compat_call!(self.bind_frag_data_location_indexed(program, color, index, name.as_ptr()));
         Ok(())
+    }
+
+    fn program_resource_index(
+        &mut self,
+        program: GlProgram,
+        interface: u32,
+        name: &str,
+    ) -> Result<Option<u32>, String> {
+        let f = self
+            .compat
+            .get_program_resource_index
+            .ok_or("the host GL has no glGetProgramResourceIndex")?;
+        let name = CString::new(name).map_err(|e| e.to_string())?;
+        // SAFETY: the context is current (see `HostGl`), `f` is the entry
+        // point with this C signature, and `name` outlives the call.
+        let index = unsafe { f(program.0.get(), interface, name.as_ptr()) };
+        Ok((index != u32::MAX).then_some(index))
+    }
+
+    fn program_resource_i32(
+        &mut self,
+        program: GlProgram,
+        interface: u32,
+        index: u32,
+        prop: u32,
+    ) -> Result<Option<i32>, String> {
+        let f = self
+            .compat
+            .get_program_resource_iv
+            .ok_or("the host GL has no glGetProgramResourceiv")?;
+        let mut length = 0i32;
+        let mut value = [0i32; 16];
+        // SAFETY: the context is current (see `HostGl`), `f` is the entry
+        // point with this C signature, and the buffers outlive the call with
+        // the sizes passed.
+        unsafe {
+            f(
+                program.0.get(),
+                interface,
+                index,
+                1,
+                &prop,
+                value.len() as i32,
+                &mut length,
+                value.as_mut_ptr(),
+            )
+        };
+        Ok((length > 0).then_some(value[0]))
     }
 
     fn uniform_index(&mut self, program: GlProgram, name: &str) -> Option<u32> {

@@ -53,8 +53,13 @@ impl GlRunner<RglGl> {
         let config = registry::DriverConfig {
             threads: driver_threads(),
         };
-        let gl = Context::with_driver(registry::create_from_env(&config), 250, 250);
-        GlRunner::with_api(RglGl(gl))
+        RglContext::with_driver(registry::create_from_env(&config))
+    }
+
+    /// A context on `driver` (a differential test's configured driver) with a
+    /// 250x250 default framebuffer.
+    pub fn with_driver(driver: Box<dyn rgl_backend::Driver>) -> RglContext {
+        GlRunner::with_api(RglGl(Context::with_driver(driver, 250, 250)))
     }
 }
 
@@ -145,6 +150,28 @@ impl GlApi for RglGl {
         self.0
             .bind_frag_data_location_indexed(program, color, index, name);
         Ok(())
+    }
+
+    fn program_resource_index(
+        &mut self,
+        program: Program,
+        interface: u32,
+        name: &str,
+    ) -> Result<Option<u32>, String> {
+        Ok(self.0.get_program_resource_index(program, interface, name))
+    }
+
+    fn program_resource_i32(
+        &mut self,
+        program: Program,
+        interface: u32,
+        index: u32,
+        prop: u32,
+    ) -> Result<Option<i32>, String> {
+        let v = self
+            .0
+            .get_program_resource_i32(program, interface, index, &[prop]);
+        Ok(v.first().copied())
     }
 
     /// The index of the first active uniform (`glGetActiveUniform` until the

@@ -5,7 +5,7 @@
 
 use crate::arena::Handle;
 use crate::ast;
-use crate::hir::{self, ExprKind};
+use crate::hir::{self, ExprKind, Op};
 use crate::span::SourceLoc;
 use crate::types::{ScalarKind, Type};
 
@@ -122,15 +122,9 @@ impl Checker<'_> {
             Type::Array(_, Some(n)) => self.const_int(*n as i32, loc),
             Type::Array(_, None) if self.is_buffer_value(value) => {
                 // GLSL 4.30 §4.1.9: the length of a runtime-sized array is
-                // known only when the shader runs (Mesa's
-                // `ssbo_unsized_array_length`), which rgl cannot express yet.
-                self.error(
-                    loc,
-                    SemanticError::Unsupported(
-                        "length() calls on runtime-sized shader storage block arrays",
-                    ),
-                );
-                self.error_expr(loc)
+                // known only when the shader runs: how many whole elements
+                // the bound buffer range holds (GL 4.6 §7.6.2.2).
+                self.operation(Op::SsboUnsizedArrayLength, &[value], Type::INT, loc)
             }
             Type::Array(_, None) => {
                 self.error(loc, SemanticError::LengthOfUnsized);

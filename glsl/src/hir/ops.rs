@@ -131,6 +131,10 @@ ops! {
     Noise = "noise", 1;
     /// Is NaN (lowered form of `isnan`).
     IsNan = "isnan", 1;
+    /// `.length()` of a runtime-sized array in a shader storage block (GLSL
+    /// 4.30 §4.1.9, Mesa's `ssbo_unsized_array_length`): an `int` known only
+    /// when the shader runs. The operand is the array itself, never loaded.
+    SsboUnsizedArrayLength = "ssbo_unsized_array_length", 1;
     /// Is infinite.
     IsInf = "isinf", 1;
     /// Addition (vector ⊕ scalar allowed).

@@ -401,6 +401,13 @@ pub fn check_operation(op: Op, operands: &[&Type], result: &Type) -> Result<(), 
     if !arity_ok {
         return Err(format!("{} operands", operands.len()));
     }
+    if op == Op::SsboUnsizedArrayLength {
+        // The operand is the runtime-sized array itself.
+        if !matches!(operands[0], Type::Array(_, None)) || *result != Type::INT {
+            return Err("expects a runtime-sized array → int".into());
+        }
+        return Ok(());
+    }
     let rk = kind(result).ok_or("result is not a scalar/vector/matrix")?;
     let kinds: Vec<ScalarKind> = operands
         .iter()
@@ -445,6 +452,7 @@ pub fn check_operation(op: Op, operands: &[&Type], result: &Type) -> Result<(), 
             }
             Ok(())
         }
+        Op::SsboUnsizedArrayLength => Err("checked above".into()),
         Op::Noise => {
             if kinds[0] != Float || rk != Float {
                 return Err("expects float operands".into());

@@ -125,6 +125,21 @@ impl Conv<'_> {
                 operands.len()
             ));
         }
+        if op == Op::SsboUnsizedArrayLength {
+            // The array is named, not loaded: `explicit_io` turns the length
+            // into arithmetic on `get_ssbo_size`.
+            let array = self.deref_expr(operands[0])?;
+            return match self.b().intrinsic(
+                IntrinsicOp::deref_buffer_array_length,
+                vec![array.def],
+                1,
+                vec![0],
+                Some((1, 32)),
+            ) {
+                Some(d) => Ok(d),
+                None => invalid("`.length()` without a result"),
+            };
+        }
         let types: Vec<GType> = operands
             .iter()
             .map(|o| self.expr(*o).map(|x| x.ty.clone()))
@@ -278,6 +293,9 @@ impl Conv<'_> {
             Op::UnpackHalf2x16 => Ok(self.alu(O::unpack_half_2x16, &[a], 2)),
             Op::Saturate => un(self, O::fsat),
             Op::Noise => Ok(self.b().load_const(32, vec![0; usize::from(n)])),
+            Op::SsboUnsizedArrayLength => {
+                invalid("`.length()` of a runtime-sized array as a value")
+            }
             Op::IsNan => Ok(self.alu(O::fneu, &[a, a], n)),
             Op::IsInf => {
                 let abs = self.alu(O::fabs, &[a], n);
