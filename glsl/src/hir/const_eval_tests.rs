@@ -127,6 +127,8 @@ dFdyFine : vec3 : vec3(1 2 3) => (constant vec3 (0.000000 0.000000 0.000000))
 noise : float : vec2(3 4) => (constant float (0.000000))
 isnan : bvec2 : vec2(nan 1) => (constant bvec2 (1 0))
 isinf : bvec2 : vec2(inf 1) => (constant bvec2 (1 0))
+# a runtime-sized array's length is known only when the shader runs
+ssbo_unsized_array_length : int : int(3) => none
 # ternary and vector building
 fma : float : float(2), float(3), float(4) => (constant float (10.000000))
 lrp : vec2 : vec2(0 10), vec2(10 20), float(0.5) => (constant vec2 (5.000000 15.000000))
