@@ -40,6 +40,8 @@ mod table_framebuffer;
 mod table_mapping;
 #[path = "misuse/table_objects.rs"]
 mod table_objects;
+#[path = "misuse/table_program_interface.rs"]
+mod table_program_interface;
 #[path = "misuse/table_query.rs"]
 mod table_query;
 #[path = "misuse/table_state.rs"]
@@ -188,6 +190,7 @@ fn every_entry_point_answers_every_misuse_with_the_spec_error_and_no_state_chang
         table_sync::rows(),
         table_query::rows(),
         table_compute::rows(),
+        table_program_interface::rows(),
     ]
     .into_iter()
     .flatten()
