@@ -92,6 +92,9 @@ pub struct ProgramVariable {
     pub location: i32,
     /// Blend index (fragment outputs).
     pub index: u32,
+    /// `layout(component = N)` (GLSL 4.40 §4.4.1), else 0: the first
+    /// component it takes of its location (`GL_LOCATION_COMPONENT`).
+    pub component: u32,
 }
 
 /// One entry of the active-uniform list (`glGetActiveUniform`): a leaf of a

@@ -148,26 +148,6 @@ impl<'a> Resources<'a> {
             .flat_map(|(b, buf)| buf.counters.iter().map(move |c| (b, c)))
     }
 
-    /// `GL_LOCATION_COMPONENT` of the `stage` input (`input`) or output
-    /// called `name`: its `layout(component = N)`, else 0.
-    fn component(&self, stage: Stage, input: bool, name: &str) -> i32 {
-        let mode = if input {
-            rgl_glsl::hir::VarMode::ShaderIn
-        } else {
-            rgl_glsl::hir::VarMode::ShaderOut
-        };
-        self.linked
-            .stage(stage)
-            .and_then(|s| {
-                s.hir
-                    .variables
-                    .iter()
-                    .find(|(_, v)| v.mode == mode && v.name == name)
-                    .and_then(|(_, v)| v.component)
-            })
-            .map_or(0, |c| c as i32)
-    }
-
     fn has_vertex_inputs(&self) -> bool {
         self.linked.stage(Stage::Vertex).is_some()
     }
@@ -394,7 +374,7 @@ impl<'a> Resources<'a> {
                         var.index as i32
                     }),
                     gl::IS_PER_PATCH => one(0),
-                    gl::LOCATION_COMPONENT => one(self.component(stage, input, &var.name)),
+                    gl::LOCATION_COMPONENT => one(var.component as i32),
                     _ => Err(GlError::InvalidOperation),
                 }
             }

@@ -178,6 +178,7 @@ pub(crate) fn assign_attributes(
                     ty: var.ty.clone(),
                     location: -1,
                     index: 0,
+                    component: var.component.unwrap_or(0),
                 },
             ));
         }
@@ -198,6 +199,7 @@ pub(crate) fn assign_attributes(
                 ty: var.ty.clone(),
                 location: *l as i32,
                 index: 0,
+                component: var.component.unwrap_or(0),
             },
         ));
         // GLSL 4.40 §4.4.1: `layout(component = N)` reads the attribute from
@@ -283,6 +285,7 @@ pub(crate) fn assign_frag_outputs(
                         ty: var.ty.clone(),
                         location: -1,
                         index: 0,
+                        component: var.component.unwrap_or(0),
                     },
                 ));
             }
@@ -404,6 +407,7 @@ pub(crate) fn assign_frag_outputs(
                 ty: var.ty.clone(),
                 location: l as i32,
                 index: i,
+                component: var.component.unwrap_or(0),
             },
         ));
         st.linked.vars.insert(

@@ -24,7 +24,7 @@ use rgl_link::program::{ActiveUniform, ProgramVariable, UniformBlock};
 use rgl_link::{LinkedProgram, LinkedStage};
 
 /// Version of the payload layout below; bump it on any change.
-pub(crate) const PAYLOAD_VERSION: u32 = 1;
+pub(crate) const PAYLOAD_VERSION: u32 = 2;
 
 /// Deepest nesting of array types and aggregate constants accepted on read
 /// (GLSL's arrays of arrays in a uniform are far shallower).
@@ -416,6 +416,7 @@ impl Writer {
         self.ty(&v.ty)?;
         self.i32(v.location);
         self.u32(v.index);
+        self.u32(v.component);
         Ok(())
     }
     fn uniform(&mut self, u: &ActiveUniform) -> Res<()> {
@@ -651,6 +652,7 @@ impl<'a> Reader<'a> {
             ty: self.ty(0)?,
             location: self.i32()?,
             index: self.u32()?,
+            component: self.u32()?,
         })
     }
     fn uniform(&mut self) -> Res<ActiveUniform> {
