@@ -18,21 +18,7 @@ use std::path::{Path, PathBuf};
 use rgl_backend::compute::ComputeEngine;
 use rgl_conformance::result::Status;
 use rgl_conformance::shader_test::{self, exec::Executor, rgl_context::RglContext};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, out);
-        } else if shader_test::is_candidate(&path) {
-            out.push(path);
-        }
-    }
-}
+use rgl_conformance::walk::walk;
 
 fn run(path: &Path, text: &str, engine: ComputeEngine) -> (Status, Vec<String>) {
     let parsed = shader_test::parse(text);
@@ -52,10 +38,16 @@ fn lane_and_reference_compute_engines_agree() {
         "the GL 4.x corpus is missing at {}",
         corpus.display()
     );
-    let mut files = Vec::new();
-    collect(&corpus, &mut files);
-    collect(&manifest.join("tests/spec"), &mut files);
-    collect(&manifest.join("benches/compute"), &mut files);
+    let roots = [
+        corpus,
+        manifest.join("tests/spec"),
+        manifest.join("benches/compute"),
+    ];
+    let files: Vec<PathBuf> = walk(&roots, shader_test::is_candidate)
+        .expect("walk the shader_test roots")
+        .into_iter()
+        .map(|f| f.path)
+        .collect();
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     let mut mismatches = Vec::new();
     let mut compared = 0usize;

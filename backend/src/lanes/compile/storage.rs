@@ -48,20 +48,11 @@ impl Compiler<'_> {
                 Ok(())
             }
             I::store_ssbo => {
-                let value = Self::src(intr, 0)?;
-                let (n, bits) = self.shape(value);
-                if bits != 32 {
-                    return unsupported(format!("{bits}-bit store_ssbo"));
-                }
+                let stored = self.stored_components(intr)?;
                 let block = self.reg(Self::src(intr, 1)?, 0)?;
                 let off = self.reg(Self::src(intr, 2)?, 0)?;
-                let wrmask = index(intr, IndexKind::WriteMask);
                 self.storage.writes = true;
-                for c in 0..n {
-                    if wrmask & (1 << c) == 0 {
-                        continue;
-                    }
-                    let a = self.reg(value, c)?;
+                for (c, a) in stored {
                     self.ops.push(Op::StoreSsbo {
                         a,
                         block,
@@ -73,18 +64,8 @@ impl Compiler<'_> {
             }
             I::ssbo_atomic | I::ssbo_atomic_swap => {
                 let d = need()?;
-                let (n, bits) = self.shape(d);
-                if (n, bits) != (1, 32) {
-                    return unsupported(format!("{n}x{bits}-bit @{}", intr.op));
-                }
-                let code = index(intr, IndexKind::AtomicOp);
-                let Some(op) = AtomicOp::from_code(code) else {
-                    return unsupported(format!("@{} with atomic_op {code}", intr.op));
-                };
                 let swap_form = intr.op == I::ssbo_atomic_swap;
-                if swap_form != op.is_swap() {
-                    return unsupported(format!("@{} with atomic_op {}", intr.op, op.name()));
-                }
+                let op = self.atomic_op(intr, d, swap_form)?;
                 let block = self.reg(Self::src(intr, 0)?, 0)?;
                 let off = self.reg(Self::src(intr, 1)?, 0)?;
                 let data = self.reg(Self::src(intr, 2)?, 0)?;
@@ -182,18 +163,9 @@ impl Compiler<'_> {
                 Ok(())
             }
             I::store_shared => {
-                let value = Self::src(intr, 0)?;
-                let (n, bits) = self.shape(value);
-                if bits != 32 {
-                    return unsupported(format!("{bits}-bit store_shared"));
-                }
+                let stored = self.stored_components(intr)?;
                 let off = self.reg(Self::src(intr, 1)?, 0)?;
-                let wrmask = index(intr, IndexKind::WriteMask);
-                for c in 0..n {
-                    if wrmask & (1 << c) == 0 {
-                        continue;
-                    }
-                    let a = self.reg(value, c)?;
+                for (c, a) in stored {
                     self.ops.push(Op::StoreShared {
                         a,
                         off,
@@ -205,18 +177,8 @@ impl Compiler<'_> {
             }
             I::shared_atomic | I::shared_atomic_swap => {
                 let d = need()?;
-                let (n, bits) = self.shape(d);
-                if (n, bits) != (1, 32) {
-                    return unsupported(format!("{n}x{bits}-bit @{}", intr.op));
-                }
-                let code = index(intr, IndexKind::AtomicOp);
-                let Some(op) = AtomicOp::from_code(code) else {
-                    return unsupported(format!("@{} with atomic_op {code}", intr.op));
-                };
                 let swap_form = intr.op == I::shared_atomic_swap;
-                if swap_form != op.is_swap() {
-                    return unsupported(format!("@{} with atomic_op {}", intr.op, op.name()));
-                }
+                let op = self.atomic_op(intr, d, swap_form)?;
                 let off = self.reg(Self::src(intr, 0)?, 0)?;
                 let data = self.reg(Self::src(intr, 1)?, 0)?;
                 let swap = if swap_form {
@@ -237,6 +199,39 @@ impl Compiler<'_> {
             }
             op => unsupported(format!("intrinsic @{op}")),
         }
+    }
+
+    /// The (component, register) pairs a 32-bit store (`value` in source 0)
+    /// writes: the components its write mask selects.
+    fn stored_components(&mut self, intr: &Intrinsic) -> Result<Vec<(u8, u32)>> {
+        let value = Self::src(intr, 0)?;
+        let (n, bits) = self.shape(value);
+        if bits != 32 {
+            return unsupported(format!("{bits}-bit @{}", intr.op));
+        }
+        let wrmask = index(intr, IndexKind::WriteMask);
+        (0..n)
+            .filter(|c| wrmask & (1 << c) != 0)
+            .map(|c| Ok((c, self.reg(value, c)?)))
+            .collect()
+    }
+
+    /// The `atomic_op` of a 32-bit scalar atomic whose result is `d`, checked
+    /// against its form: the compare-and-swaps take the `_swap` intrinsics,
+    /// every other op the plain ones.
+    fn atomic_op(&self, intr: &Intrinsic, d: Def, swap_form: bool) -> Result<AtomicOp> {
+        let (n, bits) = self.shape(d);
+        if (n, bits) != (1, 32) {
+            return unsupported(format!("{n}x{bits}-bit @{}", intr.op));
+        }
+        let code = index(intr, IndexKind::AtomicOp);
+        let Some(op) = AtomicOp::from_code(code) else {
+            return unsupported(format!("@{} with atomic_op {code}", intr.op));
+        };
+        if swap_form != op.is_swap() {
+            return unsupported(format!("@{} with atomic_op {}", intr.op, op.name()));
+        }
+        Ok(op)
     }
 
     /// Every component of `d` is the constant `word` (per batch).
