@@ -51,7 +51,7 @@ pub struct ShaderObject {
     pub(crate) pending: Option<Pending<CompileOutcome>>,
     /// Digest of the stage and source of the last `glCompileShader` (the
     /// on-disk shader cache's program keys are built from it); `None` before
-    /// the first compile.
+    /// the first compile and after a compile that could read named strings.
     pub(crate) source_digest: Option<[u8; 32]>,
     /// The last compile was skipped: the shader cache recorded that this source
     /// compiles, with `info_log`; `compiled` is then `None` until a link that
@@ -418,17 +418,19 @@ impl Context {
 
     /// `glCompileShader` and `glCompileShaderIncludeARB`: `#include` reads
     /// `includes`. The shader cache answers only compiles `#include` can find
-    /// nothing for (its records are keyed by the source alone).
+    /// nothing for (its records are keyed by the source alone), and only
+    /// their shaders give links a program key.
     pub(crate) fn compile_shader_with(&mut self, shader: Shader, includes: IncludeSnapshot) {
         let (stage, source) = match self.shader_obj(shader) {
             Ok(s) => (s.stage, s.source.clone()),
             Err(e) => return self.record(e),
         };
         let digest = source_digest(stage, &source);
-        let cache = match includes.is_empty() {
-            true => self.disk_cache.as_ref().map(|c| (Arc::clone(c), digest)),
-            false => None,
-        };
+        // Keyed by the source alone, the cache cannot tell apart compiles
+        // whose named strings differ: such a compile has no digest, so neither
+        // it nor the links of its shader use the cache.
+        let digest = includes.is_empty().then_some(digest);
+        let cache = digest.and_then(|d| self.disk_cache.as_ref().map(|c| (Arc::clone(c), d)));
         let job = compile_job(
             &mut self.compile_queue,
             stage,
@@ -439,7 +441,7 @@ impl Context {
         );
         if let Ok(s) = self.shader_obj_mut(shader) {
             s.pending = Some(job);
-            s.source_digest = Some(digest);
+            s.source_digest = digest;
         }
         if self.compile_queue.threads() == 0 {
             self.finish_shader(shader);
