@@ -36,6 +36,7 @@
 //!   The first location that exists decides: if it has no string, the
 //!   directive fails.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::diag::Error;
@@ -133,6 +134,46 @@ pub fn parent_location(location: &str) -> &str {
     match location.rfind('/') {
         Some(0) | None => "/",
         Some(i) => &location[..i],
+    }
+}
+
+/// A tree of named strings for tools and tests (`rglc`, the conformance
+/// runners): every location with its string, if it has one. The GL state
+/// tracker keeps its own.
+#[derive(Clone, Debug, Default)]
+pub struct StringTree {
+    nodes: HashMap<String, Option<String>>,
+}
+
+impl StringTree {
+    /// Associates `text` with the location of `name` (a valid path starting
+    /// with `/`), creating the locations above it; false (and nothing done)
+    /// for an invalid name.
+    pub fn insert(&mut self, name: &str, text: &str) -> bool {
+        if !name.starts_with('/') || !valid_path(name, false) {
+            return false;
+        }
+        let location = tree_location("/", name);
+        let mut prefix = String::with_capacity(location.len());
+        for token in location.split('/').filter(|t| !t.is_empty()) {
+            prefix.push('/');
+            prefix.push_str(token);
+            if prefix.len() < location.len() {
+                self.nodes.entry(prefix.clone()).or_insert(None);
+            }
+        }
+        self.nodes.insert(location, Some(text.to_owned()));
+        true
+    }
+}
+
+impl NamedStringTree for StringTree {
+    fn lookup(&self, location: &str) -> IncludeLookup<'_> {
+        match self.nodes.get(location) {
+            None => IncludeLookup::Missing,
+            Some(None) => IncludeLookup::NoString,
+            Some(Some(text)) => IncludeLookup::Found(text),
+        }
     }
 }
 
