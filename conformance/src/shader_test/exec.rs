@@ -130,8 +130,13 @@ pub trait GlContext {
     /// Defines the named strings of `includes` (`glNamedStringARB`) and has
     /// every later shader compiled with its search paths
     /// (`glCompileShaderIncludeARB`, or `glCompileShader` when it has none).
-    /// `Skip` when the context has no such entry points.
-    fn shader_includes(&mut self, includes: &ShaderIncludes) -> Result<(), NotRunnable>;
+    /// `Skip` when the context has no such entry points (the default).
+    fn shader_includes(&mut self, includes: &ShaderIncludes) -> Result<(), NotRunnable> {
+        let _ = includes;
+        Err(NotRunnable::Skip(
+            "this context has no named strings (GL_ARB_shading_language_include)".into(),
+        ))
+    }
 }
 
 /// A rectangle to draw as a 4-vertex `GL_TRIANGLE_STRIP` (or `GL_PATCHES`),

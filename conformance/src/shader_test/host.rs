@@ -48,12 +48,15 @@ struct Compat {
     bind_frag_data_location_indexed: unsafe extern "system" fn(u32, u32, u32, *const i8),
 }
 
+/// `glNamedStringARB(type, namelen, name, stringlen, string)`.
+type NamedStringFn = unsafe extern "system" fn(u32, i32, *const i8, i32, *const i8);
+/// `glCompileShaderIncludeARB(shader, count, path, length)`.
+type CompileShaderIncludeFn = unsafe extern "system" fn(u32, i32, *const *const i8, *const i32);
+
 /// `GL_ARB_shading_language_include` entry points, when the host GL has them.
 struct Include {
-    /// `glNamedStringARB(type, namelen, name, stringlen, string)`.
-    named_string: unsafe extern "system" fn(u32, i32, *const i8, i32, *const i8),
-    /// `glCompileShaderIncludeARB(shader, count, path, length)`.
-    compile_shader_include: unsafe extern "system" fn(u32, i32, *const *const i8, *const i32),
+    named_string: NamedStringFn,
+    compile_shader_include: CompileShaderIncludeFn,
 }
 
 impl Include {
@@ -67,8 +70,10 @@ impl Include {
         // are those of the fields.
         unsafe {
             Some(Include {
-                named_string: std::mem::transmute::<*const c_void, _>(named),
-                compile_shader_include: std::mem::transmute::<*const c_void, _>(compile),
+                named_string: std::mem::transmute::<*const c_void, NamedStringFn>(named),
+                compile_shader_include: std::mem::transmute::<*const c_void, CompileShaderIncludeFn>(
+                    compile,
+                ),
             })
         }
     }
