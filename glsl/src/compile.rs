@@ -9,7 +9,7 @@ use crate::ast::TranslationUnit;
 use crate::check::{self, CheckOptions};
 use crate::diag::{Diagnostic, Error, InfoLog};
 use crate::hir::Module;
-use crate::pp::{self, PpOptions};
+use crate::pp::{self, IncludeOptions, PpOptions};
 use crate::span::{LineIndex, SourceLoc};
 use crate::version::{Stage, Version};
 
@@ -96,8 +96,19 @@ pub fn compile_bytes(source: &[u8], options: &CompileOptions) -> CompiledShader 
     }
 }
 
-/// Compiles one shader source string.
+/// Compiles one shader source string (every `#include` fails: no named
+/// strings).
 pub fn compile(source: &str, options: &CompileOptions) -> CompiledShader {
+    compile_with_includes(source, options, None)
+}
+
+/// Compiles one shader source string, `#include` looking strings up in
+/// `includes` (`glCompileShaderIncludeARB`; see [`crate::pp::include`]).
+pub fn compile_with_includes(
+    source: &str,
+    options: &CompileOptions,
+    includes: Option<IncludeOptions<'_>>,
+) -> CompiledShader {
     let flags = crate::debug::flags();
     let name = options.name.unwrap_or_else(next_shader_name);
     if flags.log {
@@ -109,7 +120,7 @@ pub fn compile(source: &str, options: &CompileOptions) -> CompiledShader {
             options.stage, name, source
         ));
     }
-    let result = run_pipeline(source, options);
+    let result = run_pipeline(source, options, includes);
     if flags.dump {
         match &result.lir {
             Some(lir) if result.success() => crate::debug::emit(&format!(
@@ -136,12 +147,19 @@ fn next_shader_name() -> u32 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-fn run_pipeline(source: &str, options: &CompileOptions) -> CompiledShader {
+fn run_pipeline(
+    source: &str,
+    options: &CompileOptions,
+    includes: Option<IncludeOptions<'_>>,
+) -> CompiledShader {
     let pp_options = PpOptions {
         stage: options.stage,
         version_override: options.version_override,
     };
-    let pp_out = pp::preprocess(source, &pp_options);
+    let pp_out = match includes {
+        Some(includes) => pp::preprocess_with_includes(source, &pp_options, includes),
+        None => pp::preprocess(source, &pp_options),
+    };
     let mut info_log = InfoLog::default();
     info_log.extend(pp_out.diagnostics.iter().cloned());
     let mut result = CompiledShader {

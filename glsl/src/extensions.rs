@@ -288,6 +288,14 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 0,
     },
+    // GL_ARB_shading_language_include: `#include` of the GL's named strings
+    // and `#line N "path"` (the preprocessor, `pp::include`).
+    Extension {
+        name: "GL_ARB_shading_language_include",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 0,
+    },
     // GLSL ES.
     Extension {
         name: "GL_OES_standard_derivatives",

@@ -105,6 +105,8 @@ pub struct Context {
     pub(crate) disk_cache: Option<Arc<DiskCache>>,
     /// The driver's compute shaders of the programs dispatched.
     pub(crate) compute_shaders: crate::compute::ComputeShaders,
+    /// The named strings `#include` reads (`GL_ARB_shading_language_include`).
+    pub(crate) named_strings: crate::named_strings::NamedStrings,
 }
 
 // The threading rules rest on this: a context moves between threads.
@@ -180,6 +182,7 @@ impl Context {
             compile_queue: CompileQueue::from_env(),
             disk_cache: DiskCache::from_env(),
             compute_shaders: Default::default(),
+            named_strings: Default::default(),
         }
     }
 

@@ -48,6 +48,10 @@ pub const VERTEX_SHADER: u32 = 0x8B31;
 pub const GEOMETRY_SHADER: u32 = 0x8DD9;
 pub const COMPUTE_SHADER: u32 = 0x91B9;
 pub const COMPILE_STATUS: u32 = 0x8B81;
+// GL_ARB_shading_language_include.
+pub const SHADER_INCLUDE_ARB: u32 = 0x8DAE;
+pub const NAMED_STRING_LENGTH_ARB: u32 = 0x8DE9;
+pub const NAMED_STRING_TYPE_ARB: u32 = 0x8DEA;
 pub const LINK_STATUS: u32 = 0x8B82;
 /// `GL_KHR_parallel_shader_compile`: `glMaxShaderCompilerThreadsKHR`'s value.
 pub const MAX_SHADER_COMPILER_THREADS_KHR: u32 = 0x91B0;

@@ -22,6 +22,8 @@
 //! * [`state_queries`]: `glGetIntegerv`/`glGetFloatv` of the rasterizer,
 //!   fragment, matrix and binding state, `glGetVertexAttrib`, `glGetClipPlane`.
 //! * [`gl`]: GL enum values; [`limits`]: advertised limits; [`names`]: handles.
+//! * [`named_strings`]: the named strings of `GL_ARB_shading_language_include`
+//!   and `glCompileShaderIncludeARB`.
 //!
 //! # Threading
 //!
@@ -66,6 +68,7 @@ pub mod framebuffer;
 pub mod gl;
 pub mod limits;
 pub mod matrices;
+pub mod named_strings;
 pub mod names;
 pub mod pixels;
 pub mod program_interface;

@@ -14,7 +14,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use rgl_glsl::{compile, CompileOptions, CompiledShader, Stage};
+use rgl_glsl::compile::compile_with_includes;
+use rgl_glsl::{CompileOptions, CompiledShader, Stage};
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::{Bindings, LinkedProgram};
 use rgl_nir::options::StageOptions;
@@ -23,6 +24,7 @@ use crate::background::{CompileQueue, Pending};
 use crate::disk_cache::{source_digest, DiskCache, ProgramLookup};
 use crate::error::{CreateError, GlError, GlResult};
 use crate::gl;
+use crate::named_strings::IncludeSnapshot;
 use crate::names::{Program, Shader};
 use crate::uniforms::UniformStorage;
 use crate::variants::ProgramTraits;
@@ -49,7 +51,7 @@ pub struct ShaderObject {
     pub(crate) pending: Option<Pending<CompileOutcome>>,
     /// Digest of the stage and source of the last `glCompileShader` (the
     /// on-disk shader cache's program keys are built from it); `None` before
-    /// the first compile.
+    /// the first compile and after a compile that could read named strings.
     pub(crate) source_digest: Option<[u8; 32]>,
     /// The last compile was skipped: the shader cache recorded that this source
     /// compiles, with `info_log`; `compiled` is then `None` until a link that
@@ -71,16 +73,21 @@ pub(crate) struct SkippedCompile {
     stage: Stage,
     name: u32,
     source: String,
+    includes: Arc<IncludeSnapshot>,
     result: OnceLock<Arc<CompiledShader>>,
 }
 
 impl SkippedCompile {
     /// The front end's result, compiled at the first call.
     fn compiled(&self) -> Arc<CompiledShader> {
-        Arc::clone(
-            self.result
-                .get_or_init(|| Arc::new(run_compile(self.stage, self.name, &self.source))),
-        )
+        Arc::clone(self.result.get_or_init(|| {
+            Arc::new(run_compile(
+                self.stage,
+                self.name,
+                &self.source,
+                &self.includes,
+            ))
+        }))
     }
 }
 
@@ -142,11 +149,17 @@ impl LinkInput {
     }
 }
 
-/// `glCompileShader` proper: rgl's front end on `source`.
-fn run_compile(stage: Stage, name: u32, source: &str) -> CompiledShader {
+/// `glCompileShader` proper: rgl's front end on `source`, `#include` reading
+/// `includes`.
+fn run_compile(
+    stage: Stage,
+    name: u32,
+    source: &str,
+    includes: &IncludeSnapshot,
+) -> CompiledShader {
     let mut options = CompileOptions::new(stage);
     options.name = Some(name);
-    compile(source, &options)
+    compile_with_includes(source, &options, Some(includes.options()))
 }
 
 /// The compile job of one shader: skipped when `cache` records that the
@@ -156,6 +169,7 @@ fn compile_job(
     stage: Stage,
     name: u32,
     source: String,
+    includes: Arc<IncludeSnapshot>,
     cache: Option<(Arc<DiskCache>, [u8; 32])>,
 ) -> Pending<CompileOutcome> {
     queue.run(
@@ -168,13 +182,14 @@ fn compile_job(
                             stage,
                             name,
                             source,
+                            includes,
                             result: OnceLock::new(),
                         })),
                         info_log,
                     };
                 }
             }
-            let compiled = run_compile(stage, name, &source);
+            let compiled = run_compile(stage, name, &source, &includes);
             let info_log = compiled.info_log.to_string();
             if let (Some((cache, digest)), true) = (&cache, compiled.success()) {
                 cache.store_shader_record(digest, &info_log);
@@ -397,16 +412,36 @@ impl Context {
     /// the compiler threads (see [`Context::max_shader_compiler_threads`]). A
     /// compile still in flight is superseded: its result is never applied.
     pub fn compile_shader(&mut self, shader: Shader) {
+        let includes = self.named_strings.snapshot(Vec::new());
+        self.compile_shader_with(shader, includes);
+    }
+
+    /// `glCompileShader` and `glCompileShaderIncludeARB`: `#include` reads
+    /// `includes`. The shader cache answers only compiles `#include` can find
+    /// nothing for (its records are keyed by the source alone), and only
+    /// their shaders give links a program key.
+    pub(crate) fn compile_shader_with(&mut self, shader: Shader, includes: IncludeSnapshot) {
         let (stage, source) = match self.shader_obj(shader) {
             Ok(s) => (s.stage, s.source.clone()),
             Err(e) => return self.record(e),
         };
         let digest = source_digest(stage, &source);
-        let cache = self.disk_cache.as_ref().map(|c| (Arc::clone(c), digest));
-        let job = compile_job(&mut self.compile_queue, stage, shader.name(), source, cache);
+        // Keyed by the source alone, the cache cannot tell apart compiles
+        // whose named strings differ: such a compile has no digest, so neither
+        // it nor the links of its shader use the cache.
+        let digest = includes.is_empty().then_some(digest);
+        let cache = digest.and_then(|d| self.disk_cache.as_ref().map(|c| (Arc::clone(c), d)));
+        let job = compile_job(
+            &mut self.compile_queue,
+            stage,
+            shader.name(),
+            source,
+            Arc::new(includes),
+            cache,
+        );
         if let Ok(s) = self.shader_obj_mut(shader) {
             s.pending = Some(job);
-            s.source_digest = Some(digest);
+            s.source_digest = digest;
         }
         if self.compile_queue.threads() == 0 {
             self.finish_shader(shader);

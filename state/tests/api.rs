@@ -190,6 +190,28 @@ fn call(
             ctx.compile_shader(s);
             format!("status {}", ctx.get_shader_compile_status(s))
         }
+        // GL_ARB_shading_language_include: names are single words here.
+        "named_string" => {
+            let (ty, n) = (a.u32()?, a.next()?);
+            ctx.named_string(ty, n, text.unwrap_or(""));
+            String::new()
+        }
+        "delete_named_string" => {
+            ctx.delete_named_string(a.next()?);
+            String::new()
+        }
+        "is_named_string" => format!("{}", ctx.is_named_string(a.next()?)),
+        "get_named_string" => format!("{:?}", ctx.get_named_string(a.next()?)),
+        "get_named_string_iv" => {
+            let n = a.next()?;
+            format!("{}", ctx.get_named_string_iv(n, a.u32()?))
+        }
+        "compile_shader_include" => {
+            let s = shader(names, a.next()?)?;
+            let paths: Vec<&str> = std::iter::from_fn(|| a.next().ok()).collect();
+            ctx.compile_shader_include(s, &paths);
+            format!("status {}", ctx.get_shader_compile_status(s))
+        }
         "shader_info_log" => {
             let s = shader(names, a.next()?)?;
             format!("{:?}", ctx.get_shader_info_log(s))

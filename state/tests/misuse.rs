@@ -38,6 +38,8 @@ mod table_compute;
 mod table_framebuffer;
 #[path = "misuse/table_mapping.rs"]
 mod table_mapping;
+#[path = "misuse/table_named_strings.rs"]
+mod table_named_strings;
 #[path = "misuse/table_objects.rs"]
 mod table_objects;
 #[path = "misuse/table_program_interface.rs"]
@@ -191,6 +193,7 @@ fn every_entry_point_answers_every_misuse_with_the_spec_error_and_no_state_chang
         table_query::rows(),
         table_compute::rows(),
         table_program_interface::rows(),
+        table_named_strings::rows(),
     ]
     .into_iter()
     .flatten()

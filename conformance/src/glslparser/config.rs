@@ -225,8 +225,19 @@ pub struct Config {
     pub extensions: Vec<Requirement>,
     /// `check_link: true`.
     pub check_link: bool,
-    /// `dummy_shader_include: true` or a non-empty `shader_include_path`.
-    pub needs_shader_include: bool,
+    /// `dummy_shader_include: true`: piglit's glslparsertest defines the
+    /// named string `/dummy/path_to/shader_include` (empty) before compiling.
+    pub dummy_shader_include: bool,
+    /// `shader_include_path`: piglit compiles with
+    /// `glCompileShaderIncludeARB` and this one search path.
+    pub shader_include_path: Option<String>,
+}
+
+impl Config {
+    /// True when the test needs named strings or a search path.
+    pub fn needs_shader_include(&self) -> bool {
+        self.dummy_shader_include || self.shader_include_path.is_some()
+    }
 }
 
 impl Config {
@@ -264,8 +275,10 @@ impl Config {
             version,
             extensions,
             check_link: is_true("check_link"),
-            needs_shader_include: is_true("dummy_shader_include")
-                || get("shader_include_path").is_some_and(|v| !v.is_empty()),
+            dummy_shader_include: is_true("dummy_shader_include"),
+            shader_include_path: get("shader_include_path")
+                .filter(|v| !v.is_empty())
+                .map(str::to_string),
         })
     }
 }
@@ -298,7 +311,7 @@ mod tests {
                     c.version,
                     exts.join(" "),
                     c.check_link,
-                    c.needs_shader_include
+                    c.needs_shader_include()
                 )
             }
             Err(e) => format!("error: {e}"),

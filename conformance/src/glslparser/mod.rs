@@ -7,7 +7,10 @@
 //! NIR pipeline included), adding the dummy shaders piglit's
 //! `glslparsertest` adds (a complementary vertex/fragment shader for GLSL ES
 //! 1.00/3.00, a vertex shader for a desktop geometry shader). Success (compile,
-//! and link when checked) is compared with `expect_result`.
+//! and link when checked) is compared with `expect_result`. Tests with
+//! `dummy_shader_include` / `shader_include_path`
+//! (`GL_ARB_shading_language_include`) are compiled with the named string and
+//! search path piglit's glslparsertest sets up.
 
 pub mod config;
 pub mod support;
@@ -15,6 +18,8 @@ pub mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use rgl_glsl::compile::compile_with_includes;
+use rgl_glsl::pp::include::{tree_location, IncludeOptions, StringTree};
 use rgl_glsl::{compile, compile_bytes, CompileOptions, Stage};
 
 use crate::result::{Status, TestResult};
@@ -121,11 +126,6 @@ fn skip_reason(config: &Config, stage: Option<Stage>, ext: &str, text: &str) -> 
     let Some(version) = support::rgl_version(config.version) else {
         return Some(format!("GLSL {} is not supported by rgl", config.version));
     };
-    if config.needs_shader_include {
-        return Some(
-            "shader include (ARB_shading_language_include) is not supported by rgl".into(),
-        );
-    }
     for requirement in &config.extensions {
         let advertised = support::extension_advertised(&requirement.name, version, stage);
         if requirement.absent && advertised {
@@ -191,8 +191,38 @@ enum Outcome {
     LinkFailed(String),
 }
 
+/// The named string piglit's glslparsertest defines for
+/// `dummy_shader_include: true`.
+const DUMMY_SHADER_INCLUDE: &str = "/dummy/path_to/shader_include";
+
+/// Compiles the test's bytes as `glCompileShader` would, or, for a test with
+/// `dummy_shader_include` / `shader_include_path`, as piglit's glslparsertest
+/// does: the empty named string [`DUMMY_SHADER_INCLUDE`] defined and
+/// `glCompileShaderIncludeARB` with the one search path.
+fn compile_test(bytes: &[u8], stage: Stage, config: &Config) -> rgl_glsl::CompiledShader {
+    let options = CompileOptions::new(stage);
+    let text = std::str::from_utf8(bytes);
+    let (Ok(text), true) = (text, config.needs_shader_include()) else {
+        return compile_bytes(bytes, &options);
+    };
+    let mut tree = StringTree::default();
+    if config.dummy_shader_include {
+        tree.insert(DUMMY_SHADER_INCLUDE, "");
+    }
+    let search_paths: Vec<String> = config
+        .shader_include_path
+        .iter()
+        .map(|p| tree_location("/", p))
+        .collect();
+    let includes = IncludeOptions {
+        tree: &tree,
+        search_paths: &search_paths,
+    };
+    compile_with_includes(text, &options, Some(includes))
+}
+
 fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
-    let shader = compile_bytes(bytes, &CompileOptions::new(stage));
+    let shader = compile_test(bytes, stage, config);
     if !shader.success() {
         if let Some(d) = shader
             .info_log

@@ -22,7 +22,8 @@ use super::command::{
     UniformType, UniformValues,
 };
 use super::gl_enum::GlEnum;
-use super::link_only::{program_shaders, runner_bindings, NotRunnable, ProgramShader};
+use super::includes::ShaderIncludes;
+use super::link_only::{runner_bindings, runner_shaders, NotRunnable, ProgramShader};
 use super::parse::ShaderTest;
 use super::storage::{check_probe, StorageCommand};
 use super::support::{self, Capabilities};
@@ -129,6 +130,16 @@ pub trait GlContext {
         offset: u32,
         len: u32,
     ) -> Result<Vec<u8>, String>;
+    /// Defines the named strings of `includes` (`glNamedStringARB`) and has
+    /// every later shader compiled with its search paths
+    /// (`glCompileShaderIncludeARB`, or `glCompileShader` when it has none).
+    /// `Skip` when the context has no such entry points (the default).
+    fn shader_includes(&mut self, includes: &ShaderIncludes) -> Result<(), NotRunnable> {
+        let _ = includes;
+        Err(NotRunnable::Skip(
+            "this context has no named strings (GL_ARB_shading_language_include)".into(),
+        ))
+    }
 }
 
 /// A rectangle to draw as a 4-vertex `GL_TRIANGLE_STRIP` (or `GL_PATCHES`),
@@ -267,11 +278,18 @@ impl<'c> Executor<'c> {
         if let Err(why) = support::check(&test.requirements, &self.context.capabilities()) {
             return skip(why);
         }
-        let shaders = match program_shaders(test, path) {
-            Ok(shaders) => shaders,
+        let (shaders, includes) = match runner_shaders(test, path) {
+            Ok(found) => found,
             Err(NotRunnable::Skip(why)) => return skip(why),
             Err(NotRunnable::Error(why)) => return fail(why),
         };
+        if !includes.is_empty() {
+            match self.context.shader_includes(&includes) {
+                Ok(()) => {}
+                Err(NotRunnable::Skip(why)) => return skip(why),
+                Err(NotRunnable::Error(why)) => return fail(why),
+            }
+        }
         self.size = test.requirements.size();
         if let Err(e) = self.context.create_framebuffer(
             self.size.0,

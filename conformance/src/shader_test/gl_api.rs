@@ -418,6 +418,16 @@ pub trait GlApi {
     fn capabilities(&self) -> Capabilities;
     /// What implementation this is, for reports.
     fn describe(&self) -> String;
+    /// `glNamedStringARB(GL_SHADER_INCLUDE_ARB, name, string)`; `Err` (why)
+    /// when the context has no such entry point.
+    fn named_string(&mut self, name: &str, string: &str) -> Result<(), String>;
+    /// `glCompileShaderIncludeARB(shader, paths)`; `Err` (why) when the
+    /// context has no such entry point.
+    fn compile_shader_include(
+        &mut self,
+        shader: Self::Shader,
+        paths: &[&str],
+    ) -> Result<(), String>;
     /// `(width, height)` as GL sizes, or why the context cannot have a
     /// framebuffer of that size.
     fn framebuffer_size(&self, width: u32, height: u32) -> Result<(i32, i32), String>;

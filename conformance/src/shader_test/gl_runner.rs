@@ -13,7 +13,8 @@ use super::exec::{GlContext, RectDraw, StateChange};
 use super::gl_api::GlApi;
 use super::gl_enum::GlEnum;
 use super::gl_plan::{self, LegacyArray, ParamValue};
-use super::link_only::ProgramShader;
+use super::includes::ShaderIncludes;
+use super::link_only::{NotRunnable, ProgramShader};
 use super::support::Capabilities;
 use super::textures::TextureImage;
 use super::vertex_data::VertexData;
@@ -34,6 +35,9 @@ pub struct GlRunner<G: GlApi> {
     textures: Vec<(u32, G::Texture)>,
     /// Buffers of `ssbo` and `atomic counters` commands by (target, binding).
     storage: Vec<((u32, u32), G::Buffer)>,
+    /// Search paths of `[shader include paths]`: shaders are compiled with
+    /// `glCompileShaderIncludeARB` when there are some.
+    include_paths: Vec<String>,
 }
 
 impl<G: GlApi> GlRunner<G> {
@@ -48,6 +52,7 @@ impl<G: GlApi> GlRunner<G> {
             rect: None,
             textures: Vec::new(),
             storage: Vec::new(),
+            include_paths: Vec::new(),
         }
     }
 
@@ -291,6 +296,23 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         self.gl.capabilities()
     }
 
+    fn shader_includes(&mut self, includes: &ShaderIncludes) -> Result<(), NotRunnable> {
+        for (name, string) in &includes.strings {
+            self.gl
+                .named_string(name, string)
+                .map_err(NotRunnable::Skip)?;
+            // shader_runner fails the test on an error of glNamedStringARB.
+            let e = self.gl.get_error();
+            if e != glow::NO_ERROR {
+                return Err(NotRunnable::Error(format!(
+                    "glNamedStringARB({name:?}) raised GL error 0x{e:04x}"
+                )));
+            }
+        }
+        self.include_paths = includes.paths.clone();
+        Ok(())
+    }
+
     fn describe(&self) -> String {
         self.gl.describe()
     }
@@ -344,7 +366,12 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         for shader in shaders {
             let s = self.gl.create_shader(gl_plan::shader_type(shader.stage))?;
             self.gl.shader_source(s, &shader.source);
-            self.gl.compile_shader(s);
+            if self.include_paths.is_empty() {
+                self.gl.compile_shader(s);
+            } else {
+                let paths: Vec<&str> = self.include_paths.iter().map(String::as_str).collect();
+                self.gl.compile_shader_include(s, &paths)?;
+            }
             if !self.gl.get_shader_compile_status(s) {
                 let log = self.gl.get_shader_info_log(s);
                 return Err(gl_plan::compile_error(shader, &log));

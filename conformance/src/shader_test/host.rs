@@ -55,6 +55,37 @@ struct Compat {
         Option<unsafe extern "system" fn(u32, u32, u32, i32, *const u32, i32, *mut i32, *mut i32)>,
 }
 
+/// `glNamedStringARB(type, namelen, name, stringlen, string)`.
+type NamedStringFn = unsafe extern "system" fn(u32, i32, *const i8, i32, *const i8);
+/// `glCompileShaderIncludeARB(shader, count, path, length)`.
+type CompileShaderIncludeFn = unsafe extern "system" fn(u32, i32, *const *const i8, *const i32);
+
+/// `GL_ARB_shading_language_include` entry points, when the host GL has them.
+struct Include {
+    named_string: NamedStringFn,
+    compile_shader_include: CompileShaderIncludeFn,
+}
+
+impl Include {
+    fn load(display: &Display) -> Option<Include> {
+        let named = display.get_proc_address(c"glNamedStringARB");
+        let compile = display.get_proc_address(c"glCompileShaderIncludeARB");
+        if named.is_null() || compile.is_null() {
+            return None;
+        }
+        // SAFETY: non-null entry points of these names, whose C signatures
+        // are those of the fields.
+        unsafe {
+            Some(Include {
+                named_string: std::mem::transmute::<*const c_void, NamedStringFn>(named),
+                compile_shader_include: std::mem::transmute::<*const c_void, CompileShaderIncludeFn>(
+                    compile,
+                ),
+            })
+        }
+    }
+}
+
 impl Compat {
     fn load(display: &Display) -> Result<Compat, String> {
         /// The entry point `name` as a function pointer of type `F`.
@@ -117,6 +148,8 @@ pub type HostContext = GlRunner<HostGl>;
 pub struct HostGl {
     gl: glow::Context,
     compat: Compat,
+    /// `None`: the host GL has no named strings.
+    include: Option<Include>,
     renderer: String,
     // Dropped last: the context, then the display.
     _context: PossiblyCurrentContext,
@@ -161,6 +194,7 @@ impl GlRunner<HostGl> {
             glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
         };
         let compat = Compat::load(&display)?;
+        let include = Include::load(&display);
         // SAFETY: a context is current.
         let renderer = unsafe {
             format!(
@@ -172,11 +206,21 @@ impl GlRunner<HostGl> {
         Ok(GlRunner::with_api(HostGl {
             gl,
             compat,
+            include,
             renderer,
             _context: context,
             _display: display,
         }))
     }
+}
+
+/// Why the host cannot run a test with `[shader include]`.
+const NO_INCLUDE: &str =
+    "the host GL has no glNamedStringARB/glCompileShaderIncludeARB (GL_ARB_shading_language_include)";
+
+/// A length as GL's `GLint`.
+fn len_i32<T>(items: &[T]) -> Result<i32, String> {
+    i32::try_from(items.len()).map_err(|_| "string too long for GL".to_string())
 }
 
 /// `GlApi` methods that are the glow call of the same name and arguments.
@@ -291,6 +335,44 @@ impl GlApi for HostGl {
 
     shared_gl_methods!(forward_to_glow);
     creating_gl_methods!(forward_to_glow);
+
+    fn named_string(&mut self, name: &str, string: &str) -> Result<(), String> {
+        let include = self.include.as_ref().ok_or(NO_INCLUDE)?;
+        let lengths = (len_i32(name.as_bytes())?, len_i32(string.as_bytes())?);
+        // SAFETY: a context is current (`HostContext::new`); the pointers
+        // and lengths describe live strings the call copies.
+        unsafe {
+            (include.named_string)(
+                0x8DAE, // GL_SHADER_INCLUDE_ARB
+                lengths.0,
+                name.as_ptr().cast(),
+                lengths.1,
+                string.as_ptr().cast(),
+            );
+        }
+        Ok(())
+    }
+
+    fn compile_shader_include(&mut self, shader: GlShader, paths: &[&str]) -> Result<(), String> {
+        let include = self.include.as_ref().ok_or(NO_INCLUDE)?;
+        let pointers: Vec<*const i8> = paths.iter().map(|p| p.as_ptr().cast()).collect();
+        let lengths = paths
+            .iter()
+            .map(|p| len_i32(p.as_bytes()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let count = len_i32(paths)?;
+        // SAFETY: a context is current; `pointers` and `lengths` hold
+        // `count` entries describing live strings the call reads.
+        unsafe {
+            (include.compile_shader_include)(
+                shader.0.get(),
+                count,
+                pointers.as_ptr(),
+                lengths.as_ptr(),
+            );
+        }
+        Ok(())
+    }
 
     fn bind_frag_data_location_indexed(
         &mut self,

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use rgl_glsl::{compile, CompileOptions, CompiledShader};
 use rgl_link::{link_program, Bindings};
 
+use super::includes::ShaderIncludes;
 use super::parse::{SectionStage, ShaderKind, ShaderTest};
 use super::support::{self, Capabilities};
 use crate::result::{Status, TestResult};
@@ -62,8 +63,29 @@ fn has_version(source: &str) -> bool {
     source.contains("#version ")
 }
 
-/// The shaders of the program, in file order, or why the file cannot run.
+/// The shaders of the program, in file order, or why the file cannot run
+/// (`[shader include]` sections are a skip: the callers compile without named
+/// strings; the full runner uses [`runner_shaders`]).
 pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShader>, NotRunnable> {
+    shaders_of(test, path, false)
+}
+
+/// The shaders of the program and the named strings and search paths of its
+/// `[shader include]` / `[shader include paths]` sections, for the full
+/// runner.
+pub fn runner_shaders(
+    test: &ShaderTest,
+    path: &Path,
+) -> Result<(Vec<ProgramShader>, ShaderIncludes), NotRunnable> {
+    let shaders = shaders_of(test, path, true)?;
+    Ok((shaders, ShaderIncludes::of(test)?))
+}
+
+fn shaders_of(
+    test: &ShaderTest,
+    path: &Path,
+    includes: bool,
+) -> Result<Vec<ProgramShader>, NotRunnable> {
     let mut out = Vec::new();
     let version = version_line(test);
     let glsl_sections = test.shaders.iter().any(|s| {
@@ -161,9 +183,10 @@ pub fn program_shaders(test: &ShaderTest, path: &Path) -> Result<Vec<ProgramShad
                     "[geometry layout] (ARB_geometry_shader4) is not supported by rgl".into(),
                 ))
             }
-            ShaderKind::ShaderInclude => {
+            ShaderKind::ShaderInclude | ShaderKind::ShaderIncludePaths if includes => {}
+            ShaderKind::ShaderInclude | ShaderKind::ShaderIncludePaths => {
                 return Err(NotRunnable::Skip(
-                    "shader include (ARB_shading_language_include) is not supported by rgl".into(),
+                    "shader include (ARB_shading_language_include): only the full runner defines named strings".into(),
                 ))
             }
         }

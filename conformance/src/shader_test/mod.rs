@@ -11,7 +11,7 @@
 //! context ([`gl_runner`]) over the glow-shaped GL calls of [`gl_api`], with
 //! adapters for rgl ([`rgl_context`]) and the host's GL ([`host`]), the
 //! per-file child processes ([`isolate`]) and the side-by-side report of `--peer host`
-//! ([`peer`]).
+//! ([`peer`]). [`includes`] reads the named strings of `[shader include]`.
 
 pub mod command;
 pub mod dump;
@@ -21,6 +21,7 @@ pub mod gl_enum;
 pub mod gl_plan;
 pub mod gl_runner;
 pub mod host;
+pub mod includes;
 pub mod isolate;
 pub mod lex;
 pub mod link_only;

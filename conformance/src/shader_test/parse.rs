@@ -83,8 +83,12 @@ pub enum ShaderKind {
     Specializations(SectionStage),
     /// `[geometry layout]`: ARB_geometry_shader4 program parameters.
     GeometryLayout,
-    /// `[shader include]` / `[shader include paths]`: ARB_shading_language_include.
+    /// `[shader include]`: an ARB_shading_language_include named string (the
+    /// first line is its name, the rest of the body its string).
     ShaderInclude,
+    /// `[shader include paths]`: the search paths of
+    /// `glCompileShaderIncludeARB`, one a line.
+    ShaderIncludePaths,
 }
 
 /// One shader-like section.
@@ -186,9 +190,8 @@ fn section_of(line: &str) -> Result<Section, String> {
             return Ok(Section::Shader(ShaderKind::ArbAsm(SectionStage::Fragment)))
         }
         "geometry layout" => return Ok(Section::Shader(ShaderKind::GeometryLayout)),
-        "shader include" | "shader include paths" => {
-            return Ok(Section::Shader(ShaderKind::ShaderInclude))
-        }
+        "shader include" => return Ok(Section::Shader(ShaderKind::ShaderInclude)),
+        "shader include paths" => return Ok(Section::Shader(ShaderKind::ShaderIncludePaths)),
         _ => {}
     }
     for stage in SectionStage::ALL {

@@ -90,6 +90,17 @@ macro_rules! forward_creating_to_rgl {
 }
 
 impl GlApi for RglGl {
+    fn named_string(&mut self, name: &str, string: &str) -> Result<(), String> {
+        self.0
+            .named_string(rgl_state::gl::SHADER_INCLUDE_ARB, name, string);
+        Ok(())
+    }
+
+    fn compile_shader_include(&mut self, shader: Shader, paths: &[&str]) -> Result<(), String> {
+        self.0.compile_shader_include(shader, paths);
+        Ok(())
+    }
+
     type Program = Program;
     type Shader = Shader;
     type Buffer = Buffer;

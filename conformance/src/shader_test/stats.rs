@@ -49,6 +49,7 @@ impl ParseStats {
                 }
                 ShaderKind::GeometryLayout => "[geometry layout]".into(),
                 ShaderKind::ShaderInclude => "[shader include]".into(),
+                ShaderKind::ShaderIncludePaths => "[shader include paths]".into(),
             };
             *self.sections.entry(name).or_default() += 1;
         }

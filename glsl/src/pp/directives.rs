@@ -1,7 +1,8 @@
 //! The preprocessor driver: reads logical lines, tracks conditional groups,
 //! implements every directive (`#version`, `#define`/`#undef`, the `#if`
-//! family, `#error`, `#pragma`, `#extension`, `#line`) and the predefined
-//! macros, and emits the final tokens.
+//! family, `#error`, `#pragma`, `#extension`, `#line`, `#include` with the
+//! [`super::include`] module) and the predefined macros, and emits the final
+//! tokens.
 
 use std::rc::Rc;
 
@@ -12,6 +13,7 @@ use crate::span::SourceLoc;
 use crate::version::{Profile, Stage, Version};
 
 use super::expr;
+use super::include::{IncludeOptions, IncludeState, EXTENSION_NAME};
 use super::lexer::{sym, Interner, LexProblem, Lexer, LineEnd, Sym, TKind, Tok, F_WS};
 use super::macros::{Ctx, Macro, Mode, NO_MACRO};
 use super::{
@@ -80,10 +82,16 @@ pub(super) struct Pp<'s> {
     /// Added to line numbers of emitted tokens and compiler-side messages
     /// after a `#line` in desktop GLSL before 3.30 (see `set_line`).
     compiler_line_bump: u32,
+    /// `#include`: the named strings and the stack of included strings.
+    pub(super) include: IncludeState<'s>,
 }
 
 impl<'s> Pp<'s> {
-    pub(super) fn new(source: &'s str, options: &PpOptions) -> Self {
+    pub(super) fn new(
+        source: &'s str,
+        options: &PpOptions,
+        includes: Option<IncludeOptions<'s>>,
+    ) -> Self {
         Pp {
             stage: options.stage,
             version_override: options.version_override,
@@ -111,6 +119,10 @@ impl<'s> Pp<'s> {
             brace_depth: 0,
             last_emitted: None,
             compiler_line_bump: 0,
+            include: IncludeState {
+                options: includes,
+                ..IncludeState::default()
+            },
         }
     }
 
@@ -157,14 +169,20 @@ impl<'s> Pp<'s> {
     pub(super) fn run(mut self) -> PpOutput {
         let mut line = Vec::new();
         while !self.aborted {
-            if let Some(p) = self.pending.take() {
+            let end = if let Some(p) = self.pending.take() {
                 line = p;
+                LineEnd::Line
             } else if self.skipping() {
                 // Only directives matter inside a skipped group.
-                if self.lex.next_line_skipping(&mut self.int, &mut line) == LineEnd::Eof {
-                    break;
+                self.lex.next_line_skipping(&mut self.int, &mut line)
+            } else {
+                self.lex.next_line(&mut self.int, &mut line)
+            };
+            if end == LineEnd::Eof {
+                // The end of an included string resumes its includer.
+                if self.leave_include() {
+                    continue;
                 }
-            } else if self.lex.next_line(&mut self.int, &mut line) == LineEnd::Eof {
                 break;
             }
             self.drain_lex_problems();
@@ -357,7 +375,7 @@ impl<'s> Pp<'s> {
     }
 
     /// `loc` as Mesa's compiler (rather than glcpp) numbers lines.
-    fn compiler_loc(&self, loc: SourceLoc) -> SourceLoc {
+    pub(super) fn compiler_loc(&self, loc: SourceLoc) -> SourceLoc {
         SourceLoc {
             line: loc.line.saturating_add(self.compiler_line_bump),
             ..loc
@@ -404,6 +422,7 @@ impl<'s> Pp<'s> {
             "pragma",
             "extension",
             "line",
+            "include",
         ];
         let name: &'static str = if name_tok.kind == TKind::Ident {
             let text = self.int.get(name_tok.sym);
@@ -446,6 +465,7 @@ impl<'s> Pp<'s> {
             "pragma" => self.pragma(line),
             "extension" => self.extension(line),
             "line" => self.line_directive(line),
+            "include" => self.include_directive(line),
             _ => self.error(line[0].loc, PpError::IllegalNonDirective),
         }
     }
@@ -527,9 +547,13 @@ impl<'s> Pp<'s> {
             "else" => "else",
             _ => "endif",
         };
-        let Some(top) = self.cond.last().copied() else {
-            self.error(loc, PpError::WithoutIf(kw));
-            return;
+        // Groups opened by an including string cannot be closed here.
+        let top = match self.cond.last().copied() {
+            Some(top) if self.cond.len() > self.include.cond_base => top,
+            _ => {
+                self.error(loc, PpError::WithoutIf(kw));
+                return;
+            }
         };
         match kw {
             "endif" => {
@@ -856,6 +880,14 @@ impl<'s> Pp<'s> {
                 self.warning(self.compiler_loc(name_tok.loc), e);
             }
         }
+        // Mesa's `set_flags`: `enable`, `require` and `warn` enable an
+        // extension, `all : warn` enables every one.
+        let enables = behavior != ExtensionBehavior::Disable;
+        if name == EXTENSION_NAME && extensions::is_supported(&name, self.version, self.stage)
+            || name == "all"
+        {
+            self.include.enabled = enables;
+        }
         self.extensions.push(ExtensionDirective {
             name,
             behavior,
@@ -922,7 +954,30 @@ impl<'s> Pp<'s> {
                 }
             })
             .collect();
+        // `#line N "path"` (GL_ARB_shading_language_include): the path is
+        // accepted, and only the line number is used (rgl's locations have no
+        // paths; Mesa prints the path in compiler messages).
+        let path_form = match expanded.as_slice() {
+            [n, p] if n.kind == TKind::Int && p.kind == TKind::Other => {
+                let text = self.int.get(p.sym);
+                (text.len() >= 2 && text.starts_with('"') && text.ends_with('"'))
+                    .then(|| expr::parse_int(self.int.get(n.sym)))
+                    .flatten()
+            }
+            _ => None,
+        };
         self.give_vec(expanded);
+        if let Some(l) = path_form {
+            if !self.include.enabled {
+                let at = SourceLoc {
+                    column: 1,
+                    ..self.compiler_loc(loc)
+                };
+                self.error(at, PpError::LinePathNotEnabled);
+            }
+            self.set_line(l, None);
+            return;
+        }
         match ints.as_deref() {
             Some([l]) => self.set_line(*l, None),
             Some([l, s]) => self.set_line(*l, Some(*s)),
@@ -940,6 +995,32 @@ impl<'s> Pp<'s> {
         if let Some(s) = source {
             self.lex.source = s.clamp(0, u32::MAX as i64) as u32;
         }
+    }
+
+    /// Number of open conditional groups.
+    pub(super) fn cond_len(&self) -> usize {
+        self.cond.len()
+    }
+
+    /// Reports the innermost conditional group above `base` still open (at the
+    /// end of an included string) and closes every group above `base`.
+    pub(super) fn close_conditionals_above(&mut self, base: usize) {
+        if self.cond.len() > base && !self.aborted {
+            let loc = self.cond[self.cond.len() - 1].loc;
+            self.error(loc, PpError::UnterminatedIf);
+        }
+        self.cond.truncate(base);
+    }
+
+    /// The `#line` adjustment of compiler-side locations, reset for a new
+    /// string.
+    pub(super) fn take_compiler_line_bump(&mut self) -> u32 {
+        std::mem::take(&mut self.compiler_line_bump)
+    }
+
+    /// Restores the `#line` adjustment of a resumed string.
+    pub(super) fn restore_compiler_line_bump(&mut self, bump: u32) {
+        self.compiler_line_bump = bump;
     }
 
     /// Registers a macro under its name (replacing any previous one).

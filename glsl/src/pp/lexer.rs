@@ -425,12 +425,51 @@ impl<'s> Lexer<'s> {
                         return LineEnd::Line;
                     }
                 }
+                b'"' | b'<' if quoted_path_allowed(out, int, c) => {
+                    let tok = self.quoted_path(int, ws);
+                    out.push(tok);
+                    ws = false;
+                }
                 _ => {
                     let tok = self.token(c, int, ws);
                     out.push(tok);
                     ws = false;
                 }
             }
+        }
+    }
+
+    /// Lexes the path of `#include "…"`/`<…>` or `#line N "…"` as one
+    /// [`TKind::Other`] token holding its delimiters (glcpp's `INCLUDE` and
+    /// `PATH` tokens): everything up to the next `"` or `>` on the line (glcpp
+    /// accepts either). Without one, only the opening character is a token.
+    fn quoted_path(&mut self, int: &mut Interner, ws: bool) -> Tok {
+        let loc = self.loc();
+        let start = self.pos;
+        let splices = self.splices;
+        let (mut i, mut len) = (1, 0);
+        let closed = loop {
+            match self.peek_at(i) {
+                Some(b'"' | b'>') => break true,
+                Some(b'\n' | b'\r') | None => break false,
+                Some(_) => {
+                    i += 1;
+                    len += 1;
+                }
+            }
+        };
+        let count = if closed { len + 2 } else { 1 };
+        for _ in 0..count {
+            self.peek();
+            self.bump();
+        }
+        let spliced = self.splices != splices;
+        let text = self.text(start, spliced);
+        Tok {
+            sym: int.intern(text),
+            kind: TKind::Other,
+            flags: if ws { F_WS } else { 0 },
+            loc,
         }
     }
 
@@ -678,6 +717,20 @@ impl<'s> Lexer<'s> {
         let single = single_char_punct(c)?;
         self.bump();
         Some(single)
+    }
+}
+
+/// True when `c` at this point of the line `out` starts a quoted path:
+/// `#include` followed by `"` or `<`, or `#line N` followed by `"`.
+fn quoted_path_allowed(out: &[Tok], int: &Interner, c: u8) -> bool {
+    match out {
+        [hash, name] if hash.is(sym::HASH) && name.kind == TKind::Ident => {
+            int.get(name.sym) == "include"
+        }
+        [hash, name, number] if c == b'"' && hash.is(sym::HASH) && name.kind == TKind::Ident => {
+            number.kind != TKind::Punct && int.get(name.sym) == "line"
+        }
+        _ => false,
     }
 }
 

@@ -30,12 +30,17 @@
 //!   (`debug`, `optimize`, `warning`, `STDGL invariant(all)`) inside a
 //!   declaration or function, are errors.
 //! * `version_override` replaces the number of `#version` (ES for 100 and 300).
+//! * `#include` (`GL_ARB_shading_language_include`) and `#line N "path"`: see
+//!   [`include`] for the search rules and the line numbering of included
+//!   strings.
 
 mod directives;
 mod expr;
+pub mod include;
 pub(crate) mod lexer;
 mod macros;
 
+pub use include::{IncludeLookup, IncludeOptions, NamedStringTree};
 pub use lexer::{Interner, Sym};
 
 use crate::diag::Diagnostic;
@@ -227,6 +232,19 @@ pub enum PpError {
     /// `#pragma STDGL invariant(all)` in a fragment shader.
     #[error("pragma `invariant(all)' cannot be used in a fragment shader.")]
     InvariantAllInFragment,
+    /// `#include` not followed by a path in `"…"` or `<…>`.
+    #[error("#include requires a path in double quotes or angle brackets")]
+    IncludeSyntax,
+    /// `#include` of a path the named-string tree has no string for (Mesa's
+    /// glcpp message: the directive's text, e.g. `include "/a" not found`).
+    #[error("{0} not found")]
+    IncludeNotFound(String),
+    /// `#include` without `GL_ARB_shading_language_include` enabled.
+    #[error("ARB_shading_language_include required to use #include")]
+    IncludeNotEnabled,
+    /// `#line N "path"` without `GL_ARB_shading_language_include` enabled.
+    #[error("ARB_shading_language_include required to use #line <line> \"<path>\"")]
+    LinePathNotEnabled,
     /// `#pragma STDGL invariant(all)` before GLSL 1.20 (a warning).
     #[error("pragma `invariant(all)' not supported in {0} (GLSL ES 1.00 or GLSL 1.20 required)")]
     InvariantAllUnsupported(String),
@@ -339,7 +357,17 @@ impl PpOutput {
     }
 }
 
-/// Preprocesses one shader source.
+/// Preprocesses one shader source (every `#include` fails: no named strings).
 pub fn preprocess(source: &str, options: &PpOptions) -> PpOutput {
-    directives::Pp::new(source, options).run()
+    directives::Pp::new(source, options, None).run()
+}
+
+/// Preprocesses one shader source, `#include` looking strings up in
+/// `includes` (see [`include`]).
+pub fn preprocess_with_includes(
+    source: &str,
+    options: &PpOptions,
+    includes: IncludeOptions<'_>,
+) -> PpOutput {
+    directives::Pp::new(source, options, Some(includes)).run()
 }

@@ -338,6 +338,12 @@ pub fn snapshot(c: &mut Context, fx: &Fx) -> Snapshot {
     }
     let pixels = s.c.read_default_color_rgba8();
     s.put("default framebuffer".into(), format!("{pixels:?}"));
+    // Named strings (glIsNamedStringARB raises no error): the names the
+    // named-string rows use.
+    for name in ["/inc/a.h", "/inc", "/inc/b.h", "/x", "/x/y"] {
+        let defined = s.c.is_named_string(name);
+        s.put(format!("named string {name}"), defined.to_string());
+    }
     s.out
 }
 

@@ -46,6 +46,10 @@ pub fn row_with(ep: &'static str, err: u32, spec: &'static str, setup: Step, cal
 /// immediate mode), or they are rgl's own, outside GL.
 pub const NO_ERRORS: &[(&str, &str)] = &[
     ("get_error", "glGetError raises no error"),
+    (
+        "is_named_string",
+        "ARB_shading_language_include §6.1.10: glIsNamedStringARB raises no error",
+    ),
     ("create_buffer", "§2.9: glGenBuffers errs only for n < 0"),
     ("create_program", "§2.11.2: glCreateProgram raises no error"),
     (
