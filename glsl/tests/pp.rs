@@ -10,6 +10,8 @@
 //!   the preprocessor (preprocessor test folders, or files where rgl reports a
 //!   preprocessor error) must agree with their `expect_result`.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -78,50 +80,20 @@ fn options_for(name: &str) -> PpOptions {
 
 #[test]
 fn pp_cases() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pp");
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/pp exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "glsl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no test files in {}", dir.display());
-    let mut failures = Vec::new();
-    for file in &files {
-        let bytes = std::fs::read(file).expect("readable test file");
-        let source = String::from_utf8(bytes).expect("test files are UTF-8");
+    common::expect_cases("pp", |file, source| {
         let name = file
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_owned();
         let start = std::time::Instant::now();
-        let out = preprocess(&source, &options_for(&name));
+        let out = preprocess(source, &options_for(&name));
         let elapsed = start.elapsed();
         if elapsed.as_millis() > 20 {
             println!("{name}: {elapsed:?}");
         }
-        let actual = render(&out);
-        let expected_path = file.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &actual).expect("write expectation");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if expected != actual {
-            failures.push(format!(
-                "--- {name}\nexpected:\n{expected}\nactual:\n{actual}"
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+        render(&out)
+    });
 }
 
 fn corpus_root() -> PathBuf {

@@ -7,9 +7,10 @@
 //! compared with the committed `*.expected` next to it (`BLESS=1` rewrites
 //! them).
 
+mod common;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 use rgl_glsl::pp::include::{tree_location, IncludeLookup, IncludeOptions, NamedStringTree};
 use rgl_glsl::pp::{preprocess_with_includes, PpOptions, PpOutput};
@@ -103,19 +104,8 @@ fn render(out: &PpOutput) -> String {
 
 #[test]
 fn include_cases() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pp_include");
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/pp_include exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "glsl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no test files in {}", dir.display());
-    let mut failures = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("readable test file");
-        let (tree, search, source) = parse_case(&text);
+    common::expect_cases("pp_include", |_, text| {
+        let (tree, search, source) = parse_case(text);
         let options = PpOptions {
             stage: Stage::Fragment,
             version_override: None,
@@ -124,27 +114,8 @@ fn include_cases() {
             tree: &tree,
             search_paths: &search,
         };
-        let actual = render(&preprocess_with_includes(&source, &options, includes));
-        let expected_path = file.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &actual).expect("write expectation");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if expected != actual {
-            failures.push(format!(
-                "--- {}\nexpected:\n{expected}\nactual:\n{actual}",
-                file.display()
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+        render(&preprocess_with_includes(&source, &options, includes))
+    });
 }
 
 /// A string that includes itself stops at the depth limit with one error.

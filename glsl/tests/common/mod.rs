@@ -1,5 +1,6 @@
-//! Shared helpers of the front end's corpus tests: where the corpus is and what
-//! a missing corpus means. Not every test binary uses every helper.
+//! Shared helpers of the front end's tests: where the corpus is and what a
+//! missing corpus means, and the text-in/text-out case runner of the
+//! preprocessor file tests. Not every test binary uses every helper.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -28,4 +29,46 @@ pub fn corpus_found(test: &str, files: usize, root: &Path) -> bool {
     );
     eprintln!("{test}: skipped, no corpus at {}", root.display());
     false
+}
+
+/// Runs `render` on every `tests/<dir>/*.glsl` case (path and text) and
+/// compares its output with the `.expected` file beside the case; `BLESS=1`
+/// rewrites the expectations instead. Panics listing the cases that differ.
+pub fn expect_cases(dir: &str, mut render: impl FnMut(&Path, &str) -> String) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(dir);
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "glsl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no test files in {}", dir.display());
+    let mut failures = Vec::new();
+    for file in &files {
+        let bytes = std::fs::read(file).expect("readable test file");
+        let source = String::from_utf8(bytes).expect("test files are UTF-8");
+        let actual = render(file, &source);
+        let expected_path = file.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &actual).expect("write expectation");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected != actual {
+            failures.push(format!(
+                "--- {}\nexpected:\n{expected}\nactual:\n{actual}",
+                file.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }
