@@ -568,30 +568,27 @@ impl Context {
     ) -> i32 {
         match program_interface {
             gl::UNIFORM => {
-                if !self.program_is_linked(program) {
+                if self.linked_program(program).is_none() {
                     return self.location_error(program);
                 }
                 self.get_uniform_location(program, name)
                     .map_or(-1, |l| l.0 as i32)
             }
             gl::PROGRAM_INPUT | gl::PROGRAM_OUTPUT => {
-                if !self.program_is_linked(program) {
+                if self.linked_program(program).is_none() {
                     return self.location_error(program);
                 }
                 let input = program_interface == gl::PROGRAM_INPUT;
-                let r = self.program_obj(program).map(|p| {
-                    p.link_result()
-                        .and_then(|l| {
-                            let list = if input {
-                                &l.attributes
-                            } else {
-                                &l.frag_outputs
-                            };
-                            io_location(list, name)
-                        })
-                        .unwrap_or(-1)
-                });
-                self.check(r).unwrap_or(-1)
+                self.linked_program(program)
+                    .and_then(|l| {
+                        let list = if input {
+                            &l.attributes
+                        } else {
+                            &l.frag_outputs
+                        };
+                        io_location(list, name)
+                    })
+                    .unwrap_or(-1)
             }
             _ => {
                 self.record(GlError::InvalidEnum);
@@ -612,26 +609,16 @@ impl Context {
             self.record(GlError::InvalidEnum);
             return -1;
         }
-        if !self.program_is_linked(program) {
+        if self.linked_program(program).is_none() {
             return self.location_error(program);
         }
-        self.finish_program(program);
-        let r = self.program_obj(program).and_then(|p| {
-            let linked = p.link_result().ok_or(GlError::InvalidOperation)?;
-            Ok(linked
-                .frag_outputs
-                .iter()
-                .find(|o| names_resource(&o.name, name) && o.location >= 0)
-                .map_or(-1, |o| o.index as i32))
-        });
-        self.check(r).unwrap_or(-1)
-    }
-
-    /// Whether `program` names a successfully linked program object.
-    fn program_is_linked(&mut self, program: Program) -> bool {
-        self.finish_program(program);
-        self.program_obj(program)
-            .is_ok_and(|p| p.link_result().is_some())
+        self.linked_program(program)
+            .and_then(|l| {
+                l.frag_outputs
+                    .iter()
+                    .find(|o| names_resource(&o.name, name) && o.location >= 0)
+            })
+            .map_or(-1, |o| o.index as i32)
     }
 
     /// The error of a location query on `program` when it is not a linked
