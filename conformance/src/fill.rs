@@ -129,6 +129,11 @@ pub struct Measurement {
     pub pixels: u64,
     /// Colors at [`sample_points`].
     pub samples: Vec<[f32; 4]>,
+    /// Seconds of the script's first draw with a one-pixel read-back: the
+    /// draw that compiles the program's variant (rgl: variant and fused
+    /// pipeline; llvmpipe: its shader and fragment variants). `None` for
+    /// compute workloads.
+    pub first_draw_s: Option<f64>,
 }
 
 impl Measurement {
@@ -186,6 +191,7 @@ pub fn measure(
     let mut context = make_context(engine)?;
     let mut executor = Executor::new(context.as_mut());
     executor.ignore_missing_uniforms(ignore_missing_uniforms);
+    executor.time_first_draw(true);
     let outcome = executor.run(&test, path);
     if outcome.status != crate::result::Status::Pass {
         return Err(format!(
@@ -193,6 +199,7 @@ pub fn measure(
             outcome.messages.join("; ")
         ));
     }
+    let first_draw_s = executor.first_draw().map(|d| d.as_secs_f64());
     let times = time_replays(&mut executor, &draw, draws, |e| {
         e.context().read_color(0, 0, 1, 1).map(drop)
     })?;
@@ -207,6 +214,7 @@ pub fn measure(
         median_s: times[times.len() / 2],
         pixels: width as u64 * height as u64,
         samples,
+        first_draw_s,
     })
 }
 
@@ -287,6 +295,7 @@ fn measure_compute(
         median_s: times[times.len() / 2],
         pixels: invocations,
         samples: Vec::new(),
+        first_draw_s: None,
     })
 }
 
@@ -328,11 +337,15 @@ pub fn encode(result: &Result<Measurement, String>) -> String {
                         .join(",")
                 })
                 .collect();
+            let first = m
+                .first_draw_s
+                .map_or_else(|| "-".to_string(), |s| s.to_string());
             format!(
-                "ok {} {} {} {}",
+                "ok {} {} {} {} {}",
                 m.draws,
                 m.median_s,
                 m.pixels,
+                first,
                 samples.join(";")
             )
         }
@@ -352,6 +365,10 @@ pub fn decode(line: &str) -> Result<Measurement, String> {
     let draws = next()?.parse().map_err(|_| bad())?;
     let median_s = next()?.parse().map_err(|_| bad())?;
     let pixels = next()?.parse().map_err(|_| bad())?;
+    let first_draw_s = match next()? {
+        "-" => None,
+        s => Some(s.parse().map_err(|_| bad())?),
+    };
     let mut samples = Vec::new();
     // A compute workload has no samples (an empty field).
     for s in next()?.split(';').filter(|s| !s.is_empty()) {
@@ -363,6 +380,7 @@ pub fn decode(line: &str) -> Result<Measurement, String> {
         median_s,
         pixels,
         samples,
+        first_draw_s,
     })
 }
 
@@ -489,4 +507,34 @@ pub fn workloads(paths: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn child_result_lines_round_trip() {
+        let draw = Measurement {
+            draws: 7,
+            median_s: 0.0125,
+            pixels: 1 << 20,
+            samples: vec![[0.0, 0.5, 1.0, 1.0], [0.25, 0.125, 0.0, 1.0]],
+            first_draw_s: Some(0.0875),
+        };
+        let compute = Measurement {
+            draws: 3,
+            median_s: 0.5,
+            pixels: 4096,
+            samples: Vec::new(),
+            first_draw_s: None,
+        };
+        for m in [draw, compute] {
+            let line = encode(&Ok(m.clone()));
+            assert_eq!(decode(&line), Ok(m), "{line}");
+        }
+        let err = encode(&Err("no\nluck".into()));
+        assert_eq!(decode(&err), Err("no luck".to_string()));
+        assert!(decode("ok 1 2").is_err());
+    }
 }

@@ -337,8 +337,15 @@ fn fill(args: &FillArgs) -> ExitCode {
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         println!("\n{name}");
         println!(
-            "  {:<12} {:>10} {:>12} {:>7} {:>12} {:>12} {:>10}",
-            "config", "Mpix/s", "median ms", "draws", "/softpipe", "/llvmpipe", "max diff"
+            "  {:<12} {:>10} {:>12} {:>7} {:>12} {:>12} {:>10} {:>13}",
+            "config",
+            "Mpix/s",
+            "median ms",
+            "draws",
+            "/softpipe",
+            "/llvmpipe",
+            "max diff",
+            "1st draw ms"
         );
         let results: Vec<_> = configs
             .iter()
@@ -362,15 +369,19 @@ fn fill(args: &FillArgs) -> ExitCode {
                     let diff = reference.map_or(0.0, |first| {
                         fill::max_difference(&first.samples, &m.samples)
                     });
+                    let first = m
+                        .first_draw_s
+                        .map_or_else(|| "-".to_string(), |s| format!("{:.3}", s * 1e3));
                     println!(
-                        "  {:<12} {:>10.4} {:>12.3} {:>7} {:>12} {:>12} {:>10.3}",
+                        "  {:<12} {:>10.4} {:>12.3} {:>7} {:>12} {:>12} {:>10.3} {:>13}",
                         c.label(),
                         m.mpix_per_s(),
                         m.median_s * 1e3,
                         m.draws,
                         ratio(rate("softpipe", 1)),
                         ratio(rate("llvmpipe", c.threads)),
-                        diff
+                        diff,
+                        first
                     );
                 }
                 Err(e) => {

@@ -75,6 +75,16 @@ pub fn geometric_mean(values: &[f64]) -> Option<f64> {
     Some((log_sum / values.len() as f64).exp())
 }
 
+/// The median and the 90th percentile (nearest rank) of sorted `values`.
+fn percentiles(values: &[f64]) -> Option<(f64, f64)> {
+    if values.is_empty() {
+        return None;
+    }
+    let rank =
+        |p: f64| values[((p * values.len() as f64).ceil() as usize).clamp(1, values.len()) - 1];
+    Some((rank(0.5), rank(0.9)))
+}
+
 /// The llvmpipe configuration with the threads of `rgl`.
 fn peer_index(configs: &[Config], rgl: &Config) -> Option<usize> {
     configs
@@ -417,6 +427,31 @@ fn summary(
             means.join("  ")
         );
     }
+    let _ = writeln!(
+        out,
+        "\nfirst draw (compiles the program's variant; with a one-pixel read-back) minus the median draw, per configuration, over the programs measured on every configuration:"
+    );
+    for (i, c) in configs.iter().enumerate() {
+        let mut extra: Vec<f64> = measured
+            .iter()
+            .filter_map(|r| r.results[i].as_ref().ok())
+            .filter_map(|m| m.first_draw_s.map(|f| (f - m.median_s).max(0.0) * 1e3))
+            .collect();
+        extra.sort_by(f64::total_cmp);
+        match percentiles(&extra) {
+            Some((median, p90)) => {
+                let _ = writeln!(
+                    out,
+                    "  {:<12} median {median:.2} ms, p90 {p90:.2} ms ({} programs)",
+                    c.label(),
+                    extra.len()
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  {:<12} -", c.label());
+            }
+        }
+    }
     let first = pairs[0];
     let mut slowest: Vec<(&Row, f64)> = measured
         .iter()
@@ -472,6 +507,14 @@ mod tests {
         let g = geometric_mean(&[0.25, 4.0, 2.0, 8.0]).unwrap_or(0.0);
         assert!((g - 2.0).abs() < 1e-12, "{g}");
         assert_eq!(geometric_mean(&[]), None);
+    }
+
+    #[test]
+    fn median_and_p90_by_nearest_rank() {
+        let v: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(percentiles(&v), Some((5.0, 9.0)));
+        assert_eq!(percentiles(&[3.0]), Some((3.0, 3.0)));
+        assert_eq!(percentiles(&[]), None);
     }
 
     #[test]

@@ -234,6 +234,9 @@ pub struct Executor<'c> {
     clear_depth: Option<f64>,
     clear_stencil: Option<i32>,
     ignore_missing_uniforms: bool,
+    /// Time the script's first draw (see [`Executor::time_first_draw`]).
+    time_first_draw: bool,
+    first_draw: Option<std::time::Duration>,
 }
 
 /// piglit's default per-channel tolerance for shader_runner probes (a channel
@@ -254,7 +257,23 @@ impl<'c> Executor<'c> {
             clear_depth: None,
             clear_stencil: None,
             ignore_missing_uniforms: false,
+            time_first_draw: false,
+            first_draw: None,
         }
+    }
+
+    /// Makes [`Executor::run`] time the script's first draw command, waited for
+    /// with a one-pixel read-back (which changes no GL state). That draw is the
+    /// one that builds the program's variant on rgl and llvmpipe alike (the
+    /// fill benchmark's first-draw figure); the time is [`Executor::first_draw`].
+    pub fn time_first_draw(&mut self, on: bool) {
+        self.time_first_draw = on;
+    }
+
+    /// The first draw's time, when [`Executor::time_first_draw`] was on and a
+    /// draw ran without error.
+    pub fn first_draw(&self) -> Option<std::time::Duration> {
+        self.first_draw
     }
 
     /// Makes a `uniform` command naming a uniform the program does not have
@@ -403,8 +422,23 @@ impl<'c> Executor<'c> {
                             | Command::DrawArrays { .. }
                             | Command::Uniform { .. }
                     );
+                    let draw = matches!(
+                        other,
+                        Command::DrawRect { .. }
+                            | Command::DrawInstancedRect { .. }
+                            | Command::DrawArrays { .. }
+                    );
                     if needs_program && !matches!(linked, Some(Ok(()))) {
                         Err("needs a linked program".into())
+                    } else if draw && self.time_first_draw && self.first_draw.is_none() {
+                        let start = std::time::Instant::now();
+                        let done = self
+                            .gl_command(other)
+                            .and_then(|()| self.context.read_color(0, 0, 1, 1).map(drop));
+                        if done.is_ok() {
+                            self.first_draw = Some(start.elapsed());
+                        }
+                        done
                     } else {
                         self.gl_command(other)
                     }
