@@ -245,6 +245,11 @@ pub enum SemanticError {
     /// Variable index into an unsized array.
     #[error("unsized array index must be constant")]
     UnsizedIndexNotConstant,
+    /// Variable index into an implicitly sized member of a shader storage
+    /// block that is not its runtime-sized last member (Mesa's
+    /// `_mesa_ast_array_index_to_hir`).
+    #[error("Indirect access on unsized array is limited to the last member of SSBO.")]
+    UnsizedBufferIndexNotLast,
     /// Variable index into a sampler array (1.30+ / ES 3.00+).
     #[error(
         "sampler arrays indexed with non-constant expressions are forbidden in GLSL {0} and later"

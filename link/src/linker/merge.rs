@@ -270,7 +270,7 @@ pub fn link_stage(
     if stage == Stage::Geometry {
         size_geometry_inputs(&mut module, errors);
     }
-    super::block_sizes::size_block_members(&mut module);
+    super::block_sizes::size_block_members(&mut module, errors);
     size_implicit_arrays(&mut module);
     check_builtin_array_sizes(&module, errors);
     drop_unreachable_functions(&mut module);
@@ -971,8 +971,19 @@ fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
 /// last member of a shader storage block (GLSL 4.30 §4.3.7) stays unsized.
 fn size_implicit_arrays(module: &mut Module) {
     let mut resized = HashSet::new();
-    for (h, var) in module.variables.iter_mut() {
-        if var.mode == rgl_glsl::hir::VarMode::ShaderStorage {
+    let Module {
+        variables, structs, ..
+    } = module;
+    for (h, var) in variables.iter_mut() {
+        // Only the last member of a storage block is runtime-sized; its other
+        // unsized members (unnamed-block member variables) are sized here.
+        if var.mode == rgl_glsl::hir::VarMode::ShaderStorage
+            && var
+                .interface_block
+                .and_then(|b| structs.get(b))
+                .and_then(|s| s.fields.last())
+                .is_none_or(|f| f.name == var.name)
+        {
             continue;
         }
         if let Type::Array(elem, None) = &var.ty {

@@ -125,9 +125,11 @@ pub enum QualifierError {
     /// `attribute` outside the vertex shader.
     #[error("`attribute' variables may not be declared in the {0} shader")]
     AttributeStage(Stage),
-    /// An unsized array member of a shader storage block that is not its last
-    /// member (GLSL 4.30 §4.3.7).
-    #[error("unsized array `{0}' is not the last member of the shader storage block")]
+    /// GLSL ES 3.10 §4.1.9: an unsized array member of a shader storage block
+    /// that is not its last member (desktop GLSL sizes it implicitly instead).
+    #[error(
+        "unsized array `{0}' definition: only last member of a shader storage block can be defined as unsized array"
+    )]
     UnsizedNotLast(String),
     /// `buffer` on a variable outside a block (ARB_shader_storage_buffer_object).
     #[error("buffer variables cannot be declared outside interface blocks")]
