@@ -45,6 +45,10 @@ pub enum LinkError {
         "unsized array `{0}' definition: only last member of a shader storage block can be defined as unsized array"
     )]
     UnsizedBufferMemberNotLast(String),
+    /// A stage uses an image uniform; rgl's NIR translation and drivers do not
+    /// implement images yet.
+    #[error("image uniform `{0}': images are not supported by rgl's driver yet")]
+    ImagesUnsupported(String),
     /// An implicitly sized array is indexed past the size another unit declares.
     #[error(
         "{mode} `{name}' declared as type `{ty}' but outermost dimension has an index of `{index}'"
