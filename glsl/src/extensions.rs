@@ -150,6 +150,21 @@ pub const EXTENSIONS: &[Extension] = &[
         min_version: 110,
         core_in: 430,
     },
+    // GL_ARB_shader_image_load_store (GLSL 1.30 per its dependencies): the
+    // image types, format and memory qualifiers and the image functions;
+    // GL_ARB_shader_image_size adds `imageSize`.
+    Extension {
+        name: "GL_ARB_shader_image_load_store",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 420,
+    },
+    Extension {
+        name: "GL_ARB_shader_image_size",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 430,
+    },
     // GL_ARB_enhanced_layouts needs GLSL 1.40 (its spec's dependencies); the
     // front end accepts and checks its qualifiers, see `check::qualifiers`.
     Extension {

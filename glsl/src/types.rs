@@ -120,6 +120,51 @@ impl SamplerType {
     }
 }
 
+/// An image type (GLSL 4.20 §4.1.7.2): a single level of a texture read
+/// and written through the §8.12 image functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ImageType {
+    /// Dimensionality (`External` never occurs).
+    pub dim: SamplerDim,
+    /// Array image (`image2DArray`).
+    pub arrayed: bool,
+    /// Type of the texel components (`Float`, `Int` or `Uint`).
+    pub kind: ScalarKind,
+}
+
+impl ImageType {
+    /// GLSL spelling, e.g. `uimage2DArray`.
+    pub fn name(self) -> String {
+        let sampler = SamplerType {
+            dim: self.dim,
+            arrayed: self.arrayed,
+            shadow: false,
+            kind: self.kind,
+        };
+        sampler.name().replacen("sampler", "image", 1)
+    }
+
+    /// Components of the integer coordinate of the image functions: the
+    /// dimension's coordinates plus the layer (cube images address a face
+    /// as the third coordinate, cube arrays `layer * 6 + face` there too;
+    /// §8.12).
+    pub fn coord_components(self) -> u8 {
+        match self.dim {
+            SamplerDim::Cube => 3,
+            _ => self.dim.coord_components() + u8::from(self.arrayed),
+        }
+    }
+
+    /// Components of `imageSize`'s result (§8.12): cube images report the
+    /// face size only, cube arrays add the layer count.
+    pub fn size_components(self) -> u8 {
+        match self.dim {
+            SamplerDim::Cube => 2 + u8::from(self.arrayed),
+            _ => self.coord_components(),
+        }
+    }
+}
+
 /// One member of a struct or interface block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructField {
@@ -167,6 +212,8 @@ pub enum Type {
     },
     /// An opaque sampler.
     Sampler(SamplerType),
+    /// An opaque image (GLSL 4.20 §4.1.7.2).
+    Image(ImageType),
     /// `atomic_uint`, an opaque atomic counter (GLSL 4.20 §4.1.7.1): a 4-byte
     /// counter at `layout(offset)` in the atomic counter buffer bound at
     /// `layout(binding)` (see `hir::Variable::binding` / `atomic_offset`).
@@ -262,15 +309,30 @@ impl Type {
     pub fn is_atomic_uint(&self) -> bool {
         matches!(self, Type::AtomicUint)
     }
-    /// True for the opaque types (samplers and atomic counters).
+    /// True for images.
+    pub fn is_image(&self) -> bool {
+        matches!(self, Type::Image(_))
+    }
+    /// True for the opaque types (samplers, images and atomic counters).
     pub fn is_opaque(&self) -> bool {
-        matches!(self, Type::Sampler(_) | Type::AtomicUint)
+        matches!(self, Type::Sampler(_) | Type::Image(_) | Type::AtomicUint)
+    }
+    /// True if the type contains an image anywhere (structs and arrays included).
+    pub fn contains_image(&self, structs: &StructArena) -> bool {
+        match self {
+            Type::Image(_) => true,
+            Type::Array(elem, _) => elem.contains_image(structs),
+            Type::Struct(h) => structs
+                .get(*h)
+                .is_some_and(|s| s.fields.iter().any(|f| f.ty.contains_image(structs))),
+            _ => false,
+        }
     }
     /// True if the type contains an opaque type anywhere (structs and arrays
     /// included): the GLSL 4.20 §4.1.7 rules for opaque types apply to it.
     pub fn contains_opaque(&self, structs: &StructArena) -> bool {
         match self {
-            Type::Sampler(_) | Type::AtomicUint => true,
+            Type::Sampler(_) | Type::Image(_) | Type::AtomicUint => true,
             Type::Array(elem, _) => elem.contains_opaque(structs),
             Type::Struct(h) => structs
                 .get(*h)
@@ -365,7 +427,7 @@ impl Type {
                         .sum()
                 })
                 .unwrap_or(0),
-            Type::Sampler(_) | Type::AtomicUint => 1,
+            Type::Sampler(_) | Type::Image(_) | Type::AtomicUint => 1,
             Type::Void | Type::Error => 0,
         }
     }
@@ -390,6 +452,7 @@ impl fmt::Display for TypeDisplay<'_> {
             Type::Matrix { columns, rows } if columns == rows => write!(f, "mat{columns}"),
             Type::Matrix { columns, rows } => write!(f, "mat{columns}x{rows}"),
             Type::Sampler(s) => f.write_str(&s.name()),
+            Type::Image(i) => f.write_str(&i.name()),
             Type::AtomicUint => f.write_str("atomic_uint"),
             Type::Struct(h) => match self.structs.get(*h) {
                 Some(s) => f.write_str(&s.name),

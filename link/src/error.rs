@@ -38,6 +38,17 @@ pub enum LinkError {
         /// Type of the earlier declaration.
         other: String,
     },
+    /// An unsized member of a shader storage block that is neither its last
+    /// member nor indexed with a constant, so it cannot be implicitly sized
+    /// (Mesa's `link_uniform_blocks`).
+    #[error(
+        "unsized array `{0}' definition: only last member of a shader storage block can be defined as unsized array"
+    )]
+    UnsizedBufferMemberNotLast(String),
+    /// A stage uses an image uniform; rgl's NIR translation and drivers do not
+    /// implement images yet.
+    #[error("image uniform `{0}': images are not supported by rgl's driver yet")]
+    ImagesUnsupported(String),
     /// An implicitly sized array is indexed past the size another unit declares.
     #[error(
         "{mode} `{name}' declared as type `{ty}' but outermost dimension has an index of `{index}'"

@@ -53,6 +53,10 @@ pub const API_ONLY_CORE_EXTENSIONS: &[&str] = &[
     "GL_ARB_point_sprite",
 ];
 
+/// GLSL extensions the front end accepts that rgl's GL state does not
+/// advertise because the driver cannot run their programs yet.
+const NOT_ADVERTISED: &[&str] = &["GL_ARB_shader_image_load_store", "GL_ARB_shader_image_size"];
+
 impl Capabilities {
     /// rgl as the link-only runner sees it (see the module docs).
     pub fn rgl_link_only() -> Capabilities {
@@ -65,6 +69,9 @@ impl Capabilities {
             number: 330,
             profile: Profile::Compatibility,
         });
+        // The front end compiles images, but the GL state does not advertise
+        // them (rgl_state's compiler-only list): the driver cannot run them.
+        desktop_extensions.retain(|e| !NOT_ADVERTISED.contains(&e.as_str()));
         desktop_extensions.extend(API_ONLY_CORE_EXTENSIONS.iter().map(|s| s.to_string()));
         let es_extensions = glsl_extensions(Version::es(300));
         let l = |name: &str, value: i32| {

@@ -74,6 +74,7 @@ pub(crate) fn table() -> &'static Table {
         };
         add_generic_functions(&mut builder);
         texture::add_texture_functions(&mut builder);
+        super::image::add_image_functions(&mut builder);
         let mut by_name: FxHashMap<&'static str, Vec<u32>> = FxHashMap::default();
         for (index, entry) in builder.entries.iter().enumerate() {
             by_name.entry(entry.name).or_default().push(index as u32);
@@ -195,6 +196,18 @@ pub(crate) const KEPT_CALLS: &[&str] = &[
     "allInvocationsARB",
     "allInvocationsEqualARB",
     "clock2x32ARB",
+    "imageLoad",
+    "imageStore",
+    "imageAtomicAdd",
+    "imageAtomicMin",
+    "imageAtomicMax",
+    "imageAtomicAnd",
+    "imageAtomicOr",
+    "imageAtomicXor",
+    "imageAtomicExchange",
+    "imageAtomicCompSwap",
+    "imageSize",
+    "imageSamples",
 ];
 
 /// `atomic_uint` and `atomicCounter*` (GLSL 4.20 §8.10, ES 3.10, or

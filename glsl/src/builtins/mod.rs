@@ -24,6 +24,7 @@
 
 mod expand;
 mod functions;
+mod image;
 mod integer;
 mod matrix;
 mod texture;

@@ -104,6 +104,40 @@ impl Checker<'_> {
             .is_some_and(|v| self.module.variables[v].mode == hir::VarMode::ShaderStorage)
     }
 
+    /// True when `expr` is the last member of a shader storage block, the one
+    /// member whose unsized array is sized at run time (GLSL 4.30 §4.1.9);
+    /// reached through the block instance or, for an unnamed block, as the
+    /// member variable itself.
+    fn is_runtime_sized_member(&self, expr: Handle<hir::Expr>) -> bool {
+        if !self.is_buffer_value(expr) {
+            return false;
+        }
+        let Some(e) = self.module.exprs.get(expr) else {
+            return false;
+        };
+        match &e.kind {
+            ExprKind::RecordRef(base, field) => {
+                let Some(base) = self.module.exprs.get(*base) else {
+                    return false;
+                };
+                let mut ty = &base.ty;
+                while let Type::Array(elem, _) = ty {
+                    ty = elem;
+                }
+                matches!(ty, Type::Struct(h) if self.module.structs.get(*h)
+                    .is_some_and(|s| s.is_interface && *field as usize + 1 == s.fields.len()))
+            }
+            ExprKind::VarRef(v) => {
+                let var = &self.module.variables[*v];
+                var.interface_block
+                    .and_then(|b| self.module.structs.get(b))
+                    .and_then(|s| s.fields.last())
+                    .is_some_and(|f| f.name == var.name)
+            }
+            _ => false,
+        }
+    }
+
     /// `base.length()`
     pub fn length_method(&mut self, base: &ast::Expr, loc: SourceLoc) -> Handle<hir::Expr> {
         let value = self.rvalue(base);
@@ -207,7 +241,10 @@ impl Checker<'_> {
                     self.error(loc, SemanticError::IndexNegative(kind));
                 }
                 // A runtime-sized buffer array keeps its size open.
-                if aty.is_array() && i >= 0 && !(len_unsized(&aty) && self.is_buffer_value(array)) {
+                if aty.is_array()
+                    && i >= 0
+                    && !(len_unsized(&aty) && self.is_runtime_sized_member(array))
+                {
                     self.update_max_array_access(array, i, loc);
                 }
             }
@@ -229,8 +266,21 @@ impl Checker<'_> {
                         // ARB_shader_storage_buffer_object: the unsized last
                         // member of a buffer block "may be indexed with general
                         // integer expressions".
+                        // Its other unsized members are implicitly sized from
+                        // their constant indices. As in Mesa's
+                        // `_mesa_ast_array_index_to_hir`, a member of an
+                        // unnamed block indexed with a variable is a compile
+                        // error; through a block instance it is not, and the
+                        // linker rejects a member no constant index sized.
+                        let unnamed_member = matches!(
+                            self.module.exprs.get(array).map(|e| &e.kind),
+                            Some(ExprKind::VarRef(_))
+                        );
                         if !root_ok && !self.is_buffer_value(array) {
                             self.error(loc, SemanticError::UnsizedIndexNotConstant);
+                        } else if !root_ok && unnamed_member && !self.is_runtime_sized_member(array)
+                        {
+                            self.error(loc, SemanticError::UnsizedBufferIndexNotLast);
                         }
                     }
                     // GLSL 1.30 §4.1.7: "samplers aggregated into arrays" covers

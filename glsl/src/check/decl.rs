@@ -267,6 +267,16 @@ impl Checker<'_> {
             var.block_packing = packing;
         }
         var.matrix_layout = resolved.layout.matrix_layout;
+        if resolved.layout.image_format.is_some() {
+            var.image_format = resolved.layout.image_format;
+        }
+        let mut base = &var.ty;
+        while let Type::Array(elem, _) = base {
+            base = elem;
+        }
+        if base.is_image() {
+            var.memory = resolved.memory;
+        }
     }
 
     /// Processes `= init` on a new variable.
@@ -1100,11 +1110,12 @@ fn inner_dimension_unsized(ty: &Type) -> bool {
     false
 }
 
-/// The initial units of a sampler (or array of samplers) bound from `next` on;
+/// The initial units of a sampler or image (or an array of them; GLSL 4.20
+/// §4.4.6.1 gives images their image units the same way) bound from `next` on;
 /// `None` for other types.
 fn opaque_binding_units(ty: &Type, next: &mut i32) -> Option<hir::Constant> {
     match ty {
-        Type::Sampler(_) => {
+        Type::Sampler(_) | Type::Image(_) => {
             let unit = *next;
             *next = next.saturating_add(1);
             Some(hir::Constant::Components(smallvec::smallvec![

@@ -112,9 +112,16 @@ impl Checker<'_> {
         matrix_layout: MatrixLayout,
         fields: &mut [StructField],
     ) {
+        // GLSL ES 3.10 §4.1.9: "If an array is declared as the last member of
+        // a shader storage block and the size is not specified at
+        // compile-time, it is sized at run-time. In all other cases, arrays
+        // are sized only at compile-time." Desktop GLSL (4.30 §4.1.9) lets the
+        // other members be implicitly sized: the linker sizes them from the
+        // highest constant index (link/src/linker/block_sizes.rs), as Mesa's
+        // array sizing in the linker does.
         let last = fields.len().saturating_sub(1);
         for (i, field) in fields.iter().enumerate() {
-            if i != last && matches!(field.ty, Type::Array(_, None)) {
+            if self.version.is_es() && i != last && matches!(field.ty, Type::Array(_, None)) {
                 self.error_at(
                     block.name.loc,
                     QualifierError::UnsizedNotLast(field.name.clone()),

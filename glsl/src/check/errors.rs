@@ -245,6 +245,15 @@ pub enum SemanticError {
     /// Variable index into an unsized array.
     #[error("unsized array index must be constant")]
     UnsizedIndexNotConstant,
+    /// An image argument whose memory qualifier the formal parameter lacks
+    /// (GLSL 4.20 §4.10).
+    #[error("function call parameter `{0}' drops `{1}' qualifier")]
+    ImageQualifierDropped(String, &'static str),
+    /// Variable index into an implicitly sized member of a shader storage
+    /// block that is not its runtime-sized last member (Mesa's
+    /// `_mesa_ast_array_index_to_hir`).
+    #[error("Indirect access on unsized array is limited to the last member of SSBO.")]
+    UnsizedBufferIndexNotLast,
     /// Variable index into a sampler array (1.30+ / ES 3.00+).
     #[error(
         "sampler arrays indexed with non-constant expressions are forbidden in GLSL {0} and later"

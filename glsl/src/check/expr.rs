@@ -43,7 +43,16 @@ impl Checker<'_> {
             ast::ExprKind::Field(..) => self.member_memory(value).is_some_and(|m| m.write_only),
             _ => false,
         };
-        if write_only {
+        // Naming a writeonly image (to pass it to imageStore) is no read: the
+        // image functions check the qualifiers of their image argument.
+        let image = {
+            let mut ty = self.ty(value);
+            while let Type::Array(elem, _) = ty {
+                ty = *elem;
+            }
+            ty.is_image()
+        };
+        if write_only && !image {
             self.error(expr.loc, SemanticError::ReadWriteOnly);
         }
     }

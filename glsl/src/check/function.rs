@@ -164,6 +164,8 @@ impl Checker<'_> {
             let mut var = Variable::new(name, ty, mode);
             var.read_only = mode == VarMode::ConstIn;
             var.precision = resolved.precision;
+            // GLSL 4.20 §4.10: image parameters carry memory qualifiers.
+            var.memory = resolved.memory;
             let loc = param.name.as_ref().map(|n| n.loc).unwrap_or(param.loc);
             let var = self.new_variable(var, loc);
             params.push(ParamInfo {
@@ -612,6 +614,9 @@ impl Checker<'_> {
         if !self.verify_parameter_modes(&candidate, &values, args) {
             return self.error_expr(loc);
         }
+        if !self.verify_image_parameters(&name.name, &candidate, &values, args) {
+            return self.error_expr(loc);
+        }
         let (function, signature) = match &candidate.source {
             CandidateSource::User(f, index) => (*f, *index),
             CandidateSource::Builtin(sig) => {
@@ -680,6 +685,81 @@ impl Checker<'_> {
             return Some(SemanticError::InterpolantSwizzled);
         }
         None
+    }
+
+    /// GLSL 4.20 §4.10: "variables qualified with coherent, volatile,
+    /// readonly, or writeonly may not be passed to functions whose formal
+    /// parameters lack such qualifiers" (only `restrict` may be dropped).
+    /// The image parameter of a §8.12 built-in has every qualifier but
+    /// `writeonly` for `imageLoad`, `readonly` for `imageStore` and both for
+    /// the atomics, as Mesa's `_image_prototype` declares it, so loads from
+    /// write-only images and stores to read-only ones are rejected (Mesa's
+    /// `verify_image_parameter` in ast_function.cpp).
+    fn verify_image_parameters(
+        &mut self,
+        function: &str,
+        candidate: &Candidate,
+        values: &[Handle<hir::Expr>],
+        args: &[ast::Expr],
+    ) -> bool {
+        let mut ok = true;
+        for (index, ((ty, _), value)) in candidate.params.iter().zip(values).enumerate() {
+            let mut base = ty;
+            while let Type::Array(elem, _) = base {
+                base = elem;
+            }
+            if !base.is_image() {
+                continue;
+            }
+            let Some(actual) = self.root_variable(*value) else {
+                continue;
+            };
+            let actual = self.module.variables[actual].memory;
+            let (formal, formal_name) = match &candidate.source {
+                CandidateSource::User(f, i) => {
+                    match self.module.functions[*f].signatures[*i]
+                        .parameters
+                        .get(index)
+                    {
+                        Some(p) => {
+                            let p = &self.module.variables[*p];
+                            (p.memory, p.name.clone())
+                        }
+                        None => continue,
+                    }
+                }
+                CandidateSource::Builtin(_) => {
+                    let load = function == "imageLoad";
+                    let store = function == "imageStore";
+                    let query = matches!(function, "imageSize" | "imageSamples");
+                    let formal = crate::hir::MemoryQualifiers {
+                        read_only: load || query,
+                        write_only: store || query,
+                        coherent: true,
+                        volatile: true,
+                        restrict: true,
+                    };
+                    (formal, "image".to_string())
+                }
+            };
+            let dropped = [
+                (actual.coherent && !formal.coherent, "coherent"),
+                (actual.volatile && !formal.volatile, "volatile"),
+                (actual.read_only && !formal.read_only, "readonly"),
+                (actual.write_only && !formal.write_only, "writeonly"),
+            ];
+            for (drops, word) in dropped {
+                if drops {
+                    let at = args.get(index).map(|a| a.loc).unwrap_or_default();
+                    self.error(
+                        at,
+                        SemanticError::ImageQualifierDropped(formal_name.clone(), word),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok
     }
 
     /// Checks `out`/`inout` arguments: l-values, not read-only.

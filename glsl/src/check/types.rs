@@ -6,7 +6,7 @@ use crate::ast;
 use crate::hir::MemberQualifiers;
 use crate::limits;
 use crate::span::SourceLoc;
-use crate::types::{SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
+use crate::types::{ImageType, SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
 
 use super::qualifiers::{self, DeclContext};
 use super::{Checker, SemanticError};
@@ -107,7 +107,37 @@ fn sampler_type(name: &str) -> Option<SamplerType> {
     })
 }
 
+/// Parses an image type name (`image2D`, `iimageCubeArray`, …; GLSL 4.20
+/// §4.1.7.2).
+fn image_type(name: &str) -> Option<ImageType> {
+    let (kind, rest) = if let Some(rest) = name.strip_prefix("iimage") {
+        (ScalarKind::Int, rest)
+    } else if let Some(rest) = name.strip_prefix("uimage") {
+        (ScalarKind::Uint, rest)
+    } else if let Some(rest) = name.strip_prefix("image") {
+        (ScalarKind::Float, rest)
+    } else {
+        return None;
+    };
+    let sampler = sampler_type(&format!("sampler{rest}"))?;
+    if sampler.shadow || sampler.dim == SamplerDim::External {
+        return None;
+    }
+    Some(ImageType {
+        dim: sampler.dim,
+        arrayed: sampler.arrayed,
+        kind,
+    })
+}
+
 impl Checker<'_> {
+    /// True if image types exist: GLSL 4.20, GLSL ES 3.10 or
+    /// GL_ARB_shader_image_load_store (the keyword table has already limited
+    /// ES to the dimensions it has).
+    pub fn has_images(&self) -> bool {
+        self.at_least(420, 310) || self.has_extension("GL_ARB_shader_image_load_store")
+    }
+
     /// True if the built-in sampler type exists in this version.
     fn sampler_available(&self, s: SamplerType) -> bool {
         let es = self.version.is_es();
@@ -188,6 +218,11 @@ impl Checker<'_> {
             }
             return Type::Sampler(sampler);
         }
+        if let Some(image) = image_type(name) {
+            if self.has_images() {
+                return Type::Image(image);
+            }
+        }
         if name == "atomic_uint" {
             // GLSL 4.20 §4.1.7.1, GLSL ES 3.10, ARB_shader_atomic_counters.
             if self.at_least(420, 310) || self.has_extension("GL_ARB_shader_atomic_counters") {
@@ -198,8 +233,6 @@ impl Checker<'_> {
         // (the keyword table only lets them through where they are keywords).
         let unimplemented = if name.starts_with('d') && self.at_least(400, 0) {
             Some("double-precision types")
-        } else if name.contains("image") && self.at_least(420, 310) {
-            Some("image types")
         } else {
             None
         };
@@ -484,6 +517,7 @@ impl Checker<'_> {
             Type::Scalar(ScalarKind::Int | ScalarKind::Uint)
             | Type::Vector(ScalarKind::Int | ScalarKind::Uint, _) => Some("int".into()),
             Type::Sampler(s) => Some(s.name()),
+            Type::Image(i) => Some(i.name()),
             Type::AtomicUint => Some("atomic_uint".into()),
             _ => None,
         }
@@ -533,6 +567,7 @@ impl Checker<'_> {
         match &ty {
             Type::Scalar(ScalarKind::Float | ScalarKind::Int)
             | Type::Sampler(_)
+            | Type::Image(_)
             | Type::AtomicUint => {
                 if let Some(key) = self.precision_key(&ty) {
                     self.scope.set_default_precision(&key, precision);

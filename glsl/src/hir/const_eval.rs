@@ -236,9 +236,12 @@ pub fn zero(ty: &Type, structs: &StructArena) -> Option<Constant> {
                 .collect::<Option<Vec<_>>>()
                 .map(Constant::Aggregate)
         }
-        Type::Array(_, None) | Type::Void | Type::Sampler(_) | Type::AtomicUint | Type::Error => {
-            None
-        }
+        Type::Array(_, None)
+        | Type::Void
+        | Type::Sampler(_)
+        | Type::Image(_)
+        | Type::AtomicUint
+        | Type::Error => None,
     }
 }
 

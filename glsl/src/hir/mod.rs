@@ -16,6 +16,7 @@
 //!   it (built-ins inlined, matrix ops split, …). Both use these types.
 
 pub mod const_eval;
+pub mod image;
 pub mod ops;
 pub mod print;
 
@@ -336,6 +337,8 @@ pub struct Variable {
     pub memory: MemoryQualifiers,
     /// Matrix layout (row/column major) of a block variable.
     pub matrix_layout: MatrixLayout,
+    /// The format layout qualifier of an image variable (GLSL 4.20 §4.4.6.2).
+    pub image_format: Option<image::ImageFormat>,
     /// Value of a `const` variable or a uniform's initializer.
     pub constant_value: Option<Constant>,
     /// The constant initializer as written (uniform initializers).
@@ -371,6 +374,7 @@ impl Variable {
             block_packing: BlockPacking::default(),
             memory: MemoryQualifiers::default(),
             matrix_layout: MatrixLayout::default(),
+            image_format: None,
             constant_value: None,
             constant_initializer: None,
             is_builtin: false,

@@ -5,7 +5,11 @@
 //! variable itself. The block type is rewritten to the sized member type, so
 //! the interstage and intrastage block comparisons see the sizes: two stages
 //! that size a member differently have non-matching block definitions. The
-//! runtime-sized last member of a shader storage block is left unsized.
+//! runtime-sized last member of a shader storage block is left unsized; any
+//! other unsized member of a storage block (desktop GLSL 4.30 §4.1.9) is sized
+//! the same way, and one the stage never indexes is a link error, as in Mesa,
+//! whose array sizing leaves it with zero elements that its block layout
+//! (`link_uniform_blocks`) rejects.
 
 use std::collections::HashMap;
 
@@ -14,6 +18,7 @@ use rgl_glsl::hir::{Constant, ExprKind, Module, ScalarValue, VarMode};
 use rgl_glsl::types::{StructType, Type};
 
 use super::types::without_array;
+use crate::error::LinkError;
 
 /// The value of a constant integer index expression.
 fn constant_index(c: &Constant) -> Option<i64> {
@@ -28,8 +33,9 @@ fn constant_index(c: &Constant) -> Option<i64> {
 }
 
 /// Sizes every implicitly sized member of the module's interface blocks (see
-/// the module docs). A member the code never indexes gets one element.
-pub(crate) fn size_block_members(module: &mut Module) {
+/// the module docs). A member the code never indexes gets one element, except
+/// in a shader storage block, where it is reported in `errors`.
+pub(crate) fn size_block_members(module: &mut Module, errors: &mut Vec<LinkError>) {
     // GLSL 4.30 §4.3.7: the last member of a shader storage block may be an
     // unsized array whose length comes from the bound buffer at run time; it keeps
     // its runtime size.
@@ -119,7 +125,11 @@ pub(crate) fn size_block_members(module: &mut Module) {
                 continue;
             }
             if let Type::Array(elem, None) = &f.ty {
-                let highest = max.get(&(b, i)).copied().unwrap_or(-1).max(0);
+                let highest = max.get(&(b, i)).copied().unwrap_or(-1);
+                if highest < 0 && storage_blocks.contains(&b) {
+                    errors.push(LinkError::UnsizedBufferMemberNotLast(f.name.clone()));
+                }
+                let highest = highest.max(0);
                 let len = u32::try_from(highest + 1).unwrap_or(u32::MAX);
                 f.ty = Type::Array(elem.clone(), Some(len));
                 sized.insert((b, i), f.ty.clone());

@@ -270,9 +270,10 @@ pub fn link_stage(
     if stage == Stage::Geometry {
         size_geometry_inputs(&mut module, errors);
     }
-    super::block_sizes::size_block_members(&mut module);
+    super::block_sizes::size_block_members(&mut module, errors);
     size_implicit_arrays(&mut module);
     check_builtin_array_sizes(&module, errors);
+    reject_images(&module, errors);
     drop_unreachable_functions(&mut module);
     Some(StageModule { module, version })
 }
@@ -967,12 +968,37 @@ fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
     }
 }
 
+/// GLSL 4.20 images compile, but glsl_to_nir and the drivers do not implement
+/// them yet: a stage that uses an image uniform fails to link with an error
+/// naming it, never a wrong result.
+fn reject_images(module: &Module, errors: &mut Vec<LinkError>) {
+    for (_, var) in module.variables.iter() {
+        if var.mode == rgl_glsl::hir::VarMode::Uniform
+            && var.used
+            && var.ty.contains_image(&module.structs)
+        {
+            errors.push(LinkError::ImagesUnsupported(var.name.clone()));
+        }
+    }
+}
+
 /// Implicitly sized arrays take `max_array_access + 1` elements; the runtime-sized
 /// last member of a shader storage block (GLSL 4.30 §4.3.7) stays unsized.
 fn size_implicit_arrays(module: &mut Module) {
     let mut resized = HashSet::new();
-    for (h, var) in module.variables.iter_mut() {
-        if var.mode == rgl_glsl::hir::VarMode::ShaderStorage {
+    let Module {
+        variables, structs, ..
+    } = module;
+    for (h, var) in variables.iter_mut() {
+        // Only the last member of a storage block is runtime-sized; its other
+        // unsized members (unnamed-block member variables) are sized here.
+        if var.mode == rgl_glsl::hir::VarMode::ShaderStorage
+            && var
+                .interface_block
+                .and_then(|b| structs.get(b))
+                .and_then(|s| s.fields.last())
+                .is_none_or(|f| f.name == var.name)
+        {
             continue;
         }
         if let Type::Array(elem, None) = &var.ty {

@@ -96,6 +96,11 @@ impl Conv<'_> {
                     "atomic_uint value (atomic counters must be lowered to storage-buffer atomics first)",
                 )
             }
+            GType::Image(_) => {
+                return unsupported(
+                    "image types (GLSL 4.20 §4.1.7.2): rgl's NIR translation and driver do not implement images yet",
+                )
+            }
             GType::Error => return invalid("error type in linked IR"),
         })
     }

@@ -370,7 +370,7 @@ impl Writer {
                 self.opt_u32(*len);
                 self.ty(elem)?;
             }
-            Type::Void | Type::Struct(_) | Type::AtomicUint | Type::Error => {
+            Type::Void | Type::Struct(_) | Type::Image(_) | Type::AtomicUint | Type::Error => {
                 return Err(CodecError::Unencodable(format!("an interface type {ty:?}")))
             }
         }

@@ -125,17 +125,35 @@ pub enum QualifierError {
     /// `attribute` outside the vertex shader.
     #[error("`attribute' variables may not be declared in the {0} shader")]
     AttributeStage(Stage),
-    /// An unsized array member of a shader storage block that is not its last
-    /// member (GLSL 4.30 §4.3.7).
-    #[error("unsized array `{0}' is not the last member of the shader storage block")]
+    /// GLSL ES 3.10 §4.1.9: an unsized array member of a shader storage block
+    /// that is not its last member (desktop GLSL sizes it implicitly instead).
+    #[error(
+        "unsized array `{0}' definition: only last member of a shader storage block can be defined as unsized array"
+    )]
     UnsizedNotLast(String),
     /// `buffer` on a variable outside a block (ARB_shader_storage_buffer_object).
     #[error("buffer variables cannot be declared outside interface blocks")]
     BufferOutsideBlock,
-    /// A memory qualifier on something that is not a buffer variable or block
-    /// (GLSL 4.30 §4.10; rgl has no image types).
-    #[error("memory qualifiers may only be used in the declarations of buffer variables and shader storage blocks")]
+    /// A memory qualifier on something that is not a buffer variable, block
+    /// or image (GLSL 4.30 §4.10).
+    #[error("memory qualifiers may only be used in the declarations of buffer variables, shader storage blocks and images")]
     MemoryQualifierTarget,
+    /// A format layout qualifier on something that is not an image variable
+    /// (GLSL 4.20 §4.4.6.2).
+    #[error("format layout qualifiers may only be applied to image variables")]
+    ImageFormatTarget,
+    /// A format whose kind (float, int, uint) is not the image's (§4.4.6.2).
+    #[error("format qualifier doesn't match the base data type of the image")]
+    ImageFormatKind,
+    /// Desktop GLSL: an image that may be read needs a format (§4.4.6.2).
+    #[error("image not qualified with `writeonly' must have a format layout qualifier")]
+    ImageFormatMissing,
+    /// GLSL ES 3.10 §4.4.7: every image uniform has a format.
+    #[error("image uniforms must have a format layout qualifier")]
+    ImageFormatMissingEs,
+    /// GLSL ES 3.10 §4.10: read-write images only with r32f, r32i, r32ui.
+    #[error("image not qualified with `readonly' or `writeonly' must use the r32f, r32i or r32ui format")]
+    ImageEsReadWriteFormat,
     /// `std430` on a block that is not a shader storage block.
     #[error("std430 is only allowed on shader storage blocks")]
     Std430NotStorage,

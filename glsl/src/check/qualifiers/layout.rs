@@ -47,6 +47,7 @@ enum Id {
     LocalSizeX,
     LocalSizeY,
     LocalSizeZ,
+    ImageFormat,
     /// Recognised but unavailable (already reported); never a duplicate.
     Rejected,
 }
@@ -199,6 +200,18 @@ fn parse_item(
     };
 
     if item.value.is_none() {
+        // GLSL 4.20 §4.4.6.2: format layout qualifiers (ES 3.10 §4.4.7 has
+        // a subset); the image type they go with is checked with the
+        // declaration.
+        if env.has_images() {
+            let es = env.version.is_es();
+            let format =
+                crate::hir::image::ImageFormat::from_name(name, es, |a, b| matches(a, b, env));
+            if let Some(format) = format {
+                out.image_format = Some(format);
+                return Some(Id::ImageFormat);
+            }
+        }
         if env.has_fragment_coord_conventions() {
             if is("origin_upper_left") {
                 out.origin_upper_left = true;
@@ -331,7 +344,8 @@ fn parse_item(
         && (env.has_420pack()
             || env.version.at_least(0, 310)
             || env.has_atomic_counters()
-            || env.has_shader_storage())
+            || env.has_shader_storage()
+            || env.has_images())
     {
         out.binding = non_negative(item, value, diags).and_then(|v| i32::try_from(v).ok());
         return Some(Id::Binding);

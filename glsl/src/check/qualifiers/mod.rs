@@ -144,6 +144,8 @@ pub struct LayoutQualifiers {
     pub xfb_offset: Option<u32>,
     /// `xfb_stride = N` (GLSL 4.40 §4.4.2.1).
     pub xfb_stride: Option<u32>,
+    /// An image format (`rgba32f`, `r32ui`, …; GLSL 4.20 §4.4.6.2).
+    pub image_format: Option<crate::hir::image::ImageFormat>,
     /// An `xfb_*` identifier was written, even with an invalid (reported) value.
     pub xfb_written: bool,
 }
@@ -262,6 +264,11 @@ impl QualifierEnv<'_> {
     /// GLSL ES 3.10, or ARB_shader_storage_buffer_object).
     pub fn has_shader_storage(&self) -> bool {
         self.version.at_least(430, 310) || self.has_extension("GL_ARB_shader_storage_buffer_object")
+    }
+    /// Image types, their format layout qualifiers and memory qualifiers
+    /// (GLSL 4.20, GLSL ES 3.10, or ARB_shader_image_load_store).
+    pub fn has_images(&self) -> bool {
+        self.version.at_least(420, 310) || self.has_extension("GL_ARB_shader_image_load_store")
     }
     /// Compute shaders: the stage, `shared`, `local_size_*` and the compute
     /// built-ins (GLSL 4.30, GLSL ES 3.10, or ARB_compute_shader).
@@ -559,7 +566,7 @@ fn collect_words(
                     }
                     Storage::Other(
                         word @ ("coherent" | "volatile" | "restrict" | "readonly" | "writeonly"),
-                    ) if env.has_shader_storage() => {
+                    ) if env.has_shader_storage() || env.has_images() => {
                         let m = &mut resolved.memory;
                         match word {
                             "coherent" => m.coherent = true,
@@ -584,12 +591,6 @@ fn collect_words(
                     }),
                     Storage::Other("subroutine") if env.version.at_least(400, 0) => {
                         error(QualifierError::NotImplemented("subroutine"))
-                    }
-                    Storage::Other(
-                        "coherent" | "volatile" | "restrict" | "readonly" | "writeonly",
-                    ) if env.version.at_least(420, 310) => {
-                        // Image memory qualifiers: rgl has no image types.
-                        error(QualifierError::NotImplemented("image memory"))
                     }
                     Storage::Other(word) => error(QualifierError::Unsupported {
                         word: word.into(),
@@ -745,7 +746,8 @@ fn check_variable_qualifiers(
     if w.buffer.is_some() {
         error(QualifierError::BufferOutsideBlock);
     }
-    if w.memory.is_some() {
+    // With images, the declared type decides (`qualifiers::types`).
+    if w.memory.is_some() && !env.has_images() {
         error(QualifierError::MemoryQualifierTarget);
     }
     if stage == Stage::Compute && context == DeclContext::GlobalVariable {

@@ -88,7 +88,11 @@ fn struct_has_aggregate_member(ty: &Type, structs: &StructArena) -> bool {
 fn precision_allowed(ty: &Type) -> bool {
     match without_array(ty) {
         Type::Scalar(k) | Type::Vector(k, _) => *k != ScalarKind::Bool,
-        Type::Matrix { .. } | Type::Sampler(_) | Type::AtomicUint | Type::Error => true,
+        Type::Matrix { .. }
+        | Type::Sampler(_)
+        | Type::Image(_)
+        | Type::AtomicUint
+        | Type::Error => true,
         _ => false,
     }
 }
@@ -306,10 +310,11 @@ fn check(
     if global
         && l.binding.is_some()
         && storage == StorageClass::Uniform
-        && !matches!(base, Type::Sampler(_) | Type::AtomicUint)
+        && !matches!(base, Type::Sampler(_) | Type::Image(_) | Type::AtomicUint)
     {
         error(QualifierError::BindingType);
     }
+    check_image_qualifiers(q, base, context, env, &mut error);
     // GLSL 4.20 §4.4.4.6: `offset` on a variable only for atomic counters
     // (block members are checked with their block).
     if matches!(
@@ -331,4 +336,65 @@ fn check(
     }
     super::enhanced::check_component(q, ty, structs, context, loc, &mut diags);
     diags
+}
+
+/// GLSL 4.20 §4.4.6.2 (format layout qualifiers) and §4.10 (memory
+/// qualifiers) on variables and parameters, as Mesa's
+/// `apply_image_qualifier_to_variable` checks them; block members and blocks
+/// take memory qualifiers as buffer variables (checked with the block).
+fn check_image_qualifiers(
+    q: &ResolvedQualifiers,
+    base: &Type,
+    context: DeclContext,
+    env: &QualifierEnv<'_>,
+    error: &mut dyn FnMut(QualifierError),
+) {
+    if !env.has_images() {
+        return;
+    }
+    let format = q.layout.image_format;
+    let memory = q.memory;
+    let has_memory = memory != crate::hir::MemoryQualifiers::default();
+    let variable = matches!(
+        context,
+        DeclContext::GlobalVariable | DeclContext::LocalVariable | DeclContext::FunctionParameter
+    );
+    let Type::Image(image) = base else {
+        if format.is_some() && !matches!(context, DeclContext::QualifierOnly | DeclContext::Block) {
+            error(QualifierError::ImageFormatTarget);
+        }
+        if has_memory && variable {
+            error(QualifierError::MemoryQualifierTarget);
+        }
+        return;
+    };
+    // Parameters take memory qualifiers but not formats (§6.1.1).
+    if context == DeclContext::FunctionParameter {
+        if format.is_some() {
+            error(QualifierError::ImageFormatTarget);
+        }
+        return;
+    }
+    if context != DeclContext::GlobalVariable || q.storage != StorageClass::Uniform {
+        return;
+    }
+    match format {
+        Some(f) if f.kind() != image.kind => error(QualifierError::ImageFormatKind),
+        // GLSL ES 3.10 §4.10: "Except for image variables qualified with the
+        // format qualifiers r32f, r32i, and r32ui, image variables must
+        // specify either memory qualifier readonly or the memory qualifier
+        // writeonly."
+        Some(f)
+            if env.version.is_es()
+                && !f.is_single_32bit()
+                && !memory.read_only
+                && !memory.write_only =>
+        {
+            error(QualifierError::ImageEsReadWriteFormat)
+        }
+        Some(_) => {}
+        None if env.version.is_es() => error(QualifierError::ImageFormatMissingEs),
+        None if !memory.write_only => error(QualifierError::ImageFormatMissing),
+        None => {}
+    }
 }
