@@ -276,6 +276,23 @@ impl<'m> Printer<'m> {
         if variable.centroid {
             quals.push_str("centroid ");
         }
+        // Mesa's ir_print_visitor prints the format as its pipe_format number;
+        // rgl prints the layout qualifier's GLSL spelling.
+        if let Some(format) = variable.image_format {
+            let _ = write!(quals, "format={} ", format.name());
+        }
+        let memory = variable.memory;
+        for (set, word) in [
+            (memory.read_only, "readonly "),
+            (memory.write_only, "writeonly "),
+            (memory.coherent, "coherent "),
+            (memory.volatile, "volatile "),
+            (memory.restrict, "restrict "),
+        ] {
+            if set {
+                quals.push_str(word);
+            }
+        }
         if variable.invariant {
             quals.push_str("invariant ");
         }

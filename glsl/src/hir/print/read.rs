@@ -16,7 +16,7 @@ use crate::hir::{
     Constant, Expr, ExprKind, Function, Item, Module, Op, ScalarValue, Signature, Stmt, Swizzle,
     TexOp, Texture, VarMode, Variable,
 };
-use crate::types::{SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
+use crate::types::{ImageType, SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
 use crate::version::Stage;
 
 /// Deepest list nesting accepted.
@@ -239,6 +239,9 @@ fn type_by_name(module: &Module, name: &str) -> Option<Type> {
     if let Some(sampler) = sampler_by_name(name) {
         return Some(Type::Sampler(sampler));
     }
+    if let Some(image) = image_by_name(name) {
+        return Some(Type::Image(image));
+    }
     if name == "atomic_uint" {
         return Some(Type::AtomicUint);
     }
@@ -294,6 +297,27 @@ fn sampler_by_name(name: &str) -> Option<SamplerType> {
     })
 }
 
+/// `image2D`, `iimageCubeArray`, …: the sampler spelling with `image` for
+/// `sampler` and no shadow form (GLSL 4.20 §4.1.7.2).
+fn image_by_name(name: &str) -> Option<ImageType> {
+    let (prefix, rest) = if let Some(r) = name.strip_prefix("iimage") {
+        ("isampler", r)
+    } else if let Some(r) = name.strip_prefix("uimage") {
+        ("usampler", r)
+    } else {
+        ("sampler", name.strip_prefix("image")?)
+    };
+    let sampler = sampler_by_name(&format!("{prefix}{rest}"))?;
+    if sampler.shadow || sampler.dim == SamplerDim::External {
+        return None;
+    }
+    Some(ImageType {
+        dim: sampler.dim,
+        arrayed: sampler.arrayed,
+        kind: sampler.kind,
+    })
+}
+
 struct Reader {
     module: Module,
     scopes: Vec<HashMap<String, Handle<Variable>>>,
@@ -336,6 +360,12 @@ impl Reader {
                 var.location = n.parse().ok();
                 continue;
             }
+            if let Some(n) = word.strip_prefix("format=") {
+                let format = crate::hir::image::ImageFormat::from_name(n, false, |a, b| a == b)
+                    .ok_or_else(|| format!("unknown image format `{n}'"))?;
+                var.image_format = Some(format);
+                continue;
+            }
             // Interpolation is printed without a trailing space, so it can be
             // glued to the precision that follows.
             let mut word = word;
@@ -352,6 +382,11 @@ impl Reader {
             match word {
                 "" => {}
                 "centroid" => var.centroid = true,
+                "readonly" => var.memory.read_only = true,
+                "writeonly" => var.memory.write_only = true,
+                "coherent" => var.memory.coherent = true,
+                "volatile" => var.memory.volatile = true,
+                "restrict" => var.memory.restrict = true,
                 "invariant" => var.invariant = true,
                 "uniform" => var.mode = VarMode::Uniform,
                 "shader_in" => var.mode = VarMode::ShaderIn,
@@ -426,7 +461,13 @@ impl Reader {
                 Constant::Aggregate(fields)
             }
             _ => {
-                let kind = ty.scalar_kind().ok_or("constant of non-numeric type")?;
+                // An opaque uniform's constant is its unit: one int (the
+                // checker's `opaque_binding_units`, Mesa's set_opaque_binding).
+                let kind = if ty.is_opaque() {
+                    ScalarKind::Int
+                } else {
+                    ty.scalar_kind().ok_or("constant of non-numeric type")?
+                };
                 let mut comps = crate::hir::Components::new();
                 for v in values {
                     comps.push(parse_scalar(kind, atom(v)?)?);
