@@ -415,19 +415,13 @@ impl<'c> Executor<'c> {
                     break;
                 }
                 other => {
-                    let needs_program = matches!(
-                        other,
-                        Command::DrawRect { .. }
-                            | Command::DrawInstancedRect { .. }
-                            | Command::DrawArrays { .. }
-                            | Command::Uniform { .. }
-                    );
                     let draw = matches!(
                         other,
                         Command::DrawRect { .. }
                             | Command::DrawInstancedRect { .. }
                             | Command::DrawArrays { .. }
                     );
+                    let needs_program = draw || matches!(other, Command::Uniform { .. });
                     if needs_program && !matches!(linked, Some(Ok(()))) {
                         Err("needs a linked program".into())
                     } else if draw && self.time_first_draw && self.first_draw.is_none() {

@@ -23,7 +23,7 @@ mod lower_ctx;
 pub mod qualifiers;
 mod scope;
 mod stmt;
-mod types;
+pub(crate) mod types;
 
 use crate::hash::FxHashMap;
 

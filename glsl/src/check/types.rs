@@ -109,7 +109,7 @@ fn sampler_type(name: &str) -> Option<SamplerType> {
 
 /// Parses an image type name (`image2D`, `iimageCubeArray`, …; GLSL 4.20
 /// §4.1.7.2).
-fn image_type(name: &str) -> Option<ImageType> {
+pub(crate) fn image_type(name: &str) -> Option<ImageType> {
     let (kind, rest) = if let Some(rest) = name.strip_prefix("iimage") {
         (ScalarKind::Int, rest)
     } else if let Some(rest) = name.strip_prefix("uimage") {

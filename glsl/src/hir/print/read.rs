@@ -16,7 +16,7 @@ use crate::hir::{
     Constant, Expr, ExprKind, Function, Item, Module, Op, ScalarValue, Signature, Stmt, Swizzle,
     TexOp, Texture, VarMode, Variable,
 };
-use crate::types::{ImageType, SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
+use crate::types::{SamplerDim, SamplerType, ScalarKind, StructField, StructType, Type};
 use crate::version::Stage;
 
 /// Deepest list nesting accepted.
@@ -239,7 +239,7 @@ fn type_by_name(module: &Module, name: &str) -> Option<Type> {
     if let Some(sampler) = sampler_by_name(name) {
         return Some(Type::Sampler(sampler));
     }
-    if let Some(image) = image_by_name(name) {
+    if let Some(image) = crate::check::types::image_type(name) {
         return Some(Type::Image(image));
     }
     if name == "atomic_uint" {
@@ -294,27 +294,6 @@ fn sampler_by_name(name: &str) -> Option<SamplerType> {
         arrayed,
         shadow,
         kind,
-    })
-}
-
-/// `image2D`, `iimageCubeArray`, …: the sampler spelling with `image` for
-/// `sampler` and no shadow form (GLSL 4.20 §4.1.7.2).
-fn image_by_name(name: &str) -> Option<ImageType> {
-    let (prefix, rest) = if let Some(r) = name.strip_prefix("iimage") {
-        ("isampler", r)
-    } else if let Some(r) = name.strip_prefix("uimage") {
-        ("usampler", r)
-    } else {
-        ("sampler", name.strip_prefix("image")?)
-    };
-    let sampler = sampler_by_name(&format!("{prefix}{rest}"))?;
-    if sampler.shadow || sampler.dim == SamplerDim::External {
-        return None;
-    }
-    Some(ImageType {
-        dim: sampler.dim,
-        arrayed: sampler.arrayed,
-        kind: sampler.kind,
     })
 }
 
