@@ -1,15 +1,18 @@
 //! Texture sampling over lanes: sampler state, views of mip levels, and the pure
 //! sampling functions (`texture`, `textureLod`, `textureGrad`, offsets, shadow compare,
 //! `texelFetch`, `textureSize`, `textureQueryLOD`) that compiled shaders call. [`sample`] takes the
-//! RGBA8 2D fast paths (`mip_rgba8`) or the quad sampler ([`sample_quad`], which
+//! RGBA8 2D fast paths (`mip_rgba8`), the sampler variant of the binding's state
+//! (`variant`; both filter RGBA8 in fixed point, `unorm8`) or the quad sampler ([`sample_quad`], which
 //! holds the generic filtering code); the tests check both against a scalar
 //! reference, and the quad sampler bit for bit against the per-lane sampler it
 //! replaced.
 
+mod linear8;
 mod lod;
 mod mip_rgba8;
 mod quad;
 mod sample;
+mod unorm8;
 mod variant;
 
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same

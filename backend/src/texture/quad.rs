@@ -74,6 +74,8 @@ pub(crate) trait Texel {
     /// are constant as [`Format::decode_rgba`] fills them: green and blue 0, alpha 1
     /// (GL §8.5 table 8.11's conversion of a base internal format to RGBA).
     const VARYING: usize;
+    /// RGBA8 unorm: linear filters take the fixed-point path of `super::unorm8`.
+    const UNORM8X4: bool;
     /// Decodes the texel at the start of `b` (`b.len() >= BPP`) to RGBA, as
     /// [`Format::decode_rgba`] does.
     fn decode(b: &[u8]) -> [f32; 4];
@@ -81,10 +83,14 @@ pub(crate) trait Texel {
 
 macro_rules! texel {
     ($name:ident, $bpp:expr, $varying:expr, |$b:ident| $body:expr) => {
+        texel!($name, $bpp, $varying, false, |$b| $body);
+    };
+    ($name:ident, $bpp:expr, $varying:expr, $unorm8x4:expr, |$b:ident| $body:expr) => {
         pub(crate) struct $name;
         impl Texel for $name {
             const BPP: usize = $bpp;
             const VARYING: usize = $varying;
+            const UNORM8X4: bool = $unorm8x4;
             #[inline(always)]
             fn decode($b: &[u8]) -> [f32; 4] {
                 $body
@@ -103,7 +109,7 @@ fn word(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
-texel!(Rgba8, 4, 4, |b| [n8(b[0]), n8(b[1]), n8(b[2]), n8(b[3])]);
+texel!(Rgba8, 4, 4, true, |b| [n8(b[0]), n8(b[1]), n8(b[2]), n8(b[3])]);
 texel!(R8, 1, 1, |b| [n8(b[0]), 0.0, 0.0, 1.0]);
 texel!(Rg8, 2, 2, |b| [n8(b[0]), n8(b[1]), 0.0, 1.0]);
 texel!(Rgba16F, 8, 4, |b| {

@@ -19,7 +19,8 @@
 //!
 //! The arithmetic is [`super::quad`]'s, in the same order, so results are bit for
 //! bit the quad sampler's (`backend/tests/sampler_variant_diff.rs` checks it over
-//! random states). A request the routine does not cover — explicit gradients,
+//! random states), except that RGBA8 texels are filtered linearly in fixed point
+//! ([`super::unorm8`], within its error bound of the float filter). A request the routine does not cover — explicit gradients,
 //! positions beyond ±2²⁴ texels or NaN — returns `None` and the caller samples it
 //! through the quad sampler.
 
@@ -305,6 +306,23 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
     let base = view.levels.first()?;
     let target = view.target;
     let normalized = target != TexTarget::Rect;
+    // One level, one filter for every lane.
+    let single = (s.mip == MipFilter::None || view.levels.len() == 1) && s.mag == s.min;
+    if T::UNORM8X4
+        && !CMP
+        && single
+        && s.mag == Filter::Linear
+        && matches!(target, TexTarget::D1 | TexTarget::D2 | TexTarget::D3 | TexTarget::Rect)
+    {
+        let l0 = super::linear8::Level0 {
+            level: base,
+            repeat: s.wrap.map(|w| w == Wrap::Repeat),
+            normalized,
+        };
+        if let Some(v) = super::linear8::level0::<D>(&l0, req.coords, req.offset) {
+            return Some(swizzled(&v, view.swizzle));
+        }
+    }
     // The coordinates as floats (missing ones 0), read once in a plain loop.
     let mut cs = [[0.0f32; LANES]; 3];
     for (i, r) in req.coords.iter().take(3).enumerate() {
@@ -347,12 +365,12 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
         }
     }
     // Level of detail, level(s) and filter per lane.
-    let single = (s.mip == MipFilter::None || view.levels.len() == 1) && s.mag == s.min;
     let mut l1 = [0usize; LANES];
     let mut l2 = [0usize; LANES];
     let mut frac = [0.0f32; LANES];
     let mut lin = [s.mag == Filter::Linear; LANES];
     let mut blend = false;
+    let mut nlin_mip = 0;
     if !single {
         let mut lambda = [0.0f32; LANES];
         match req.lod {
@@ -405,8 +423,21 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
                 blend |= frac[l] != 0.0;
                 lin[l] = s.min == Filter::Linear;
             }
+            nlin_mip += lin[l] as usize;
         }
     }
+    // Lanes filtered linearly, counted here rather than by reading `lin` back:
+    // a vector load of bytes just stored one by one stalls (no store forwarding;
+    // measured at 7 % of the 3D routine).
+    let nlin = if single {
+        if s.mag == Filter::Linear {
+            LANES
+        } else {
+            0
+        }
+    } else {
+        nlin_mip
+    };
     debug_assert_eq!(CMP, s.compare.is_some());
     let compare = s.compare.map(|f| {
         let mut r = req
@@ -432,11 +463,10 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
         layer_axis: layer_axis(target),
         normalized,
         repeat: wraps.map(|w| w == Wrap::Repeat),
-        off: req.offset.map(|o| o as f32),
+        off: &req.offset,
         compare: compare.as_ref(),
     };
     let k = packed::<T, CMP>();
-    let nlin = lin.iter().filter(|&&x| x).count();
     let a = if nlin == LANES {
         ctx.run::<T, D, true, CMP>(&l1)?
     } else if nlin == 0 {
@@ -469,8 +499,12 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
             }
         }
     }
-    let v = unpack::<T, CMP>(&v);
-    let sw = view.swizzle;
+    Some(swizzled(&unpack::<T, CMP>(&v), view.swizzle))
+}
+
+/// The view's swizzle applied to RGBA lanes.
+#[inline(always)]
+fn swizzled(v: &[F16; 4], sw: [Swizzle; 4]) -> [Reg; 4] {
     let mut out = [Reg::default(); 4];
     for i in 0..4 {
         let src = match sw[i] {
@@ -483,7 +517,7 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
         };
         out[i] = Reg::from_f32(&src);
     }
-    Some(out)
+    out
 }
 
 /// What one filtering pass shares.
@@ -494,7 +528,9 @@ struct Pass<'a, 'b> {
     layer_axis: Option<usize>,
     normalized: bool,
     repeat: [bool; 3],
-    off: [f32; 3],
+    /// Texel offsets (read where used: a copy converted to floats was stored
+    /// per element and loaded in pairs, a store-forwarding stall).
+    off: &'a [i32; 3],
     compare: Option<&'a (CompareFunc, F16)>,
 }
 
@@ -614,7 +650,7 @@ impl Pass<'_, '_> {
                     self.st[a][l] * lv.size[a][l] as f32
                 } else {
                     self.st[a][l]
-                } + self.off[a];
+                } + self.off[a] as f32;
                 pos[a][l] = p;
                 // Also false for NaN.
                 ok &= p.abs() < 16_777_216.0;
@@ -672,6 +708,29 @@ impl Pass<'_, '_> {
                 wt[a][0][l] = 1.0 - f;
                 wt[a][1][l] = f;
             }
+        }
+        if T::UNORM8X4 && !CMP {
+            // RGBA8: every tap's texel index, then the fixed-point lerps.
+            let mut at = [[0i32; LANES]; 8];
+            for k in 0..1usize << D {
+                at[k] = base;
+                for a in 0..D {
+                    let hi = k >> a & 1;
+                    for l in 0..LANES {
+                        at[k][l] += ix[a][hi][l];
+                    }
+                }
+            }
+            let frac = [wt[0][1], wt[1][1], wt[2][1]];
+            // SAFETY: every index is inside its lane's level, which holds all its
+            // 4-byte texels (`covered`, and the wrapping above).
+            return Some(unsafe {
+                if lv.uniform {
+                    super::unorm8::filter_texels::<D, true>(&lv.data, &at, &frac)
+                } else {
+                    super::unorm8::filter_texels::<D, false>(&lv.data, &at, &frac)
+                }
+            });
         }
         for k in 0..1usize << D {
             let mut at = base;

@@ -149,3 +149,23 @@ pub fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
         compare: req.compare.map(|r| quad_of(r, q)),
     }
 }
+
+/// How far an RGBA8 result filtered in fixed point may be from the float
+/// filter's: the bound of `texture::unorm8` (two steps of 1/32640 per filtered
+/// axis, three axes at most) plus float rounding.
+pub const UNORM8_BOUND: f32 = 6.0 / 32640.0 + 1.0e-6;
+
+/// Whether a fast path's result `got` matches the float filter's `want` (raw
+/// bits): exactly, or, when the lookup was filtered in fixed point
+/// (`fixed_point`), within [`UNORM8_BOUND`]. A NaN coordinate gives the float
+/// filter NaN weights and a NaN result, where the fixed-point filter clamps
+/// the weights and returns a texel blend; GL does not define either (GL 4.6
+/// §2.3.4.1: NaN inputs give unspecified results), so any value in `[0, 1]`
+/// matches a NaN then.
+pub fn unorm8_close(got: u32, want: u32, fixed_point: bool) -> bool {
+    let (g, w) = (f32::from_bits(got), f32::from_bits(want));
+    got == want
+        || (g.is_nan() && w.is_nan())
+        || (fixed_point
+            && ((w.is_nan() && (0.0..=1.0).contains(&g)) || (g - w).abs() <= UNORM8_BOUND))
+}
