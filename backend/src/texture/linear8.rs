@@ -1,93 +1,180 @@
-//! RGBA8 linear filtering at one mip level, as one lean AVX2 loop: the case the
-//! fill workloads and most real shaders hit (a texture sampled with LINEAR
-//! filters and no mipmapping, or a lookup the LOD cannot move off level 0).
+//! RGBA8 linear filtering as one lean AVX2 loop: the lookups the fill
+//! workloads and most real shaders make (a texture sampled with LINEAR filters,
+//! at level 0 or at each lane's level of a mip chain).
 //!
 //! The general routines (`variant`, `mip_rgba8`) choose a level and a filter
 //! per lane and keep every step in 16-lane arrays on the stack; here each group
-//! of four lanes goes from coordinates to filtered RGBA in registers: texel
-//! position, floor and fraction, the wrapped indices of the two texels per
-//! axis, the `1 << D` taps read straight into 16-bit lanes, and the fixed-point
-//! lerps of [`super::unorm8`]. The arithmetic is the general routines' in the
-//! same order (the product and sum are not fused), so the results are theirs
-//! bit for bit; `linear8_matches_the_general_path` below checks it.
+//! of four lanes goes from coordinates to filtered RGBA in registers: its
+//! levels' sizes, texel position, floor and fraction, the wrapped indices of the
+//! two texels per axis, the `1 << D` taps read straight into 16-bit lanes, and
+//! the fixed-point lerps of [`super::unorm8`]. The arithmetic is the general
+//! routines' in the same order (the product and sum are not fused), so the
+//! results are theirs bit for bit; `linear8_matches_the_general_path` below
+//! checks it.
 //!
-//! It covers 1D, 2D, 3D and rectangle targets with clamp-to-edge or repeat on a
-//! power-of-two size per axis (the callers' conditions), and positions within
-//! ±2²⁴ texels; otherwise [`level0`] returns `None` and the caller takes the
-//! general path.
+//! It covers 1D, 2D, 3D, rectangle, 1D/2D array and cube (the face as a layer)
+//! lookups with clamp-to-edge or repeat on a power-of-two size per axis (the
+//! callers' conditions), and positions within ±2²⁴ texels; otherwise
+//! [`filter`] returns `None` and the caller takes the general path.
 
 use super::MipLevel;
-use crate::exec::{Reg, LANES};
+use crate::exec::LANES;
 
-/// How the routine wraps each axis, and the level it reads.
-pub(super) struct Level0<'a> {
-    /// The level (it must hold all its texels: `width · height · depth · 4`
-    /// bytes at least).
-    pub level: &'a MipLevel<'a>,
+/// Sixteen lanes of floats.
+type F16 = [f32; LANES];
+
+/// The levels a lookup reads and how it addresses them.
+pub(super) struct Levels<'a, 'b> {
+    /// Every level (each must hold all its texels, fewer than 2³¹; [`filter`]
+    /// checks).
+    pub levels: &'a [MipLevel<'b>],
     /// Repeat (on a power-of-two size) per axis, else clamp to edge.
     pub repeat: [bool; 3],
-    /// Coordinates are normalized (scaled by the level's size).
+    /// Coordinates are normalized (scaled by each level's size).
     pub normalized: bool,
+    /// The axis holding the array layer or cube face (1: a 1D array's rows, 2:
+    /// a 2D array's or cube's slices), if the target has one.
+    pub layer_axis: Option<usize>,
 }
 
-/// Filters every lane bilinearly (or its 1-/3-D form) at `l.level`: RGBA per
-/// lane, or `None` when the CPU lacks AVX2, the level is short of texels or
-/// over 2³¹ of them, or a position is beyond ±2²⁴ texels or NaN.
+/// Filters every lane bilinearly (or its 1-/3-D form) at its level `lvl[l]`
+/// (level 0 for every lane when `lvl` is `None`) and layer `layer[l]`, from
+/// texel-space coordinates `st[a]` (before scaling by the level's size) and
+/// integer texel `offset`s: RGBA per lane. `None` when the CPU lacks AVX2, a
+/// level is short of texels or has 2³¹ or more, a level or layer index is out
+/// of range, or a position is beyond ±2²⁴ texels or NaN; the caller then takes
+/// the general path.
 #[inline]
-pub(super) fn level0<const D: usize>(
-    l: &Level0<'_>,
-    coords: &[Reg],
+pub(super) fn filter<const D: usize>(
+    l: &Levels<'_, '_>,
+    lvl: Option<&[usize; LANES]>,
+    st: [&F16; D],
+    layer: &[i32; LANES],
     offset: [i32; 3],
-) -> Option<[[f32; LANES]; 4]> {
-    let lv = l.level;
-    let texels = u64::from(lv.width) * u64::from(lv.height) * u64::from(lv.depth);
-    if !(1..=3).contains(&D) || coords.len() < D || texels >= 1 << 31 || texels * 4 > lv.data.len() as u64 {
+) -> Option<[F16; 4]> {
+    if !(1..=3).contains(&D) || l.levels.is_empty() {
+        return None;
+    }
+    let whole = |lv: &MipLevel<'_>| {
+        let n = u64::from(lv.width) * u64::from(lv.height) * u64::from(lv.depth);
+        n != 0 && n < 1 << 31 && n * 4 <= lv.data.len() as u64
+    };
+    let layers = |lv: &MipLevel<'_>| match l.layer_axis {
+        Some(1) => lv.height as i32,
+        Some(_) => lv.depth as i32,
+        None => 1,
+    };
+    let uniform = match lvl {
+        None => Some(0),
+        Some(v) => v.iter().all(|&i| i == v[0]).then_some(v[0]),
+    };
+    let zero = [0usize; LANES];
+    let lvl = lvl.unwrap_or(&zero);
+    let mut ok = lvl.iter().all(|&i| i < l.levels.len());
+    ok &= match uniform {
+        Some(u) => whole(&l.levels[u.min(l.levels.len() - 1)]),
+        None => l.levels.iter().all(whole),
+    };
+    if !ok {
+        return None;
+    }
+    if l.layer_axis.is_some() {
+        for i in 0..LANES {
+            ok &= layer[i] >= 0 && layer[i] < layers(&l.levels[lvl[i]]);
+        }
+    } else {
+        ok &= layer.iter().all(|&x| x == 0);
+    }
+    if !ok {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (checked just above), and the level holds all
-        // its texels, fewer than 2³¹ (checked above).
-        return unsafe { level0_avx2::<D>(l, coords, offset) };
+        // SAFETY: the CPU has AVX2 (checked just above); every level index is
+        // in range, each level it names holds all its texels (fewer than 2³¹),
+        // and every layer index is inside its lane's level (checked above).
+        return unsafe {
+            match uniform {
+                Some(u) => filter_avx2::<D, true>(l, &[u; LANES], st, layer, offset),
+                None => filter_avx2::<D, false>(l, lvl, st, layer, offset),
+            }
+        };
     }
-    let _ = offset;
+    let _ = (st, offset);
     None
 }
 
-/// [`level0`] with AVX2.
+/// [`filter`] with AVX2, four lanes at a time; `UNIFORM` when every lane reads
+/// level `lvl[0]`.
 ///
 /// # Safety
-/// The CPU must support AVX2; `coords` holds at least `D` registers; the level
-/// holds `width · height · depth` 4-byte texels, fewer than 2³¹.
+/// The CPU must support AVX2; every `lvl[i]` indexes `l.levels`, and each such
+/// level holds all its texels (fewer than 2³¹) and the layer `layer[i]`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn level0_avx2<const D: usize>(
-    l: &Level0<'_>,
-    coords: &[Reg],
+unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
+    l: &Levels<'_, '_>,
+    lvl: &[usize; LANES],
+    st: [&F16; D],
+    layer: &[i32; LANES],
     offset: [i32; 3],
-) -> Option<[[f32; LANES]; 4]> {
+) -> Option<[F16; 4]> {
     use std::arch::x86_64::*;
-    let lv = l.level;
-    let size = [lv.width as i32, lv.height as i32, lv.depth as i32];
-    let stride = [1, size[0], size[0] * size[1]];
-    let data = lv.data.as_ptr();
     let planar = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     let scale = _mm256_set1_ps(1.0 / 32640.0);
     let abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fff_ffff));
     let limit = _mm_set1_ps(16_777_216.0);
+    let one = _mm_set1_epi32(1);
+    let zero = _mm_setzero_si128();
+    let lv0 = l.levels.get_unchecked(lvl[0]);
     let mut out = [[0.0f32; LANES]; 4];
     let mut in_range = 0xf;
     for g in 0..LANES / 4 {
-        // Per axis: the low texel's index term, the step to the high texel, and
-        // the high texel's Q15 weight broadcast to the four channels.
-        let mut lo = _mm_setzero_si128();
-        let mut step = [_mm_setzero_si128(); 3];
+        // Each lane's level: its size per axis and its texels.
+        let (size, data) = if UNIFORM {
+            let n = [lv0.width, lv0.height, lv0.depth].map(|x| _mm_set1_epi32(x as i32));
+            (n, [lv0.data.as_ptr(); 4])
+        } else {
+            let m: [&MipLevel<'_>; 4] =
+                std::array::from_fn(|i| l.levels.get_unchecked(lvl[4 * g + i]));
+            let n = [
+                _mm_setr_epi32(
+                    m[0].width as i32,
+                    m[1].width as i32,
+                    m[2].width as i32,
+                    m[3].width as i32,
+                ),
+                _mm_setr_epi32(
+                    m[0].height as i32,
+                    m[1].height as i32,
+                    m[2].height as i32,
+                    m[3].height as i32,
+                ),
+                _mm_setr_epi32(
+                    m[0].depth as i32,
+                    m[1].depth as i32,
+                    m[2].depth as i32,
+                    m[3].depth as i32,
+                ),
+            ];
+            (n, m.map(|x| x.data.as_ptr()))
+        };
+        let stride = [one, size[0], _mm_mullo_epi32(size[0], size[1])];
+        // The low texel's index, the step to the high texel per axis, and the
+        // high texel's Q15 weight broadcast to the four channels.
+        let mut lo = match l.layer_axis {
+            Some(ax) => _mm_mullo_epi32(
+                _mm_loadu_si128(layer.as_ptr().add(4 * g).cast()),
+                stride[ax],
+            ),
+            None => zero,
+        };
+        let mut step = [zero; 3];
         let mut w = [_mm256_setzero_si256(); 3];
         for a in 0..D {
-            let c = _mm_loadu_ps(coords[a].0.as_ptr().add(4 * g).cast());
-            let n = _mm_set1_epi32(size[a]);
+            let c = _mm_loadu_ps(st[a].as_ptr().add(4 * g));
             let scaled = if l.normalized {
-                _mm_mul_ps(c, _mm_cvtepi32_ps(n))
+                _mm_mul_ps(c, _mm_cvtepi32_ps(size[a]))
             } else {
                 c
             };
@@ -98,23 +185,28 @@ unsafe fn level0_avx2<const D: usize>(
             let fl = _mm_floor_ps(u);
             let f = _mm_sub_ps(u, fl);
             let i = _mm_cvttps_epi32(fl);
-            let j = _mm_add_epi32(i, _mm_set1_epi32(1));
+            let j = _mm_add_epi32(i, one);
+            let top = _mm_sub_epi32(size[a], one);
             let (i0, i1) = if l.repeat[a] {
-                let m = _mm_set1_epi32(size[a] - 1);
-                (_mm_and_si128(i, m), _mm_and_si128(j, m))
+                (_mm_and_si128(i, top), _mm_and_si128(j, top))
             } else {
-                let top = _mm_set1_epi32(size[a] - 1);
-                let zero = _mm_setzero_si128();
                 (
                     _mm_min_epi32(_mm_max_epi32(i, zero), top),
                     _mm_min_epi32(_mm_max_epi32(j, zero), top),
                 )
             };
-            let st = _mm_set1_epi32(stride[a]);
-            lo = _mm_add_epi32(lo, _mm_mullo_epi32(i0, st));
-            step[a] = _mm_mullo_epi32(_mm_sub_epi32(i1, i0), st);
+            if a == 0 {
+                lo = _mm_add_epi32(lo, i0);
+                step[a] = _mm_sub_epi32(i1, i0);
+            } else {
+                lo = _mm_add_epi32(lo, _mm_mullo_epi32(i0, stride[a]));
+                step[a] = _mm_mullo_epi32(_mm_sub_epi32(i1, i0), stride[a]);
+            }
             // `unorm8::q15` for a fraction in [0, 1).
-            let q = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(f, _mm_set1_ps(32768.0)), _mm_set1_ps(0.5)));
+            let q = _mm_cvttps_epi32(_mm_add_ps(
+                _mm_mul_ps(f, _mm_set1_ps(32768.0)),
+                _mm_set1_ps(0.5),
+            ));
             let q = _mm_min_epi32(q, _mm_set1_epi32(32767));
             w[a] = _mm256_broadcastq_epi64(_mm_packs_epi32(q, q));
         }
@@ -131,10 +223,15 @@ unsafe fn level0_avx2<const D: usize>(
             }
             let mut ix = [0i32; 4];
             _mm_storeu_si128(ix.as_mut_ptr().cast(), idx);
-            // SAFETY: each index is wrapped into the level, which holds all its
-            // texels (the caller's contract).
-            let word = |i: i32| data.add(i as usize * 4).cast::<i32>().read_unaligned();
-            let words = _mm_setr_epi32(word(ix[0]), word(ix[1]), word(ix[2]), word(ix[3]));
+            // SAFETY: each index is wrapped into its lane's level and layer, and
+            // the level holds all its texels (the caller's contract).
+            let word = |i: usize| {
+                data[i]
+                    .add(ix[i] as usize * 4)
+                    .cast::<i32>()
+                    .read_unaligned()
+            };
+            let words = _mm_setr_epi32(word(0), word(1), word(2), word(3));
             let bytes = _mm_shuffle_epi8(words, planar);
             *tk = _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(bytes));
         }
@@ -148,11 +245,29 @@ unsafe fn level0_avx2<const D: usize>(
         let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(t[0])));
         let (rg, ba) = (_mm256_mul_ps(rg, scale), _mm256_mul_ps(ba, scale));
         _mm_storeu_ps(out[0].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(rg));
-        _mm_storeu_ps(out[1].as_mut_ptr().add(4 * g), _mm256_extractf128_ps::<1>(rg));
+        _mm_storeu_ps(
+            out[1].as_mut_ptr().add(4 * g),
+            _mm256_extractf128_ps::<1>(rg),
+        );
         _mm_storeu_ps(out[2].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(ba));
-        _mm_storeu_ps(out[3].as_mut_ptr().add(4 * g), _mm256_extractf128_ps::<1>(ba));
+        _mm_storeu_ps(
+            out[3].as_mut_ptr().add(4 * g),
+            _mm256_extractf128_ps::<1>(ba),
+        );
     }
     Some(out)
+}
+
+/// The float lanes of registers (missing ones 0), as [`filter`] takes them.
+#[inline(always)]
+pub(super) fn floats<const D: usize>(regs: &[crate::exec::Reg]) -> [F16; D] {
+    let mut o = [[0.0f32; LANES]; D];
+    for (a, r) in regs.iter().take(D).enumerate() {
+        for i in 0..LANES {
+            o[a][i] = f32::from_bits(r.0[i]);
+        }
+    }
+    o
 }
 
 #[cfg(test)]
@@ -175,16 +290,23 @@ mod tests {
     /// The general routines' arithmetic, lane by lane: position, floor,
     /// fraction and wrapped indices as `variant::Pass::run` computes them, then
     /// the taps through `unorm8::filter`.
-    fn reference<const D: usize>(l: &Level0<'_>, coords: &[Reg], offset: [i32; 3]) -> Option<[[f32; LANES]; 4]> {
-        let lv = l.level;
-        let size = [lv.width as i32, lv.height as i32, lv.depth as i32];
-        let stride = [1, size[0], size[0] * size[1]];
+    fn reference<const D: usize>(
+        l: &Levels<'_, '_>,
+        lvl: &[usize; LANES],
+        st: [&F16; D],
+        layer: &[i32; LANES],
+        offset: [i32; 3],
+    ) -> Option<[F16; 4]> {
         let mut taps = [[0u32; LANES]; 8];
         let mut frac = [[0.0f32; LANES]; 3];
         for ln in 0..LANES {
+            let lv = &l.levels[lvl[ln]];
+            let size = [lv.width as i32, lv.height as i32, lv.depth as i32];
+            let stride = [1, size[0], size[0] * size[1]];
+            let base = l.layer_axis.map_or(0, |ax| layer[ln] * stride[ax]);
             let mut idx = [[0i32; 2]; 3];
             for a in 0..D {
-                let c = f32::from_bits(coords[a].0[ln]);
+                let c = st[a][ln];
                 let p = if l.normalized { c * size[a] as f32 } else { c } + offset[a] as f32;
                 if p.is_nan() || p.abs() >= 16_777_216.0 {
                     return None;
@@ -203,7 +325,7 @@ mod tests {
                 idx[a] = [wrap(i) * stride[a], wrap(i + 1) * stride[a]];
             }
             for k in 0..1 << D {
-                let at: i32 = (0..D).map(|a| idx[a][k >> a & 1]).sum();
+                let at: i32 = base + (0..D).map(|a| idx[a][k >> a & 1]).sum::<i32>();
                 let b = &lv.data[at as usize * 4..at as usize * 4 + 4];
                 taps[k][ln] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             }
@@ -211,36 +333,102 @@ mod tests {
         Some(super::super::unorm8::filter::<D>(&taps, &frac))
     }
 
-    fn check<const D: usize>(rng: &mut Rng) -> usize {
+    fn avx2() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// Random chains, wraps, levels per lane (or one for all), layers and
+    /// coordinates for `D` filtered axes (`layered`: one more axis of layers).
+    fn check<const D: usize>(rng: &mut Rng, layered: bool) -> usize {
         let mut compared = 0;
         for case in 0..300 {
-            let side = |rng: &mut Rng| if rng.below(2) == 0 { 1 << rng.below(6) } else { 1 + rng.below(40) as u32 };
-            let (w, h, d) = match D {
-                1 => (side(rng), 1, 1),
-                2 => (side(rng), side(rng), 1),
-                _ => (side(rng), side(rng), side(rng)),
+            let pow2 = rng.below(2) == 0;
+            let side = |rng: &mut Rng| {
+                if pow2 {
+                    1 << rng.below(6)
+                } else {
+                    1 + rng.below(40) as u32
+                }
             };
-            let data: Vec<u8> = (0..w * h * d * 4).map(|_| rng.next() as u8).collect();
-            let level = MipLevel { data: &data, width: w, height: h, depth: d };
-            let size = [w, h, d];
-            // Repeat only on power-of-two sizes (the callers' condition).
-            let repeat = std::array::from_fn(|a| size[a].is_power_of_two() && rng.below(2) == 0);
-            let l = Level0 { level: &level, repeat, normalized: rng.below(4) != 0 };
-            let offset = std::array::from_fn(|_| rng.below(5) as i32 - 2);
-            let scale = [0.01f32, 1.0, 3.0, 50.0][rng.below(4) as usize];
-            let coords: Vec<Reg> = (0..D)
-                .map(|_| {
-                    let mut r = Reg::default();
-                    for ln in 0..LANES {
-                        let x = (rng.below(2_000_001) as f32 / 1_000_000.0 - 1.0) * scale;
-                        r.set_f(ln, if rng.below(500) == 0 { f32::NAN } else { x });
-                    }
-                    r
+            let mut size = [side(rng), side(rng), side(rng)];
+            for s in size.iter_mut().skip(D) {
+                *s = 1;
+            }
+            let layers = 1 + rng.below(4) as u32;
+            let layer_axis = layered.then_some(D);
+            if layered {
+                size[D] = layers;
+            }
+            // A chain of up to four levels, halving the filtered axes.
+            let nlevels = 1 + rng.below(4) as usize;
+            let mut chain = Vec::new();
+            let mut s = size;
+            for _ in 0..nlevels {
+                let data: Vec<u8> = (0..s[0] * s[1] * s[2] * 4)
+                    .map(|_| rng.next() as u8)
+                    .collect();
+                chain.push((s, data));
+                for x in s.iter_mut().take(D) {
+                    *x = (*x / 2).max(1);
+                }
+            }
+            let levels: Vec<MipLevel<'_>> = chain
+                .iter()
+                .map(|(s, data)| MipLevel {
+                    data,
+                    width: s[0],
+                    height: s[1],
+                    depth: s[2],
                 })
                 .collect();
-            let want = reference::<D>(&l, &coords, offset);
-            let got = level0::<D>(&l, &coords, offset);
-            if !std::arch::is_x86_feature_detected!("avx2") {
+            // Repeat only where every level's size is a power of two (the
+            // callers' condition).
+            let repeat = std::array::from_fn(|a| pow2 && a < D && rng.below(2) == 0);
+            let l = Levels {
+                levels: &levels,
+                repeat,
+                normalized: rng.below(4) != 0,
+                layer_axis,
+            };
+            let uniform = rng.below(2) == 0;
+            let first = rng.below(nlevels as u64) as usize;
+            let lvl: [usize; LANES] = std::array::from_fn(|_| {
+                if uniform {
+                    first
+                } else {
+                    rng.below(nlevels as u64) as usize
+                }
+            });
+            let layer: [i32; LANES] = std::array::from_fn(|_| {
+                if layered {
+                    rng.below(layers as u64) as i32
+                } else {
+                    0
+                }
+            });
+            let offset = std::array::from_fn(|_| rng.below(5) as i32 - 2);
+            let scale = [0.01f32, 1.0, 3.0, 50.0][rng.below(4) as usize];
+            let st: [F16; D] = std::array::from_fn(|_| {
+                std::array::from_fn(|_| {
+                    let x = (rng.below(2_000_001) as f32 / 1_000_000.0 - 1.0) * scale;
+                    if rng.below(500) == 0 {
+                        f32::NAN
+                    } else {
+                        x
+                    }
+                })
+            });
+            let st_ref: [&F16; D] = std::array::from_fn(|a| &st[a]);
+            let want = reference::<D>(&l, &lvl, st_ref, &layer, offset);
+            let got = filter::<D>(&l, Some(&lvl), st_ref, &layer, offset);
+            if !avx2() {
                 assert!(got.is_none());
                 continue;
             }
@@ -248,7 +436,11 @@ mod tests {
             if let (Some(g), Some(w)) = (got, want) {
                 for c in 0..4 {
                     for ln in 0..LANES {
-                        assert_eq!(g[c][ln].to_bits(), w[c][ln].to_bits(), "D={D} case {case} c={c} lane {ln}");
+                        assert_eq!(
+                            g[c][ln].to_bits(),
+                            w[c][ln].to_bits(),
+                            "D={D} case {case} c={c} lane {ln}"
+                        );
                     }
                 }
                 compared += 1;
@@ -260,10 +452,53 @@ mod tests {
     #[test]
     fn linear8_matches_the_general_path() {
         let mut rng = Rng(0x1234_5678_9abc_def1);
-        let n = check::<1>(&mut rng) + check::<2>(&mut rng) + check::<3>(&mut rng);
-        if std::arch::is_x86_feature_detected!("avx2") {
+        let n = check::<1>(&mut rng, false)
+            + check::<2>(&mut rng, false)
+            + check::<3>(&mut rng, false)
+            + check::<1>(&mut rng, true)
+            + check::<2>(&mut rng, true);
+        if avx2() {
             // Most cases have no NaN lane and are compared.
-            assert!(n > 600, "only {n} cases compared");
+            assert!(n > 1000, "only {n} cases compared");
         }
+    }
+
+    #[test]
+    fn out_of_range_levels_and_layers_are_refused() {
+        let data = vec![0u8; 4 * 4 * 4];
+        let levels = [MipLevel {
+            data: &data,
+            width: 4,
+            height: 4,
+            depth: 1,
+        }];
+        let st = [[0.5f32; LANES]; 2];
+        let l = Levels {
+            levels: &levels,
+            repeat: [false; 3],
+            normalized: true,
+            layer_axis: None,
+        };
+        assert!(
+            filter::<2>(&l, Some(&[1; LANES]), [&st[0], &st[1]], &[0; LANES], [0; 3]).is_none()
+        );
+        let l = Levels {
+            layer_axis: Some(2),
+            ..l
+        };
+        assert!(filter::<2>(&l, None, [&st[0], &st[1]], &[1; LANES], [0; 3]).is_none());
+        let short = [MipLevel {
+            data: &data[..60],
+            width: 4,
+            height: 4,
+            depth: 1,
+        }];
+        let l = Levels {
+            levels: &short,
+            repeat: [false; 3],
+            normalized: true,
+            layer_axis: None,
+        };
+        assert!(filter::<2>(&l, None, [&st[0], &st[1]], &[0; LANES], [0; 3]).is_none());
     }
 }

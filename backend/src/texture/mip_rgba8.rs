@@ -2,11 +2,8 @@
 //! explicit LOD, the level choice (nearest or linear between levels) and the
 //! nearest/bilinear taps of each lane at its own level, as plain per-lane loops the
 //! compiler vectorises. It covers repeat on power-of-two levels and clamp-to-edge,
-//! no shadow compare and the identity swizzle. Texel indices, levels and the blend
-//! between levels are the generic path's arithmetic, in the same order; the
-//! bilinear taps are filtered in fixed point ([`super::unorm8`]), so results are
-//! within that module's bound of the generic path's (the `lanes_texture` and
-//! `sampler_variant_diff` tests check it) and bit-identical for nearest filtering.
+//! no shadow compare and the identity swizzle; the arithmetic is the generic path's, in the same order, so the
+//! results are bit-identical (the `lanes_texture` test checks it).
 
 // Lane loops index several arrays by lane, as elsewhere in the driver.
 #![allow(clippy::needless_range_loop)]
@@ -239,16 +236,6 @@ pub(super) fn sample_level0(
             None => [0.0; LANES],
         }
     };
-    if filter == Filter::Linear {
-        let l0 = super::linear8::Level0 {
-            level: &levels[0],
-            repeat: wraps.map(|w| w == Wrap::Repeat),
-            normalized,
-        };
-        if let Some(v) = super::linear8::level0::<2>(&l0, req.coords, req.offset) {
-            return v.map(|c| Reg::from_f32(&c));
-        }
-    }
     let mode = if filter == Filter::Linear {
         Mode::Linear
     } else {
@@ -280,9 +267,9 @@ enum Mode<'a> {
     Mixed(&'a [bool; LANES]),
 }
 
-/// Filters each lane at its level `lvl[l]`: the generic filter's texel indices and
-/// fractions, the bilinear taps lerped in fixed point ([`super::unorm8`]); a nearest
-/// lane among bilinear ones reads its texel with both fractions 0.
+/// Filters each lane at its level `lvl[l]` (the arithmetic of the generic bilinear /
+/// nearest filter; zero weights are added rather than skipped, which changes nothing
+/// for finite, non-negative texels).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn taps(
@@ -326,36 +313,9 @@ fn taps(
         py[l] = cy[l] * sy + oy;
     }
     let mut at = [[0usize; LANES]; 4];
-    let mut fr = [[0.0f32; LANES]; 3];
-    if !indices_i32(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut fr) {
-        indices_i64(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut fr);
-    }
-    // Every level a lane reads holds all its texels, under 2³¹ of them (so each
-    // index fits an i32 and is in range): the taps read memory unchecked.
-    let whole = |lv: &MipLevel<'_>| {
-        let n = u64::from(lv.width) * u64::from(lv.height);
-        n < 1 << 31 && n * 4 <= lv.data.len() as u64
-    };
-    if ntaps == 4 && (if uniform { whole(lv0) } else { levels.iter().all(whole) }) {
-        let mut idx = [[0i32; LANES]; 4];
-        for k in 0..4 {
-            for l in 0..LANES {
-                idx[k][l] = at[k][l] as i32;
-            }
-        }
-        let mut data = [lv0.data.as_ptr(); LANES];
-        // SAFETY: the indices are wrapped into each lane's level (`indices_*`),
-        // which holds all its texels (`whole`).
-        return unsafe {
-            if uniform {
-                super::unorm8::filter_texels::<2, true>(&data, &idx, &fr)
-            } else {
-                for l in 0..LANES {
-                    data[l] = levels[lvl[l].min(last)].data.as_ptr();
-                }
-                super::unorm8::filter_texels::<2, false>(&data, &idx, &fr)
-            }
-        };
+    let mut wt = [[0.0f32; LANES]; 4];
+    if !indices_i32(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt) {
+        indices_i64(&wl, &hl, &px, &py, mode, wraps, &mut at, &mut wt);
     }
     let word = |data: &[u8], i: usize| -> u32 {
         let off = i * 4;
@@ -379,13 +339,13 @@ fn taps(
             }
         }
     }
-    if ntaps == 4 {
-        return super::unorm8::filter::<2>(&words, &fr);
-    }
     let mut out = [[0.0f32; LANES]; 4];
     for (c, o) in out.iter_mut().enumerate() {
-        for l in 0..LANES {
-            o[l] = ((words[0][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
+        for k in 0..ntaps {
+            for l in 0..LANES {
+                let t = ((words[k][l] >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
+                o[l] = if ntaps == 1 { t } else { o[l] + t * wt[k][l] };
+            }
         }
     }
     out
@@ -404,7 +364,7 @@ fn floor_small(x: f32) -> (f32, i32) {
     (r.copysign(x), if down { i - 1 } else { i })
 }
 
-/// Texel indices of the taps and the high taps' weights per axis in i32 when every position is within ±1e9
+/// Texel indices and weights of the taps in i32 when every position is within ±1e9
 /// (not NaN) and every level has under 2^31 texels: then nothing overflows and the
 /// results equal [`indices_i64`]'s. Returns `false` (writing nothing) otherwise.
 #[allow(clippy::too_many_arguments)]
@@ -417,7 +377,7 @@ fn indices_i32(
     mode: Mode<'_>,
     wraps: [Wrap; 3],
     at: &mut [[usize; LANES]; 4],
-    fr: &mut [[f32; LANES]; 3],
+    wt: &mut [[f32; LANES]; 4],
 ) -> bool {
     let mut small = true;
     for l in 0..LANES {
@@ -458,8 +418,10 @@ fn indices_i32(
             idx[1][l] = y0 * w[l] + x1;
             idx[2][l] = y1 * w[l] + x0;
             idx[3][l] = y1 * w[l] + x1;
-            fr[0][l] = fx;
-            fr[1][l] = fy;
+            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+            wt[1][l] = fx * (1.0 - fy) * 1.0;
+            wt[2][l] = (1.0 - fx) * fy * 1.0;
+            wt[3][l] = fx * fy * 1.0;
         }
     }
     if !matches!(mode, Mode::Linear) {
@@ -474,9 +436,8 @@ fn indices_i32(
             let i = y * w[l] + x;
             for k in 0..4 {
                 idx[k][l] = i;
+                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
             }
-            fr[0][l] = 0.0;
-            fr[1][l] = 0.0;
         }
     }
     for k in 0..4 {
@@ -487,7 +448,7 @@ fn indices_i32(
     true
 }
 
-/// Texel indices of the taps and the high taps' weights per axis for any position (i64 like the generic
+/// Texel indices and weights of the taps for any position (i64 like the generic
 /// path; out-of-range float-to-integer conversions saturate the same way).
 #[allow(clippy::too_many_arguments)]
 fn indices_i64(
@@ -498,7 +459,7 @@ fn indices_i64(
     mode: Mode<'_>,
     wraps: [Wrap; 3],
     at: &mut [[usize; LANES]; 4],
-    fr: &mut [[f32; LANES]; 3],
+    wt: &mut [[f32; LANES]; 4],
 ) {
     let wrap = |i: i64, n: i64, wr: Wrap| -> i64 {
         if wr == Wrap::Repeat {
@@ -529,17 +490,18 @@ fn indices_i64(
             at[1][l] = (y0 * w + x1) as usize;
             at[2][l] = (y1 * w + x0) as usize;
             at[3][l] = (y1 * w + x1) as usize;
-            fr[0][l] = fx;
-            fr[1][l] = fy;
+            wt[0][l] = (1.0 - fx) * (1.0 - fy) * 1.0;
+            wt[1][l] = fx * (1.0 - fy) * 1.0;
+            wt[2][l] = (1.0 - fx) * fy * 1.0;
+            wt[3][l] = fx * fy * 1.0;
         } else {
             let x = wrap(floor_f32(px[l]) as i64, w, wraps[0]);
             let y = wrap(floor_f32(py[l]) as i64, h, wraps[1]);
             let i = (y * w + x) as usize;
             for k in 0..4 {
                 at[k][l] = i;
+                wt[k][l] = if k == 0 { 1.0 } else { 0.0 };
             }
-            fr[0][l] = 0.0;
-            fr[1][l] = 0.0;
         }
     }
 }

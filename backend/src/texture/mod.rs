@@ -2,7 +2,8 @@
 //! sampling functions (`texture`, `textureLod`, `textureGrad`, offsets, shadow compare,
 //! `texelFetch`, `textureSize`, `textureQueryLOD`) that compiled shaders call. [`sample`] takes the
 //! RGBA8 2D fast paths (`mip_rgba8`), the sampler variant of the binding's state
-//! (`variant`; both filter RGBA8 in fixed point, `unorm8`) or the quad sampler ([`sample_quad`], which
+//! (`variant`, which filters RGBA8 3D lookups in fixed point: `linear8`, `unorm8`)
+//! or the quad sampler ([`sample_quad`], which
 //! holds the generic filtering code); the tests check both against a scalar
 //! reference, and the quad sampler bit for bit against the per-lane sampler it
 //! replaced.

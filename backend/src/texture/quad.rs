@@ -109,7 +109,12 @@ fn word(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
-texel!(Rgba8, 4, 4, true, |b| [n8(b[0]), n8(b[1]), n8(b[2]), n8(b[3])]);
+texel!(Rgba8, 4, 4, true, |b| [
+    n8(b[0]),
+    n8(b[1]),
+    n8(b[2]),
+    n8(b[3])
+]);
 texel!(R8, 1, 1, |b| [n8(b[0]), 0.0, 0.0, 1.0]);
 texel!(Rg8, 2, 2, |b| [n8(b[0]), n8(b[1]), 0.0, 1.0]);
 texel!(Rgba16F, 8, 4, |b| {

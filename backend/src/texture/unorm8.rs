@@ -18,11 +18,11 @@
 //! (every weight 0) gives exactly `v · (1/255)`, as the float decode does:
 //! `1/32640` is `1/255` scaled by 2⁻⁷.
 //!
-//! [`filter`] runs four lanes per 256-bit register with AVX2 when the CPU has it,
-//! each register holding the four lanes' red, then green, blue and alpha (so a
-//! lane's weight is one 64-bit broadcast and the result needs no transpose), and
-//! otherwise the same arithmetic lane by lane; both give the same bits
-//! (`filter_matches_scalar` below).
+//! [`filter_texels`] runs four lanes per 256-bit register with AVX2 when the CPU
+//! has it, each register holding the four lanes' red, then green, blue and alpha
+//! (so a lane's weight is one 64-bit broadcast and the result needs no
+//! transpose), and otherwise the same arithmetic lane by lane; both give the
+//! same bits (`filter_matches_scalar` below).
 
 // Lane loops index several arrays by lane, as elsewhere in the driver.
 #![allow(clippy::needless_range_loop)]
@@ -58,11 +58,13 @@ fn lerp(a: i16, b: i16, w: i16) -> i16 {
     a.wrapping_add(mulhrs(b.wrapping_sub(a), w))
 }
 
-/// Filters `1 << D` taps per lane (`D` of 1, 2 or 3 axes): `taps[k][l]` is lane
-/// `l`'s RGBA8 texel word (red in the low byte) of tap `k`, whose bit `a` says
-/// it is the high texel on axis `a`; `frac[a][l]` is the high texel's weight on
-/// axis `a`, in `[0, 1]`. Returns red, green, blue and alpha per lane.
-#[inline(always)]
+/// Filters `1 << D` taps per lane (`D` of 1, 2 or 3 axes) lane by lane:
+/// `taps[k][l]` is lane `l`'s RGBA8 texel word (red in the low byte) of tap
+/// `k`, whose bit `a` says it is the high texel on axis `a`; `frac[a][l]` is the
+/// high texel's weight on axis `a`, in `[0, 1]`. Returns red, green, blue and
+/// alpha per lane: the reference [`filter_texels`] and `linear8` must match bit
+/// for bit.
+#[cfg(test)]
 pub(super) fn filter<const D: usize>(
     taps: &[[u32; LANES]],
     frac: &[[f32; LANES]; 3],
@@ -74,16 +76,11 @@ pub(super) fn filter<const D: usize>(
             w[a][l] = q15(frac[a][l]);
         }
     }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (checked just above), and `taps` holds
-        // `1 << D` rows (asserted above).
-        return unsafe { filter_avx2::<D>(taps, &w) };
-    }
     filter_scalar::<D>(taps, &w)
 }
 
-/// [`filter`] reading the taps itself: tap `k` of lane `l` is the 4-byte texel at
+/// The filter of a lookup's taps: tap `k` of lane `l` (bit `a` of `k`: the high
+/// texel on axis `a`) is the 4-byte texel at
 /// index `at[k][l]` of `data[l]` (of `data[0]` for every lane when `UNIFORM`).
 /// Reading each register's four words straight from memory avoids a round trip
 /// through a gathered array (four narrow stores, then one wide load that cannot
@@ -116,13 +113,16 @@ pub(super) unsafe fn filter_texels<const D: usize, const UNIFORM: bool>(
         for l in 0..LANES {
             let p = if UNIFORM { data[0] } else { data[l] };
             // SAFETY: the caller's contract.
-            taps[k][l] = u32::from_le(unsafe { p.add(at[k][l] as usize * 4).cast::<u32>().read_unaligned() });
+            taps[k][l] = u32::from_le(unsafe {
+                p.add(at[k][l] as usize * 4).cast::<u32>().read_unaligned()
+            });
         }
     }
     filter_scalar::<D>(&taps, &w)
 }
 
-/// [`filter_texels`] with AVX2 ([`filter_avx2`]'s layout).
+/// [`filter_texels`] with AVX2: lanes `4g..4g + 4` in one register per tap, laid
+/// out as `[r0 r1 r2 r3 g0 g1 g2 g3 | b0 b1 b2 b3 a0 a1 a2 a3]` (16-bit).
 ///
 /// # Safety
 /// The CPU must support AVX2; the rest is [`filter_texels`]'s contract.
@@ -145,7 +145,11 @@ unsafe fn filter_texels_avx2<const D: usize, const UNIFORM: bool>(
             let word = |l: usize| -> i32 {
                 let p = if UNIFORM { data[0] } else { data[4 * g + l] };
                 // SAFETY: the caller's contract.
-                unsafe { p.add(row[4 * g + l] as usize * 4).cast::<i32>().read_unaligned() }
+                unsafe {
+                    p.add(row[4 * g + l] as usize * 4)
+                        .cast::<i32>()
+                        .read_unaligned()
+                }
             };
             let words = _mm_setr_epi32(word(0), word(1), word(2), word(3));
             let bytes = _mm_shuffle_epi8(words, planar);
@@ -156,7 +160,7 @@ unsafe fn filter_texels_avx2<const D: usize, const UNIFORM: bool>(
     out
 }
 
-/// The lerps of [`filter_avx2`]'s group `g` over its taps `t`, and the store of
+/// The lerps of [`filter_texels_avx2`]'s group `g` over its taps `t`, and the store of
 /// the result to `out` as floats.
 ///
 /// # Safety
@@ -184,14 +188,23 @@ unsafe fn lerp_store<const D: usize>(
     let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(t[0])));
     let (rg, ba) = (_mm256_mul_ps(rg, scale), _mm256_mul_ps(ba, scale));
     _mm_storeu_ps(out[0].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(rg));
-    _mm_storeu_ps(out[1].as_mut_ptr().add(4 * g), _mm256_extractf128_ps::<1>(rg));
+    _mm_storeu_ps(
+        out[1].as_mut_ptr().add(4 * g),
+        _mm256_extractf128_ps::<1>(rg),
+    );
     _mm_storeu_ps(out[2].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(ba));
-    _mm_storeu_ps(out[3].as_mut_ptr().add(4 * g), _mm256_extractf128_ps::<1>(ba));
+    _mm_storeu_ps(
+        out[3].as_mut_ptr().add(4 * g),
+        _mm256_extractf128_ps::<1>(ba),
+    );
 }
 
-/// [`filter`] lane by lane, with the Q15 weights `w`.
+/// The filter lane by lane, with the Q15 weights `w`.
 #[inline(always)]
-fn filter_scalar<const D: usize>(taps: &[[u32; LANES]], w: &[[i16; LANES]; 3]) -> [[f32; LANES]; 4] {
+fn filter_scalar<const D: usize>(
+    taps: &[[u32; LANES]],
+    w: &[[i16; LANES]; 3],
+) -> [[f32; LANES]; 4] {
     let mut out = [[0.0f32; LANES]; 4];
     for l in 0..LANES {
         for c in 0..4 {
@@ -206,37 +219,6 @@ fn filter_scalar<const D: usize>(taps: &[[u32; LANES]], w: &[[i16; LANES]; 3]) -
             }
             out[c][l] = t[0] as f32 * (1.0 / ONE);
         }
-    }
-    out
-}
-
-/// [`filter`] with AVX2: lanes `4g..4g + 4` in one register per tap, laid out
-/// as `[r0 r1 r2 r3 g0 g1 g2 g3 | b0 b1 b2 b3 a0 a1 a2 a3]` (16-bit).
-///
-/// # Safety
-/// The CPU must support AVX2, and `taps` must hold at least `1 << D` rows.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn filter_avx2<const D: usize>(
-    taps: &[[u32; LANES]],
-    w: &[[i16; LANES]; 3],
-) -> [[f32; LANES]; 4] {
-    use std::arch::x86_64::*;
-    let mut out = [[0.0f32; LANES]; 4];
-    // Bytes of four words, channel-major: r0 r1 r2 r3 g0 … a3.
-    let planar = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    let scale = _mm256_set1_ps(1.0 / ONE);
-    for g in 0..LANES / 4 {
-        let mut t = [_mm256_setzero_si256(); 8];
-        for k in 0..1 << D {
-            // SAFETY: row `k` exists (the caller's contract) and has 16 words,
-            // of which `4g..4g + 4` are read.
-            let words = _mm_loadu_si128(taps.get_unchecked(k).as_ptr().add(4 * g).cast());
-            let bytes = _mm_shuffle_epi8(words, planar);
-            t[k] = _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(bytes));
-        }
-        lerp_store::<D>(&mut t, w, g, scale, &mut out);
     }
     out
 }
@@ -287,7 +269,12 @@ mod tests {
     }
 
     /// The float filter the fixed-point one approximates: nested lerps in f64.
-    fn exact<const D: usize>(taps: &[[u32; LANES]; 8], frac: &[[f32; LANES]; 3], l: usize, c: usize) -> f64 {
+    fn exact<const D: usize>(
+        taps: &[[u32; LANES]; 8],
+        frac: &[[f32; LANES]; 3],
+        l: usize,
+        c: usize,
+    ) -> f64 {
         let mut t = [0f64; 8];
         for k in 0..1 << D {
             t[k] = ((taps[k][l] >> (8 * c)) & 0xff) as f64 / 255.0;
@@ -301,6 +288,23 @@ mod tests {
         t[0]
     }
 
+    /// [`filter_texels`] on the taps stored as a level: tap `k` of lane `l` at
+    /// index `16k + l`.
+    fn through_texels<const D: usize>(
+        taps: &[[u32; LANES]; 8],
+        frac: &[[f32; LANES]; 3],
+    ) -> [[f32; LANES]; 4] {
+        let data: Vec<u8> = taps
+            .iter()
+            .flatten()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        let at: [[i32; LANES]; 8] =
+            std::array::from_fn(|k| std::array::from_fn(|l| (16 * k + l) as i32));
+        // SAFETY: every index is inside `data`.
+        unsafe { filter_texels::<D, true>(&[data.as_ptr(); LANES], &at, frac) }
+    }
+
     fn check<const D: usize>() {
         let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ D as u64);
         for _ in 0..2000 {
@@ -311,11 +315,15 @@ mod tests {
                     w[a][l] = q15(frac[a][l]);
                 }
             }
-            let got = filter::<D>(&taps, &frac);
+            let got = through_texels::<D>(&taps, &frac);
             let scalar = filter_scalar::<D>(&taps, &w);
             for c in 0..4 {
                 for l in 0..LANES {
-                    assert_eq!(got[c][l].to_bits(), scalar[c][l].to_bits(), "D={D} c={c} l={l}");
+                    assert_eq!(
+                        got[c][l].to_bits(),
+                        scalar[c][l].to_bits(),
+                        "D={D} c={c} l={l}"
+                    );
                     // The error bound of the module doc: under two fixed-point
                     // steps per axis.
                     let e = (got[c][l] as f64 - exact::<D>(&taps, &frac, l, c)).abs();
@@ -341,7 +349,7 @@ mod tests {
             let word = v | (255 - v) << 8 | (v / 3) << 16 | (v ^ 0x5a) << 24;
             let taps = [[word; LANES]; 8];
             for f in [0.0f32, 0.25, 0.999] {
-                let got = filter::<3>(&taps, &[[f; LANES]; 3]);
+                let got = through_texels::<3>(&taps, &[[f; LANES]; 3]);
                 for c in 0..4 {
                     let want = ((word >> (8 * c)) & 0xff) as f32 * (1.0 / 255.0);
                     assert_eq!(got[c][0].to_bits(), want.to_bits(), "v={v} c={c} f={f}");
