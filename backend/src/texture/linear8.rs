@@ -17,7 +17,7 @@
 //! callers' conditions), and positions within ±2²⁴ texels; otherwise
 //! [`filter`] returns `None` and the caller takes the general path.
 
-use super::MipLevel;
+use super::{unorm8, MipLevel};
 use crate::exec::LANES;
 
 /// Sixteen lanes of floats.
@@ -120,8 +120,6 @@ unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
     offset: [i32; 3],
 ) -> Option<[F16; 4]> {
     use std::arch::x86_64::*;
-    let planar = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    let scale = _mm256_set1_ps(1.0 / 32640.0);
     let abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fff_ffff));
     let limit = _mm_set1_ps(16_777_216.0);
     let one = _mm_set1_epi32(1);
@@ -231,29 +229,9 @@ unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
                     .cast::<i32>()
                     .read_unaligned()
             };
-            let words = _mm_setr_epi32(word(0), word(1), word(2), word(3));
-            let bytes = _mm_shuffle_epi8(words, planar);
-            *tk = _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(bytes));
+            *tk = unorm8::widen(_mm_setr_epi32(word(0), word(1), word(2), word(3)));
         }
-        for (a, wa) in w.iter().enumerate().take(D) {
-            for i in 0..1 << (D - 1 - a) {
-                let (lo, hi) = (t[2 * i], t[2 * i + 1]);
-                t[i] = _mm256_add_epi16(lo, _mm256_mulhrs_epi16(_mm256_sub_epi16(hi, lo), *wa));
-            }
-        }
-        let rg = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(t[0])));
-        let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(t[0])));
-        let (rg, ba) = (_mm256_mul_ps(rg, scale), _mm256_mul_ps(ba, scale));
-        _mm_storeu_ps(out[0].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(rg));
-        _mm_storeu_ps(
-            out[1].as_mut_ptr().add(4 * g),
-            _mm256_extractf128_ps::<1>(rg),
-        );
-        _mm_storeu_ps(out[2].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(ba));
-        _mm_storeu_ps(
-            out[3].as_mut_ptr().add(4 * g),
-            _mm256_extractf128_ps::<1>(ba),
-        );
+        unorm8::lerp_store::<D>(&mut t, &w, g, &mut out);
     }
     Some(out)
 }
@@ -274,17 +252,10 @@ pub(super) fn floats<const D: usize>(regs: &[crate::exec::Reg]) -> [F16; D] {
 mod tests {
     use super::*;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
+    use crate::texture::unorm8::tests::Rng;
+
+    fn below(rng: &mut Rng, n: u64) -> u64 {
+        rng.next() % n
     }
 
     /// The general routines' arithmetic, lane by lane: position, floor,
@@ -349,25 +320,25 @@ mod tests {
     fn check<const D: usize>(rng: &mut Rng, layered: bool) -> usize {
         let mut compared = 0;
         for case in 0..300 {
-            let pow2 = rng.below(2) == 0;
+            let pow2 = below(rng, 2) == 0;
             let side = |rng: &mut Rng| {
                 if pow2 {
-                    1 << rng.below(6)
+                    1 << below(rng, 6)
                 } else {
-                    1 + rng.below(40) as u32
+                    1 + below(rng, 40) as u32
                 }
             };
             let mut size = [side(rng), side(rng), side(rng)];
             for s in size.iter_mut().skip(D) {
                 *s = 1;
             }
-            let layers = 1 + rng.below(4) as u32;
+            let layers = 1 + below(rng, 4) as u32;
             let layer_axis = layered.then_some(D);
             if layered {
                 size[D] = layers;
             }
             // A chain of up to four levels, halving the filtered axes.
-            let nlevels = 1 + rng.below(4) as usize;
+            let nlevels = 1 + below(rng, 4) as usize;
             let mut chain = Vec::new();
             let mut s = size;
             for _ in 0..nlevels {
@@ -390,35 +361,35 @@ mod tests {
                 .collect();
             // Repeat only where every level's size is a power of two (the
             // callers' condition).
-            let repeat = std::array::from_fn(|a| pow2 && a < D && rng.below(2) == 0);
+            let repeat = std::array::from_fn(|a| pow2 && a < D && below(rng, 2) == 0);
             let l = Levels {
                 levels: &levels,
                 repeat,
-                normalized: rng.below(4) != 0,
+                normalized: below(rng, 4) != 0,
                 layer_axis,
             };
-            let uniform = rng.below(2) == 0;
-            let first = rng.below(nlevels as u64) as usize;
+            let uniform = below(rng, 2) == 0;
+            let first = below(rng, nlevels as u64) as usize;
             let lvl: [usize; LANES] = std::array::from_fn(|_| {
                 if uniform {
                     first
                 } else {
-                    rng.below(nlevels as u64) as usize
+                    below(rng, nlevels as u64) as usize
                 }
             });
             let layer: [i32; LANES] = std::array::from_fn(|_| {
                 if layered {
-                    rng.below(layers as u64) as i32
+                    below(rng, layers as u64) as i32
                 } else {
                     0
                 }
             });
-            let offset = std::array::from_fn(|_| rng.below(5) as i32 - 2);
-            let scale = [0.01f32, 1.0, 3.0, 50.0][rng.below(4) as usize];
+            let offset = std::array::from_fn(|_| below(rng, 5) as i32 - 2);
+            let scale = [0.01f32, 1.0, 3.0, 50.0][below(rng, 4) as usize];
             let st: [F16; D] = std::array::from_fn(|_| {
                 std::array::from_fn(|_| {
-                    let x = (rng.below(2_000_001) as f32 / 1_000_000.0 - 1.0) * scale;
-                    if rng.below(500) == 0 {
+                    let x = (below(rng, 2_000_001) as f32 / 1_000_000.0 - 1.0) * scale;
+                    if below(rng, 500) == 0 {
                         f32::NAN
                     } else {
                         x

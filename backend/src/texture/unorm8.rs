@@ -136,8 +136,6 @@ unsafe fn filter_texels_avx2<const D: usize, const UNIFORM: bool>(
 ) -> [[f32; LANES]; 4] {
     use std::arch::x86_64::*;
     let mut out = [[0.0f32; LANES]; 4];
-    let planar = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    let scale = _mm256_set1_ps(1.0 / ONE);
     for g in 0..LANES / 4 {
         let mut t = [_mm256_setzero_si256(); 8];
         for k in 0..1 << D {
@@ -151,52 +149,64 @@ unsafe fn filter_texels_avx2<const D: usize, const UNIFORM: bool>(
                         .read_unaligned()
                 }
             };
-            let words = _mm_setr_epi32(word(0), word(1), word(2), word(3));
-            let bytes = _mm_shuffle_epi8(words, planar);
-            t[k] = _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(bytes));
+            t[k] = widen(_mm_setr_epi32(word(0), word(1), word(2), word(3)));
         }
-        lerp_store::<D>(&mut t, w, g, scale, &mut out);
+        // The four lanes' weights, repeated for each channel.
+        let wa: [__m256i; 3] = std::array::from_fn(|a| {
+            _mm256_set1_epi64x(w[a].as_ptr().add(4 * g).cast::<i64>().read_unaligned())
+        });
+        lerp_store::<D>(&mut t, &wa, g, &mut out);
     }
     out
 }
 
-/// The lerps of [`filter_texels_avx2`]'s group `g` over its taps `t`, and the store of
-/// the result to `out` as floats.
+/// Four RGBA8 words (lanes `0..4`) as the 16-bit fixed-point register
+/// `[r0 r1 r2 r3 g0 … a3]` (each channel `v << 7`).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn lerp_store<const D: usize>(
+pub(super) unsafe fn widen(words: std::arch::x86_64::__m128i) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    // Bytes of the four words, channel-major: r0 r1 r2 r3 g0 … a3.
+    let planar = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(words, planar)))
+}
+
+/// The lerps of lanes `4g..4g + 4` over their taps `t` ([`widen`]'s layout),
+/// axis by axis with the high taps' Q15 weights `w[a]` (each lane's weight
+/// repeated for the four channels), and the store of the result to `out` as
+/// floats.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn lerp_store<const D: usize>(
     t: &mut [std::arch::x86_64::__m256i; 8],
-    w: &[[i16; LANES]; 3],
+    w: &[std::arch::x86_64::__m256i; 3],
     g: usize,
-    scale: std::arch::x86_64::__m256,
     out: &mut [[f32; LANES]; 4],
 ) {
     use std::arch::x86_64::*;
     for a in 0..D {
-        // The four lanes' weights, repeated for each channel.
-        let wa = _mm256_set1_epi64x(w[a].as_ptr().add(4 * g).cast::<i64>().read_unaligned());
         for i in 0..1 << (D - 1 - a) {
             let (lo, hi) = (t[2 * i], t[2 * i + 1]);
-            t[i] = _mm256_add_epi16(lo, _mm256_mulhrs_epi16(_mm256_sub_epi16(hi, lo), wa));
+            t[i] = _mm256_add_epi16(lo, _mm256_mulhrs_epi16(_mm256_sub_epi16(hi, lo), w[a]));
         }
     }
+    let scale = _mm256_set1_ps(1.0 / ONE);
     let rg = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(t[0])));
     let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(t[0])));
     let (rg, ba) = (_mm256_mul_ps(rg, scale), _mm256_mul_ps(ba, scale));
-    _mm_storeu_ps(out[0].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(rg));
-    _mm_storeu_ps(
-        out[1].as_mut_ptr().add(4 * g),
-        _mm256_extractf128_ps::<1>(rg),
-    );
-    _mm_storeu_ps(out[2].as_mut_ptr().add(4 * g), _mm256_castps256_ps128(ba));
-    _mm_storeu_ps(
-        out[3].as_mut_ptr().add(4 * g),
-        _mm256_extractf128_ps::<1>(ba),
-    );
+    let mut lanes = |c: usize| out[c].as_mut_ptr().add(4 * g);
+    _mm_storeu_ps(lanes(0), _mm256_castps256_ps128(rg));
+    _mm_storeu_ps(lanes(1), _mm256_extractf128_ps::<1>(rg));
+    _mm_storeu_ps(lanes(2), _mm256_castps256_ps128(ba));
+    _mm_storeu_ps(lanes(3), _mm256_extractf128_ps::<1>(ba));
 }
 
 /// The filter lane by lane, with the Q15 weights `w`.
@@ -224,13 +234,13 @@ fn filter_scalar<const D: usize>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// A small deterministic generator (xorshift).
-    struct Rng(u64);
+    /// A small deterministic generator (xorshift), shared with `linear8`'s tests.
+    pub(in crate::texture) struct Rng(pub u64);
     impl Rng {
-        fn next(&mut self) -> u64 {
+        pub(in crate::texture) fn next(&mut self) -> u64 {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
