@@ -39,7 +39,7 @@ pub(super) struct Levels<'a, 'b> {
 
 /// Filters every lane bilinearly (or its 1-/3-D form) at its level `lvl[l]`
 /// (level 0 for every lane when `lvl` is `None`) and layer `layer[l]`, from
-/// texel-space coordinates `st[a]` (before scaling by the level's size) and
+/// coordinates `st[a]` of the first `D` axes (before scaling by the level's size) and
 /// integer texel `offset`s: RGBA per lane. `None` when the CPU lacks AVX2, a
 /// level is short of texels or has 2³¹ or more, a level or layer index is out
 /// of range, or a position is beyond ±2²⁴ texels or NaN; the caller then takes
@@ -48,7 +48,7 @@ pub(super) struct Levels<'a, 'b> {
 pub(super) fn filter<const D: usize>(
     l: &Levels<'_, '_>,
     lvl: Option<&[usize; LANES]>,
-    st: [&F16; D],
+    st: &[F16; 3],
     layer: &[i32; LANES],
     offset: [i32; 3],
 ) -> Option<[F16; 4]> {
@@ -115,7 +115,7 @@ pub(super) fn filter<const D: usize>(
 unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
     l: &Levels<'_, '_>,
     lvl: &[usize; LANES],
-    st: [&F16; D],
+    st: &[F16; 3],
     layer: &[i32; LANES],
     offset: [i32; 3],
 ) -> Option<[F16; 4]> {
@@ -236,11 +236,12 @@ unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
     Some(out)
 }
 
-/// The float lanes of registers (missing ones 0), as [`filter`] takes them.
+/// The float lanes of up to three registers (missing ones 0), as [`filter`]
+/// takes them.
 #[inline(always)]
-pub(super) fn floats<const D: usize>(regs: &[crate::exec::Reg]) -> [F16; D] {
-    let mut o = [[0.0f32; LANES]; D];
-    for (a, r) in regs.iter().take(D).enumerate() {
+pub(super) fn floats(regs: &[crate::exec::Reg]) -> [F16; 3] {
+    let mut o = [[0.0f32; LANES]; 3];
+    for (a, r) in regs.iter().take(3).enumerate() {
         for i in 0..LANES {
             o[a][i] = f32::from_bits(r.0[i]);
         }
@@ -264,7 +265,7 @@ mod tests {
     fn reference<const D: usize>(
         l: &Levels<'_, '_>,
         lvl: &[usize; LANES],
-        st: [&F16; D],
+        st: &[F16; 3],
         layer: &[i32; LANES],
         offset: [i32; 3],
     ) -> Option<[F16; 4]> {
@@ -386,7 +387,7 @@ mod tests {
             });
             let offset = std::array::from_fn(|_| below(rng, 5) as i32 - 2);
             let scale = [0.01f32, 1.0, 3.0, 50.0][below(rng, 4) as usize];
-            let st: [F16; D] = std::array::from_fn(|_| {
+            let st: [F16; 3] = std::array::from_fn(|_| {
                 std::array::from_fn(|_| {
                     let x = (below(rng, 2_000_001) as f32 / 1_000_000.0 - 1.0) * scale;
                     if below(rng, 500) == 0 {
@@ -396,9 +397,8 @@ mod tests {
                     }
                 })
             });
-            let st_ref: [&F16; D] = std::array::from_fn(|a| &st[a]);
-            let want = reference::<D>(&l, &lvl, st_ref, &layer, offset);
-            let got = filter::<D>(&l, Some(&lvl), st_ref, &layer, offset);
+            let want = reference::<D>(&l, &lvl, &st, &layer, offset);
+            let got = filter::<D>(&l, Some(&lvl), &st, &layer, offset);
             if !avx2() {
                 assert!(got.is_none());
                 continue;
@@ -443,21 +443,19 @@ mod tests {
             height: 4,
             depth: 1,
         }];
-        let st = [[0.5f32; LANES]; 2];
+        let st = [[0.5f32; LANES]; 3];
         let l = Levels {
             levels: &levels,
             repeat: [false; 3],
             normalized: true,
             layer_axis: None,
         };
-        assert!(
-            filter::<2>(&l, Some(&[1; LANES]), [&st[0], &st[1]], &[0; LANES], [0; 3]).is_none()
-        );
+        assert!(filter::<2>(&l, Some(&[1; LANES]), &st, &[0; LANES], [0; 3]).is_none());
         let l = Levels {
             layer_axis: Some(2),
             ..l
         };
-        assert!(filter::<2>(&l, None, [&st[0], &st[1]], &[1; LANES], [0; 3]).is_none());
+        assert!(filter::<2>(&l, None, &st, &[1; LANES], [0; 3]).is_none());
         let short = [MipLevel {
             data: &data[..60],
             width: 4,
@@ -470,6 +468,6 @@ mod tests {
             normalized: true,
             layer_axis: None,
         };
-        assert!(filter::<2>(&l, None, [&st[0], &st[1]], &[0; LANES], [0; 3]).is_none());
+        assert!(filter::<2>(&l, None, &st, &[0; LANES], [0; 3]).is_none());
     }
 }
