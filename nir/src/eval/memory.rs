@@ -80,7 +80,7 @@ fn slots_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
     }
     match ty {
         Type::Scalar(_) | Type::Vector(..) => 1,
-        Type::Sampler { .. } => 0,
+        Type::Sampler { .. } | Type::Image { .. } => 0,
         Type::Matrix { columns, .. } => i64::from(*columns),
         Type::Array(e, n) => slots_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
         Type::Struct(id) => structs
@@ -114,7 +114,7 @@ fn samplers_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
     }
     match ty {
         Type::Sampler { .. } => 1,
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => 0,
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::Image { .. } => 0,
         Type::Array(e, n) => samplers_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
         Type::Struct(id) => structs
             .get(crate::arena::EntityRef::index(*id))
@@ -148,7 +148,7 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32, rm: bool) -> (i64,
         return (4, 0);
     }
     match ty {
-        Type::Scalar(_) | Type::Sampler { .. } => (4, 4),
+        Type::Scalar(_) | Type::Sampler { .. } | Type::Image { .. } => (4, 4),
         Type::Vector(_, n) => match n {
             2 => (8, 8),
             3 => (16, 12),
@@ -275,7 +275,7 @@ fn leaves_into(
             byte,
             base: *b,
         }),
-        Type::Sampler { .. } => out.push(Leaf {
+        Type::Sampler { .. } | Type::Image { .. } => out.push(Leaf {
             slot,
             comp,
             byte,
