@@ -27,6 +27,7 @@ use rgl_nir::intrinsics::IndexKind;
 use rgl_nir::ir::*;
 
 mod group;
+mod image;
 mod intrinsics;
 mod io;
 mod storage;
