@@ -89,7 +89,9 @@ impl Enc {
             Enc::Unorm16 => (f32::from(u16_at()) / 65535.0).to_bits(),
             Enc::Snorm16 => (f32::from(u16_at() as i16) / 32767.0).max(-1.0).to_bits(),
             Enc::Float16 => f16::from_bits(u16_at()).to_f32().to_bits(),
-            Enc::Float32 | Enc::Uint32 | Enc::Sint32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            Enc::Float32 | Enc::Uint32 | Enc::Sint32 => {
+                u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+            }
             Enc::Uint8 => u32::from(b[0]),
             Enc::Sint8 => i32::from(b[0] as i8) as u32,
             Enc::Uint16 => u32::from(u16_at()),
@@ -287,7 +289,10 @@ impl ImageView<'_> {
         if self.read_only || !word || self.comps != 1 {
             return 0;
         }
-        match self.texel(dim, array, c).and_then(|b| i64::try_from(b).ok()) {
+        match self
+            .texel(dim, array, c)
+            .and_then(|b| i64::try_from(b).ok())
+        {
             Some(at) => self.mem.atomic(op, at, data, swap),
             None => 0,
         }
@@ -450,8 +455,18 @@ mod tests {
         let cases: &[(ImageFormat, [u32; 4], [u32; 4])] = &[
             (
                 ImageFormat::Rgba8,
-                [0.5f32.to_bits(), 2f32.to_bits(), (-1f32).to_bits(), 1f32.to_bits()],
-                [(128.0f32 / 255.0).to_bits(), 1f32.to_bits(), 0, 1f32.to_bits()],
+                [
+                    0.5f32.to_bits(),
+                    2f32.to_bits(),
+                    (-1f32).to_bits(),
+                    1f32.to_bits(),
+                ],
+                [
+                    (128.0f32 / 255.0).to_bits(),
+                    1f32.to_bits(),
+                    0,
+                    1f32.to_bits(),
+                ],
             ),
             (
                 ImageFormat::R32i,
@@ -486,11 +501,18 @@ mod tests {
                 read_only: false,
             };
             view.store(SamplerDim::D2, false, [1, 1, 0, 0], *stored);
-            assert_eq!(view.load(SamplerDim::D2, false, [1, 1, 0, 0]), *want, "{format:?}");
+            assert_eq!(
+                view.load(SamplerDim::D2, false, [1, 1, 0, 0]),
+                *want,
+                "{format:?}"
+            );
             // Out of range: dropped and zero.
             view.store(SamplerDim::D2, false, [2, 0, 0, 0], *stored);
             assert_eq!(view.load(SamplerDim::D2, false, [2, 0, 0, 0]), [0; 4]);
-            assert_eq!(view.load(SamplerDim::D2, false, [u32::MAX, 0, 0, 0]), [0; 4]);
+            assert_eq!(
+                view.load(SamplerDim::D2, false, [u32::MAX, 0, 0, 0]),
+                [0; 4]
+            );
         }
     }
 
@@ -528,7 +550,10 @@ mod tests {
             ..single
         };
         ro.store(SamplerDim::D2, false, [1, 0, 0, 0], [7, 0, 0, 0]);
-        assert_eq!(ro.atomic(SamplerDim::D2, false, [1, 0, 0, 0], AtomicOp::Xchg, 9, None), 0);
+        assert_eq!(
+            ro.atomic(SamplerDim::D2, false, [1, 0, 0, 0], AtomicOp::Xchg, 9, None),
+            0
+        );
         assert_eq!(ro.load(SamplerDim::D2, false, [1, 0, 0, 0])[0], 43);
     }
 

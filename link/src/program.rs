@@ -270,7 +270,10 @@ impl LinkedProgram {
         self.uniforms
             .iter()
             .filter(|u| u.ty.is_image())
-            .filter_map(|u| u.sampler_index.map(|i| i.saturating_add(u.array_size.max(1))))
+            .filter_map(|u| {
+                u.sampler_index
+                    .map(|i| i.saturating_add(u.array_size.max(1)))
+            })
             .max()
             .unwrap_or(0)
     }

@@ -163,7 +163,10 @@ impl Context {
 
     /// What image index `i` of the current program's image uniforms binds,
     /// by index (see the module docs); empty when the program has no images.
-    pub(crate) fn image_bindings(&mut self, program: Program) -> GlResult<Vec<Option<ImageBinding>>> {
+    pub(crate) fn image_bindings(
+        &mut self,
+        program: Program,
+    ) -> GlResult<Vec<Option<ImageBinding>>> {
         let p = self.program_obj(program)?;
         let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
         let count = linked.num_images() as usize;
@@ -193,9 +196,7 @@ impl Context {
         let target = obj.target?;
         let image = obj.image(0, u.level)?;
         let (_, tex_bits) = format_row(image.ifmt.gl)?;
-        if tex_bits != bits
-            || !rgl_backend::image::supports(image.ifmt.format, format)
-        {
+        if tex_bits != bits || !rgl_backend::image::supports(image.ifmt.format, format) {
             return None;
         }
         let layers = match target {
@@ -209,7 +210,11 @@ impl Context {
             gl::TEXTURE_1D_ARRAY | gl::TEXTURE_2D_ARRAY | gl::TEXTURE_3D | gl::TEXTURE_CUBE_MAP
         );
         let layered = u.layered && layered_target;
-        let layer = if layered_target && !u.layered { u.layer } else { 0 };
+        let layer = if layered_target && !u.layered {
+            u.layer
+        } else {
+            0
+        };
         if layer >= layers {
             return None;
         }

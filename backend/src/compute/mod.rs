@@ -41,8 +41,8 @@ use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 use crate::driver::{BufferRange, ComputeDispatch};
 use crate::error::{Error, Result};
 use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
-use crate::lanes::{ComputeBatch, LaneShader, Suspended};
 use crate::image::ImageCopies;
+use crate::lanes::{ComputeBatch, LaneShader, Suspended};
 use crate::soft::{Table, Texture};
 use crate::storage::{StorageCopy, StorageView};
 

@@ -32,8 +32,7 @@ use program::{store, ImageOp, ImageOpKind, Op, Program, SysKind, MAX_DEPTH};
 
 use crate::driver::ShaderStage;
 use crate::exec::{
-    ddx, ddy, Invocation, Reg, Resources, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES,
-    LANES,
+    ddx, ddy, Invocation, Reg, Resources, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES, LANES,
 };
 use crate::Result;
 use rgl_nir::options::CompilerOptions;

@@ -712,7 +712,10 @@ impl Driver for SoftDriver {
     }
     fn set_images(&mut self, images: &[Option<crate::driver::ImageBinding>]) -> Result<()> {
         if images.len() > crate::image::MAX_IMAGES {
-            return Err(Error::InvalidArgument(format!("{} image bindings", images.len())));
+            return Err(Error::InvalidArgument(format!(
+                "{} image bindings",
+                images.len()
+            )));
         }
         for b in images.iter().flatten() {
             self.textures.get(b.texture.0)?;

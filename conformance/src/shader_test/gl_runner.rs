@@ -788,15 +788,8 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         let Some(&(_, texture)) = self.textures.iter().find(|(u, _)| *u == unit) else {
             return Err(format!("image texture {unit}: no texture on unit {unit}"));
         };
-        self.gl.bind_image_texture(
-            unit,
-            Some(texture),
-            0,
-            false,
-            0,
-            glow::READ_WRITE,
-            format,
-        );
+        self.gl
+            .bind_image_texture(unit, Some(texture), 0, false, 0, glow::READ_WRITE, format);
         self.check("glBindImageTexture")
     }
 
@@ -822,7 +815,9 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         self.check("glFramebufferTexture2D")?;
         let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
         if status != glow::FRAMEBUFFER_COMPLETE {
-            return Err(format!("fb tex 2d {unit}: framebuffer incomplete (0x{status:04x})"));
+            return Err(format!(
+                "fb tex 2d {unit}: framebuffer incomplete (0x{status:04x})"
+            ));
         }
         if G::EXPLICIT_PIXEL_STATE {
             self.gl.draw_buffer(glow::COLOR_ATTACHMENT0);

@@ -353,7 +353,9 @@ pub(crate) fn link_uniforms(
                 sampler_index: if leaf.ty.is_image() {
                     Some(image + leaf.image as u32)
                 } else {
-                    leaf.ty.is_sampler().then_some(sampler + leaf.sampler as u32)
+                    leaf.ty
+                        .is_sampler()
+                        .then_some(sampler + leaf.sampler as u32)
                 },
                 block: None,
                 offset: -1,

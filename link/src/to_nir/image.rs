@@ -225,7 +225,9 @@ impl Conv<'_> {
                     }
                 };
                 if data.len() != 1 + usize::from(swap)
-                    || data.iter().any(|v| self.comps(*v) != 1 || self.bits(*v) != 32)
+                    || data
+                        .iter()
+                        .any(|v| self.comps(*v) != 1 || self.bits(*v) != 32)
                 {
                     return invalid(format!("`{name}` data is not a 32-bit scalar"));
                 }

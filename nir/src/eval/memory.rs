@@ -48,6 +48,9 @@ pub struct Ptr {
     /// Sampler index reached (uniform samplers: the variable's `driver_location` plus
     /// the samplers before this point in flattening order).
     pub sampler: i64,
+    /// Image index reached (image uniforms: the variable's `driver_location`
+    /// plus the images before this point in flattening order).
+    pub image: i64,
     /// Array of uniform blocks: the first array index selects the block.
     pub block_pending: bool,
     /// Vertex index of a per-vertex input.
@@ -126,6 +129,39 @@ fn samplers_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
             })
             .unwrap_or(0),
     }
+}
+
+/// Image leaves of `ty` (image indices it takes).
+pub fn images(ty: &Type, structs: &[StructDef]) -> i64 {
+    fn go(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
+        if depth > 64 {
+            return 0;
+        }
+        match ty {
+            Type::Image { .. } => 1,
+            Type::Array(e, n) => go(e, structs, depth + 1).saturating_mul(i64::from(*n)),
+            Type::Struct(id) => structs
+                .get(crate::arena::EntityRef::index(*id))
+                .map(|s| {
+                    s.fields
+                        .iter()
+                        .map(|(_, f)| go(f, structs, depth + 1))
+                        .fold(0i64, |a, b| a.saturating_add(b))
+                })
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+    go(ty, structs, 0)
+}
+
+/// Image offset of struct field `field` of `def`.
+pub fn image_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+    def.fields
+        .iter()
+        .take(field)
+        .map(|(_, f)| images(f, structs))
+        .fold(0i64, |a, b| a.saturating_add(b))
 }
 
 /// Sampler offset of struct field `field` of `def`.

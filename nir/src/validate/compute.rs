@@ -190,7 +190,12 @@ pub(super) fn check_intrinsic(
 /// the coordinate is 32-bit; `image_dim` and `format` are known values; loads
 /// and stores move 4 components of 32 bits (Mesa's `lower_image` convention);
 /// atomics are checked as the other atomics.
-fn check_image(f: &FunctionImpl, intr: &Intrinsic, dest: Option<&DefData>, e: &mut dyn FnMut(String)) {
+fn check_image(
+    f: &FunctionImpl,
+    intr: &Intrinsic,
+    dest: Option<&DefData>,
+    e: &mut dyn FnMut(String),
+) {
     let op = intr.op;
     let src = |i: usize| intr.srcs.get(i).map(|s| &f.defs[*s]);
     if op.image_index_form().is_some() {
