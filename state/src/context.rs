@@ -306,6 +306,18 @@ impl Context {
             | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => limits::MAX_SHADER_STORAGE_BLOCKS_PER_STAGE,
             gl::MAX_COMBINED_SHADER_STORAGE_BLOCKS => limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS,
             gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS => limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            // GL 4.2 §8.26 image limits (table 23.61), as the linker checks them.
+            gl::MAX_IMAGE_UNITS => crate::image_units::MAX_IMAGE_UNITS,
+            gl::MAX_VERTEX_IMAGE_UNIFORMS
+            | gl::MAX_GEOMETRY_IMAGE_UNIFORMS
+            | gl::MAX_FRAGMENT_IMAGE_UNIFORMS => {
+                rgl_link::linker::uniforms::MAX_STAGE_IMAGE_UNIFORMS as u32
+            }
+            gl::MAX_COMBINED_IMAGE_UNIFORMS => {
+                rgl_link::linker::uniforms::MAX_COMBINED_IMAGE_UNIFORMS as u32
+            }
+            // No multisample textures: image samples are not counted.
+            gl::MAX_IMAGE_SAMPLES => 0,
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => limits::MAX_SHADER_STORAGE_BLOCK_SIZE,
             gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
                 limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT

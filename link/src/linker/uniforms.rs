@@ -554,8 +554,8 @@ fn flatten(
 ) -> Vec<Leaf> {
     let mut out = Vec::new();
     // (name, type, slot, (sampler, image), initializer)
-    let mut work: Vec<(String, Type, u64, (u64, u64), Option<Constant>)> =
-        vec![(name.to_string(), ty.clone(), 0, (0, 0), init.cloned())];
+    type Work = (String, Type, u64, (u64, u64), Option<Constant>);
+    let mut work: Vec<Work> = vec![(name.to_string(), ty.clone(), 0, (0, 0), init.cloned())];
     while let Some((name, ty, slot, (sampler, image), init)) = work.pop() {
         match &ty {
             Type::Struct(h) => {

@@ -219,15 +219,15 @@ fn check_image(
         e(format!("@{op}: bad format"));
     }
     match op {
-        I::image_deref_load | I::image_load => {
-            if dest.is_some_and(|d| d.num_components != 4 || d.bit_size != 32) {
-                e(format!("@{op} loads a 4-component 32-bit texel"));
-            }
+        I::image_deref_load | I::image_load
+            if dest.is_some_and(|d| d.num_components != 4 || d.bit_size != 32) =>
+        {
+            e(format!("@{op} loads a 4-component 32-bit texel"));
         }
-        I::image_deref_store | I::image_store => {
-            if src(3).is_some_and(|d| d.num_components != 4 || d.bit_size != 32) {
-                e(format!("@{op} stores a 4-component 32-bit texel"));
-            }
+        I::image_deref_store | I::image_store
+            if src(3).is_some_and(|d| d.num_components != 4 || d.bit_size != 32) =>
+        {
+            e(format!("@{op} stores a 4-component 32-bit texel"));
         }
         I::image_deref_atomic | I::image_atomic => check_atomic(intr, dest, &intr.srcs[3..4], f, e),
         I::image_deref_atomic_swap | I::image_atomic_swap => {
