@@ -635,6 +635,29 @@ pub struct ComputeDispatch {
     /// bindings first, then the atomic counter buffer bindings from
     /// `ATOMIC_COUNTER_BLOCK_BASE`. Blocks past the end are unbound (size 0).
     pub storage: Vec<Option<BufferRange>>,
+    /// Image bindings by image index (see [`ImageBinding`]); indices past the
+    /// end are unbound.
+    pub images: Vec<Option<ImageBinding>>,
+}
+
+/// What one image index of a shader accesses (GL 4.2 §8.26: the texture level,
+/// layer and format of the image unit its image uniform names, resolved by the
+/// state tracker). Shaders address image index `n` (source 0 of the lowered
+/// `image_*` intrinsics) as the binding at `n`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ImageBinding {
+    /// The texture.
+    pub texture: TextureHandle,
+    /// Its level.
+    pub level: u32,
+    /// Every layer (or 3D slice, or cube face) of the level, or only `layer`.
+    pub layered: bool,
+    /// The one layer of a non-layered binding.
+    pub layer: u32,
+    /// The format texels are read and written with (GL 4.2 table 8.27).
+    pub format: rgl_nir::intrinsics::ImageFormat,
+    /// `GL_READ_ONLY`: stores and atomics are dropped.
+    pub read_only: bool,
 }
 
 /// Primitive type of a draw.
@@ -961,6 +984,18 @@ pub trait Driver: Send {
         if ranges.iter().any(Option::is_some) {
             return Err(crate::Error::Unsupported(format!(
                 "storage buffers in draws on driver {}",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
+    /// Binds the images later draws read and write, by image index (see
+    /// [`ImageBinding`]). A driver whose draw stages cannot access images
+    /// fails when any is bound.
+    fn set_images(&mut self, images: &[Option<ImageBinding>]) -> Result<()> {
+        if images.iter().any(Option::is_some) {
+            return Err(crate::Error::Unsupported(format!(
+                "images in draws on driver {}",
                 self.name()
             )));
         }

@@ -213,8 +213,13 @@ pub struct StorageUse {
     pub reads: bool,
     /// It writes storage buffers or performs atomics on them: a side effect
     /// the driver must not skip, repeat or move past the depth test
-    /// (GL 4.5 §14.9, §15.2.4 "Early Fragment Tests").
+    /// (GL 4.5 §14.9, §15.2.4 "Early Fragment Tests"). Image stores and
+    /// atomics count too.
     pub writes: bool,
+    /// It accesses images (the `image_*` intrinsics; see [`crate::image`]):
+    /// the driver copies the bound image levels for it. Image loads also set
+    /// `reads`, image stores and atomics `writes`.
+    pub images: bool,
 }
 
 impl StorageUse {
@@ -276,6 +281,9 @@ pub struct Resources<'a> {
     /// `rgl_nir::options::storage_bindings`); accesses past the end or to an
     /// unbound block read 0 and write nothing.
     pub storage: &'a [StorageView<'a>],
+    /// Image bindings by image index (unbound or past the end: every access
+    /// out of range, see [`crate::image`]).
+    pub images: &'a [crate::image::ImageView<'a>],
 }
 
 impl<'a> Resources<'a> {
@@ -298,6 +306,15 @@ impl<'a> Resources<'a> {
                 .unwrap_or(0),
             None => 0,
         }
+    }
+    /// Image index `index` (an unbound view when past the end).
+    #[inline]
+    pub fn image(&self, index: u32) -> crate::image::ImageView<'a> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.images.get(i))
+            .copied()
+            .unwrap_or_default()
     }
     /// The storage binding `block` (an empty view when unbound).
     #[inline]

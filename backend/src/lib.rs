@@ -50,6 +50,7 @@ pub mod error;
 pub mod exec;
 pub mod fastmath;
 pub mod format;
+pub mod image;
 pub mod jit;
 pub mod lanes;
 pub mod registry;

@@ -123,6 +123,55 @@ impl<'a> StorageView<'a> {
         }
     }
 
+    /// The `N` bytes from byte offset `byte` (image texels, see
+    /// [`crate::image`]); `None` unless all are in range.
+    pub fn load_bytes<const N: usize>(&self, byte: u64) -> Option<[u8; N]> {
+        if byte.checked_add(N as u64)? > self.len {
+            return None;
+        }
+        let mut out = [0u8; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            let b = byte + i as u64;
+            let w = self.words.get(usize::try_from(b / 4).ok()?)?;
+            *o = w.load(Ordering::Relaxed).to_le_bytes()[(b % 4) as usize];
+        }
+        Some(out)
+    }
+
+    /// Writes `bytes` from byte offset `byte` when all are in range (dropped
+    /// otherwise). A word written in part is updated with a compare-and-swap
+    /// loop, so a texel store never loses a neighbour's bytes that another
+    /// thread writes at the same time.
+    pub fn store_bytes(&self, byte: u64, bytes: &[u8]) {
+        let Some(end) = byte.checked_add(bytes.len() as u64) else {
+            return;
+        };
+        if end > self.len {
+            return;
+        }
+        let mut b = byte;
+        while b < end {
+            let word = b / 4;
+            let Some(w) = usize::try_from(word).ok().and_then(|i| self.words.get(i)) else {
+                return;
+            };
+            let first = (b % 4) as usize;
+            let last = ((end - word * 4).min(4)) as usize;
+            let src = &bytes[(b - byte) as usize..];
+            if first == 0 && last == 4 {
+                let v = u32::from_le_bytes([src[0], src[1], src[2], src[3]]);
+                w.store(v, Ordering::Relaxed);
+            } else {
+                let _ = w.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |m| {
+                    let mut le = m.to_le_bytes();
+                    le[first..last].copy_from_slice(&src[..last - first]);
+                    Some(u32::from_le_bytes(le))
+                });
+            }
+            b = word * 4 + last as u64;
+        }
+    }
+
     /// `ssbo_atomic` (`swap` is `None`) or `ssbo_atomic_swap` (`data` is the
     /// comparand, `swap` the new value) on the word at `byte`: the old value,
     /// or 0 with nothing changed when out of range. `Cmpxchg` without a swap

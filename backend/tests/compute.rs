@@ -56,6 +56,7 @@ fn shared_memory_reduction_and_contended_atomics() {
     let dispatch = ComputeDispatch {
         groups: [8, 1, 1],
         storage: vec![whole(input_buf, 512), whole(output_buf, 17)],
+        ..Default::default()
     };
     d.dispatch_compute(sh, &dispatch).expect("dispatch");
     let out = words(&d, output_buf, 17);
@@ -90,6 +91,7 @@ fn accesses_are_bounds_checked_against_the_range() {
             offset: 16,
             size: 16,
         })],
+        ..Default::default()
     };
     d.dispatch_compute(sh, &dispatch).expect("dispatch");
     let w = words(&d, buf, 16);
@@ -114,6 +116,7 @@ fn an_endless_loop_stops_at_the_budget() {
     let dispatch = ComputeDispatch {
         groups: [3, 1, 1],
         storage: vec![whole(buf, 1)],
+        ..Default::default()
     };
     let r = d.dispatch_compute(sh, &dispatch);
     assert_eq!(r, Err(Error::BudgetExceeded(100_000)));
@@ -123,6 +126,7 @@ fn an_endless_loop_stops_at_the_budget() {
     let ok = ComputeDispatch {
         groups: [1, 1, 1],
         storage: vec![whole(b2, 4)],
+        ..Default::default()
     };
     d.dispatch_compute(sh2, &ok)
         .expect("dispatch after a budget error");
@@ -146,4 +150,72 @@ fn bad_shaders_and_handles_are_errors() {
     d.delete_compute_shader(sh).unwrap();
     let r = d.dispatch_compute(sh, &ComputeDispatch::default());
     assert!(matches!(r, Err(Error::InvalidHandle { .. })));
+}
+
+/// GL 4.2 §8.26 on the software driver: 4 workgroups of 16 invocations add 1
+/// each to one r32ui texel of an RGBA8 texture (atomic across the dispatch's
+/// threads), store their local index into an R32F texture through an r32f
+/// image, and a store past the edge is dropped.
+#[test]
+fn image_atomics_and_stores_reach_the_textures() {
+    use rgl_backend::driver::{ImageBinding, TexBox, TexTarget, TextureDesc};
+    use rgl_backend::format::Format;
+    use rgl_nir::intrinsics::ImageFormat;
+    let mut d = SoftDriver::new(2);
+    let sh = shader(&mut d, "images.nir");
+    let desc = |format| TextureDesc {
+        target: TexTarget::D2,
+        format,
+        width: 4,
+        height: 4,
+        depth: 1,
+        levels: 1,
+    };
+    let counter = d.create_texture(&desc(Format::Rgba8Unorm)).unwrap();
+    let values = d.create_texture(&desc(Format::Rgba32Float)).unwrap();
+    let all = TexBox {
+        x: 0,
+        y: 0,
+        z: 0,
+        width: 4,
+        height: 4,
+        depth: 1,
+    };
+    d.texture_upload(counter, 0, all, &[0; 64]).unwrap();
+    d.texture_upload(values, 0, all, &[0xff; 256]).unwrap();
+    let bind = |texture, format| {
+        Some(ImageBinding {
+            texture,
+            level: 0,
+            layered: false,
+            layer: 0,
+            format,
+            read_only: false,
+        })
+    };
+    let dispatch = ComputeDispatch {
+        groups: [4, 1, 1],
+        images: vec![
+            bind(counter, ImageFormat::R32ui),
+            bind(values, ImageFormat::R32f),
+        ],
+        ..Default::default()
+    };
+    d.dispatch_compute(sh, &dispatch).expect("dispatch");
+    let c = d.texture_read(counter, 0, all).unwrap();
+    assert_eq!(
+        u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+        64,
+        "every add counted"
+    );
+    assert!(c[4..].iter().all(|b| *b == 0), "other texels untouched");
+    let v = d.texture_read(values, 0, all).unwrap();
+    for i in 0..16usize {
+        let r = f32::from_le_bytes([v[16 * i], v[16 * i + 1], v[16 * i + 2], v[16 * i + 3]]);
+        assert_eq!(r, i as f32, "texel {i}: the r32f store");
+        assert!(
+            v[16 * i + 4..16 * i + 16].iter().all(|b| *b == 0xff),
+            "texel {i}: g, b, a kept"
+        );
+    }
 }

@@ -453,6 +453,7 @@ fn run(shader: &dyn ShaderExec, b: &Batch, textures: &[Option<TextureBinding<'_>
             ubos: &ubo_refs,
             textures,
             storage: &[],
+            images: &[],
         },
         budget: &mut budget,
         scratch: &mut scratch,

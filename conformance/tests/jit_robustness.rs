@@ -142,6 +142,7 @@ fn run(shader: &dyn ShaderExec, uniform_slots: usize) -> Outcome {
             ubos: &ubos,
             textures: &textures,
             storage: &[],
+            images: &[],
         },
         budget: &mut budget,
         scratch: &mut scratch,

@@ -449,6 +449,7 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
                 ubos: &ubo_refs,
                 textures: &bindings,
                 storage: &[],
+                images: &[],
             },
             budget: &mut budget,
             scratch: &mut scratch,

@@ -45,10 +45,6 @@ pub enum LinkError {
         "unsized array `{0}' definition: only last member of a shader storage block can be defined as unsized array"
     )]
     UnsizedBufferMemberNotLast(String),
-    /// A stage uses an image uniform; rgl's NIR translation and drivers do not
-    /// implement images yet.
-    #[error("image uniform `{0}': images are not supported by rgl's driver yet")]
-    ImagesUnsupported(String),
     /// An implicitly sized array is indexed past the size another unit declares.
     #[error(
         "{mode} `{name}' declared as type `{ty}' but outermost dimension has an index of `{index}'"
@@ -335,6 +331,13 @@ pub enum LinkError {
     /// Too many samplers in a stage.
     #[error("Too many {0} shader texture samplers")]
     TooManySamplers(&'static str),
+    /// Too many image uniforms in a stage (GL 4.2 §8.26 `MAX_*_IMAGE_UNIFORMS`;
+    /// Mesa's `link_uniforms` wording).
+    #[error("Too many {0} shader image uniforms ({1} > {2})")]
+    TooManyImageUniforms(&'static str, u32, u32),
+    /// Too many image uniforms in the program (`MAX_COMBINED_IMAGE_UNIFORMS`).
+    #[error("Too many combined image uniforms ({0} > {1})")]
+    TooManyCombinedImageUniforms(u32, u32),
     /// Too many samplers in the program.
     #[error("Too many combined texture samplers ({0}/{1})")]
     TooManyCombinedSamplers(u32, u32),

@@ -19,6 +19,12 @@
 //!   the NIR sampler variable's `driver_location` is that index, and `tex`
 //!   instructions end with `texture_index == sampler_index ==` it. The texture unit a
 //!   sampler reads is set at run time by `glUniform1i` (state tracker).
+//! * **Images** get a program-wide image index, counted like sampler indices in
+//!   a space of their own and kept in [`ActiveUniform::sampler_index`] of the image
+//!   uniform; the NIR image variable's `driver_location` is that index, and the
+//!   lowered `image_*` intrinsics take it as source 0. The image unit an index
+//!   reads (GL 4.2 §8.26) is the uniform's value: its `binding` layout or
+//!   `glUniform1i`.
 //! * **Uniform blocks** are laid out std140 (shared/packed blocks use the same
 //!   layout); block `b` is read with `load_ubo(b, byte_offset)`. Every variable of
 //!   a block (the instance, or each member of an unnamed block) has the block index
@@ -114,7 +120,8 @@ pub struct ActiveUniform {
     /// First vec4 slot of element 0 in default-block storage (elements follow at one
     /// slot per vector / matrix column); unused for block members.
     pub slot: u32,
-    /// Sampler index for sampler uniforms (elements follow consecutively).
+    /// Sampler index for sampler uniforms, image index for image uniforms
+    /// (elements follow consecutively).
     pub sampler_index: Option<u32>,
     /// Index into [`LinkedProgram::uniform_blocks`] for block members.
     pub block: Option<u32>,
@@ -257,6 +264,20 @@ pub struct LinkedProgram {
 }
 
 impl LinkedProgram {
+    /// Number of image indices handed out (see the module docs: image uniforms
+    /// keep theirs in [`ActiveUniform::sampler_index`]).
+    pub fn num_images(&self) -> u32 {
+        self.uniforms
+            .iter()
+            .filter(|u| u.ty.is_image())
+            .filter_map(|u| {
+                u.sampler_index
+                    .map(|i| i.saturating_add(u.array_size.max(1)))
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The work-group size of a compute program (GL_COMPUTE_WORK_GROUP_SIZE,
     /// GL 4.3 §7.13): the `local_size_*` of its compute shader.
     pub fn compute_local_size(&self) -> Option<[u32; 3]> {

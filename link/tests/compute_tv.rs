@@ -11,7 +11,9 @@
 //! `rgl_nir::eval::evaluate_workgroup` on [`SEEDS`] seeded inputs (the storage
 //! buffers of every binding the program uses, filled with random words; the
 //! workgroup's place in a 2x2x1 dispatch; subgroups of 4), and the storage buffers
-//! they leave must be byte-identical. Shared memory is not compared: the optimiser
+//! they leave must be byte-identical, and so must the images (4 random 4x4x4
+//! images at indices 0..4; the "before" shader reads them through image
+//! derefs, the "after" through `lower_io`'s image indices). Shared memory is not compared: the optimiser
 //! may remove a shared variable and move the others. A run the original cannot
 //! finish (an evaluation error) fails the test, as does any mismatch.
 
@@ -20,9 +22,23 @@ use std::path::{Path, PathBuf};
 use rgl_glsl::{compile, CompileOptions, Stage};
 use rgl_link::pipeline::{lower_program, PipelineOptions};
 use rgl_link::{link_program, Bindings};
-use rgl_nir::eval::{evaluate_workgroup, EvalInput, WorkgroupInput};
+use rgl_nir::eval::{evaluate_workgroup, EvalImage, EvalInput, WorkgroupInput};
 use rgl_nir::ir::Shader;
 use rgl_nir::options::storage_bindings::ATOMIC_COUNTER_BLOCK_BASE;
+
+/// Images at indices 0..4 (4x4, 4 slices), texels of random small words: the
+/// image memory the original and the optimized shader both start from.
+fn images(rng: &mut Rng) -> Vec<EvalImage> {
+    (0..4)
+        .map(|_| {
+            let mut img = EvalImage::new([4, 4, 4]);
+            for t in &mut img.texels {
+                *t = [0; 4].map(|_| (rng.next() % 64) as u32);
+            }
+            img
+        })
+        .collect()
+}
 
 /// xorshift64* generator (the one `tv::chain` uses for the graphics stages).
 struct Rng(u64);
@@ -266,6 +282,7 @@ fn compute_translation_validation() {
             let mut rng = Rng::new(seed.wrapping_add(0x5eed));
             let input = EvalInput {
                 ssbos: buffers(&sizes, &mut rng),
+                images: images(&mut rng),
                 ..EvalInput::default()
             };
             let wg = WorkgroupInput {
@@ -308,9 +325,12 @@ fn compute_translation_validation() {
                     failures.push(format!("{name} seed {seed}: {e}"));
                 }
             }
-            let written = optimized.ssbos != input.ssbos;
+            let written = optimized.ssbos != input.ssbos || optimized.images != input.images;
             if !written {
                 failures.push(format!("{name} seed {seed}: the workgroup wrote nothing"));
+            }
+            if original.images != optimized.images {
+                failures.push(format!("{name} seed {seed}: the images differ"));
             }
             if original.ssbos != optimized.ssbos {
                 failures.push(format!(

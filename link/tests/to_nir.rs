@@ -12,7 +12,7 @@
 //!
 //! The stage is built as a one-stage `LinkedProgram` by [`single_stage`], which plays
 //! the linker's part for locations: sequential generic attributes, `VARYING_SLOT_VAR0+n`
-//! varyings, `FRAG_RESULT_DATA0+n` outputs, vec4 uniform slots, sampler indices and
+//! varyings, `FRAG_RESULT_DATA0+n` outputs, vec4 uniform slots, sampler and image indices and
 //! uniform block indices.
 
 mod common;
@@ -39,12 +39,20 @@ fn sampler_count(ty: &Type) -> u32 {
     }
 }
 
+fn image_count(ty: &Type) -> u32 {
+    match ty {
+        Type::Image(_) => 1,
+        Type::Array(e, n) => image_count(e).saturating_mul(n.unwrap_or(1)),
+        _ => 0,
+    }
+}
+
 /// A one-stage program for `shader`, with the locations a linker would assign.
 fn single_stage(shader: &CompiledShader) -> Option<LinkedProgram> {
     let module = shader.lir.clone()?;
     let mut vars = HashMap::new();
     let (mut attrib, mut varying_in, mut varying_out, mut frag_out) = (0i32, 0i32, 0i32, 0i32);
-    let (mut slot, mut sampler) = (0u32, 0u32);
+    let (mut slot, mut sampler, mut image) = (0u32, 0u32, 0u32);
     let mut blocks: Vec<_> = Vec::new();
     for item in &module.items {
         let Item::Variable(h) = *item else { continue };
@@ -92,6 +100,9 @@ fn single_stage(shader: &CompiledShader) -> Option<LinkedProgram> {
                 } else if v.ty.contains_sampler(&module.structs) {
                     link.driver_location = sampler;
                     sampler += sampler_count(&v.ty).max(1);
+                } else if image_count(&v.ty) > 0 {
+                    link.driver_location = image;
+                    image += image_count(&v.ty);
                 } else {
                     link.driver_location = slot;
                     slot += slots as u32;

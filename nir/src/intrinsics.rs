@@ -57,6 +57,14 @@ pub enum IndexKind {
     /// The operation of an atomic (Mesa's `nir_atomic_op`, printed `atomic_op=iadd`;
     /// see [`AtomicOp`]).
     AtomicOp,
+    /// Dimensionality of an image access (Mesa's `image_dim`, printed with the
+    /// tex-instruction spelling: `image_dim=2D`; see [`crate::ir::SamplerDim`]).
+    ImageDim,
+    /// Whether an image access addresses an array image (`image_array=true`).
+    ImageArray,
+    /// Texel format of an image access (Mesa's `format`, printed as the
+    /// `PIPE_FORMAT_*` name; see [`ImageFormat`]).
+    Format,
 }
 
 impl IndexKind {
@@ -85,6 +93,9 @@ impl IndexKind {
             IndexKind::MemoryModes => "memory_modes",
             IndexKind::ParamIdx => "param_idx",
             IndexKind::AtomicOp => "atomic_op",
+            IndexKind::ImageDim => "image_dim",
+            IndexKind::ImageArray => "image_array",
+            IndexKind::Format => "format",
         }
     }
 }
@@ -156,6 +167,144 @@ index_enum! {
         /// Float compare-and-swap (the `*_atomic_swap` intrinsics only): `data2`
         /// when `m == data` as floats (`-0 == +0`, a NaN equals nothing).
         Fcmpxchg = 13 "fcmpxchg",
+    }
+}
+
+index_enum! {
+    /// The texel format of an image access (Mesa's `format` index, a
+    /// `pipe_format`): the GLSL 4.20 §4.4.6.2 format layout qualifiers, in the
+    /// order of their table, and `NONE` for an image declared without one
+    /// (`writeonly` images may omit it).
+    ImageFormat {
+        /// No format qualifier.
+        None = 0 "PIPE_FORMAT_NONE",
+        /// `rgba32f`.
+        Rgba32f = 1 "PIPE_FORMAT_R32G32B32A32_FLOAT",
+        /// `rgba16f`.
+        Rgba16f = 2 "PIPE_FORMAT_R16G16B16A16_FLOAT",
+        /// `rg32f`.
+        Rg32f = 3 "PIPE_FORMAT_R32G32_FLOAT",
+        /// `rg16f`.
+        Rg16f = 4 "PIPE_FORMAT_R16G16_FLOAT",
+        /// `r11f_g11f_b10f`.
+        R11fG11fB10f = 5 "PIPE_FORMAT_R11G11B10_FLOAT",
+        /// `r32f`.
+        R32f = 6 "PIPE_FORMAT_R32_FLOAT",
+        /// `r16f`.
+        R16f = 7 "PIPE_FORMAT_R16_FLOAT",
+        /// `rgba16`.
+        Rgba16 = 8 "PIPE_FORMAT_R16G16B16A16_UNORM",
+        /// `rgb10_a2`.
+        Rgb10A2 = 9 "PIPE_FORMAT_R10G10B10A2_UNORM",
+        /// `rgba8`.
+        Rgba8 = 10 "PIPE_FORMAT_R8G8B8A8_UNORM",
+        /// `rg16`.
+        Rg16 = 11 "PIPE_FORMAT_R16G16_UNORM",
+        /// `rg8`.
+        Rg8 = 12 "PIPE_FORMAT_R8G8_UNORM",
+        /// `r16`.
+        R16 = 13 "PIPE_FORMAT_R16_UNORM",
+        /// `r8`.
+        R8 = 14 "PIPE_FORMAT_R8_UNORM",
+        /// `rgba16_snorm`.
+        Rgba16Snorm = 15 "PIPE_FORMAT_R16G16B16A16_SNORM",
+        /// `rgba8_snorm`.
+        Rgba8Snorm = 16 "PIPE_FORMAT_R8G8B8A8_SNORM",
+        /// `rg16_snorm`.
+        Rg16Snorm = 17 "PIPE_FORMAT_R16G16_SNORM",
+        /// `rg8_snorm`.
+        Rg8Snorm = 18 "PIPE_FORMAT_R8G8_SNORM",
+        /// `r16_snorm`.
+        R16Snorm = 19 "PIPE_FORMAT_R16_SNORM",
+        /// `r8_snorm`.
+        R8Snorm = 20 "PIPE_FORMAT_R8_SNORM",
+        /// `rgba32i`.
+        Rgba32i = 21 "PIPE_FORMAT_R32G32B32A32_SINT",
+        /// `rgba16i`.
+        Rgba16i = 22 "PIPE_FORMAT_R16G16B16A16_SINT",
+        /// `rgba8i`.
+        Rgba8i = 23 "PIPE_FORMAT_R8G8B8A8_SINT",
+        /// `rg32i`.
+        Rg32i = 24 "PIPE_FORMAT_R32G32_SINT",
+        /// `rg16i`.
+        Rg16i = 25 "PIPE_FORMAT_R16G16_SINT",
+        /// `rg8i`.
+        Rg8i = 26 "PIPE_FORMAT_R8G8_SINT",
+        /// `r32i`.
+        R32i = 27 "PIPE_FORMAT_R32_SINT",
+        /// `r16i`.
+        R16i = 28 "PIPE_FORMAT_R16_SINT",
+        /// `r8i`.
+        R8i = 29 "PIPE_FORMAT_R8_SINT",
+        /// `rgba32ui`.
+        Rgba32ui = 30 "PIPE_FORMAT_R32G32B32A32_UINT",
+        /// `rgba16ui`.
+        Rgba16ui = 31 "PIPE_FORMAT_R16G16B16A16_UINT",
+        /// `rgb10_a2ui`.
+        Rgb10A2ui = 32 "PIPE_FORMAT_R10G10B10A2_UINT",
+        /// `rgba8ui`.
+        Rgba8ui = 33 "PIPE_FORMAT_R8G8B8A8_UINT",
+        /// `rg32ui`.
+        Rg32ui = 34 "PIPE_FORMAT_R32G32_UINT",
+        /// `rg16ui`.
+        Rg16ui = 35 "PIPE_FORMAT_R16G16_UINT",
+        /// `rg8ui`.
+        Rg8ui = 36 "PIPE_FORMAT_R8G8_UINT",
+        /// `r32ui`.
+        R32ui = 37 "PIPE_FORMAT_R32_UINT",
+        /// `r16ui`.
+        R16ui = 38 "PIPE_FORMAT_R16_UINT",
+        /// `r8ui`.
+        R8ui = 39 "PIPE_FORMAT_R8_UINT",
+    }
+}
+
+impl ImageFormat {
+    /// The format of a GLSL format layout qualifier (`rgba8`, `r32i`, ...).
+    pub fn from_glsl(name: &str) -> Option<ImageFormat> {
+        const GLSL: [&str; 39] = [
+            "rgba32f",
+            "rgba16f",
+            "rg32f",
+            "rg16f",
+            "r11f_g11f_b10f",
+            "r32f",
+            "r16f",
+            "rgba16",
+            "rgb10_a2",
+            "rgba8",
+            "rg16",
+            "rg8",
+            "r16",
+            "r8",
+            "rgba16_snorm",
+            "rgba8_snorm",
+            "rg16_snorm",
+            "rg8_snorm",
+            "r16_snorm",
+            "r8_snorm",
+            "rgba32i",
+            "rgba16i",
+            "rgba8i",
+            "rg32i",
+            "rg16i",
+            "rg8i",
+            "r32i",
+            "r16i",
+            "r8i",
+            "rgba32ui",
+            "rgba16ui",
+            "rgb10_a2ui",
+            "rgba8ui",
+            "rg32ui",
+            "rg16ui",
+            "rg8ui",
+            "r32ui",
+            "r16ui",
+            "r8ui",
+        ];
+        let i = GLSL.iter().position(|n| *n == name)?;
+        ImageFormat::from_code(i as u32 + 1)
     }
 }
 
@@ -315,6 +464,22 @@ intrinsic_table! {
     store_shared "store_shared" (0, 1) -> none bits 0 [Base, WriteMask, AlignMul, AlignOffset] [0] "store to workgroup shared memory (value, byte offset + base)";
     shared_atomic "shared_atomic" (1, 1) -> 1 bits 0 [Base, AtomicOp] [0] "atomic on a shared memory word (byte offset + base, data); returns the old value";
     shared_atomic_swap "shared_atomic_swap" (1, 1, 1) -> 1 bits 0 [Base, AtomicOp] [0] "compare-and-swap on a shared memory word (byte offset + base, compare, data)";
+    // ---- images (ARB_shader_image_load_store, GLSL 4.20 §8.12): deref form from
+    // glsl_to_nir, index form (source 0 = the image index) after lower_io. Sources
+    // as Mesa's: image, coord (4 components, unused ones 0), sample, then the
+    // value(s) or lod. ----
+    image_deref_load "image_deref_load" (1, 4, 1, 1) -> 0 bits 0 [ImageDim, ImageArray, Format, Access, DestType] [E] "imageLoad (image deref, coord, sample, lod)";
+    image_deref_store "image_deref_store" (1, 4, 1, 0, 1) -> none bits 0 [ImageDim, ImageArray, Format, Access, SrcType] [0] "imageStore (image deref, coord, sample, value, lod)";
+    image_deref_atomic "image_deref_atomic" (1, 4, 1, 1) -> 1 bits 0 [ImageDim, ImageArray, Format, Access, AtomicOp] [0] "imageAtomic* (image deref, coord, sample, data); returns the old value";
+    image_deref_atomic_swap "image_deref_atomic_swap" (1, 4, 1, 1, 1) -> 1 bits 0 [ImageDim, ImageArray, Format, Access, AtomicOp] [0] "imageAtomicCompSwap (image deref, coord, sample, compare, data)";
+    image_deref_size "image_deref_size" (1, 1) -> 0 bits 32 [ImageDim, ImageArray, Format, Access, DestType] [ER] "imageSize (image deref, lod)";
+    image_deref_samples "image_deref_samples" (1) -> 1 bits 32 [ImageDim, ImageArray, Format, Access, DestType] [ER] "imageSamples (image deref)";
+    image_load "image_load" (1, 4, 1, 1) -> 0 bits 0 [ImageDim, ImageArray, Format, Access, DestType] [E] "imageLoad (image index, coord, sample, lod)";
+    image_store "image_store" (1, 4, 1, 0, 1) -> none bits 0 [ImageDim, ImageArray, Format, Access, SrcType] [0] "imageStore (image index, coord, sample, value, lod)";
+    image_atomic "image_atomic" (1, 4, 1, 1) -> 1 bits 0 [ImageDim, ImageArray, Format, Access, AtomicOp] [0] "imageAtomic* (image index, coord, sample, data); returns the old value";
+    image_atomic_swap "image_atomic_swap" (1, 4, 1, 1, 1) -> 1 bits 0 [ImageDim, ImageArray, Format, Access, AtomicOp] [0] "imageAtomicCompSwap (image index, coord, sample, compare, data)";
+    image_size "image_size" (1, 1) -> 0 bits 32 [ImageDim, ImageArray, Format, Access, DestType] [ER] "imageSize (image index, lod)";
+    image_samples "image_samples" (1) -> 1 bits 32 [ImageDim, ImageArray, Format, Access, DestType] [ER] "imageSamples (image index)";
     // ---- system values ----
     load_front_face "load_front_face" () -> 1 bits 1 [] [ER] "gl_FrontFacing";
     load_frag_coord "load_frag_coord" () -> 4 bits 32 [] [ER] "gl_FragCoord";
@@ -377,6 +542,37 @@ intrinsic_table! {
     end_primitive "end_primitive" () -> none bits 0 [StreamId] [0] "EndPrimitive / EndStreamPrimitive";
     // ---- synchronisation ----
     barrier "barrier" () -> none bits 0 [ExecutionScope, MemoryScope, MemorySemantics, MemoryModes] [0] "execution and/or memory barrier";
+}
+
+impl IntrinsicOp {
+    /// The index form of an image deref intrinsic (`image_deref_load` →
+    /// `image_load`, as Mesa's `gl_nir_lower_images` rewrites them).
+    pub fn image_index_form(self) -> Option<IntrinsicOp> {
+        use IntrinsicOp as I;
+        Some(match self {
+            I::image_deref_load => I::image_load,
+            I::image_deref_store => I::image_store,
+            I::image_deref_atomic => I::image_atomic,
+            I::image_deref_atomic_swap => I::image_atomic_swap,
+            I::image_deref_size => I::image_size,
+            I::image_deref_samples => I::image_samples,
+            _ => return None,
+        })
+    }
+    /// An image intrinsic in either form.
+    pub fn is_image(self) -> bool {
+        use IntrinsicOp as I;
+        self.image_index_form().is_some()
+            || matches!(
+                self,
+                I::image_load
+                    | I::image_store
+                    | I::image_atomic
+                    | I::image_atomic_swap
+                    | I::image_size
+                    | I::image_samples
+            )
+    }
 }
 
 impl AtomicOp {

@@ -733,6 +733,15 @@ pub fn format_index(shader: &Shader, intr: &Intrinsic, kind: IndexKind, v: u32) 
         },
         IndexKind::MemorySemantics => format!("{}={}", kind.name(), semantics_name(v)),
         IndexKind::MemoryModes => format!("{}={}", kind.name(), VarMode::set_name(v)),
+        IndexKind::ImageDim => match SamplerDim::ALL.get(v as usize) {
+            Some((_, n)) => format!("image_dim={n}"),
+            None => format!("image_dim={v}"),
+        },
+        IndexKind::ImageArray => format!("image_array={}", v != 0),
+        IndexKind::Format => match crate::intrinsics::ImageFormat::from_code(v) {
+            Some(f) => format!("format={}", f.name()),
+            None => format!("format={v}"),
+        },
         _ => format!("{}={v}", kind.name()),
     }
 }

@@ -1167,6 +1167,33 @@ fn parse_intrinsic(
                             }
                         }
                     }
+                    IndexKind::ImageDim => {
+                        let r = lx.rest();
+                        let n = r.find([',', ')']).unwrap_or(r.len());
+                        let text = r[..n].trim();
+                        match SamplerDim::ALL.iter().position(|(_, name)| *name == text) {
+                            Some(i) => {
+                                lx.pos += n;
+                                i as u32
+                            }
+                            None => return lx.err(format!("unknown image dim `{}`", short(text))),
+                        }
+                    }
+                    IndexKind::ImageArray => match lx.word()? {
+                        "true" => 1,
+                        "false" => 0,
+                        w => return lx.err(format!("bad image_array `{}`", short(w))),
+                    },
+                    IndexKind::Format => {
+                        let w = lx.word()?;
+                        match crate::intrinsics::ImageFormat::from_name(w)
+                            .map(crate::intrinsics::ImageFormat::code)
+                            .or(w.parse().ok())
+                        {
+                            Some(code) => code,
+                            None => return lx.err(format!("unknown format `{}`", short(w))),
+                        }
+                    }
                     _ => lx.number()?,
                 };
             }

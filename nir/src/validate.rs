@@ -802,7 +802,11 @@ fn stage_types(v: &mut V) {
                     for (k, kind) in info.indices.iter().enumerate() {
                         let value_bits = match kind {
                             IndexKind::DestType => dest.as_ref().map(|d| d.bit_size),
-                            IndexKind::SrcType => intr.srcs.first().map(|s| f.defs[*s].bit_size),
+                            IndexKind::SrcType => {
+                                // Image stores carry the texel as source 3.
+                                let value = if intr.op.is_image() { 3 } else { 0 };
+                                intr.srcs.get(value).map(|s| f.defs[*s].bit_size)
+                            }
                             _ => continue,
                         };
                         let Some(&code) = intr.indices.get(k) else {

@@ -10,6 +10,8 @@
 //! * `ubo BLOCK v...`: words appended (little endian) to a uniform block;
 //! * `sysval SYSTEM_VALUE_X v...`: a system value;
 //! * `texture N WxHxD LEVELS`: size of the procedural texture of sampler `N`;
+//! * `image N WxHxD`: a zero-filled image at image index `N` (its final texels
+//!   that are not all zero are printed);
 //! * `budget N`: instruction budget.
 //!
 //! `opt_loop_preserves_eval_results` runs every eval file-test shader through the
@@ -21,7 +23,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use rgl_nir::eval::{evaluate, EvalInput, EvalOutput, InputKey, Texture};
+use rgl_nir::eval::{evaluate, EvalImage, EvalInput, EvalOutput, InputKey, Texture};
 use rgl_nir::ir::names::{self, LocKind};
 use rgl_nir::ir::Stage;
 
@@ -144,6 +146,22 @@ fn parse_inputs(header: &[&str]) -> Result<EvalInput, String> {
                 texels: None,
                 seed: n as u32 + 1,
             };
+        } else if kw == "image" {
+            let n: usize = rest
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or(format!("bad image index in `{line}`"))?;
+            let dims: Vec<u32> = rest
+                .get(1)
+                .ok_or("image needs WxHxD")?
+                .split('x')
+                .map(|d| d.parse().map_err(|_| format!("bad size in `{line}`")))
+                .collect::<Result<_, _>>()?;
+            if input.images.len() <= n {
+                input.images.resize(n + 1, EvalImage::default());
+            }
+            let d = |i: usize| dims.get(i).copied().unwrap_or(1);
+            input.images[n] = EvalImage::new([d(0), d(1), d(2)]);
         } else if kw == "budget" {
             input.max_instructions = rest
                 .first()
@@ -224,6 +242,14 @@ fn print_result(stage: Stage, r: &Result<EvalOutput, rgl_nir::eval::EvalError>) 
             }
             if r.primitives_ended > 0 {
                 let _ = writeln!(out, "; end_primitive x{}", r.primitives_ended);
+            }
+            for (i, img) in r.images.iter().enumerate() {
+                for (t, texel) in img.texels.iter().enumerate() {
+                    if texel.iter().any(|w| *w != 0) {
+                        let words: Vec<String> = texel.iter().map(|w| word(*w)).collect();
+                        let _ = writeln!(out, "; image {i} texel {t} = {}", words.join(" "));
+                    }
+                }
             }
             if r.out_of_bounds > 0 {
                 let _ = writeln!(out, "; out_of_bounds x{}", r.out_of_bounds);

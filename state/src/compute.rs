@@ -166,7 +166,12 @@ impl Context {
         self.upload_uniforms(program)?;
         self.bind_uniform_blocks(program)?;
         let (storage, used) = self.storage_bindings(program)?;
-        let dispatch = ComputeDispatch { groups, storage };
+        let images = self.image_bindings(program)?;
+        let dispatch = ComputeDispatch {
+            groups,
+            storage,
+            images,
+        };
         let result = self.driver.dispatch_compute(shader, &dispatch);
         // Writes made before a failure stay, as on hardware that lost the
         // context partway: read back whatever the driver holds.

@@ -44,10 +44,6 @@ const COMPILER_ONLY: &[&str] = &[
     "GL_ARB_texture_cube_map_array",
     // The language part only: no program pipeline objects yet.
     "GL_ARB_separate_shader_objects",
-    // Images compile (GLSL 4.20 §4.1.7.2, §8.12) but the linker's NIR
-    // translation and the driver do not run them yet.
-    "GL_ARB_shader_image_load_store",
-    "GL_ARB_shader_image_size",
 ];
 
 /// The GL extensions advertised, in `glGetStringi` order: the desktop GLSL
@@ -76,6 +72,8 @@ pub struct Context {
     pub(crate) query_objects: NameTable<crate::query::QueryObject>,
     pub(crate) queries: crate::query::QueryState,
     pub(crate) buffer_bindings: BufferBindings,
+    /// Image units (GL 4.2 §8.26, `glBindImageTexture`).
+    pub(crate) image_units: Vec<crate::image_units::ImageUnit>,
     pub(crate) vertex_arrays: NameTable<VertexArrayObject>,
     pub(crate) default_vao: VertexArrayObject,
     pub(crate) bound_vao: Option<VertexArray>,
@@ -167,6 +165,10 @@ impl Context {
             query_objects: NameTable::default(),
             queries: crate::query::QueryState::default(),
             buffer_bindings: BufferBindings::default(),
+            image_units: vec![
+                crate::image_units::ImageUnit::default();
+                crate::image_units::MAX_IMAGE_UNITS as usize
+            ],
             vertex_arrays: NameTable::default(),
             default_vao: VertexArrayObject::default(),
             bound_vao: None,
@@ -304,6 +306,18 @@ impl Context {
             | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => limits::MAX_SHADER_STORAGE_BLOCKS_PER_STAGE,
             gl::MAX_COMBINED_SHADER_STORAGE_BLOCKS => limits::MAX_COMBINED_SHADER_STORAGE_BLOCKS,
             gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS => limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+            // GL 4.2 §8.26 image limits (table 23.61), as the linker checks them.
+            gl::MAX_IMAGE_UNITS => crate::image_units::MAX_IMAGE_UNITS,
+            gl::MAX_VERTEX_IMAGE_UNIFORMS
+            | gl::MAX_GEOMETRY_IMAGE_UNIFORMS
+            | gl::MAX_FRAGMENT_IMAGE_UNIFORMS => {
+                rgl_link::linker::uniforms::MAX_STAGE_IMAGE_UNIFORMS as u32
+            }
+            gl::MAX_COMBINED_IMAGE_UNIFORMS => {
+                rgl_link::linker::uniforms::MAX_COMBINED_IMAGE_UNIFORMS as u32
+            }
+            // No multisample textures: image samples are not counted.
+            gl::MAX_IMAGE_SAMPLES => 0,
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => limits::MAX_SHADER_STORAGE_BLOCK_SIZE,
             gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
                 limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT

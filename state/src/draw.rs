@@ -298,6 +298,9 @@ impl Context {
         } else {
             (Vec::new(), Vec::new())
         };
+        // Image units (GL 4.2 §8.26), resolved after the sampled textures so a
+        // texture both sampled and bound as an image has its driver texture.
+        let images = self.image_bindings(program)?;
         let d = self.driver.as_mut();
         let bind = d
             .bind_shader(ShaderStage::Vertex, Some(variant.vs))
@@ -307,6 +310,11 @@ impl Context {
             bind.and_then(|_| d.set_storage_buffers(&storage))
         } else {
             bind
+        };
+        let bind = if images.is_empty() {
+            bind
+        } else {
+            bind.and_then(|_| d.set_images(&images))
         };
         let result = bind.and_then(|_| d.draw(&info));
         for buffer in used {

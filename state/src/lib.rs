@@ -66,6 +66,7 @@ mod fixed_function;
 pub mod fixed_state;
 pub mod framebuffer;
 pub mod gl;
+pub mod image_units;
 pub mod limits;
 pub mod matrices;
 pub mod named_strings;

@@ -24,6 +24,8 @@ pub struct UniformStorage {
     pub slots: Vec<[u32; 4]>,
     /// Texture unit of every sampler index.
     pub sampler_units: Vec<u32>,
+    /// Image unit of every image index (GL 4.2 §8.26).
+    pub image_units: Vec<u32>,
     /// Location → (active uniform index, array element).
     pub locations: Vec<(u32, u32)>,
     /// Bumped by every change, so a draw can tell whether to re-upload.
@@ -71,6 +73,7 @@ impl UniformStorage {
         let mut s = UniformStorage {
             slots: vec![[0; 4]; program.uniform_slots as usize],
             sampler_units: vec![0; program.num_samplers as usize],
+            image_units: vec![0; program.num_images() as usize],
             locations: Vec::new(),
             serial: 0,
         };
@@ -91,9 +94,14 @@ impl UniformStorage {
                 let (rows, cols) = shape(&u.ty);
                 let per_element = rows as usize * cols as usize;
                 for (e, element) in words.chunks(per_element.max(1)).enumerate() {
-                    if u.ty.is_sampler() {
+                    if u.ty.is_sampler() || u.ty.is_image() {
+                        let units = if u.ty.is_image() {
+                            &mut s.image_units
+                        } else {
+                            &mut s.sampler_units
+                        };
                         if let Some(base) = u.sampler_index {
-                            if let Some(unit) = s.sampler_units.get_mut(base as usize + e) {
+                            if let Some(unit) = units.get_mut(base as usize + e) {
                                 *unit = element[0];
                             }
                         }
@@ -321,7 +329,8 @@ impl Context {
             .get(index)
             .ok_or(GlError::InvalidOperation)?;
         let (urows, ucols) = shape(&u.ty);
-        let base_kind = if u.ty.is_sampler() {
+        let opaque = u.ty.is_sampler() || u.ty.is_image();
+        let base_kind = if opaque {
             ScalarKind::Int
         } else {
             u.ty.scalar_kind().ok_or(GlError::InvalidOperation)?
@@ -336,7 +345,7 @@ impl Context {
             || urows != rows
             || ucols != cols
             || (matrix_call != u.ty.is_matrix() && cols > 1)
-            || (u.ty.is_sampler() && (kind != ValueKind::Int || per != 1))
+            || (opaque && (kind != ValueKind::Int || per != 1))
         {
             return Err(GlError::InvalidOperation);
         }
@@ -345,20 +354,25 @@ impl Context {
         }
         let available = u.array_size.max(1).saturating_sub(element) as usize;
         let count = count.min(available);
-        if u.ty.is_sampler() {
-            if values[..count]
-                .iter()
-                .any(|v| *v >= crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
-            {
+        if opaque {
+            // GL 4.2 §7.6: a sampler takes a texture unit, an image an image
+            // unit (§8.26); a value past the last is GL_INVALID_VALUE.
+            let limit = if u.ty.is_image() {
+                crate::image_units::MAX_IMAGE_UNITS
+            } else {
+                crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS
+            };
+            if values[..count].iter().any(|v| *v >= limit) {
                 return Err(GlError::InvalidValue);
             }
             let base = u.sampler_index.ok_or(GlError::InvalidOperation)? as usize;
+            let units = if u.ty.is_image() {
+                &mut obj.uniforms.image_units
+            } else {
+                &mut obj.uniforms.sampler_units
+            };
             for (e, v) in values[..count].iter().enumerate() {
-                if let Some(unit) = obj
-                    .uniforms
-                    .sampler_units
-                    .get_mut(base + element as usize + e)
-                {
+                if let Some(unit) = units.get_mut(base + element as usize + e) {
                     *unit = *v;
                 }
             }
@@ -599,10 +613,15 @@ impl Context {
                 .copied()
                 .ok_or(GlError::InvalidOperation)?;
             let u = &l.uniforms[i as usize];
-            if u.ty.is_sampler() {
+            if u.ty.is_sampler() || u.ty.is_image() {
+                let units = if u.ty.is_image() {
+                    &p.uniforms.image_units
+                } else {
+                    &p.uniforms.sampler_units
+                };
                 let unit = u
                     .sampler_index
-                    .and_then(|b| p.uniforms.sampler_units.get((b + e) as usize))
+                    .and_then(|b| units.get((b + e) as usize))
                     .copied()
                     .unwrap_or(0);
                 return Ok(vec![unit]);

@@ -36,6 +36,8 @@ mod table;
 mod table_compute;
 #[path = "misuse/table_framebuffer.rs"]
 mod table_framebuffer;
+#[path = "misuse/table_images.rs"]
+mod table_images;
 #[path = "misuse/table_mapping.rs"]
 mod table_mapping;
 #[path = "misuse/table_named_strings.rs"]
@@ -192,6 +194,7 @@ fn every_entry_point_answers_every_misuse_with_the_spec_error_and_no_state_chang
         table_sync::rows(),
         table_query::rows(),
         table_compute::rows(),
+        table_images::rows(),
         table_program_interface::rows(),
         table_named_strings::rows(),
     ]

@@ -41,8 +41,9 @@ use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 use crate::driver::{BufferRange, ComputeDispatch};
 use crate::error::{Error, Result};
 use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
+use crate::image::ImageCopies;
 use crate::lanes::{ComputeBatch, LaneShader, Suspended};
-use crate::soft::Table;
+use crate::soft::{Table, Texture};
 use crate::storage::{StorageCopy, StorageView};
 
 /// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS of the software driver: what the
@@ -94,6 +95,8 @@ pub(crate) fn create(nir: &Shader) -> Result<ComputeProgram> {
     check_shader(nir)?;
     let lanes = match LaneShader::new_compute(nir) {
         Ok(l) => Some(l),
+        // The reference interpreter has no bound texels for images.
+        Err(e) if uses_images(nir) => return Err(e),
         Err(e) => {
             log::info!("compute shader runs on the reference interpreter: {e}");
             None
@@ -144,36 +147,55 @@ pub(crate) fn check_shader(nir: &Shader) -> Result<()> {
 
 /// Whether `ty` is or contains a sampler (nesting bounded as the validator's).
 fn has_sampler(ty: &Type, structs: &[StructDef], depth: u32) -> bool {
+    has_opaque(ty, structs, depth, false)
+}
+
+/// Whether `ty` is or contains an image (`images`) or a sampler.
+fn has_opaque(ty: &Type, structs: &[StructDef], depth: u32, images: bool) -> bool {
     if depth > 64 {
         return false;
     }
     match ty {
-        Type::Sampler { .. } => true,
-        Type::Array(e, _) => has_sampler(e, structs, depth + 1),
+        Type::Sampler { .. } => !images,
+        Type::Image { .. } => images,
+        Type::Array(e, _) => has_opaque(e, structs, depth + 1, images),
         Type::Struct(id) => structs
             .get(rgl_nir::arena::EntityRef::index(*id))
             .is_some_and(|d| {
                 d.fields
                     .iter()
-                    .any(|(_, t)| has_sampler(t, structs, depth + 1))
+                    .any(|(_, t)| has_opaque(t, structs, depth + 1, images))
             }),
         _ => false,
     }
 }
 
-/// Runs `dispatch` of `program` over the driver's `buffers`.
+/// Runs `dispatch` of `program` over the driver's `buffers` and, for its
+/// images, `textures`.
 pub(crate) fn dispatch(
     program: &ComputeProgram,
     dispatch: &ComputeDispatch,
     inputs: &ComputeInputs<'_>,
     buffers: &mut Table<Vec<u8>>,
+    textures: &mut Table<Texture>,
 ) -> Result<()> {
     match &program.lanes {
         Some(lanes) if inputs.engine == ComputeEngine::Lanes => {
-            dispatch_lanes(&program.nir, lanes, dispatch, inputs, buffers)
+            dispatch_lanes(&program.nir, lanes, dispatch, inputs, buffers, textures)
         }
+        _ if uses_images(&program.nir) => Err(Error::Unsupported(
+            "images in compute shaders on the reference interpreter (rgl_nir::eval has no bound texels)"
+                .into(),
+        )),
         _ => dispatch_reference(&program.nir, dispatch, inputs, buffers),
     }
+}
+
+/// Whether a shader declares an image variable.
+fn uses_images(nir: &Shader) -> bool {
+    nir.variables
+        .iter()
+        .any(|(_, v)| has_opaque(&v.ty, &nir.structs, 0, true))
 }
 
 /// Runs `dispatch` on the lane program, workgroups spread over threads.
@@ -183,6 +205,7 @@ fn dispatch_lanes(
     dispatch: &ComputeDispatch,
     inputs: &ComputeInputs<'_>,
     buffers: &mut Table<Vec<u8>>,
+    textures: &mut Table<Texture>,
 ) -> Result<()> {
     let [gx, gy, gz] = dispatch.groups;
     let total = u64::from(gx) * u64::from(gy) * u64::from(gz);
@@ -197,18 +220,21 @@ fn dispatch_lanes(
         .iter()
         .map(|r| range_slice(buffers, r.as_ref()).map(StorageCopy::new))
         .collect::<Result<_>>()?;
-    {
+    let images = ImageCopies::new(textures, &dispatch.images)?;
+    let result = (|| -> Result<()> {
         let ubos: Vec<&[u8]> = inputs
             .ubos
             .iter()
             .map(|r| range_slice(buffers, r.as_ref()))
             .collect::<Result<_>>()?;
         let views: Vec<StorageView<'_>> = copies.iter().map(StorageCopy::view).collect();
+        let image_views = images.views();
         let res = Resources {
             uniforms: inputs.uniforms,
             ubos: &ubos,
             textures: &[],
             storage: &views,
+            images: &image_views,
         };
         let group = Workgroup {
             lanes,
@@ -253,7 +279,11 @@ fn dispatch_lanes(
             r
         });
         results.into_iter().collect::<Result<Vec<()>>>()?;
-    }
+        Ok(())
+    })();
+    // Image writes made before a failure stay, as storage writes do.
+    images.write_back(textures);
+    result?;
     for (range, copy) in dispatch.storage.iter().zip(&copies) {
         let Some(r) = range else { continue };
         let b = buffers.get_mut(r.buffer.0)?;

@@ -28,11 +28,11 @@ pub mod tex;
 
 use std::sync::Arc;
 
-use program::{store, Op, Program, SysKind, MAX_DEPTH};
+use program::{store, ImageOp, ImageOpKind, Op, Program, SysKind, MAX_DEPTH};
 
 use crate::driver::ShaderStage;
 use crate::exec::{
-    ddx, ddy, Invocation, Reg, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES, LANES,
+    ddx, ddy, Invocation, Reg, Resources, ShaderCompiler, ShaderExec, ShaderInfo, ALL_LANES, LANES,
 };
 use crate::Result;
 use rgl_nir::options::CompilerOptions;
@@ -105,6 +105,52 @@ pub(crate) struct Suspended {
     exec: u32,
     m_a: [u32; MAX_DEPTH],
     m_b: [u32; MAX_DEPTH],
+}
+
+/// Runs one [`Op::Image`] over the executing lanes (`exec`); stores and
+/// atomics only for the live ones (never helper lanes).
+#[inline(never)]
+fn run_image(im: &ImageOp, res: &Resources<'_>, regs: &mut [Reg], exec: u32, live: u32) {
+    let index = regs[im.image as usize].0;
+    let coord = |l: usize| im.coord.map(|r| regs[r as usize].0[l]);
+    let mut out = [[0u32; LANES]; 4];
+    for l in 0..LANES {
+        let on = match im.kind {
+            ImageOpKind::Store | ImageOpKind::Atomic(_) => exec & live & (1 << l) != 0,
+            _ => exec & (1 << l) != 0,
+        };
+        if !on {
+            continue;
+        }
+        let view = res.image(index[l]);
+        match im.kind {
+            ImageOpKind::Load => {
+                let t = view.load(im.dim, im.array, coord(l));
+                for (c, o) in out.iter_mut().enumerate() {
+                    o[l] = t[c];
+                }
+            }
+            ImageOpKind::Store => {
+                let v = im.value.map(|r| regs[r as usize].0[l]);
+                view.store(im.dim, im.array, coord(l), v);
+            }
+            ImageOpKind::Atomic(op) => {
+                let data = regs[im.value[0] as usize].0[l];
+                let swap = op.is_swap().then(|| regs[im.value[1] as usize].0[l]);
+                out[0][l] = view.atomic(im.dim, im.array, coord(l), op, data, swap);
+            }
+            ImageOpKind::Size => {
+                let s = view.size(im.dim, im.array);
+                for (c, o) in out.iter_mut().enumerate() {
+                    o[l] = s[c];
+                }
+            }
+            ImageOpKind::Samples => out[0][l] = view.samples(),
+        }
+    }
+    for c in 0..usize::from(im.n.min(4)) {
+        store(regs, im.d[c], exec, out[c]);
+    }
 }
 
 /// What a compute batch adds to an [`Invocation`] (see [`crate::compute`]).
@@ -403,6 +449,7 @@ impl LaneShader {
                     }
                     store(regs, *d, exec, v);
                 }
+                Op::Image(im) => run_image(im, &inv.res, regs, exec, live),
                 Op::LoadShared { d, off, base, comp } => {
                     let o = regs[*off as usize].0;
                     let mut v = [0u32; LANES];

@@ -287,6 +287,9 @@ pub(crate) enum Op {
     },
     /// `d = ` byte size of storage binding `block` (0 when unbound).
     SsboSize { d: u32, block: u32 },
+    /// An image access of every executing lane on image index `image`
+    /// ([`ImageOp`]; boxed to keep `Op` small).
+    Image(Box<ImageOp>),
     /// `d = shared[off + base + 4 * comp]` per executing lane, for the 32-bit
     /// words of the workgroup's shared memory (compute only; 0 outside it or
     /// at a byte offset that is no multiple of 4).
@@ -483,4 +486,44 @@ pub(crate) fn map3(
         o[i] = f(a[i], b[i], c[i]);
     }
     o
+}
+
+/// What an [`Op::Image`] does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ImageOpKind {
+    /// `image_load`: `d[0..4]` = the texel at `coord` (0 out of range).
+    Load,
+    /// `image_store` of `value` for each executing lane that is live (helper
+    /// lanes never write, as [`Op::StoreSsbo`]).
+    Store,
+    /// `image_atomic(_swap)` with `value[0]` (and `value[1]` for a
+    /// compare-and-swap), one executing live lane after another; `d[0]` is the
+    /// old word (0 for helper lanes).
+    Atomic(rgl_nir::intrinsics::AtomicOp),
+    /// `image_size`: `d[0..n]`, the same for every lane of one image index.
+    Size,
+    /// `image_samples`: `d[0]`.
+    Samples,
+}
+
+/// One image access (see [`crate::image::ImageView`] for addressing and
+/// formats).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImageOp {
+    /// The access.
+    pub kind: ImageOpKind,
+    /// Register of the image index.
+    pub image: u32,
+    /// Registers of the 4 coordinate components.
+    pub coord: [u32; 4],
+    /// Result registers (the first `n` are written).
+    pub d: [u32; 4],
+    /// Result components.
+    pub n: u8,
+    /// Registers of the stored texel or the atomic's data (and swap value).
+    pub value: [u32; 4],
+    /// The image's dimensionality and arrayness (the intrinsic's indices).
+    pub dim: rgl_nir::ir::SamplerDim,
+    /// Array image.
+    pub array: bool,
 }

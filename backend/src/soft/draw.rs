@@ -26,6 +26,7 @@ use super::{level_size, SoftDriver};
 use crate::driver::*;
 use crate::exec::{Budget, Interp, Reg, Resources, ShaderExec};
 use crate::format::Format;
+use crate::image::{ImageCopies, ImageView};
 use crate::storage::{StorageCopy, StorageView};
 use crate::texture::{MipLevel, TexView, TextureBinding};
 use crate::{Error, Result};
@@ -348,6 +349,15 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
         Vec::new()
     };
     let views: Vec<StorageView<'_>> = storage.iter().map(StorageCopy::view).collect();
+    let uses_images = vs.info().storage.images
+        || fs.info().storage.images
+        || gs.as_ref().is_some_and(|g| g.info().storage.images);
+    let images = if uses_images {
+        ImageCopies::new(&d.textures, &d.bound.images)?
+    } else {
+        ImageCopies::default()
+    };
+    let image_views = images.views();
     let (colors, zs, mut taken) = take_targets(d, &fb)?;
     let mut pipe = PipelineUse::default();
     let r = draw_with_targets(
@@ -361,11 +371,14 @@ pub fn draw(d: &mut SoftDriver, info: &DrawInfo) -> Result<()> {
         &mut taken,
         &mut pipe,
         &views,
+        &image_views,
     );
     restore_targets(d, taken);
     drop(views);
+    drop(image_views);
     // Writes made before a failure stay, as after a compute dispatch.
     storage_write_back(d, &storage);
+    images.write_back(&mut d.textures);
     let c = &mut d.counters;
     c.pipeline_hits += pipe.hits;
     c.pipeline_builds += pipe.builds;
@@ -496,6 +509,7 @@ fn draw_with_targets(
     taken: &mut [Taken],
     pipe: &mut PipelineUse,
     storage: &[StorageView<'_>],
+    images: &[ImageView<'_>],
 ) -> Result<DrawStats> {
     let b = &d.bound;
     let mut stats = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
@@ -657,6 +671,7 @@ fn draw_with_targets(
         ubos: &ubo_slices,
         textures: &textures,
         storage,
+        images,
     };
     // Fragment outputs per render target.
     let rt_out: Vec<Option<usize>> = (0..colors.len())

@@ -128,6 +128,8 @@ pub(crate) struct Bound {
     pub ubos: Vec<Option<BufferRange>>,
     /// Storage buffer ranges by block (`Driver::set_storage_buffers`).
     pub storage: Vec<Option<BufferRange>>,
+    /// Image bindings by image index (`Driver::set_images`).
+    pub images: Vec<Option<crate::driver::ImageBinding>>,
     pub views: Vec<Option<SamplerView>>,
     pub vbufs: Vec<VertexBufferBinding>,
 }
@@ -196,6 +198,7 @@ impl SoftDriver {
                 uniforms: Vec::new(),
                 ubos: Vec::new(),
                 storage: Vec::new(),
+                images: Vec::new(),
                 views: Vec::new(),
                 vbufs: Vec::new(),
             },
@@ -707,6 +710,19 @@ impl Driver for SoftDriver {
         self.bound.storage = ranges.to_vec();
         Ok(())
     }
+    fn set_images(&mut self, images: &[Option<crate::driver::ImageBinding>]) -> Result<()> {
+        if images.len() > crate::image::MAX_IMAGES {
+            return Err(Error::InvalidArgument(format!(
+                "{} image bindings",
+                images.len()
+            )));
+        }
+        for b in images.iter().flatten() {
+            self.textures.get(b.texture.0)?;
+        }
+        self.bound.images = images.to_vec();
+        Ok(())
+    }
     fn draw(&mut self, info: &DrawInfo) -> Result<()> {
         draw::draw(self, info)
     }
@@ -779,7 +795,13 @@ impl Driver for SoftDriver {
             threads: self.threads,
             engine: self.compute_engine,
         };
-        crate::compute::dispatch(&shader, dispatch, &inputs, &mut self.buffers)
+        crate::compute::dispatch(
+            &shader,
+            dispatch,
+            &inputs,
+            &mut self.buffers,
+            &mut self.textures,
+        )
     }
 }
 

@@ -586,7 +586,6 @@ const UNSUPPORTED_HEADS: &[&str] = &[
     "verify query_object",
     "viewport indexed",
     "viewport swizzle",
-    "image texture",
     "patch parameter",
     "vertex attrib",
     "texture junk",

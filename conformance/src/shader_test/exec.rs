@@ -110,6 +110,21 @@ pub trait GlContext {
     fn dispatch_compute(&mut self, groups: [u32; 3]) -> Result<(), String>;
     /// `glMemoryBarrier(bits)`.
     fn memory_barrier(&mut self, bits: u32) -> Result<(), String>;
+    /// shader_runner's `image texture N FORMAT`: the texture the runner made
+    /// on unit `unit` bound to image unit `unit` (level 0, layer 0, not
+    /// layered, `GL_READ_WRITE`) with `format`.
+    fn image_texture(&mut self, unit: u32, format: u32) -> Result<(), String> {
+        let _ = (unit, format);
+        Err("image texture: images are not supported by this context".into())
+    }
+    /// shader_runner's `fb tex 2d N`: a new framebuffer object, bound for
+    /// drawing and reading, whose colour attachment 0 is level 0 of the
+    /// texture the runner made on unit `unit`; returns its size (the size
+    /// later probes cover).
+    fn fb_tex_2d(&mut self, unit: u32) -> Result<(u32, u32), String> {
+        let _ = unit;
+        Err("fb tex 2d: not supported by this context".into())
+    }
     /// A new zero-filled buffer of `size` bytes bound to binding `index` of
     /// the indexed `target` (replacing the runner's buffer there).
     fn storage_buffer(&mut self, target: u32, index: u32, size: u32) -> Result<(), String>;
@@ -502,6 +517,13 @@ impl<'c> Executor<'c> {
         match cmd {
             StorageCommand::Compute(groups) => self.context.dispatch_compute(*groups),
             StorageCommand::MemoryBarrier(bits) => self.context.memory_barrier(*bits),
+            StorageCommand::ImageTexture { unit, format } => {
+                self.context.image_texture(*unit, *format)
+            }
+            StorageCommand::FbTex2d(unit) => {
+                self.size = self.context.fb_tex_2d(*unit)?;
+                Ok(())
+            }
             StorageCommand::Buffer {
                 target,
                 index,

@@ -242,6 +242,26 @@ macro_rules! shared_gl_methods {
             fn dispatch_compute(&mut self, x: u32, y: u32, z: u32);
             /// `glMemoryBarrier`.
             fn memory_barrier(&mut self, barriers: u32);
+            /// `glFramebufferTexture2D`.
+            fn framebuffer_texture_2d(
+                &mut self,
+                target: u32,
+                attachment: u32,
+                texture_target: u32,
+                texture: Option<Self::Texture>,
+                level: i32,
+            );
+            /// `glBindImageTexture`.
+            fn bind_image_texture(
+                &mut self,
+                unit: u32,
+                texture: Option<Self::Texture>,
+                level: i32,
+                layered: bool,
+                layer: i32,
+                access: u32,
+                format: u32,
+            );
             /// `glGetBufferSubData`.
             fn get_buffer_sub_data(&mut self, target: u32, offset: i32, dst: &mut [u8]);
         }

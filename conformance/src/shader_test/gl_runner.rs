@@ -33,6 +33,10 @@ pub struct GlRunner<G: GlApi> {
     rect: Option<(G::VertexArray, G::Buffer)>,
     /// Textures created by `texture` commands (deleted when replaced).
     textures: Vec<(u32, G::Texture)>,
+    /// Level-0 width and height of the texture on each unit.
+    texture_sizes: Vec<(u32, (u32, u32))>,
+    /// The framebuffer of the last `fb tex 2d`.
+    fb_tex: Option<G::Framebuffer>,
     /// Buffers of `ssbo` and `atomic counters` commands by (target, binding).
     storage: Vec<((u32, u32), G::Buffer)>,
     /// Search paths of `[shader include paths]`: shaders are compiled with
@@ -51,6 +55,8 @@ impl<G: GlApi> GlRunner<G> {
             vertex_data: None,
             rect: None,
             textures: Vec::new(),
+            texture_sizes: Vec::new(),
+            fb_tex: None,
             storage: Vec::new(),
             include_paths: Vec::new(),
         }
@@ -613,6 +619,10 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         }
         let texture = self.gl.create_texture()?;
         self.textures.push((unit, texture));
+        self.texture_sizes.retain(|(u, _)| *u != unit);
+        if let Some(l0) = image.levels.iter().find(|l| l.level == 0) {
+            self.texture_sizes.push((unit, (l0.width, l0.height)));
+        }
         self.gl.bind_texture(target, Some(texture));
         for up in gl_plan::level_uploads(image) {
             let [w, h, d] = up.size;
@@ -772,6 +782,52 @@ impl<G: GlApi> GlContext for GlRunner<G> {
     fn memory_barrier(&mut self, bits: u32) -> Result<(), String> {
         self.gl.memory_barrier(bits);
         self.check("glMemoryBarrier")
+    }
+
+    fn image_texture(&mut self, unit: u32, format: u32) -> Result<(), String> {
+        let Some(&(_, texture)) = self.textures.iter().find(|(u, _)| *u == unit) else {
+            return Err(format!("image texture {unit}: no texture on unit {unit}"));
+        };
+        self.gl
+            .bind_image_texture(unit, Some(texture), 0, false, 0, glow::READ_WRITE, format);
+        self.check("glBindImageTexture")
+    }
+
+    fn fb_tex_2d(&mut self, unit: u32) -> Result<(u32, u32), String> {
+        let Some(&(_, texture)) = self.textures.iter().find(|(u, _)| *u == unit) else {
+            return Err(format!("fb tex 2d {unit}: no texture on unit {unit}"));
+        };
+        let size = self
+            .texture_sizes
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, s)| *s)
+            .ok_or_else(|| format!("fb tex 2d {unit}: the texture has no level 0"))?;
+        let fbo = self.gl.create_framebuffer()?;
+        self.gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        self.gl.framebuffer_texture_2d(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::TEXTURE_2D,
+            Some(texture),
+            0,
+        );
+        self.check("glFramebufferTexture2D")?;
+        let status = self.gl.check_framebuffer_status(glow::FRAMEBUFFER);
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(format!(
+                "fb tex 2d {unit}: framebuffer incomplete (0x{status:04x})"
+            ));
+        }
+        if G::EXPLICIT_PIXEL_STATE {
+            self.gl.draw_buffer(glow::COLOR_ATTACHMENT0);
+            self.gl.read_buffer(glow::COLOR_ATTACHMENT0);
+        }
+        // Earlier `fb tex 2d` framebuffers live as long as the context, as
+        // the textures they name.
+        self.fb_tex = Some(fbo);
+        self.check("fb tex 2d")?;
+        Ok(size)
     }
 
     fn storage_buffer(&mut self, target: u32, index: u32, size: u32) -> Result<(), String> {

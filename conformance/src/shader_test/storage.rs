@@ -53,6 +53,19 @@ pub enum StorageCommand {
     Compute([u32; 3]),
     /// `memory barrier BITS`
     MemoryBarrier(u32),
+    /// `image texture N FORMAT`: shader_runner binds the texture of unit `N`
+    /// (level 0, not layered, `GL_READ_WRITE`) to image unit `N` with `format`
+    /// (GL 4.2 §8.26 `glBindImageTexture`).
+    ImageTexture {
+        /// Texture unit and image unit.
+        unit: u32,
+        /// Image unit format (`GL_RGBA8`, ...).
+        format: u32,
+    },
+    /// `fb tex 2d N`: shader_runner draws into (and probes) a new framebuffer
+    /// object whose colour attachment 0 is level 0 of the texture on unit `N`,
+    /// of that texture's size.
+    FbTex2d(u32),
     /// `ssbo N SIZE` and `atomic counter(s) …`: a zero-filled buffer of
     /// `size` bytes at binding `index` of `target`.
     Buffer {
@@ -97,6 +110,8 @@ impl StorageCommand {
         match self {
             StorageCommand::Compute(_) => "compute",
             StorageCommand::MemoryBarrier(_) => "memory barrier",
+            StorageCommand::ImageTexture { .. } => "image texture",
+            StorageCommand::FbTex2d(_) => "fb tex 2d",
             StorageCommand::Buffer { target, .. } if *target == SHADER_STORAGE_BUFFER => "ssbo",
             StorageCommand::Buffer { .. } => "atomic counters",
             StorageCommand::SubData { target, .. } if *target == SHADER_STORAGE_BUFFER => {
@@ -119,6 +134,8 @@ pub fn is_storage_command(line: &str) -> bool {
         (Some("ssbo"), _, _) => true,
         (Some("atomic"), Some("counters" | "counter"), _) => true,
         (Some("memory"), Some("barrier"), _) => true,
+        (Some("image"), Some("texture"), _) => true,
+        (Some("fb"), Some("tex"), Some("2d")) => true,
         (Some("probe"), Some("ssbo"), _) => true,
         (Some("probe"), Some("atomic"), Some("counter")) => true,
         _ => false,
@@ -137,6 +154,17 @@ pub fn parse(c: &mut Cursor) -> Read<StorageCommand> {
                 _ => gl_enum::parse(word)?.value,
             };
             StorageCommand::MemoryBarrier(bits)
+        }
+        "fb" => {
+            c.expect("tex")?;
+            c.expect("2d")?;
+            StorageCommand::FbTex2d(c.u32()?)
+        }
+        "image" => {
+            c.expect("texture")?;
+            let unit = c.u32()?;
+            let format = gl_enum::parse(c.word()?)?.value;
+            StorageCommand::ImageTexture { unit, format }
         }
         "ssbo" => {
             let index = c.u32()?;

@@ -55,7 +55,7 @@ pub const API_ONLY_CORE_EXTENSIONS: &[&str] = &[
 
 /// GLSL extensions the front end accepts that rgl's GL state does not
 /// advertise because the driver cannot run their programs yet.
-const NOT_ADVERTISED: &[&str] = &["GL_ARB_shader_image_load_store", "GL_ARB_shader_image_size"];
+const NOT_ADVERTISED: &[&str] = &[];
 
 impl Capabilities {
     /// rgl as the link-only runner sees it (see the module docs).

@@ -166,7 +166,8 @@ pub fn dump_resources(program: &LinkedProgram) -> String {
             None => {
                 let _ = write!(line, " location={} slot={}", u.location, u.slot);
                 if let Some(s) = u.sampler_index {
-                    let _ = write!(line, " sampler={s}");
+                    let what = if u.ty.is_image() { "image" } else { "sampler" };
+                    let _ = write!(line, " {what}={s}");
                 }
             }
         }

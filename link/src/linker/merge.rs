@@ -273,7 +273,6 @@ pub fn link_stage(
     super::block_sizes::size_block_members(&mut module, errors);
     size_implicit_arrays(&mut module);
     check_builtin_array_sizes(&module, errors);
-    reject_images(&module, errors);
     drop_unreachable_functions(&mut module);
     Some(StageModule { module, version })
 }
@@ -964,20 +963,6 @@ fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
                     limit.max(0) as u32,
                 ));
             }
-        }
-    }
-}
-
-/// GLSL 4.20 images compile, but glsl_to_nir and the drivers do not implement
-/// them yet: a stage that uses an image uniform fails to link with an error
-/// naming it, never a wrong result.
-fn reject_images(module: &Module, errors: &mut Vec<LinkError>) {
-    for (_, var) in module.variables.iter() {
-        if var.mode == rgl_glsl::hir::VarMode::Uniform
-            && var.used
-            && var.ty.contains_image(&module.structs)
-        {
-            errors.push(LinkError::ImagesUnsupported(var.name.clone()));
         }
     }
 }

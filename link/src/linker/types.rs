@@ -112,6 +112,8 @@ pub struct StructSizes {
     components: Vec<u64>,
     /// Samplers inside.
     samplers: Vec<u64>,
+    /// Images inside.
+    images: Vec<u64>,
     /// std140 (size, alignment) when members without a matrix layout of their
     /// own are column-major ([0]) or row-major ([1]), as the enclosing block or
     /// member decides.
@@ -128,7 +130,9 @@ impl StructSizes {
             let mut io = 0u64;
             let mut comps = 0u64;
             let mut samplers = 0u64;
+            let mut images = 0u64;
             for f in &st.fields {
+                images = images.saturating_add(s.images_of(&f.ty));
                 uniform = uniform.saturating_add(s.uniform_slots_of(&f.ty));
                 io = io.saturating_add(s.io_slots_of(&f.ty));
                 comps = comps.saturating_add(s.components_of(&f.ty));
@@ -152,6 +156,7 @@ impl StructSizes {
             s.io_slots.push(io);
             s.components.push(comps);
             s.samplers.push(samplers);
+            s.images.push(images);
         }
         s
     }
@@ -201,6 +206,16 @@ impl StructSizes {
             Type::Sampler(_) => 1,
             Type::Array(e, n) => self.samplers_of(e).saturating_mul(n.unwrap_or(0) as u64),
             Type::Struct(h) => Self::get(&self.samplers, *h),
+            _ => 0,
+        }
+    }
+
+    /// Image uniforms of a type (image indices it takes, GL 4.2 §8.26).
+    pub fn images_of(&self, ty: &Type) -> u64 {
+        match ty {
+            Type::Image(_) => 1,
+            Type::Array(e, n) => self.images_of(e).saturating_mul(n.unwrap_or(0) as u64),
+            Type::Struct(h) => Self::get(&self.images, *h),
             _ => 0,
         }
     }

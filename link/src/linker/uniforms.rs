@@ -40,6 +40,13 @@ pub fn max_uniform_components(stage: rgl_glsl::Stage) -> u64 {
 pub const MAX_TEXTURE_IMAGE_UNITS: u64 = fe::MAX_TEXTURE_IMAGE_UNITS as u64;
 /// `MAX_COMBINED_TEXTURE_IMAGE_UNITS`.
 pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u64 = fe::MAX_COMBINED_TEXTURE_IMAGE_UNITS as u64;
+/// GL_MAX_IMAGE_UNITS (GL 4.2 §8.26; llvmpipe's 8 is above the GL 4.2 minimum).
+pub const MAX_IMAGE_UNITS: u32 = 8;
+/// GL_MAX_{VERTEX,GEOMETRY,FRAGMENT,COMPUTE}_IMAGE_UNIFORMS: image uniforms one
+/// stage may use (GL 4.2 table 23.61; `gl_MaxComputeImageUniforms`).
+pub const MAX_STAGE_IMAGE_UNIFORMS: u64 = fe::MAX_COMPUTE_IMAGE_UNIFORMS as u64;
+/// GL_MAX_COMBINED_IMAGE_UNIFORMS: image uniforms of all stages together.
+pub const MAX_COMBINED_IMAGE_UNIFORMS: u64 = 48;
 /// `MAX_*_UNIFORM_BLOCKS` per stage.
 pub const MAX_UNIFORM_BLOCKS: u32 = 12;
 /// `MAX_COMBINED_UNIFORM_BLOCKS`.
@@ -247,16 +254,28 @@ pub(crate) fn link_uniforms(
     // Per-stage limits, before anything is flattened.
     let mut limit_failed = false;
     let mut combined_samplers = 0u64;
+    let mut combined_images = 0u64;
     for (i, st) in stages.iter().enumerate() {
         let mut slots = 0u64;
         let mut samplers = 0u64;
+        let mut images = 0u64;
         for g in &groups {
             if g.stages & stage_bit(st) != 0 {
                 let first = g.decls[0].0;
                 slots = slots.saturating_add(sizes[first].uniform_slots_of(&g.ty));
                 samplers = samplers.saturating_add(sizes[first].samplers_of(&g.ty));
+                images = images.saturating_add(sizes[first].images_of(&g.ty));
             }
         }
+        if images > MAX_STAGE_IMAGE_UNIFORMS {
+            errors.push(LinkError::TooManyImageUniforms(
+                st.linked.stage.name(),
+                images.min(u32::MAX as u64) as u32,
+                MAX_STAGE_IMAGE_UNIFORMS as u32,
+            ));
+            limit_failed = true;
+        }
+        combined_images = combined_images.saturating_add(images);
         let _ = i;
         let stage = st.linked.stage.name();
         if slots.saturating_mul(4) > max_uniform_components(st.linked.stage) {
@@ -276,6 +295,13 @@ pub(crate) fn link_uniforms(
         ));
         limit_failed = true;
     }
+    if combined_images > MAX_COMBINED_IMAGE_UNIFORMS {
+        errors.push(LinkError::TooManyCombinedImageUniforms(
+            combined_images.min(u32::MAX as u64) as u32,
+            MAX_COMBINED_IMAGE_UNIFORMS as u32,
+        ));
+        limit_failed = true;
+    }
     let blocks = collect_blocks(stages, &sizes, errors, &mut limit_failed);
     if limit_failed {
         return;
@@ -284,6 +310,7 @@ pub(crate) fn link_uniforms(
     // Default block: slots, samplers, leaves.
     let mut next_slot = 0u32;
     let mut next_sampler = 0u32;
+    let mut next_image = 0u32;
     let mut leaves_of: Vec<Vec<usize>> = Vec::new();
     for g in &groups {
         let first = g.decls[0].0;
@@ -291,10 +318,19 @@ pub(crate) fn link_uniforms(
         let structs = &stages[first].linked.hir.structs;
         let slot = next_slot;
         let sampler = next_sampler;
+        let image = next_image;
         next_slot += sz.uniform_slots_of(&g.ty) as u32;
         next_sampler += sz.samplers_of(&g.ty) as u32;
+        next_image += sz.images_of(&g.ty) as u32;
         let only_samplers = sz.uniform_slots_of(&g.ty) == 0 && sz.samplers_of(&g.ty) > 0;
-        let driver_location = if only_samplers { sampler } else { slot };
+        let only_images = sz.uniform_slots_of(&g.ty) == 0 && sz.images_of(&g.ty) > 0;
+        let driver_location = if only_samplers {
+            sampler
+        } else if only_images {
+            image
+        } else {
+            slot
+        };
         for &(i, v) in &g.decls {
             stages[i].linked.vars.insert(
                 v,
@@ -314,10 +350,13 @@ pub(crate) fn link_uniforms(
                 array_size: leaf.array_size,
                 location: -1,
                 slot: slot + leaf.slot as u32,
-                sampler_index: leaf
-                    .ty
-                    .is_sampler()
-                    .then_some(sampler + leaf.sampler as u32),
+                sampler_index: if leaf.ty.is_image() {
+                    Some(image + leaf.image as u32)
+                } else {
+                    leaf.ty
+                        .is_sampler()
+                        .then_some(sampler + leaf.sampler as u32)
+                },
                 block: None,
                 offset: -1,
                 array_stride: -1,
@@ -468,6 +507,8 @@ struct Leaf {
     slot: u64,
     /// Sampler offset from the variable's first sampler index.
     sampler: u64,
+    /// Image offset from the variable's first image index.
+    image: u64,
     initializer: Option<Constant>,
 }
 
@@ -512,25 +553,26 @@ fn flatten(
     init: Option<&Constant>,
 ) -> Vec<Leaf> {
     let mut out = Vec::new();
-    // (name, type, slot, sampler, initializer)
-    let mut work: Vec<(String, Type, u64, u64, Option<Constant>)> =
-        vec![(name.to_string(), ty.clone(), 0, 0, init.cloned())];
-    while let Some((name, ty, slot, sampler, init)) = work.pop() {
+    // (name, type, slot, (sampler, image), initializer)
+    type Work = (String, Type, u64, (u64, u64), Option<Constant>);
+    let mut work: Vec<Work> = vec![(name.to_string(), ty.clone(), 0, (0, 0), init.cloned())];
+    while let Some((name, ty, slot, (sampler, image), init)) = work.pop() {
         match &ty {
             Type::Struct(h) => {
                 let Some(body) = structs.get(*h) else {
                     continue;
                 };
                 let mut items = Vec::new();
-                let (mut s, mut p) = (slot, sampler);
+                let (mut s, mut p, mut q) = (slot, sampler, image);
                 for (i, f) in body.fields.iter().enumerate() {
                     let sub = match &init {
                         Some(Constant::Aggregate(parts)) => parts.get(i).cloned(),
                         _ => None,
                     };
-                    items.push((format!("{name}.{}", f.name), f.ty.clone(), s, p, sub));
+                    items.push((format!("{name}.{}", f.name), f.ty.clone(), s, (p, q), sub));
                     s += sz.uniform_slots_of(&f.ty);
                     p += sz.samplers_of(&f.ty);
+                    q += sz.images_of(&f.ty);
                 }
                 work.extend(items.into_iter().rev());
             }
@@ -540,6 +582,7 @@ fn flatten(
             Type::Array(elem, len) if opened(elem) => {
                 let n = len.unwrap_or(0) as u64;
                 let (es, ep) = (sz.uniform_slots_of(elem), sz.samplers_of(elem));
+                let eq = sz.images_of(elem);
                 let mut items = Vec::new();
                 for i in 0..n {
                     let sub = match &init {
@@ -550,7 +593,7 @@ fn flatten(
                         format!("{name}[{i}]"),
                         (**elem).clone(),
                         slot + i * es,
-                        sampler + i * ep,
+                        (sampler + i * ep, image + i * eq),
                         sub,
                     ));
                 }
@@ -562,6 +605,7 @@ fn flatten(
                 array_size: len.unwrap_or(0),
                 slot,
                 sampler,
+                image,
                 initializer: init,
             }),
             _ => out.push(Leaf {
@@ -570,6 +614,7 @@ fn flatten(
                 array_size: 1,
                 slot,
                 sampler,
+                image,
                 initializer: init,
             }),
         }

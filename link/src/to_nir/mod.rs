@@ -58,6 +58,7 @@
 
 mod builtins;
 mod expr;
+mod image;
 mod memory;
 mod stmt;
 mod texture;

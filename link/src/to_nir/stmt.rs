@@ -356,6 +356,10 @@ impl Conv<'_> {
             let name = f.name.clone();
             return self.memory_call(&name, return_deref, args);
         }
+        if sig.builtin.is_some() && super::image::is_image_builtin(&f.name) {
+            let name = f.name.clone();
+            return self.image_call(&name, return_deref, args);
+        }
         if sig.builtin.is_some() {
             let name = f.name.clone();
             return self.builtin_call(&name, return_deref, args);

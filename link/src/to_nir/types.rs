@@ -44,13 +44,13 @@ pub(crate) fn dim_of(d: GDim) -> SamplerDim {
     }
 }
 
-/// True when a NIR type contains a sampler anywhere.
+/// True when a NIR type contains an opaque type (a sampler or an image) anywhere.
 pub(crate) fn contains_sampler(structs: &[StructDef], ty: &Type, depth: u32) -> bool {
     if depth > 64 {
         return false;
     }
     match ty {
-        Type::Sampler { .. } => true,
+        Type::Sampler { .. } | Type::Image { .. } => true,
         Type::Array(e, _) => contains_sampler(structs, e, depth + 1),
         Type::Struct(id) => structs
             .get(rgl_nir::arena::EntityRef::index(*id))
@@ -96,11 +96,11 @@ impl Conv<'_> {
                     "atomic_uint value (atomic counters must be lowered to storage-buffer atomics first)",
                 )
             }
-            GType::Image(_) => {
-                return unsupported(
-                    "image types (GLSL 4.20 §4.1.7.2): rgl's NIR translation and driver do not implement images yet",
-                )
-            }
+            GType::Image(i) => Type::Image {
+                base: base_of(i.kind),
+                dim: dim_of(i.dim),
+                array: i.arrayed,
+            },
             GType::Error => return invalid("error type in linked IR"),
         })
     }

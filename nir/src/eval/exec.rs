@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 mod compute;
+mod image;
 
 use super::group::Group;
 use super::memory::{self, Leaf, Ptr, Root};
@@ -542,6 +543,7 @@ impl<'a> Interp<'a> {
                     vertex_pending: false,
                     block_pending: false,
                     sampler: 0,
+                    image: 0,
                     vertex: 0,
                     compact: false,
                     row_major: false,
@@ -574,6 +576,7 @@ impl<'a> Interp<'a> {
                         p.root = Root::Uniform;
                         p.slot = i64::from(var.driver_location);
                         p.sampler = i64::from(var.driver_location);
+                        p.image = i64::from(var.driver_location);
                     }
                     VarMode::Ubo => {
                         p.root = Root::Ubo(var.driver_location);
@@ -648,6 +651,10 @@ impl<'a> Interp<'a> {
                     p.comp = p.comp.saturating_add(idx.saturating_mul(comp_step));
                     p.byte = p.byte.saturating_add(idx.saturating_mul(byte_step));
                     p.sampler = p.sampler.saturating_add(idx.saturating_mul(sampler_step));
+                    if let Type::Array(e, _) = &p.ty {
+                        let step = memory::images(e, structs);
+                        p.image = p.image.saturating_add(idx.saturating_mul(step));
+                    }
                 }
                 p
             }
@@ -706,6 +713,9 @@ impl<'a> Interp<'a> {
                 p.sampler = p
                     .sampler
                     .saturating_add(memory::sampler_field_offset(def, field, structs));
+                p.image = p
+                    .image
+                    .saturating_add(memory::image_field_offset(def, field, structs));
                 p
             }
             DerefKind::Cast { parent, .. } => self.ptr(f, *parent)?.clone(),
@@ -1183,6 +1193,7 @@ impl<'a> Interp<'a> {
                 Ok(Ok(None))
             }
             I::load_helper_invocation => data(vec![0; usize::from(comps)]),
+            op if image::handles(op) => Ok(Ok(self.image_intrinsic(f, intr, shape)?)),
             op if compute::handles(op) => {
                 let key = def.map_or(0, |d| d.index() as u64);
                 Ok(Ok(self.compute_intrinsic(f, intr, shape, key)?))

@@ -30,6 +30,8 @@ pub(crate) struct Memory {
     pub(crate) ssbos: Vec<Vec<u8>>,
     /// Workgroup shared memory.
     pub(crate) shared: Vec<u8>,
+    /// Images by image index.
+    pub(crate) images: Vec<super::EvalImage>,
 }
 
 impl Memory {

@@ -48,6 +48,9 @@ pub struct Ptr {
     /// Sampler index reached (uniform samplers: the variable's `driver_location` plus
     /// the samplers before this point in flattening order).
     pub sampler: i64,
+    /// Image index reached (image uniforms: the variable's `driver_location`
+    /// plus the images before this point in flattening order).
+    pub image: i64,
     /// Array of uniform blocks: the first array index selects the block.
     pub block_pending: bool,
     /// Vertex index of a per-vertex input.
@@ -80,7 +83,7 @@ fn slots_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
     }
     match ty {
         Type::Scalar(_) | Type::Vector(..) => 1,
-        Type::Sampler { .. } => 0,
+        Type::Sampler { .. } | Type::Image { .. } => 0,
         Type::Matrix { columns, .. } => i64::from(*columns),
         Type::Array(e, n) => slots_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
         Type::Struct(id) => structs
@@ -114,7 +117,7 @@ fn samplers_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
     }
     match ty {
         Type::Sampler { .. } => 1,
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => 0,
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::Image { .. } => 0,
         Type::Array(e, n) => samplers_depth(e, structs, depth + 1).saturating_mul(i64::from(*n)),
         Type::Struct(id) => structs
             .get(crate::arena::EntityRef::index(*id))
@@ -126,6 +129,39 @@ fn samplers_depth(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
             })
             .unwrap_or(0),
     }
+}
+
+/// Image leaves of `ty` (image indices it takes).
+pub fn images(ty: &Type, structs: &[StructDef]) -> i64 {
+    fn go(ty: &Type, structs: &[StructDef], depth: u32) -> i64 {
+        if depth > 64 {
+            return 0;
+        }
+        match ty {
+            Type::Image { .. } => 1,
+            Type::Array(e, n) => go(e, structs, depth + 1).saturating_mul(i64::from(*n)),
+            Type::Struct(id) => structs
+                .get(crate::arena::EntityRef::index(*id))
+                .map(|s| {
+                    s.fields
+                        .iter()
+                        .map(|(_, f)| go(f, structs, depth + 1))
+                        .fold(0i64, |a, b| a.saturating_add(b))
+                })
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+    go(ty, structs, 0)
+}
+
+/// Image offset of struct field `field` of `def`.
+pub fn image_field_offset(def: &StructDef, field: usize, structs: &[StructDef]) -> i64 {
+    def.fields
+        .iter()
+        .take(field)
+        .map(|(_, f)| images(f, structs))
+        .fold(0i64, |a, b| a.saturating_add(b))
 }
 
 /// Sampler offset of struct field `field` of `def`.
@@ -148,7 +184,7 @@ fn std140_depth(ty: &Type, structs: &[StructDef], depth: u32, rm: bool) -> (i64,
         return (4, 0);
     }
     match ty {
-        Type::Scalar(_) | Type::Sampler { .. } => (4, 4),
+        Type::Scalar(_) | Type::Sampler { .. } | Type::Image { .. } => (4, 4),
         Type::Vector(_, n) => match n {
             2 => (8, 8),
             3 => (16, 12),
@@ -275,7 +311,7 @@ fn leaves_into(
             byte,
             base: *b,
         }),
-        Type::Sampler { .. } => out.push(Leaf {
+        Type::Sampler { .. } | Type::Image { .. } => out.push(Leaf {
             slot,
             comp,
             byte,

@@ -15,6 +15,8 @@
 //!   intrinsics, workgroup barriers and the subgroup operations; a whole workgroup
 //!   runs with [`evaluate_workgroup`] (`group.rs` explains the scheduling). Storage
 //!   and shared variables in deref form are not evaluated (an `Unsupported` error).
+//! * **images** in both forms (`image_deref_*` and the `image_*` index form) on
+//!   [`EvalInput::images`] (see `exec/image.rs`).
 //!   Memory accesses are bounds-checked like every other read and write.
 //!
 //! Both forms address the outside world the same way, so their results compare
@@ -115,6 +117,10 @@ pub struct EvalInput {
     /// Textures by sampler index; indices without an entry use
     /// [`Texture::default`] (procedural).
     pub textures: Vec<Texture>,
+    /// Images by image index (GLSL 4.20 §8.12; see `exec/image.rs`); indices
+    /// without an entry have no image. The final contents are in
+    /// [`EvalOutput::images`] / [`WorkgroupOutput::images`].
+    pub images: Vec<EvalImage>,
     /// Instruction budget (every executed instruction and loop iteration counts).
     pub max_instructions: u64,
 }
@@ -131,7 +137,30 @@ impl Default for EvalInput {
             system_values: BTreeMap::new(),
             clip_planes: Vec::new(),
             textures: Vec::new(),
+            images: Vec::new(),
             max_instructions: DEFAULT_BUDGET,
+        }
+    }
+}
+
+/// One image bound to an image index: its size (width, height, and slices:
+/// layers, cube faces × layers or 3D depth) and its texels as four raw words
+/// each, `x + width * (y + height * slice)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EvalImage {
+    /// Width, height, slices.
+    pub size: [u32; 3],
+    /// The texels.
+    pub texels: Vec<[u32; 4]>,
+}
+
+impl EvalImage {
+    /// A zero-filled image of `size`.
+    pub fn new(size: [u32; 3]) -> EvalImage {
+        let n = size.iter().map(|s| *s as usize).product::<usize>();
+        EvalImage {
+            size,
+            texels: vec![[0; 4]; n],
         }
     }
 }
@@ -183,6 +212,8 @@ pub struct EvalOutput {
     /// Storage buffer contents after the run ([`evaluate`] only; a workgroup's
     /// are in [`WorkgroupOutput::ssbos`]).
     pub ssbos: Vec<Vec<u8>>,
+    /// Image contents after the run ([`evaluate`] only).
+    pub images: Vec<EvalImage>,
 }
 
 /// Why an evaluation stopped without a result.
@@ -297,14 +328,13 @@ pub fn evaluate(shader: &Shader, input: &EvalInput) -> Result<EvalOutput, EvalEr
     let memory = group::Memory {
         ssbos: input.ssbos.clone(),
         shared: vec![0; shader.info.shared_size as usize],
+        images: input.images.clone(),
     };
     let group = group::Group::new(1, 1, memory);
     let mut out = exec::Interp::new(shader, input, &group, 0).run()?;
-    out.ssbos = group
-        .memory
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .ssbos;
+    let memory = group.memory.into_inner().unwrap_or_else(|e| e.into_inner());
+    out.ssbos = memory.ssbos;
+    out.images = memory.images;
     Ok(out)
 }
 
@@ -350,6 +380,8 @@ pub struct WorkgroupOutput {
     pub ssbos: Vec<Vec<u8>>,
     /// Shared memory at the end.
     pub shared: Vec<u8>,
+    /// Image contents after the workgroup ran.
+    pub images: Vec<EvalImage>,
 }
 
 /// Runs every invocation of one workgroup of a compute shader, with storage buffers
@@ -394,6 +426,7 @@ pub fn evaluate_workgroup_owned(
             ))
         })?;
     let subgroup = wg.subgroup_size.clamp(1, 128);
+    let input_images = input.images.clone();
     // Invocations reach the buffers through the group's memory only: their
     // own inputs carry none (a copy per invocation would cost the buffers'
     // size times the workgroup size).
@@ -407,6 +440,7 @@ pub fn evaluate_workgroup_owned(
         system_values: input.system_values.clone(),
         clip_planes: input.clip_planes.clone(),
         textures: input.textures.clone(),
+        images: Vec::new(),
         max_instructions: input.max_instructions,
     };
     let input = &base;
@@ -445,6 +479,7 @@ pub fn evaluate_workgroup_owned(
     let memory = group::Memory {
         ssbos,
         shared: vec![0; shader.info.shared_size as usize],
+        images: input_images,
     };
     let group = group::Group::new(count as usize, subgroup as usize, memory);
     let results: Vec<Result<EvalOutput, EvalError>> = std::thread::scope(|scope| {
@@ -490,5 +525,6 @@ pub fn evaluate_workgroup_owned(
         invocations,
         ssbos: memory.ssbos,
         shared: memory.shared,
+        images: memory.images,
     })
 }

@@ -114,6 +114,17 @@ pub enum Type {
         /// Shadow sampler.
         shadow: bool,
     },
+    /// Image (GLSL 4.20 §4.1.7.2): texel base type, dim, array. Like samplers,
+    /// images are opaque uniforms that take no default-block storage; an image
+    /// variable's `driver_location` is its image index.
+    Image {
+        /// Texel base type (float/int/uint).
+        base: BaseType,
+        /// Dimensionality.
+        dim: SamplerDim,
+        /// Array image.
+        array: bool,
+    },
 }
 
 /// Matrix layout a struct field gives the matrices inside it when the struct lives in
@@ -272,6 +283,13 @@ impl Type {
                 }
                 Ok(())
             }
+            Type::Image { base, dim, array } => {
+                write!(out, "{}image{}", vec_prefix(*base), dim.glsl())?;
+                if *array {
+                    out.write_str("Array")?;
+                }
+                Ok(())
+            }
         }
     }
     /// Parses a type spelling (`vec4`, `mat3x2`, `float[4][2]`, `sampler2DShadow`, a
@@ -361,6 +379,21 @@ fn parse_base(s: &str, structs: &[StructDef]) -> Option<Type> {
         };
     }
     for b in [BaseType::Float, BaseType::Int, BaseType::Uint] {
+        if let Some(r) = s
+            .strip_prefix(vec_prefix(b))
+            .and_then(|r| r.strip_prefix("image"))
+        {
+            let (dim, r) = parse_dim(r)?;
+            let (array, r) = match r.strip_prefix("Array") {
+                Some(rest) => (true, rest),
+                None => (false, r),
+            };
+            return r.is_empty().then_some(Type::Image {
+                base: b,
+                dim,
+                array,
+            });
+        }
         if let Some(mut r) = s
             .strip_prefix(vec_prefix(b))
             .and_then(|r| r.strip_prefix("sampler"))
@@ -403,6 +436,16 @@ fn parse_base(s: &str, structs: &[StructDef]) -> Option<Type> {
         .map(|i| Type::Struct(StructId::new(i)))
 }
 
+/// The dimension spelled at the start of `r` (longest names first, so
+/// "2DRect"/"2DMS" win over "2D") and the rest.
+fn parse_dim(r: &str) -> Option<(SamplerDim, &str)> {
+    let mut order: Vec<SamplerDim> = SamplerDim::ALL.iter().map(|(d, _)| *d).collect();
+    order.sort_by_key(|d| std::cmp::Reverse(d.glsl().len()));
+    order
+        .into_iter()
+        .find_map(|d| r.strip_prefix(d.glsl()).map(|rest| (d, rest)))
+}
+
 /// Deepest struct/array nesting the size helpers follow (a struct table that refers
 /// to itself, or hostile nesting, gives `None` instead of unbounded recursion).
 pub const MAX_TYPE_NESTING: u32 = 64;
@@ -431,7 +474,7 @@ impl Type {
                     acc.checked_add(t.vec4_slots(structs, depth + 1)?)
                 })
             }
-            Type::Sampler { .. } => Some(0),
+            Type::Sampler { .. } | Type::Image { .. } => Some(0),
         }
     }
 
@@ -493,7 +536,7 @@ impl Type {
                 }
                 Some((align, round(offset, align)?))
             }
-            Type::Sampler { .. } => Some((4, 0)),
+            Type::Sampler { .. } | Type::Image { .. } => Some((4, 0)),
         }
     }
 

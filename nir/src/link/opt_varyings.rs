@@ -55,7 +55,7 @@ fn direct_uniform_chain(func: &FunctionImpl, shader: &Shader, d: Def) -> Option<
         match &deref.kind {
             DerefKind::Var(v) => {
                 let var = shader.variables.get(*v)?;
-                if matches!(var.ty, Type::Sampler { .. }) {
+                if matches!(var.ty, Type::Sampler { .. } | Type::Image { .. }) {
                     return None;
                 }
                 links.reverse();

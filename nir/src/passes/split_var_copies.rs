@@ -107,7 +107,7 @@ fn splittable(shader: &Shader, ty: &Type) -> bool {
                 Some(c) => stack.extend(c.into_iter().map(|(_, t)| (t, depth + 1))),
                 None => return false,
             },
-            Type::Sampler { .. } => return false,
+            Type::Sampler { .. } | Type::Image { .. } => return false,
         }
     }
     true

@@ -142,6 +142,7 @@ pub(super) fn check_intrinsic(
             )),
             None => e(format!("@{op}: source 0 must be a deref")),
         },
+        _ if op.is_image() => check_image(f, intr, dest, e),
         I::barrier => check_barrier(shader, intr, e),
         I::ballot
         | I::load_subgroup_eq_mask
@@ -184,6 +185,58 @@ pub(super) fn check_intrinsic(
     }
 }
 
+/// An image intrinsic (either form; Mesa's `nir_validate` image rules): the
+/// deref form names an image variable, the index form a 32-bit scalar index;
+/// the coordinate is 32-bit; `image_dim` and `format` are known values; loads
+/// and stores move 4 components of 32 bits (Mesa's `lower_image` convention);
+/// atomics are checked as the other atomics.
+fn check_image(
+    f: &FunctionImpl,
+    intr: &Intrinsic,
+    dest: Option<&DefData>,
+    e: &mut dyn FnMut(String),
+) {
+    let op = intr.op;
+    let src = |i: usize| intr.srcs.get(i).map(|s| &f.defs[*s]);
+    if op.image_index_form().is_some() {
+        match intr.srcs.first().and_then(|s| deref_of(f, *s)) {
+            Some(d) if matches!(d.ty, Type::Image { .. }) && d.mode == VarMode::Uniform => {}
+            Some(_) => e(format!("@{op} needs a deref of an image uniform")),
+            None => e(format!("@{op}: source 0 must be a deref")),
+        }
+    } else if src(0).is_some_and(|d| d.num_components != 1 || d.bit_size != 32) {
+        e(format!("@{op}: the image index must be a 32-bit scalar"));
+    }
+    if intr.srcs.len() > 1 && src(1).is_some_and(|d| d.bit_size != 32) {
+        e(format!("@{op}: the coordinate must be 32-bit"));
+    }
+    if index(intr, IndexKind::ImageDim).is_some_and(|d| d as usize >= SamplerDim::ALL.len()) {
+        e(format!("@{op}: bad image_dim"));
+    }
+    if index(intr, IndexKind::Format)
+        .is_some_and(|c| crate::intrinsics::ImageFormat::from_code(c).is_none())
+    {
+        e(format!("@{op}: bad format"));
+    }
+    match op {
+        I::image_deref_load | I::image_load
+            if dest.is_some_and(|d| d.num_components != 4 || d.bit_size != 32) =>
+        {
+            e(format!("@{op} loads a 4-component 32-bit texel"));
+        }
+        I::image_deref_store | I::image_store
+            if src(3).is_some_and(|d| d.num_components != 4 || d.bit_size != 32) =>
+        {
+            e(format!("@{op} stores a 4-component 32-bit texel"));
+        }
+        I::image_deref_atomic | I::image_atomic => check_atomic(intr, dest, &intr.srcs[3..4], f, e),
+        I::image_deref_atomic_swap | I::image_atomic_swap => {
+            check_atomic(intr, dest, &intr.srcs[3..5], f, e)
+        }
+        _ => {}
+    }
+}
+
 /// The alignment indices of an explicit access: `align_mul` a power of two,
 /// `align_offset` below it.
 fn check_alignment(intr: &Intrinsic, e: &mut dyn FnMut(String)) {
@@ -214,7 +267,11 @@ fn check_atomic(
     let op = intr.op;
     let swap = matches!(
         op,
-        I::deref_atomic_swap | I::ssbo_atomic_swap | I::shared_atomic_swap
+        I::deref_atomic_swap
+            | I::ssbo_atomic_swap
+            | I::shared_atomic_swap
+            | I::image_deref_atomic_swap
+            | I::image_atomic_swap
     );
     let code = index(intr, IndexKind::AtomicOp).unwrap_or(u32::MAX);
     match AtomicOp::from_code(code) {

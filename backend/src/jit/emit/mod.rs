@@ -175,7 +175,7 @@ pub(crate) fn flat_size(ty: &Type, structs: &[StructDef], depth: u32) -> Option<
         return None;
     }
     Some(match ty {
-        Type::Scalar(_) | Type::Sampler { .. } => 1,
+        Type::Scalar(_) | Type::Sampler { .. } | Type::Image { .. } => 1,
         Type::Vector(_, n) => u64::from(*n),
         Type::Matrix { columns, rows } => u64::from(*columns) * u64::from(*rows),
         Type::Array(e, n) => flat_size(e, structs, depth + 1)?.checked_mul(u64::from(*n))?,

@@ -381,6 +381,12 @@ impl Compiler<'_> {
             | I::ssbo_atomic
             | I::ssbo_atomic_swap
             | I::get_ssbo_size => self.storage_intrinsic(def, intr),
+            I::image_load
+            | I::image_store
+            | I::image_atomic
+            | I::image_atomic_swap
+            | I::image_size
+            | I::image_samples => self.image_intrinsic(def, intr),
             I::load_shared
             | I::store_shared
             | I::shared_atomic

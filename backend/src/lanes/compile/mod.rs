@@ -27,6 +27,7 @@ use rgl_nir::intrinsics::IndexKind;
 use rgl_nir::ir::*;
 
 mod group;
+mod image;
 mod intrinsics;
 mod io;
 mod storage;
@@ -64,7 +65,7 @@ fn flat_size(ty: &Type, structs: &[StructDef], depth: u32) -> Option<u64> {
         return None;
     }
     Some(match ty {
-        Type::Scalar(_) | Type::Sampler { .. } => 1,
+        Type::Scalar(_) | Type::Sampler { .. } | Type::Image { .. } => 1,
         Type::Vector(_, n) => u64::from(*n),
         Type::Matrix { columns, rows } => u64::from(*columns) * u64::from(*rows),
         Type::Array(e, n) => flat_size(e, structs, depth + 1)?.checked_mul(u64::from(*n))?,

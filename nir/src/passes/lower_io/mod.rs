@@ -32,6 +32,10 @@
 //!   = `sampler_index` = the sampler variable's `driver_location` plus the constant
 //!   element (samplers counted through arrays and struct members); a dynamic array
 //!   index becomes `texture_offset`/`sampler_offset` sources.
+//! * **Images**: `image_deref_*` intrinsics become the index form (`image_load`,
+//!   `image_store`, `image_atomic(_swap)`, `image_size`, `image_samples`) whose
+//!   source 0 is the image index: the image variable's `driver_location` plus the
+//!   constant element (images counted like samplers), plus any dynamic array index.
 //! * Dead IO/uniform derefs are deleted; `info.io_lowered` is set. The variables stay
 //!   (the state tracker reads their data).
 //!
@@ -108,22 +112,35 @@ fn io_type(stage: Stage, var: &Variable) -> Type {
 
 /// Number of sampler leaves of a type (arrays multiply, structs add up).
 pub fn sampler_count(ty: &Type, structs: &[StructDef]) -> Option<u32> {
-    fn go(ty: &Type, structs: &[StructDef], depth: u32) -> Option<u32> {
+    opaque_count(ty, structs, false)
+}
+
+/// Number of image leaves of a type (image indices it takes, counted like
+/// [`sampler_count`]).
+pub fn image_count(ty: &Type, structs: &[StructDef]) -> Option<u32> {
+    opaque_count(ty, structs, true)
+}
+
+fn opaque_count(ty: &Type, structs: &[StructDef], images: bool) -> Option<u32> {
+    fn go(ty: &Type, structs: &[StructDef], images: bool, depth: u32) -> Option<u32> {
         if depth > MAX_TYPE_NESTING {
             return None;
         }
         match ty {
-            Type::Sampler { .. } => Some(1),
-            Type::Array(e, n) => go(e, structs, depth + 1)?.checked_mul(*n),
+            Type::Sampler { .. } => Some(u32::from(!images)),
+            Type::Image { .. } => Some(u32::from(images)),
+            Type::Array(e, n) => go(e, structs, images, depth + 1)?.checked_mul(*n),
             Type::Struct(id) => structs
                 .get(id.index())?
                 .fields
                 .iter()
-                .try_fold(0u32, |a, (_, t)| a.checked_add(go(t, structs, depth + 1)?)),
+                .try_fold(0u32, |a, (_, t)| {
+                    a.checked_add(go(t, structs, images, depth + 1)?)
+                }),
             _ => Some(0),
         }
     }
-    go(ty, structs, 0)
+    go(ty, structs, images, 0)
 }
 
 /// Assigns driver locations to the inputs or outputs like `nir_assign_io_var_locations`
@@ -270,6 +287,9 @@ fn lower_impl(cx: &Ctx, func: &mut FunctionImpl) -> bool {
                     lower_access(cx, func, &mut uses, instr, &intr)
                 }
                 InstrKind::Tex(tex) => lower_tex(cx, func, instr, &tex),
+                InstrKind::Intrinsic(intr) if intr.op.image_index_form().is_some() => {
+                    lower_image(cx, func, instr, &intr)
+                }
                 _ => false,
             };
             progress |= done;
@@ -337,6 +357,42 @@ fn finish_load(
     };
     func.rewrite_uses(Some(uses), old, new);
     func.remove_instr(instr);
+}
+
+/// Replaces the image deref of an `image_deref_*` intrinsic by the image index
+/// (Mesa's `gl_nir_lower_images` without bindless): the variable's
+/// `driver_location` plus the constant element, plus a dynamic array index
+/// computed before the access. The access becomes the index form
+/// (`image_load`, ...), keeping the other sources and the indices.
+fn lower_image(cx: &Ctx, func: &mut FunctionImpl, instr: Instr, intr: &Intrinsic) -> bool {
+    let Some(new_op) = intr.op.image_index_form() else {
+        return false;
+    };
+    let Some(&deref) = intr.srcs.first() else {
+        return false;
+    };
+    let Some((var_id, links)) = deref_path(func, deref) else {
+        return false;
+    };
+    let Some(var) = cx.vars.get(var_id) else {
+        return false;
+    };
+    let Some((off, _)) = compute_offset(func, cx.structs, &var.ty, &links, Units::Images) else {
+        return false;
+    };
+    if off.comp.is_some() {
+        return false;
+    }
+    let Some(base) = var.driver_location.checked_add(off.konst) else {
+        return false;
+    };
+    let mut b = Builder::new(func, Cursor::Before(instr));
+    let index = emit_offset(&mut b, &off.terms, base);
+    let mut new = intr.clone();
+    new.op = new_op;
+    new.srcs[0] = index;
+    func.instrs[instr].kind = InstrKind::Intrinsic(new);
+    true
 }
 
 /// Replaces sampler/texture derefs of a tex instruction by indices (and offsets).

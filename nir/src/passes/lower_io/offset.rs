@@ -49,6 +49,8 @@ pub(super) enum Units {
     /// Bytes of a block laid out with this packing (std140 for uniform blocks).
     Bytes(Packing),
     Samplers,
+    /// Image indices (image leaves through arrays and struct members).
+    Images,
 }
 
 /// A vector component chosen by the last link.
@@ -127,6 +129,7 @@ pub(super) fn compute_offset(
                     Units::Vec4 => elem.type_size_vec4(structs)?,
                     Units::Bytes(p) => ty.packed_array_stride(structs, row_major, p)?,
                     Units::Samplers => sampler_count(&elem, structs)?,
+                    Units::Images => image_count(&elem, structs)?,
                 };
                 if let (Units::Bytes(p), true, Type::Matrix { columns, rows }) =
                     (units, row_major, &ty)
@@ -152,6 +155,9 @@ pub(super) fn compute_offset(
                     Units::Samplers => st.fields[..f]
                         .iter()
                         .try_fold(0u32, |a, (_, t)| a.checked_add(sampler_count(t, structs)?))?,
+                    Units::Images => st.fields[..f]
+                        .iter()
+                        .try_fold(0u32, |a, (_, t)| a.checked_add(image_count(t, structs)?))?,
                 };
                 off.konst = off.konst.checked_add(add)?;
                 row_major = st.field_row_major(f, row_major);
