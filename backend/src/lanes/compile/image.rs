@@ -6,7 +6,7 @@
 //! mark the shader as reading memory, stores and atomics as writing it (so the
 //! draw keeps their side effects, see `crate::exec::StorageUse`).
 
-use rgl_nir::intrinsics::{AtomicOp, IndexKind, IntrinsicOp};
+use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
 use rgl_nir::ir::*;
 
 use super::{index, unsupported, Compiler};
@@ -31,7 +31,11 @@ impl Compiler<'_> {
                 let d = def.ok_or_else(|| {
                     Error::Unsupported(format!("malformed NIR: @{} without a def", intr.op))
                 })?;
-                ImageOpKind::Atomic(self.image_atomic_op(intr, d)?)
+                ImageOpKind::Atomic(self.atomic_op(
+                    intr,
+                    d,
+                    intr.op == IntrinsicOp::image_atomic_swap,
+                )?)
             }
             I::image_size => ImageOpKind::Size,
             I::image_samples => ImageOpKind::Samples,
@@ -92,22 +96,5 @@ impl Compiler<'_> {
             array,
         })));
         Ok(())
-    }
-
-    /// The `atomic_op` of an image atomic with a 32-bit scalar result, checked
-    /// against its form (compare-and-swaps only in `image_atomic_swap`).
-    fn image_atomic_op(&self, intr: &Intrinsic, d: Def) -> Result<AtomicOp> {
-        let (n, bits) = self.shape(d);
-        if (n, bits) != (1, 32) {
-            return unsupported(format!("{n}x{bits}-bit @{}", intr.op));
-        }
-        let code = index(intr, IndexKind::AtomicOp);
-        let Some(op) = AtomicOp::from_code(code) else {
-            return unsupported(format!("@{} with atomic_op {code}", intr.op));
-        };
-        if (intr.op == IntrinsicOp::image_atomic_swap) != op.is_swap() {
-            return unsupported(format!("@{} with atomic_op {}", intr.op, op.name()));
-        }
-        Ok(op)
     }
 }

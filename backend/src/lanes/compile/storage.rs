@@ -219,7 +219,7 @@ impl Compiler<'_> {
     /// The `atomic_op` of a 32-bit scalar atomic whose result is `d`, checked
     /// against its form: the compare-and-swaps take the `_swap` intrinsics,
     /// every other op the plain ones.
-    fn atomic_op(&self, intr: &Intrinsic, d: Def, swap_form: bool) -> Result<AtomicOp> {
+    pub(super) fn atomic_op(&self, intr: &Intrinsic, d: Def, swap_form: bool) -> Result<AtomicOp> {
         let (n, bits) = self.shape(d);
         if (n, bits) != (1, 32) {
             return unsupported(format!("{n}x{bits}-bit @{}", intr.op));
