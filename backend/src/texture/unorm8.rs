@@ -44,6 +44,18 @@ fn q15(f: f32) -> i16 {
     x.min(32767) as i16
 }
 
+/// The Q15 weights ([`q15`]) of the first `D` axes' fractions.
+#[inline(always)]
+fn weights<const D: usize>(frac: &[[f32; LANES]; 3]) -> [[i16; LANES]; 3] {
+    let mut w = [[0i16; LANES]; 3];
+    for a in 0..D {
+        for l in 0..LANES {
+            w[a][l] = q15(frac[a][l]);
+        }
+    }
+    w
+}
+
 /// `pmulhrsw` on one lane: `(x·y + 2¹⁴) >> 15`, in the two-step form LLVM
 /// recognises.
 #[inline(always)]
@@ -70,12 +82,7 @@ pub(super) fn filter<const D: usize>(
     frac: &[[f32; LANES]; 3],
 ) -> [[f32; LANES]; 4] {
     assert!((1..=3).contains(&D) && taps.len() >= 1 << D);
-    let mut w = [[0i16; LANES]; 3];
-    for a in 0..D {
-        for l in 0..LANES {
-            w[a][l] = q15(frac[a][l]);
-        }
-    }
+    let w = weights::<D>(frac);
     filter_scalar::<D>(taps, &w)
 }
 
@@ -96,12 +103,7 @@ pub(super) unsafe fn filter_texels<const D: usize, const UNIFORM: bool>(
     frac: &[[f32; LANES]; 3],
 ) -> [[f32; LANES]; 4] {
     assert!((1..=3).contains(&D) && at.len() >= 1 << D);
-    let mut w = [[0i16; LANES]; 3];
-    for a in 0..D {
-        for l in 0..LANES {
-            w[a][l] = q15(frac[a][l]);
-        }
-    }
+    let w = weights::<D>(frac);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above); the caller's contract
@@ -319,12 +321,7 @@ pub(super) mod tests {
         let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ D as u64);
         for _ in 0..2000 {
             let (taps, frac) = random_case(&mut r);
-            let mut w = [[0i16; LANES]; 3];
-            for a in 0..D {
-                for l in 0..LANES {
-                    w[a][l] = q15(frac[a][l]);
-                }
-            }
+            let w = weights::<D>(&frac);
             let got = through_texels::<D>(&taps, &frac);
             let scalar = filter_scalar::<D>(&taps, &w);
             for c in 0..4 {
