@@ -236,19 +236,6 @@ unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
     Some(out)
 }
 
-/// The float lanes of up to three registers (missing ones 0), as [`filter`]
-/// takes them.
-#[inline(always)]
-pub(super) fn floats(regs: &[crate::exec::Reg]) -> [F16; 3] {
-    let mut o = [[0.0f32; LANES]; 3];
-    for (a, r) in regs.iter().take(3).enumerate() {
-        for i in 0..LANES {
-            o[a][i] = f32::from_bits(r.0[i]);
-        }
-    }
-    o
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

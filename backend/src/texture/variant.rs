@@ -236,7 +236,7 @@ fn sample16_avx2<T: Texel, const D: usize, const CMP: bool>(
         b: &TextureBinding<'_>,
         req: &SampleRequest<'_>,
     ) -> Option<[Reg; 4]> {
-        sample16_body::<T, D, CMP>(b, req)
+        sample16_body::<T, D, CMP, SplitLoad>(b, req)
     }
     // SAFETY: `select` picks this routine only when the CPU supports AVX2.
     unsafe { inner::<T, D, CMP>(b, req) }
@@ -247,7 +247,7 @@ fn sample16_avx2<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
-    sample16_body::<T, D, CMP>(b, req)
+    sample16_body::<T, D, CMP, PlainLoad>(b, req)
 }
 
 /// The 16-lane routine for texel format `T`, `D` filtered dimensions, and a
@@ -257,7 +257,68 @@ fn sample16<T: Texel, const D: usize, const CMP: bool>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
-    sample16_body::<T, D, CMP>(b, req)
+    sample16_body::<T, D, CMP, PlainLoad>(b, req)
+}
+
+/// How a routine reads the float lanes of the request's registers.
+trait LoadLanes {
+    fn lanes(r: &Reg) -> F16;
+}
+
+/// Plain loads (the compiler picks their width).
+struct PlainLoad;
+
+impl LoadLanes for PlainLoad {
+    #[inline(always)]
+    fn lanes(r: &Reg) -> F16 {
+        r.0.map(f32::from_bits)
+    }
+}
+
+/// Four 16-byte loads joined into two 32-byte registers, for the AVX2
+/// instance. JIT-compiled code has just written the request's registers with
+/// Cranelift's 16-byte stores; a 32-byte load spanning two of them cannot be
+/// forwarded from the store buffer and waits for both to retire, which was
+/// the hottest spot of the shadow routine (`shadow2d`: 15 % of its samples on
+/// the first use of the comparison reference).
+#[cfg(target_arch = "x86_64")]
+struct SplitLoad;
+
+#[cfg(target_arch = "x86_64")]
+impl LoadLanes for SplitLoad {
+    #[inline(always)]
+    fn lanes(r: &Reg) -> F16 {
+        // SAFETY: only the AVX2 instance uses `SplitLoad`, and `select` picks it
+        // only when the CPU has AVX2.
+        unsafe { split_load(r) }
+    }
+}
+
+/// [`SplitLoad`]'s loads.
+///
+/// # Safety
+/// The CPU must support AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn split_load(r: &Reg) -> F16 {
+    use std::arch::x86_64::*;
+    let p = r.0.as_ptr().cast::<__m128>();
+    // Volatile, so the compiler does not merge them back into 32-byte loads.
+    // SAFETY: `Reg` is sixteen `u32`s aligned to 64 bytes, so the four
+    // 16-byte loads at `p.add(0..4)` are inside it and aligned.
+    let q: [__m128; 4] = std::array::from_fn(|k| std::ptr::read_volatile(p.add(k)));
+    let mut lo = _mm256_set_m128(q[1], q[0]);
+    let mut hi = _mm256_set_m128(q[3], q[2]);
+    // An empty `asm!` the joined registers pass through: without it the
+    // compiler sees each store of a join as two 16-byte stores and emits those,
+    // and the routine's later 32-byte loads stall on them instead.
+    std::arch::asm!("/* {0} {1} */", inout(ymm_reg) lo, inout(ymm_reg) hi,
+        options(pure, nomem, nostack, preserves_flags));
+    let mut o = [0.0f32; LANES];
+    _mm256_storeu_ps(o.as_mut_ptr(), lo);
+    _mm256_storeu_ps(o.as_mut_ptr().add(8), hi);
+    o
 }
 
 /// How many channels a routine carries through its taps ("packed" channels):
@@ -296,7 +357,7 @@ fn unpack<T: Texel, const CMP: bool>(p: &[F16; 4]) -> [F16; 4] {
 }
 
 #[inline(always)]
-fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
+fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
     b: &TextureBinding<'_>,
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
@@ -308,6 +369,11 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
         LodMode::Lod(_) => None,
     };
     let base = view.levels.first()?;
+    // The coordinates as floats (missing ones 0), read once.
+    let mut cs = [[0.0f32; LANES]; 3];
+    for (i, r) in req.coords.iter().take(3).enumerate() {
+        cs[i] = L::lanes(r);
+    }
     let target = view.target;
     let normalized = target != TexTarget::Rect;
     // One level, one filter for every lane.
@@ -319,16 +385,8 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
             normalized,
             layer_axis: None,
         };
-        let st = super::linear8::floats(req.coords);
-        if let Some(v) = super::linear8::filter::<D>(&l, None, &st, &[0; LANES], req.offset) {
+        if let Some(v) = super::linear8::filter::<D>(&l, None, &cs, &[0; LANES], req.offset) {
             return Some(swizzled(&v, view.swizzle));
-        }
-    }
-    // The coordinates as floats (missing ones 0), read once in a plain loop.
-    let mut cs = [[0.0f32; LANES]; 3];
-    for (i, r) in req.coords.iter().take(3).enumerate() {
-        for l in 0..LANES {
-            cs[i][l] = f32::from_bits(r.0[l]);
         }
     }
     let coord = |i: usize| -> F16 { cs[i] };
@@ -394,7 +452,7 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
                     }
                 }
             }
-            LodMode::Lod(r) => lambda = r.0.map(f32::from_bits),
+            LodMode::Lod(r) => lambda = L::lanes(r),
             LodMode::Grad(..) => return None,
         }
         let mut levels = Levels {
@@ -423,9 +481,7 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool>(
     // and a stalled reload of its result, 13 % of the routine's samples).
     let mut reference = [0.0f32; LANES];
     if let Some(r) = req.compare {
-        for l in 0..LANES {
-            reference[l] = f32::from_bits(r.0[l]);
-        }
+        reference = L::lanes(r);
     }
     if view.format.depth_max().is_some() {
         for x in reference.iter_mut() {
@@ -560,7 +616,11 @@ fn select_levels(s: &SamplerState, last: usize, lambda: &F16, o: &mut Levels<'_>
                 let fl = x.floor();
                 // lambda <= 0 reads the base level (floor <= 0 clamps to 0).
                 a[l] = fl.max(0.0).min(last_f);
-                c[l] = if minify { (a[l] + 1.0).min(last_f) } else { 0.0 };
+                c[l] = if minify {
+                    (a[l] + 1.0).min(last_f)
+                } else {
+                    0.0
+                };
                 o.frac[l] = if minify && a[l] < last_f { x - fl } else { 0.0 };
             }
             // Both in 0..=last: `lam` is never NaN, and the clamps bound it.
