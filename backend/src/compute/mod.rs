@@ -22,6 +22,13 @@
 //! atomics are atomic across threads), and only the bytes the dispatch changed
 //! are written back, so bindings that alias one buffer keep each other's writes.
 //!
+//! Samplers read the driver's bound sampler views and states (the slots the
+//! state tracker binds for the program's sampler indices, as for a draw)
+//! through the lane program's texture ops. Compute has no derivatives, so an
+//! implicit-LOD lookup samples at LOD 0 (GLSL 4.30 §8.9: implicit LOD is only
+//! defined in fragment shaders; Mesa's `nir_lower_tex` uses LOD 0 outside
+//! them), and `texelFetch` out of range returns 0.
+//!
 //! The instruction budget is the driver's, per batch of invocations of one
 //! workgroup (as draws refill it per batch): a long but finite dispatch runs to
 //! the end, an endless loop stops with [`Error::BudgetExceeded`].
@@ -30,7 +37,10 @@
 //! `log::info!` line) runs on the reference interpreter
 //! ([`rgl_nir::eval::evaluate_workgroup_owned`]) instead: workgroups one after
 //! another, their invocations split at `barrier()` and atomics evaluated one
-//! invocation at a time, the budget shared by the whole dispatch.
+//! invocation at a time, the budget shared by the whole dispatch. It samples
+//! procedural stand-ins rather than bound textures and has no images, so a
+//! shader with samplers or images never runs there: it fails with
+//! [`Error::Unsupported`] instead.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -38,13 +48,14 @@ use std::sync::Arc;
 use rgl_nir::eval::{self, EvalErrorKind, EvalInput, WorkgroupInput};
 use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 
-use crate::driver::{BufferRange, ComputeDispatch};
+use crate::driver::{BufferRange, ComputeDispatch, SamplerState, SamplerView};
 use crate::error::{Error, Result};
 use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
 use crate::image::ImageCopies;
 use crate::lanes::{ComputeBatch, LaneShader, Suspended};
-use crate::soft::{Table, Texture};
+use crate::soft::{level_size, Table, Texture};
 use crate::storage::{StorageCopy, StorageView};
+use crate::texture::{MipLevel, TexView, TextureBinding};
 
 /// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS of the software driver: what the
 /// reference interpreter runs in one workgroup (the lane path has no lower
@@ -56,12 +67,16 @@ pub const MAX_WORKGROUP_INVOCATIONS: u32 = eval::MAX_WORKGROUP_INVOCATIONS;
 const SUBGROUP_SIZE: u32 = 1;
 
 /// What a compute dispatch reads besides storage buffers: the bound
-/// default-block uniforms and uniform buffer ranges.
+/// default-block uniforms, uniform buffer ranges and sampler slots.
 pub(crate) struct ComputeInputs<'a> {
     /// Default-block uniform slots.
     pub uniforms: &'a [[u32; 4]],
     /// Uniform block ranges by slot.
     pub ubos: &'a [Option<BufferRange>],
+    /// Sampler views by slot (the program's sampler indices, as for draws).
+    pub views: &'a [Option<SamplerView>],
+    /// Sampler states by slot (unbound: the default state).
+    pub samplers: &'a [Option<SamplerState>],
     /// The driver's instruction budget (per batch on the lane path, for the
     /// dispatch on the reference path).
     pub budget: u64,
@@ -95,8 +110,9 @@ pub(crate) fn create(nir: &Shader) -> Result<ComputeProgram> {
     check_shader(nir)?;
     let lanes = match LaneShader::new_compute(nir) {
         Ok(l) => Some(l),
-        // The reference interpreter has no bound texels for images.
-        Err(e) if uses_images(nir) => return Err(e),
+        // The reference interpreter has no bound texels for images, and
+        // samples procedural stand-ins instead of the bound textures.
+        Err(e) if uses_images(nir) || uses_samplers(nir) => return Err(e),
         Err(e) => {
             log::info!("compute shader runs on the reference interpreter: {e}");
             None
@@ -108,9 +124,8 @@ pub(crate) fn create(nir: &Shader) -> Result<ComputeProgram> {
     })
 }
 
-/// Checks that `nir` is a compute shader the interpreter can run: the compute
-/// stage, a fixed workgroup size within [`MAX_WORKGROUP_INVOCATIONS`], and no
-/// texture or image access (compute texturing is not implemented here).
+/// Checks that `nir` is a compute shader the driver can run: the compute
+/// stage and a fixed workgroup size within [`MAX_WORKGROUP_INVOCATIONS`].
 pub(crate) fn check_shader(nir: &Shader) -> Result<()> {
     if nir.stage != Stage::Compute {
         return Err(Error::InvalidArgument(format!(
@@ -123,19 +138,6 @@ pub(crate) fn check_shader(nir: &Shader) -> Result<()> {
             "compute shaders with a variable workgroup size".into(),
         ));
     };
-    // The interpreter samples procedural stand-in textures, not the bound
-    // views, so a compute shader with samplers is refused rather than run
-    // with wrong texels.
-    if let Some((_, v)) = nir
-        .variables
-        .iter()
-        .find(|(_, v)| has_sampler(&v.ty, &nir.structs, 0))
-    {
-        return Err(Error::Unsupported(format!(
-            "texturing in compute shaders (sampler `{}`)",
-            v.name
-        )));
-    }
     let n = size.iter().map(|s| u64::from(*s)).product::<u64>();
     if n == 0 || n > u64::from(MAX_WORKGROUP_INVOCATIONS) {
         return Err(Error::Unsupported(format!(
@@ -187,6 +189,12 @@ pub(crate) fn dispatch(
             "images in compute shaders on the reference interpreter (rgl_nir::eval has no bound texels)"
                 .into(),
         )),
+        // `rgl_nir::eval` samples procedural stand-in textures, not the bound
+        // views: refused rather than run with wrong texels.
+        _ if uses_samplers(&program.nir) => Err(Error::Unsupported(format!(
+            "textures in compute shaders on the reference interpreter (rgl_nir::eval has no bound texels; sampler `{}`)",
+            sampler_name(&program.nir)
+        ))),
         _ => dispatch_reference(&program.nir, dispatch, inputs, buffers),
     }
 }
@@ -196,6 +204,60 @@ fn uses_images(nir: &Shader) -> bool {
     nir.variables
         .iter()
         .any(|(_, v)| has_opaque(&v.ty, &nir.structs, 0, true))
+}
+
+/// Whether a shader declares a sampler variable.
+fn uses_samplers(nir: &Shader) -> bool {
+    nir.variables
+        .iter()
+        .any(|(_, v)| has_sampler(&v.ty, &nir.structs, 0))
+}
+
+/// The name of a shader's first sampler variable (for messages).
+fn sampler_name(nir: &Shader) -> &str {
+    nir.variables
+        .iter()
+        .find(|(_, v)| has_sampler(&v.ty, &nir.structs, 0))
+        .map_or("?", |(_, v)| v.name.as_str())
+}
+
+/// The texture of each sampler slot of a dispatch, as a draw binds them
+/// (`soft::draw`): the view's levels from `first_level` to `last_level` with
+/// its swizzle, and the slot's sampler state. A slot without a view (or with
+/// a deleted texture) is unbound and reads (0, 0, 0, 1).
+fn texture_bindings<'a>(
+    textures: &'a Table<Texture>,
+    views: &[Option<SamplerView>],
+    samplers: &[Option<SamplerState>],
+) -> Vec<Option<TextureBinding<'a>>> {
+    (0..views.len().max(samplers.len()))
+        .map(|i| {
+            let v = views.get(i).copied().flatten()?;
+            let s = samplers.get(i).copied().flatten().unwrap_or_default();
+            let t = textures.get(v.texture.0).ok()?;
+            let last = v.last_level.min(t.desc.levels.saturating_sub(1));
+            let levels = (v.first_level..=last)
+                .map(|l| {
+                    let (width, height, depth) = level_size(&t.desc, l);
+                    MipLevel {
+                        data: t.levels.get(l as usize).map_or(&[][..], |x| &x[..]),
+                        width,
+                        height,
+                        depth,
+                    }
+                })
+                .collect();
+            Some(TextureBinding::new(
+                TexView {
+                    target: t.desc.target,
+                    format: t.desc.format,
+                    levels,
+                    swizzle: v.swizzle,
+                },
+                s,
+            ))
+        })
+        .collect()
 }
 
 /// Runs `dispatch` on the lane program, workgroups spread over threads.
@@ -229,10 +291,13 @@ fn dispatch_lanes(
             .collect::<Result<_>>()?;
         let views: Vec<StorageView<'_>> = copies.iter().map(StorageCopy::view).collect();
         let image_views = images.views();
+        // Texel data is only read during the dispatch; image writes go to
+        // `images`' copies and back after it.
+        let texture_slots = texture_bindings(textures, inputs.views, inputs.samplers);
         let res = Resources {
             uniforms: inputs.uniforms,
             ubos: &ubos,
-            textures: &[],
+            textures: &texture_slots,
             storage: &views,
             images: &image_views,
         };

@@ -791,6 +791,8 @@ impl Driver for SoftDriver {
         let inputs = crate::compute::ComputeInputs {
             uniforms: &self.bound.uniforms,
             ubos: &self.bound.ubos,
+            views: &self.bound.views,
+            samplers: &self.bound.samplers,
             budget: self.budget,
             threads: self.threads,
             engine: self.compute_engine,
