@@ -14,7 +14,6 @@
 use std::collections::HashMap;
 
 use rgl_backend::driver::{BufferRange, ComputeDispatch, ComputeShaderHandle};
-use rgl_glsl::types::{SamplerDim, Type};
 use rgl_glsl::Stage;
 use rgl_nir::options::storage_bindings::ATOMIC_COUNTER_BLOCK_BASE;
 
@@ -23,7 +22,6 @@ use crate::error::{GlError, GlResult};
 use crate::gl;
 use crate::limits;
 use crate::names::{Buffer, Program};
-use crate::texture::SamplerUse;
 use crate::Context;
 
 /// The driver's compute shader of each program, by program name, with the
@@ -60,19 +58,6 @@ const BY_REGION_BITS: u32 = gl::ATOMIC_COUNTER_BARRIER_BIT
 
 /// Bytes of a `DispatchIndirectCommand` (three uints, GL 4.3 §19).
 const INDIRECT_COMMAND_SIZE: usize = 12;
-
-/// The texture target a sampler type reads (GL 4.3 table 7.3).
-fn sampler_target(dim: SamplerDim, arrayed: bool) -> u32 {
-    match (dim, arrayed) {
-        (SamplerDim::D1, false) => gl::TEXTURE_1D,
-        (SamplerDim::D1, true) => gl::TEXTURE_1D_ARRAY,
-        (SamplerDim::D2, true) => gl::TEXTURE_2D_ARRAY,
-        (SamplerDim::D3, _) => gl::TEXTURE_3D,
-        (SamplerDim::Cube, _) => gl::TEXTURE_CUBE_MAP,
-        (SamplerDim::Rect, _) => gl::TEXTURE_RECTANGLE,
-        _ => gl::TEXTURE_2D,
-    }
-}
 
 impl Context {
     /// `glShaderStorageBlockBinding` (GL 4.3 §7.8): binds active storage block
@@ -183,7 +168,7 @@ impl Context {
         self.bind_uniform_blocks(program)?;
         // Samplers read their units' textures as in draws (GL 4.3 §19: a
         // compute shader has the texture access of the other stages).
-        let samplers = self.compute_sampler_uses(program)?;
+        let samplers = self.sampler_uses(program)?;
         self.validate_textures(&samplers)?;
         let (storage, used) = self.storage_bindings(program)?;
         let images = self.image_bindings(program)?;
@@ -207,43 +192,6 @@ impl Context {
             });
         }
         Ok(())
-    }
-
-    /// The texture unit, target and shadow-ness of each sampler index of
-    /// `program` (what a draw binds, `draw.rs`'s `sampler_uses`).
-    fn compute_sampler_uses(&self, program: Program) -> GlResult<Vec<SamplerUse>> {
-        let p = self.program_obj(program)?;
-        let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
-        let mut uses = vec![
-            SamplerUse {
-                unit: 0,
-                target: gl::TEXTURE_2D,
-                shadow: false,
-                float_shadow: false,
-            };
-            linked.num_samplers as usize
-        ];
-        for u in &linked.uniforms {
-            let (Some(base), Type::Sampler(s)) = (u.sampler_index, &u.ty) else {
-                continue;
-            };
-            for e in 0..u.array_size.max(1) {
-                if let Some(slot) = uses.get_mut((base + e) as usize) {
-                    *slot = SamplerUse {
-                        unit: p
-                            .uniforms
-                            .sampler_units
-                            .get((base + e) as usize)
-                            .copied()
-                            .unwrap_or(0),
-                        target: sampler_target(s.dim, s.arrayed),
-                        shadow: s.shadow,
-                        float_shadow: s.shadow && linked.version.at_least(130, 300),
-                    };
-                }
-            }
-        }
-        Ok(uses)
     }
 
     /// The storage ranges `program` reads by block, in the compiler's binding

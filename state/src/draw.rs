@@ -84,6 +84,7 @@ fn vertex_type(t: u32) -> Option<VertexType> {
     })
 }
 
+/// The texture target a sampler type reads (GL 4.3 table 7.3).
 fn sampler_target(dim: SamplerDim, arrayed: bool) -> u32 {
     match (dim, arrayed) {
         (SamplerDim::D1, false) => gl::TEXTURE_1D,
@@ -422,8 +423,9 @@ impl Context {
         Ok(())
     }
 
-    /// The texture unit, target and shadow-ness of each program sampler index.
-    fn sampler_uses(&self, program: Program) -> GlResult<Vec<SamplerUse>> {
+    /// The texture unit, target and shadow-ness of each program sampler index
+    /// (what a draw or a compute dispatch binds).
+    pub(crate) fn sampler_uses(&self, program: Program) -> GlResult<Vec<SamplerUse>> {
         let p = self.program_obj(program)?;
         let linked = p.linked.as_deref().ok_or(GlError::InvalidOperation)?;
         let mut uses = vec![
