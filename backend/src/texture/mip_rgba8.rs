@@ -8,7 +8,7 @@
 // Lane loops index several arrays by lane, as elsewhere in the driver.
 #![allow(clippy::needless_range_loop)]
 
-use super::{floor_f32, MipLevel, SampleRequest, TexView, TextureBinding};
+use super::{floor_f32, LoadLanes, MipLevel, SampleRequest, TexView, TextureBinding};
 use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -47,13 +47,16 @@ pub(super) fn applies(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> bool {
 
 /// Samples every lane (callers check [`applies`] first).
 #[inline(always)]
-pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+pub(super) fn sample_mip_rgba8<L: LoadLanes>(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+) -> [Reg; 4] {
     let view: &TexView<'_> = &b.view;
     let s = &b.sampler;
     let normalized = view.target != TexTarget::Rect;
     let coord = |i: usize| -> [f32; LANES] {
         match req.coords.get(i) {
-            Some(r) => r.0.map(f32::from_bits),
+            Some(r) => L::lanes(r),
             None => [0.0; LANES],
         }
     };
@@ -223,7 +226,7 @@ pub(super) fn sample_mip_rgba8(b: &TextureBinding<'_>, req: &SampleRequest<'_>) 
 /// Level-0 filtering of every lane with one filter (no LOD: the caller knows it
 /// cannot change the result); same conditions on wrap modes as [`applies`].
 #[inline(always)]
-pub(super) fn sample_level0(
+pub(super) fn sample_level0<L: LoadLanes>(
     levels: &[MipLevel<'_>],
     filter: Filter,
     req: &SampleRequest<'_>,
@@ -232,7 +235,7 @@ pub(super) fn sample_level0(
 ) -> [Reg; 4] {
     let coord = |i: usize| -> [f32; LANES] {
         match req.coords.get(i) {
-            Some(r) => r.0.map(f32::from_bits),
+            Some(r) => L::lanes(r),
             None => [0.0; LANES],
         }
     };

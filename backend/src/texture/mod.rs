@@ -16,6 +16,67 @@ mod sample;
 mod unorm8;
 mod variant;
 
+/// How a routine reads the float lanes of the request's registers.
+pub(super) trait LoadLanes {
+    fn lanes(r: &Reg) -> [f32; LANES];
+}
+
+/// Plain loads (the compiler picks their width).
+pub(super) struct PlainLoad;
+
+impl LoadLanes for PlainLoad {
+    #[inline(always)]
+    fn lanes(r: &Reg) -> [f32; LANES] {
+        r.0.map(f32::from_bits)
+    }
+}
+
+/// Four 16-byte loads joined into two 32-byte registers, for the AVX2
+/// instances. JIT-compiled code has just written the request's registers with
+/// Cranelift's 16-byte stores; a 32-byte load spanning two of them cannot be
+/// forwarded from the store buffer and waits for both to retire, which was
+/// the hottest spot of the shadow routine (`shadow2d`: 15 % of its samples on
+/// the first use of the comparison reference).
+#[cfg(target_arch = "x86_64")]
+pub(super) struct SplitLoad;
+
+#[cfg(target_arch = "x86_64")]
+impl LoadLanes for SplitLoad {
+    #[inline(always)]
+    fn lanes(r: &Reg) -> [f32; LANES] {
+        // SAFETY: only the AVX2 instances use `SplitLoad`, and they run only when
+        // the CPU has AVX2.
+        unsafe { split_load(r) }
+    }
+}
+
+/// [`SplitLoad`]'s loads.
+///
+/// # Safety
+/// The CPU must support AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn split_load(r: &Reg) -> [f32; LANES] {
+    use std::arch::x86_64::*;
+    let p = r.0.as_ptr().cast::<__m128>();
+    // Volatile, so the compiler does not merge them back into 32-byte loads.
+    // SAFETY: `Reg` is sixteen `u32`s aligned to 64 bytes, so the four
+    // 16-byte loads at `p.add(0..4)` are inside it and aligned.
+    let q: [__m128; 4] = std::array::from_fn(|k| std::ptr::read_volatile(p.add(k)));
+    let mut lo = _mm256_set_m128(q[1], q[0]);
+    let mut hi = _mm256_set_m128(q[3], q[2]);
+    // An empty `asm!` the joined registers pass through: without it the
+    // compiler sees each store of a join as two 16-byte stores and emits those,
+    // and the routine's later 32-byte loads stall on them instead.
+    std::arch::asm!("/* {0} {1} */", inout(ymm_reg) lo, inout(ymm_reg) hi,
+        options(pure, nomem, nostack, preserves_flags));
+    let mut o = [0.0f32; LANES];
+    _mm256_storeu_ps(o.as_mut_ptr(), lo);
+    _mm256_storeu_ps(o.as_mut_ptr().add(8), hi);
+    o
+}
+
 /// `x.floor()` without a libm call (baseline x86-64 has no SSE4.1 rounding): the same
 /// result for every input, including -0.0, NaN and infinities.
 #[inline(always)]
@@ -69,6 +130,7 @@ pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, Sampl
 pub use variant::{SampleRoutine, SamplerVariant};
 
 use crate::driver::{SamplerState, Swizzle, TexTarget};
+use crate::exec::{Reg, LANES};
 use crate::format::Format;
 
 /// One mip level's texels (all slices/layers, tightly packed).

@@ -110,18 +110,18 @@ pub fn sample(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         // same safe code compiled with AVX2 enabled.
         return unsafe { sample_avx2(b, req) };
     }
-    sample_body(b, req)
+    sample_body::<super::PlainLoad>(b, req)
 }
 
 /// [`sample`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn sample_avx2(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
-    sample_body(b, req)
+    sample_body::<super::SplitLoad>(b, req)
 }
 
 #[inline(always)]
-fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
+fn sample_body<L: super::LoadLanes>(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let view = &b.view;
     let Some(base) = view.levels.first() else {
         return [Reg::default(); 4];
@@ -143,11 +143,17 @@ fn sample_body(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
             && simple(s.wrap[1], base.height)
             && view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
         {
-            return super::mip_rgba8::sample_level0(&view.levels, s.mag, req, s.wrap, normalized);
+            return super::mip_rgba8::sample_level0::<L>(
+                &view.levels,
+                s.mag,
+                req,
+                s.wrap,
+                normalized,
+            );
         }
     }
     if super::mip_rgba8::applies(b, req) {
-        return super::mip_rgba8::sample_mip_rgba8(b, req);
+        return super::mip_rgba8::sample_mip_rgba8::<L>(b, req);
     }
     // The routine selected for the binding's state, when it covers the request.
     if let Some(v) = b.variant.run(b, req) {

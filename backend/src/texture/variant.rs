@@ -34,7 +34,9 @@
 use super::quad::{
     cube_face, dims, Rg8, Rgba16F, Rgba32F, Rgba8, Texel, R8, Z16, Z24, Z32F, Z32FS8,
 };
-use super::{floor_f32, LodMode, MipLevel, SampleRequest, TexView, TextureBinding};
+use super::{
+    floor_f32, LoadLanes, LodMode, MipLevel, PlainLoad, SampleRequest, TexView, TextureBinding,
+};
 use crate::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -236,7 +238,7 @@ fn sample16_avx2<T: Texel, const D: usize, const CMP: bool>(
         b: &TextureBinding<'_>,
         req: &SampleRequest<'_>,
     ) -> Option<[Reg; 4]> {
-        sample16_body::<T, D, CMP, SplitLoad>(b, req)
+        sample16_body::<T, D, CMP, super::SplitLoad>(b, req)
     }
     // SAFETY: `select` picks this routine only when the CPU supports AVX2.
     unsafe { inner::<T, D, CMP>(b, req) }
@@ -258,67 +260,6 @@ fn sample16<T: Texel, const D: usize, const CMP: bool>(
     req: &SampleRequest<'_>,
 ) -> Option<[Reg; 4]> {
     sample16_body::<T, D, CMP, PlainLoad>(b, req)
-}
-
-/// How a routine reads the float lanes of the request's registers.
-trait LoadLanes {
-    fn lanes(r: &Reg) -> F16;
-}
-
-/// Plain loads (the compiler picks their width).
-struct PlainLoad;
-
-impl LoadLanes for PlainLoad {
-    #[inline(always)]
-    fn lanes(r: &Reg) -> F16 {
-        r.0.map(f32::from_bits)
-    }
-}
-
-/// Four 16-byte loads joined into two 32-byte registers, for the AVX2
-/// instance. JIT-compiled code has just written the request's registers with
-/// Cranelift's 16-byte stores; a 32-byte load spanning two of them cannot be
-/// forwarded from the store buffer and waits for both to retire, which was
-/// the hottest spot of the shadow routine (`shadow2d`: 15 % of its samples on
-/// the first use of the comparison reference).
-#[cfg(target_arch = "x86_64")]
-struct SplitLoad;
-
-#[cfg(target_arch = "x86_64")]
-impl LoadLanes for SplitLoad {
-    #[inline(always)]
-    fn lanes(r: &Reg) -> F16 {
-        // SAFETY: only the AVX2 instance uses `SplitLoad`, and `select` picks it
-        // only when the CPU has AVX2.
-        unsafe { split_load(r) }
-    }
-}
-
-/// [`SplitLoad`]'s loads.
-///
-/// # Safety
-/// The CPU must support AVX.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx")]
-#[inline]
-unsafe fn split_load(r: &Reg) -> F16 {
-    use std::arch::x86_64::*;
-    let p = r.0.as_ptr().cast::<__m128>();
-    // Volatile, so the compiler does not merge them back into 32-byte loads.
-    // SAFETY: `Reg` is sixteen `u32`s aligned to 64 bytes, so the four
-    // 16-byte loads at `p.add(0..4)` are inside it and aligned.
-    let q: [__m128; 4] = std::array::from_fn(|k| std::ptr::read_volatile(p.add(k)));
-    let mut lo = _mm256_set_m128(q[1], q[0]);
-    let mut hi = _mm256_set_m128(q[3], q[2]);
-    // An empty `asm!` the joined registers pass through: without it the
-    // compiler sees each store of a join as two 16-byte stores and emits those,
-    // and the routine's later 32-byte loads stall on them instead.
-    std::arch::asm!("/* {0} {1} */", inout(ymm_reg) lo, inout(ymm_reg) hi,
-        options(pure, nomem, nostack, preserves_flags));
-    let mut o = [0.0f32; LANES];
-    _mm256_storeu_ps(o.as_mut_ptr(), lo);
-    _mm256_storeu_ps(o.as_mut_ptr().add(8), hi);
-    o
 }
 
 /// How many channels a routine carries through its taps ("packed" channels):
