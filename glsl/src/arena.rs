@@ -89,6 +89,11 @@ impl<T> Arena<T> {
         self.data.push(value);
         handle
     }
+    /// Makes room for `additional` more values without reallocating (a size hint;
+    /// handles and contents are unaffected).
+    pub fn reserve(&mut self, additional: usize) {
+        self.data.reserve(additional);
+    }
     /// Number of stored values.
     pub fn len(&self) -> usize {
         self.data.len()
@@ -146,6 +151,10 @@ impl<K, V> Default for HandleVec<K, V> {
 }
 
 impl<K, V: Clone + Default> HandleVec<K, V> {
+    /// Makes room for `additional` more entries without reallocating (a size hint).
+    pub fn reserve(&mut self, additional: usize) {
+        self.data.reserve(additional);
+    }
     /// Sets the value for `handle`, growing the table with defaults as needed.
     pub fn insert(&mut self, handle: Handle<K>, value: V) {
         if self.data.len() <= handle.index() {

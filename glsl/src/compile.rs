@@ -189,6 +189,7 @@ fn run_pipeline(
         stage: options.stage,
         extensions: pp_out.extensions.clone(),
         invariant_all: pp_out.invariant_all,
+        token_count: pp_out.tokens.len(),
     };
     let (hir, diags) = check::check(&unit, &check_options);
     result.info_log.extend(diags);

@@ -101,6 +101,13 @@ impl<K: EntityRef, V> Arena<K, V> {
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> + '_ {
         self.data.iter().enumerate().map(|(i, v)| (K::new(i), v))
     }
+    /// All (handle, value) pairs in creation order, by value (moves out of the arena).
+    pub fn into_iter_keyed(self) -> impl Iterator<Item = (K, V)> {
+        self.data
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (K::new(i), v))
+    }
 }
 
 impl<K: EntityRef, V> std::ops::Index<K> for Arena<K, V> {

@@ -50,6 +50,9 @@ pub struct CheckOptions {
     /// `#pragma STDGL invariant(all)` was seen: every output of the stage is
     /// `invariant` (the preprocessor rejects the pragma in fragment shaders).
     pub invariant_all: bool,
+    /// Number of tokens of the translation unit; only sizes the HIR arenas up
+    /// front so that checking does not grow them step by step (0: no hint).
+    pub token_count: usize,
 }
 
 /// Checks a translation unit and builds its HIR.
@@ -65,6 +68,20 @@ pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Dia
         }
     }
     (module, diagnostics)
+}
+
+/// Sizes the expression and statement arenas (and their location tables) for a
+/// unit of `tokens` tokens, from the ratios measured over shader-db, so that the
+/// checker appends without reallocating and copying them as they grow (about
+/// 0.46 expressions and 0.15 statements per token at the median, 0.59 and 0.19
+/// at the 90th percentile).
+fn reserve_for_tokens(module: &mut Module, tokens: usize) {
+    let exprs = tokens * 5 / 8;
+    let stmts = tokens / 5;
+    module.exprs.reserve(exprs);
+    module.expr_locs.reserve(exprs);
+    module.stmts.reserve(stmts);
+    module.stmt_locs.reserve(stmts);
 }
 
 /// What a `break`/`continue` refers to.
@@ -179,12 +196,13 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let module = Module {
+        let mut module = Module {
             version: Some(options.version),
             stage: Some(options.stage),
             enabled_extensions: extensions.clone(),
             ..Module::default()
         };
+        reserve_for_tokens(&mut module, options.token_count);
         Checker {
             options,
             version: options.version,

@@ -132,14 +132,27 @@ impl Interner {
     /// An interner holding only the punctuators and the preprocessor's
     /// well-known names.
     pub fn new() -> Self {
+        // The seeded symbols are built once per process; each run copies the
+        // table and shares the strings instead of allocating one per symbol.
+        static SEEDED: std::sync::OnceLock<Interner> = std::sync::OnceLock::new();
+        let seeded = SEEDED.get_or_init(|| {
+            let mut int = Interner {
+                map: FxHashMap::default(),
+                strs: Vec::new(),
+            };
+            for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
+                int.intern(p);
+            }
+            debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
+            int
+        });
         let mut int = Interner {
             map: FxHashMap::with_capacity_and_hasher(512, Default::default()),
             strs: Vec::with_capacity(512),
         };
-        for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
-            int.intern(p);
-        }
-        debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
+        int.strs.extend(seeded.strs.iter().cloned());
+        int.map
+            .extend(seeded.map.iter().map(|(k, &v)| (Arc::clone(k), v)));
         int
     }
     /// The symbol of `s`, adding it when new.

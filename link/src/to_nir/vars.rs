@@ -461,7 +461,7 @@ impl Conv<'_> {
                 .find(|n| !taken(n))
                 .unwrap_or_default()
         } else {
-            var.name.clone()
+            std::mem::take(&mut var.name)
         };
         self.f.names.insert(name.clone());
         var.name = name;
@@ -475,8 +475,13 @@ impl Conv<'_> {
         if let Some(id) = self.f.locals.get(&h) {
             return Ok(*id);
         }
-        let v = self.hvar(h)?.clone();
-        let ty = self.var_type(&v)?;
+        // The module outlives `self`: borrow the variable rather than copy it.
+        let m = self.m;
+        let v = match m.variables.get(h) {
+            Some(v) => v,
+            None => return invalid("variable handle out of range"),
+        };
+        let ty = self.var_type(v)?;
         let mut var = Variable::new(&v.name, VarMode::FunctionTemp, ty);
         if v.read_only {
             if let Some(c) = &v.constant_value {

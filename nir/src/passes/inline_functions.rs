@@ -807,9 +807,9 @@ fn remove_unreachable_functions(shader: &mut Shader) -> bool {
     }
     let old = std::mem::replace(&mut shader.functions, Arena::new());
     let mut map: HashMap<FuncId, FuncId> = HashMap::default();
-    for (id, func) in old.iter() {
+    for (id, func) in old.into_iter_keyed() {
         if keep.contains(&id) {
-            let nid = shader.functions.push(func.clone());
+            let nid = shader.functions.push(func);
             map.insert(id, nid);
         }
     }

@@ -20,7 +20,9 @@ impl Pass for OptConstantFolding {
 
 fn fold_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
-    let mut uses = func.build_uses();
+    // Built on the first fold only: most runs of the pass fold nothing, and the
+    // table is the same whether built at entry or just before the first rewrite.
+    let mut uses = None;
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {
             let Some(values) = try_fold_instr(func, instr) else {
@@ -30,9 +32,10 @@ fn fold_impl(func: &mut FunctionImpl) -> bool {
                 continue;
             };
             let bits = func.defs[old].bit_size;
+            let uses = uses.get_or_insert_with(|| func.build_uses());
             let mut b = Builder::new(func, Cursor::Before(instr));
             let new = b.load_const(bits, values);
-            func.rewrite_uses(Some(&mut uses), old, new);
+            func.rewrite_uses(Some(uses), old, new);
             func.remove_instr(instr);
             progress = true;
         }
