@@ -1,6 +1,6 @@
 #version 420
 // GLSL 4.20 §7.3: the image limits are built-in constants in every stage
-// (gl_MaxCombinedShaderOutputResources comes with GLSL 4.30).
+// (gl_MaxCombinedShaderOutputResources and the compute limits come with GLSL 4.30).
 out vec4 color;
 const int limits[10] = int[10](gl_MaxImageUnits, gl_MaxCombinedImageUnitsAndFragmentOutputs,
                                gl_MaxImageSamples, gl_MaxVertexImageUniforms,
