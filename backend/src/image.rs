@@ -21,14 +21,18 @@
 //! read and write; rgl's texture storage keeps a texture's GL texel as the
 //! first bytes of its stored texel for every internal format the image table
 //! has and rgl stores (RGBA32F, RGBA16F, RG32F, RG16F, R32F, R16F, RGBA8, RG8,
-//! R8), so a format of that size class addresses exactly the GL texel.
-//! Formats whose texel is larger than the stored one, and the packed
-//! `r11f_g11f_b10f`/`rgb10_a2(ui)` formats, give [`Error::Unsupported`] when the
-//! draw starts, never a wrong result. Loads fill missing components with
-//! `(0, 0, 0, 1)`; normalized stores clamp and round, integer stores clamp to
-//! the component's range. Atomics work on `r32i`, `r32ui` and `r32f` texels
-//! only (GLSL 4.20 §8.12), with the same atomic word operations as storage
-//! buffers, so they are atomic across threads.
+//! R8), so a format of that size class addresses exactly the GL texel. Every
+//! format of table 8.27 reads and writes: the float, normalized (8 and 16 bit,
+//! unsigned and signed) and integer (8, 16 and 32 bit) ones component by
+//! component, and the packed `rgb10_a2`, `rgb10_a2ui` and `r11f_g11f_b10f` as
+//! one GL-packed word ([`Packed`]). A format whose texel is larger than the
+//! stored one gives [`Error::Unsupported`] when the draw starts, never a wrong
+//! result. Loads fill missing components with `(0, 0, 0, 1)`; stores convert
+//! as §8.26 says (`TexSubImage` with RGBA `FLOAT` or `RGBA_INTEGER`
+//! `INT`/`UNSIGNED_INT` data): normalized stores clamp and round, integer
+//! stores clamp to the component's range. Atomics work on `r32i`, `r32ui` and
+//! `r32f` texels only (GLSL 4.20 §8.12), with the same atomic word operations
+//! as storage buffers, so they are atomic across threads.
 //!
 //! Stores and atomics through a `GL_READ_ONLY` binding are dropped; helper
 //! invocations never get here (the lane program masks them, as for storage
@@ -63,6 +67,9 @@ enum Enc {
     Sint16,
     Uint32,
     Sint32,
+    /// A whole packed 32-bit texel (`rgb10_a2`, `rgb10_a2ui`,
+    /// `r11f_g11f_b10f`); the format has one "component", the word.
+    Packed(Packed),
 }
 
 impl Enc {
@@ -70,13 +77,19 @@ impl Enc {
         match self {
             Enc::Unorm8 | Enc::Snorm8 | Enc::Uint8 | Enc::Sint8 => 1,
             Enc::Unorm16 | Enc::Snorm16 | Enc::Float16 | Enc::Uint16 | Enc::Sint16 => 2,
-            Enc::Float32 | Enc::Uint32 | Enc::Sint32 => 4,
+            Enc::Float32 | Enc::Uint32 | Enc::Sint32 | Enc::Packed(_) => 4,
         }
     }
     fn is_float(self) -> bool {
         !matches!(
             self,
-            Enc::Uint8 | Enc::Sint8 | Enc::Uint16 | Enc::Sint16 | Enc::Uint32 | Enc::Sint32
+            Enc::Uint8
+                | Enc::Sint8
+                | Enc::Uint16
+                | Enc::Sint16
+                | Enc::Uint32
+                | Enc::Sint32
+                | Enc::Packed(Packed::Rgb10A2ui)
         )
     }
 
@@ -89,7 +102,7 @@ impl Enc {
             Enc::Unorm16 => (f32::from(u16_at()) / 65535.0).to_bits(),
             Enc::Snorm16 => (f32::from(u16_at() as i16) / 32767.0).max(-1.0).to_bits(),
             Enc::Float16 => f16::from_bits(u16_at()).to_f32().to_bits(),
-            Enc::Float32 | Enc::Uint32 | Enc::Sint32 => {
+            Enc::Float32 | Enc::Uint32 | Enc::Sint32 | Enc::Packed(_) => {
                 u32::from_le_bytes([b[0], b[1], b[2], b[3]])
             }
             Enc::Uint8 => u32::from(b[0]),
@@ -113,7 +126,7 @@ impl Enc {
             Enc::Unorm16 => (norm(f, 0.0, 65535.0) as u32).to_le_bytes(),
             Enc::Snorm16 => (norm(f, -1.0, 32767.0) as i16 as u16 as u32).to_le_bytes(),
             Enc::Float16 => u32::from(f16::from_f32(f).to_bits()).to_le_bytes(),
-            Enc::Float32 | Enc::Uint32 | Enc::Sint32 => w.to_le_bytes(),
+            Enc::Float32 | Enc::Uint32 | Enc::Sint32 | Enc::Packed(_) => w.to_le_bytes(),
             Enc::Uint8 => [u.min(0xff) as u8, 0, 0, 0],
             Enc::Sint8 => [i.clamp(-128, 127) as i8 as u8, 0, 0, 0],
             Enc::Uint16 => u.min(0xffff).to_le_bytes(),
@@ -124,8 +137,127 @@ impl Enc {
     }
 }
 
-/// The component encoding and count of an image format; `None` for the
-/// packed formats (and `NONE`), which the driver does not access.
+/// The packed 32-bit image formats (GL 4.2 table 8.27; bit layouts of GL 4.2
+/// table 8.8 `UNSIGNED_INT_2_10_10_10_REV` and `UNSIGNED_INT_10F_11F_11F_REV`:
+/// the first component in the low bits).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Packed {
+    /// `rgb10_a2`: 10-bit unsigned normalized R, G, B and 2-bit A.
+    Rgb10A2,
+    /// `rgb10_a2ui`: the same bits as unsigned integers.
+    Rgb10A2ui,
+    /// `r11f_g11f_b10f`: unsigned 11-, 11- and 10-bit floats (GL 4.2 §2.1.3
+    /// and §2.1.4), alpha reads 1.
+    R11G11B10f,
+}
+
+/// Component bit widths of the 10/10/10/2 formats, low bits first.
+const RGB10_A2_BITS: [u32; 4] = [10, 10, 10, 2];
+
+impl Packed {
+    /// The shader words of the packed texel `t` (GL 4.2 §8.26: as a texture
+    /// fetch would return them).
+    fn unpack(self, t: u32) -> [u32; 4] {
+        match self {
+            Packed::Rgb10A2 | Packed::Rgb10A2ui => {
+                let mut out = [0u32; 4];
+                let mut shift = 0;
+                for (o, bits) in out.iter_mut().zip(RGB10_A2_BITS) {
+                    let max = (1u32 << bits) - 1;
+                    let v = (t >> shift) & max;
+                    *o = if self == Packed::Rgb10A2 {
+                        (v as f32 / max as f32).to_bits()
+                    } else {
+                        v
+                    };
+                    shift += bits;
+                }
+                out
+            }
+            Packed::R11G11B10f => [
+                small_float_to_f32(t & 0x7ff, 6).to_bits(),
+                small_float_to_f32((t >> 11) & 0x7ff, 6).to_bits(),
+                small_float_to_f32(t >> 22, 5).to_bits(),
+                1f32.to_bits(),
+            ],
+        }
+    }
+
+    /// The packed texel of the shader words `v` (GL 4.2 §8.26: converted as
+    /// `TexSubImage` converts RGBA `FLOAT`, or `RGBA_INTEGER` `UNSIGNED_INT`
+    /// data: normalized values clamp to [0, 1] and round, unsigned integers
+    /// clamp to the component's largest value).
+    fn pack(self, v: [u32; 4]) -> u32 {
+        match self {
+            Packed::Rgb10A2 | Packed::Rgb10A2ui => {
+                let mut t = 0u32;
+                let mut shift = 0;
+                for (w, bits) in v.iter().zip(RGB10_A2_BITS) {
+                    let max = (1u32 << bits) - 1;
+                    let c = if self == Packed::Rgb10A2 {
+                        let f = f32::from_bits(*w);
+                        let f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
+                        (f * max as f32).round() as u32
+                    } else {
+                        (*w).min(max)
+                    };
+                    t |= c << shift;
+                    shift += bits;
+                }
+                t
+            }
+            Packed::R11G11B10f => {
+                f32_to_small_float(f32::from_bits(v[0]), 6)
+                    | f32_to_small_float(f32::from_bits(v[1]), 6) << 11
+                    | f32_to_small_float(f32::from_bits(v[2]), 5) << 22
+            }
+        }
+    }
+}
+
+/// An unsigned small float (5-bit exponent with bias 15, `m`-bit mantissa, no
+/// sign; GL 4.2 §2.1.3/§2.1.4) as f32: exponent 0 is denormal, 31 infinity or
+/// NaN (Mesa's `uf11_to_f32`/`uf10_to_f32`).
+fn small_float_to_f32(bits: u32, m: u32) -> f32 {
+    let exponent = (bits >> m) & 0x1f;
+    let mantissa = bits & ((1 << m) - 1);
+    match exponent {
+        0 => mantissa as f32 * 2f32.powi(-14 - m as i32),
+        31 if mantissa == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        e => 2f32.powi(e as i32 - 15) * (1.0 + mantissa as f32 / (1u32 << m) as f32),
+    }
+}
+
+/// f32 to an unsigned small float of `m` mantissa bits (Mesa's
+/// `f32_to_uf11`/`f32_to_uf10`): negative values and -inf give 0, NaN stays
+/// NaN, values above the largest finite value give that value, the mantissa
+/// truncates and values below the smallest normal flush to 0.
+fn f32_to_small_float(f: f32, m: u32) -> u32 {
+    let max_exp = 0x1f << m;
+    if f.is_nan() {
+        return max_exp | 1;
+    }
+    if f <= 0.0 {
+        return 0;
+    }
+    if f.is_infinite() {
+        return max_exp;
+    }
+    let largest = (30 << m) | ((1 << m) - 1);
+    if f > small_float_to_f32(largest, m) {
+        return largest;
+    }
+    let b = f.to_bits();
+    let exponent = ((b >> 23) & 0xff) as i32 - 127;
+    if exponent <= -15 {
+        return 0;
+    }
+    (((exponent + 15) as u32) << m) | ((b & 0x7f_ffff) >> (23 - m))
+}
+
+/// The component encoding and count of an image format (packed formats: one
+/// [`Enc::Packed`] word); `None` for `NONE`.
 fn layout(f: ImageFormat) -> Option<(Enc, usize)> {
     use ImageFormat as F;
     Some(match f {
@@ -165,7 +297,10 @@ fn layout(f: ImageFormat) -> Option<(Enc, usize)> {
         F::R32ui => (Enc::Uint32, 1),
         F::R16ui => (Enc::Uint16, 1),
         F::R8ui => (Enc::Uint8, 1),
-        F::None | F::R11fG11fB10f | F::Rgb10A2 | F::Rgb10A2ui => return None,
+        F::R11fG11fB10f => (Enc::Packed(Packed::R11G11B10f), 1),
+        F::Rgb10A2 => (Enc::Packed(Packed::Rgb10A2), 1),
+        F::Rgb10A2ui => (Enc::Packed(Packed::Rgb10A2ui), 1),
+        F::None => return None,
     })
 }
 
@@ -248,6 +383,9 @@ impl ImageView<'_> {
         }) else {
             return [0; 4];
         };
+        if let Enc::Packed(p) = enc {
+            return p.unpack(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
+        }
         let one = if enc.is_float() { 1f32.to_bits() } else { 1 };
         let mut out = [0, 0, 0, one];
         for (i, o) in out.iter_mut().enumerate().take(self.comps) {
@@ -267,6 +405,10 @@ impl ImageView<'_> {
         };
         let n = enc.bytes();
         let mut bytes = [0u8; 16];
+        if let Enc::Packed(p) = enc {
+            self.mem.store_bytes(at, &p.pack(v).to_le_bytes());
+            return;
+        }
         for (i, w) in v.iter().enumerate().take(self.comps) {
             enc.encode(*w, &mut bytes[i * n..(i + 1) * n]);
         }
@@ -583,5 +725,206 @@ mod tests {
             }
         });
         assert_eq!(view.load(SamplerDim::D2, false, [0; 4])[0], 4000);
+    }
+
+    /// A 1×1 view of `format` on `copy`.
+    fn view_of(copy: &StorageCopy, format: ImageFormat) -> ImageView<'_> {
+        let (enc, comps) = layout(format).unwrap();
+        ImageView {
+            mem: copy.view(),
+            w: 1,
+            h: 1,
+            slices: 1,
+            layered: false,
+            layer: 0,
+            bpp: 4,
+            enc: Some(enc),
+            comps,
+            read_only: false,
+        }
+    }
+
+    #[test]
+    fn packed_formats_convert_as_gl_4_2_section_8_26_says() {
+        let f = |v: f32| v.to_bits();
+        // (format, stored words, loaded words, the texel's bits)
+        let cases: &[(ImageFormat, [u32; 4], [u32; 4], u32)] = &[
+            (
+                ImageFormat::Rgb10A2,
+                [f(0.5), f(2.0), f(-1.0), f(0.4)],
+                [f(512.0 / 1023.0), f(1.0), f(0.0), f(1.0 / 3.0)],
+                512 | 1023 << 10 | 1 << 30,
+            ),
+            (
+                ImageFormat::Rgb10A2ui,
+                [5000, 7, 1023, 9],
+                [1023, 7, 1023, 3],
+                1023 | 7 << 10 | 1023 << 20 | 3 << 30,
+            ),
+            (
+                // 1.0 and 0.5 exactly; 2^20 above the 10-bit maximum (64512);
+                // alpha is not stored and reads 1.
+                ImageFormat::R11fG11fB10f,
+                [f(1.0), f(0.5), f(1048576.0), f(0.0)],
+                [f(1.0), f(0.5), f(64512.0), f(1.0)],
+                15 << 6 | (14 << 6) << 11 | (30 << 5 | 31) << 22,
+            ),
+            (
+                // Negative and -inf flush to 0; below the smallest normal
+                // (2^-14) flushes to 0.
+                ImageFormat::R11fG11fB10f,
+                [f(-3.0), f(1e-5), f(f32::NEG_INFINITY), f(7.0)],
+                [0, 0, 0, f(1.0)],
+                0,
+            ),
+            (
+                ImageFormat::R11fG11fB10f,
+                // The mantissa truncates (1.99 → 1 + 63/64 with 6 bits); +inf
+                // stays; 65024 is above the 10-bit maximum.
+                [f(1.99), f(f32::INFINITY), f(65024.0), 0],
+                [f(1.984375), f(f32::INFINITY), f(64512.0), f(1.0)],
+                (15 << 6 | 63) | (31 << 6) << 11 | (30 << 5 | 31) << 22,
+            ),
+        ];
+        for (format, stored, want, bits) in cases {
+            let copy = StorageCopy::new(&[0u8; 4]);
+            let view = view_of(&copy, *format);
+            view.store(SamplerDim::D2, false, [0; 4], *stored);
+            assert_eq!(
+                view.load(SamplerDim::D2, false, [0; 4]),
+                *want,
+                "{format:?}"
+            );
+            // The texel is GL's packed word, read back through r32ui (same size
+            // class, GL 4.2 §8.26 compatibility by size).
+            let raw = view_of(&copy, ImageFormat::R32ui);
+            assert_eq!(
+                raw.load(SamplerDim::D2, false, [0; 4])[0],
+                *bits,
+                "{format:?}"
+            );
+            // No atomics on packed texels.
+            assert_eq!(
+                view.atomic(SamplerDim::D2, false, [0; 4], AtomicOp::Iadd, 1, None),
+                0
+            );
+            assert_eq!(raw.load(SamplerDim::D2, false, [0; 4])[0], *bits);
+        }
+        // NaN stays NaN through r11f_g11f_b10f.
+        let copy = StorageCopy::new(&[0u8; 4]);
+        let view = view_of(&copy, ImageFormat::R11fG11fB10f);
+        view.store(SamplerDim::D2, false, [0; 4], [f(f32::NAN), 0, 0, 0]);
+        assert!(f32::from_bits(view.load(SamplerDim::D2, false, [0; 4])[0]).is_nan());
+    }
+
+    #[test]
+    fn every_image_format_has_a_layout_of_its_size_class() {
+        use ImageFormat as F;
+        // GL 4.2 table 8.27's size classes (bits per texel).
+        let table: &[(ImageFormat, usize)] = &[
+            (F::Rgba32f, 128),
+            (F::Rgba32i, 128),
+            (F::Rgba32ui, 128),
+            (F::Rgba16f, 64),
+            (F::Rg32f, 64),
+            (F::Rgba16, 64),
+            (F::Rgba16Snorm, 64),
+            (F::Rgba16i, 64),
+            (F::Rgba16ui, 64),
+            (F::Rg32i, 64),
+            (F::Rg32ui, 64),
+            (F::Rg16f, 32),
+            (F::R11fG11fB10f, 32),
+            (F::R32f, 32),
+            (F::Rgb10A2, 32),
+            (F::Rgba8, 32),
+            (F::Rg16, 32),
+            (F::Rgba8Snorm, 32),
+            (F::Rg16Snorm, 32),
+            (F::Rgba8i, 32),
+            (F::Rg16i, 32),
+            (F::R32i, 32),
+            (F::Rgb10A2ui, 32),
+            (F::Rgba8ui, 32),
+            (F::Rg16ui, 32),
+            (F::R32ui, 32),
+            (F::R16f, 16),
+            (F::Rg8, 16),
+            (F::R16, 16),
+            (F::Rg8Snorm, 16),
+            (F::R16Snorm, 16),
+            (F::Rg8i, 16),
+            (F::R16i, 16),
+            (F::Rg8ui, 16),
+            (F::R16ui, 16),
+            (F::R8, 8),
+            (F::R8Snorm, 8),
+            (F::R8i, 8),
+            (F::R8ui, 8),
+        ];
+        for (format, bits) in table {
+            assert_eq!(
+                texel_bytes(*format).map(|b| b * 8),
+                Some(*bits),
+                "{format:?}"
+            );
+        }
+        assert_eq!(texel_bytes(F::None), None);
+        // Depth textures never take images; a 32-bit class fits RGBA8 storage.
+        assert!(!supports(Format::Z32Float, F::R32f));
+        assert!(supports(Format::Rgba8Unorm, F::Rgb10A2));
+        assert!(!supports(Format::Rgba8Unorm, F::Rg32f));
+    }
+
+    #[test]
+    fn integer_and_normalized_16_bit_formats_round_trip() {
+        let f = |v: f32| v.to_bits();
+        let cases: &[(ImageFormat, [u32; 4], [u32; 4])] = &[
+            (
+                ImageFormat::Rgba16i,
+                [70000, (-70000i32) as u32, (-5i32) as u32, 32767],
+                [32767, (-32768i32) as u32, (-5i32) as u32, 32767],
+            ),
+            (
+                ImageFormat::Rg16ui,
+                [70000, 65535, 9, 9],
+                [65535, 65535, 0, 1],
+            ),
+            (
+                ImageFormat::Rgba8i,
+                [200, (-200i32) as u32, 3, (-128i32) as u32],
+                [127, (-128i32) as u32, 3, (-128i32) as u32],
+            ),
+            (ImageFormat::Rg8ui, [256, 255, 1, 1], [255, 255, 0, 1]),
+            (
+                ImageFormat::Rgba16,
+                [f(1.5), f(0.0), f(-1.0), f(32768.0 / 65535.0)],
+                [f(1.0), f(0.0), f(0.0), f(32768.0 / 65535.0)],
+            ),
+            (
+                ImageFormat::Rg16Snorm,
+                [f(-2.0), f(0.5), 0, 0],
+                [f(-1.0), f(16384.0 / 32767.0), 0, f(1.0)],
+            ),
+            (ImageFormat::R16, [f(f32::NAN), 0, 0, 0], [0, 0, 0, f(1.0)]),
+            (
+                ImageFormat::Rgba32ui,
+                [u32::MAX, 0, 7, 1 << 31],
+                [u32::MAX, 0, 7, 1 << 31],
+            ),
+        ];
+        for (format, stored, want) in cases {
+            let copy = StorageCopy::new(&[0u8; 16]);
+            let view = ImageView {
+                bpp: 16,
+                ..view_of(&copy, *format)
+            };
+            view.store(SamplerDim::D1, false, [0; 4], *stored);
+            assert_eq!(
+                view.load(SamplerDim::D1, false, [0; 4]),
+                *want,
+                "{format:?}"
+            );
+        }
     }
 }

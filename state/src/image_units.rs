@@ -26,6 +26,13 @@ use crate::Context;
 /// GL_MAX_IMAGE_UNITS (llvmpipe's 8; GL 4.2 asks for at least 8).
 pub const MAX_IMAGE_UNITS: u32 = rgl_link::linker::uniforms::MAX_IMAGE_UNITS;
 
+/// `GL_IMAGE_FORMAT_COMPATIBILITY_TYPE` (a `glGetTexParameteriv` pname).
+pub const IMAGE_FORMAT_COMPATIBILITY_TYPE: u32 = 0x90C7;
+/// `GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE`: what every texture answers.
+pub const IMAGE_FORMAT_COMPATIBILITY_BY_SIZE: u32 = 0x90C8;
+/// `GL_IMAGE_FORMAT_COMPATIBILITY_BY_CLASS` (no rgl texture uses it).
+pub const IMAGE_FORMAT_COMPATIBILITY_BY_CLASS: u32 = 0x90C9;
+
 /// GL 4.2 table 8.27: every image unit format, its shader format and its
 /// texel size in bits (the compatibility-by-size class).
 const FORMATS: &[(u32, ImageFormat, u32)] = &[
@@ -159,6 +166,36 @@ impl Context {
                 None
             }
         }
+    }
+
+    /// `glGetIntegeri_v(pname, unit)` for the image unit pnames (GL 4.2 §8.26,
+    /// table 23.45): `GL_IMAGE_BINDING_NAME`, `_LEVEL`, `_LAYERED`, `_LAYER`,
+    /// `_ACCESS` and `_FORMAT` of unit `unit`, `GL_INVALID_VALUE` (and 0) for
+    /// a unit at or past `GL_MAX_IMAGE_UNITS`; `None` for another pname.
+    pub(crate) fn image_binding_query(&mut self, pname: u32, unit: u32) -> Option<i32> {
+        if !matches!(
+            pname,
+            gl::IMAGE_BINDING_NAME
+                | gl::IMAGE_BINDING_LEVEL
+                | gl::IMAGE_BINDING_LAYERED
+                | gl::IMAGE_BINDING_LAYER
+                | gl::IMAGE_BINDING_ACCESS
+                | gl::IMAGE_BINDING_FORMAT
+        ) {
+            return None;
+        }
+        let Some(u) = self.image_unit(unit) else {
+            return Some(0);
+        };
+        let value = match pname {
+            gl::IMAGE_BINDING_NAME => u.texture.map_or(0, |t| t.name()),
+            gl::IMAGE_BINDING_LEVEL => u.level,
+            gl::IMAGE_BINDING_LAYERED => u32::from(u.layered),
+            gl::IMAGE_BINDING_LAYER => u.layer,
+            gl::IMAGE_BINDING_ACCESS => u.access,
+            _ => u.format,
+        };
+        Some(value.min(i32::MAX as u32) as i32)
     }
 
     /// What image index `i` of the current program's image uniforms binds,

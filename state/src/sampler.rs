@@ -441,6 +441,11 @@ impl Context {
             gl::DEPTH_TEXTURE_MODE => vec![f(obj.depth_mode)],
             gl::TEXTURE_IMMUTABLE_FORMAT => vec![obj.immutable_levels.is_some() as u32 as f32],
             gl::TEXTURE_IMMUTABLE_LEVELS => vec![f(obj.immutable_levels.unwrap_or(0))],
+            // GL 4.2 §8.26: how image formats match the texture's; rgl
+            // matches by size, as Mesa does for every texture.
+            crate::image_units::IMAGE_FORMAT_COMPATIBILITY_TYPE => {
+                vec![f(crate::image_units::IMAGE_FORMAT_COMPATIBILITY_BY_SIZE)]
+            }
             _ => return Err(GlError::InvalidEnum),
         })
     }

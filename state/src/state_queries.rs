@@ -242,7 +242,9 @@ impl Context {
     /// `glGetIntegeri_v` (GL 4.3 §6.1.15, table 23.70): the indexed uniform,
     /// shader storage and atomic counter buffer bindings (`*_BINDING`,
     /// `*_START`, `*_SIZE`) and `GL_MAX_COMPUTE_WORK_GROUP_COUNT` / `_SIZE`
-    /// (index 0 to 2). An index at or past the binding count (or 3) is
+    /// (index 0 to 2), and the image unit state `GL_IMAGE_BINDING_*` (GL 4.2
+    /// §8.26, see [`Context::image_binding_query`]). An index at or past the
+    /// binding count (or 3) is
     /// `GL_INVALID_VALUE`, another `pname` `GL_INVALID_ENUM`. A binding made
     /// by `glBindBufferBase` has start and size 0.
     pub fn get_parameter_indexed_i32(&mut self, pname: u32, index: u32) -> i32 {
@@ -251,6 +253,9 @@ impl Context {
             gl::MAX_COMPUTE_WORK_GROUP_SIZE => Some(limits::MAX_COMPUTE_WORK_GROUP_SIZE),
             _ => None,
         };
+        if let Some(value) = self.image_binding_query(pname, index) {
+            return value;
+        }
         if let Some(values) = workgroup {
             return match values.get(index as usize) {
                 Some(v) => (*v).min(i32::MAX as u32) as i32,

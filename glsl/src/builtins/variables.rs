@@ -111,6 +111,23 @@ pub mod limits {
     pub const MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: i32 = 8;
     /// `gl_MaxAtomicCounterBufferSize` (GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE, bytes)
     pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: i32 = 16384;
+    /// `gl_MaxImageUnits` (GL_MAX_IMAGE_UNITS, GLSL 4.20 §7.3; llvmpipe's 8,
+    /// the linker's image unit count).
+    pub const MAX_IMAGE_UNITS: i32 = 8;
+    /// `gl_Max{Vertex,TessControl,TessEvaluation,Geometry,Fragment}ImageUniforms`
+    /// (GL_MAX_*_IMAGE_UNIFORMS): every stage gets the compute budget, as the
+    /// linker checks it.
+    pub const MAX_STAGE_IMAGE_UNIFORMS: i32 = MAX_COMPUTE_IMAGE_UNIFORMS;
+    /// `gl_MaxCombinedImageUniforms` (GL_MAX_COMBINED_IMAGE_UNIFORMS).
+    pub const MAX_COMBINED_IMAGE_UNIFORMS: i32 = 48;
+    /// `gl_MaxImageSamples` (GL_MAX_IMAGE_SAMPLES): no multisample images.
+    pub const MAX_IMAGE_SAMPLES: i32 = 0;
+    /// `gl_MaxCombinedImageUnitsAndFragmentOutputs` (GLSL 4.20) and
+    /// `gl_MaxCombinedShaderOutputResources` (GLSL 4.30 / ES 3.10): both read
+    /// GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES (the same enum as GL 4.2's
+    /// GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS), the draw buffers plus
+    /// the 32 shader storage bindings.
+    pub const MAX_COMBINED_SHADER_OUTPUT_RESOURCES: i32 = MAX_DRAW_BUFFERS + 32;
 }
 
 /// Mesa's fixed slots used as `location` of built-in inputs and outputs.
@@ -312,6 +329,16 @@ pub const NAMES: &[&str] = &[
     "gl_MaxFragmentAtomicCounterBuffers",
     "gl_MaxCombinedAtomicCounterBuffers",
     "gl_MaxAtomicCounterBufferSize",
+    "gl_MaxImageUnits",
+    "gl_MaxCombinedImageUnitsAndFragmentOutputs",
+    "gl_MaxCombinedShaderOutputResources",
+    "gl_MaxImageSamples",
+    "gl_MaxVertexImageUniforms",
+    "gl_MaxTessControlImageUniforms",
+    "gl_MaxTessEvaluationImageUniforms",
+    "gl_MaxGeometryImageUniforms",
+    "gl_MaxFragmentImageUniforms",
+    "gl_MaxCombinedImageUniforms",
 ];
 
 /// The built-in struct types.
@@ -903,6 +930,8 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
                 .iter()
                 .any(|e| e == "GL_ARB_shader_atomic_counters"));
     let v420 = a.version.at_least(420, 310);
+    // Mesa's has_shader_image_load_store(): GLSL 4.20, ES 3.10 or the extension.
+    let images = v420 || (!es && has_ext(a, "GL_ARB_shader_image_load_store"));
     let value = match name {
         "gl_MaxVertexAttribs" => MAX_VERTEX_ATTRIBS,
         "gl_MaxVertexTextureImageUnits" => MAX_VERTEX_TEXTURE_IMAGE_UNITS,
@@ -972,6 +1001,29 @@ fn constant_value(name: &str, a: &Availability<'_>) -> Option<i32> {
         }
         "gl_MaxCombinedAtomicCounterBuffers" if v420 => MAX_COMBINED_ATOMIC_COUNTER_BUFFERS,
         "gl_MaxAtomicCounterBufferSize" if v420 => MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+        // GLSL 4.20 §7.3 / ES 3.10 §7.2 image limits, where Mesa's
+        // builtin_variables.cpp adds them: the geometry one where geometry
+        // shaders exist, the tessellation ones and the two desktop-only ones
+        // (samples, units and outputs) outside ES.
+        "gl_MaxImageUnits" if images => MAX_IMAGE_UNITS,
+        "gl_MaxVertexImageUniforms" | "gl_MaxFragmentImageUniforms" if images => {
+            MAX_STAGE_IMAGE_UNIFORMS
+        }
+        "gl_MaxCombinedImageUniforms" if images => MAX_COMBINED_IMAGE_UNIFORMS,
+        "gl_MaxGeometryImageUniforms" if images && v150 => MAX_STAGE_IMAGE_UNIFORMS,
+        "gl_MaxTessControlImageUniforms" | "gl_MaxTessEvaluationImageUniforms"
+            if images && !es && a.version.at_least(400, 0) =>
+        {
+            MAX_STAGE_IMAGE_UNIFORMS
+        }
+        "gl_MaxCombinedImageUnitsAndFragmentOutputs" if images && !es => {
+            MAX_COMBINED_SHADER_OUTPUT_RESOURCES
+        }
+        "gl_MaxImageSamples" if images && !es => MAX_IMAGE_SAMPLES,
+        // GLSL 4.30 §7.3 / ES 3.10.
+        "gl_MaxCombinedShaderOutputResources" if a.version.at_least(430, 310) => {
+            MAX_COMBINED_SHADER_OUTPUT_RESOURCES
+        }
         _ => return None,
     };
     Some(value)

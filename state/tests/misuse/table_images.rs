@@ -71,5 +71,25 @@ pub fn rows() -> Vec<Row> {
                 assert!(c.image_unit(n).is_none());
             },
         ),
+        row(
+            "get_parameter_indexed_i32",
+            VALUE,
+            "§8.26: glGetIntegeri_v(IMAGE_BINDING_NAME) past the last unit",
+            |c, _| {
+                let n = c.get_parameter_i32(gl::MAX_IMAGE_UNITS) as u32;
+                assert_eq!(c.get_parameter_indexed_i32(gl::IMAGE_BINDING_NAME, n), 0);
+            },
+        ),
+        row(
+            "get_parameter_indexed_i32",
+            VALUE,
+            "§8.26: glGetIntegeri_v(IMAGE_BINDING_FORMAT) at index u32::MAX",
+            |c, _| {
+                assert_eq!(
+                    c.get_parameter_indexed_i32(gl::IMAGE_BINDING_FORMAT, u32::MAX),
+                    0
+                );
+            },
+        ),
     ]
 }
