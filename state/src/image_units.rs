@@ -26,13 +26,6 @@ use crate::Context;
 /// GL_MAX_IMAGE_UNITS (llvmpipe's 8; GL 4.2 asks for at least 8).
 pub const MAX_IMAGE_UNITS: u32 = rgl_link::linker::uniforms::MAX_IMAGE_UNITS;
 
-/// `GL_IMAGE_FORMAT_COMPATIBILITY_TYPE` (a `glGetTexParameteriv` pname).
-pub const IMAGE_FORMAT_COMPATIBILITY_TYPE: u32 = 0x90C7;
-/// `GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE`: what every texture answers.
-pub const IMAGE_FORMAT_COMPATIBILITY_BY_SIZE: u32 = 0x90C8;
-/// `GL_IMAGE_FORMAT_COMPATIBILITY_BY_CLASS` (no rgl texture uses it).
-pub const IMAGE_FORMAT_COMPATIBILITY_BY_CLASS: u32 = 0x90C9;
-
 /// GL 4.2 table 8.27: every image unit format, its shader format and its
 /// texel size in bits (the compatibility-by-size class).
 const FORMATS: &[(u32, ImageFormat, u32)] = &[

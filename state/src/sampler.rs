@@ -443,8 +443,8 @@ impl Context {
             gl::TEXTURE_IMMUTABLE_LEVELS => vec![f(obj.immutable_levels.unwrap_or(0))],
             // GL 4.2 §8.26: how image formats match the texture's; rgl
             // matches by size, as Mesa does for every texture.
-            crate::image_units::IMAGE_FORMAT_COMPATIBILITY_TYPE => {
-                vec![f(crate::image_units::IMAGE_FORMAT_COMPATIBILITY_BY_SIZE)]
+            gl::IMAGE_FORMAT_COMPATIBILITY_TYPE => {
+                vec![f(gl::IMAGE_FORMAT_COMPATIBILITY_BY_SIZE)]
             }
             _ => return Err(GlError::InvalidEnum),
         })

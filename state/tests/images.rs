@@ -7,7 +7,6 @@
 
 mod common;
 
-use rgl_state::image_units::{IMAGE_FORMAT_COMPATIBILITY_BY_SIZE, IMAGE_FORMAT_COMPATIBILITY_TYPE};
 use rgl_state::{gl, Context, Texture};
 
 /// A `w` × `h` RGBA8 2D texture holding `texels` (little-endian words).
@@ -76,8 +75,8 @@ fn image_binding_queries_report_each_unit() {
     // Every texture matches image formats by size (Mesa's default).
     c.bind_texture(gl::TEXTURE_2D, Some(t));
     assert_eq!(
-        c.get_tex_parameter_i32(gl::TEXTURE_2D, IMAGE_FORMAT_COMPATIBILITY_TYPE),
-        IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as i32
+        c.get_tex_parameter_i32(gl::TEXTURE_2D, gl::IMAGE_FORMAT_COMPATIBILITY_TYPE),
+        gl::IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as i32
     );
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
