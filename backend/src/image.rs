@@ -702,19 +702,7 @@ mod tests {
     #[test]
     fn image_atomics_are_atomic_across_threads() {
         let copy = StorageCopy::new(&[0u8; 4]);
-        let (enc, comps) = layout(ImageFormat::R32i).unwrap();
-        let view = ImageView {
-            mem: copy.view(),
-            w: 1,
-            h: 1,
-            slices: 1,
-            layered: false,
-            layer: 0,
-            bpp: 4,
-            enc: Some(enc),
-            comps,
-            read_only: false,
-        };
+        let view = view_of(&copy, ImageFormat::R32i);
         std::thread::scope(|s| {
             for _ in 0..4 {
                 s.spawn(|| {

@@ -6,49 +6,18 @@
 
 mod common;
 
-use std::path::Path;
-
 use rgl_backend::compute::ComputeEngine;
-use rgl_state::{gl, Context, Program};
+use rgl_state::{gl, Context};
 
 /// A context on each compute engine of the software driver: the lane programs
 /// (the default) and the reference interpreter. Every test runs on both.
 fn contexts() -> impl Iterator<Item = Context> {
     [ComputeEngine::Lanes, ComputeEngine::Reference]
         .into_iter()
-        .map(|e| {
-            let mut driver = rgl_backend::SoftDriver::new(2);
-            driver.set_compute_engine(e);
-            Context::with_driver(Box::new(driver), 8, 8)
-        })
+        .map(common::compute_context)
 }
 
-/// Compiles and links `file` and makes it current.
-fn program(c: &mut Context, file: &str) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/compute")
-        .join(file);
-    let src = std::fs::read_to_string(path).expect("read shader");
-    let s = c.create_shader(gl::COMPUTE_SHADER).expect("shader");
-    c.shader_source(s, &src);
-    c.compile_shader(s);
-    assert!(
-        c.get_shader_compile_status(s),
-        "{}",
-        c.get_shader_info_log(s)
-    );
-    let p = c.create_program().expect("program");
-    c.attach_shader(p, s);
-    c.link_program(p);
-    assert!(
-        c.get_program_link_status(p),
-        "{}",
-        c.get_program_info_log(p)
-    );
-    c.use_program(Some(p));
-    assert_eq!(c.get_error(), gl::NO_ERROR);
-    p
-}
+use common::compute_program as program;
 
 /// `reduce.comp` over 4 workgroups of 128 invocations (larger than a lane
 /// group): each workgroup's sum needs every barrier of the tree, and the

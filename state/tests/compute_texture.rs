@@ -10,25 +10,12 @@
 
 mod common;
 
-use std::path::Path;
-
 use rgl_backend::compute::ComputeEngine;
 use rgl_state::{gl, Context, Program};
 
-fn context(engine: ComputeEngine) -> Context {
-    let mut driver = rgl_backend::SoftDriver::new(2);
-    driver.set_compute_engine(engine);
-    Context::with_driver(Box::new(driver), 8, 8)
-}
+use common::compute_context as context;
 
-/// Compiles and links `tests/compute/<file>` and makes it current.
-fn program(c: &mut Context, file: &str) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/compute")
-        .join(file);
-    let src = std::fs::read_to_string(path).expect("read shader");
-    common::program(c, &[(gl::COMPUTE_SHADER, &src)])
-}
+use common::compute_program as program;
 
 /// Texel (x, y, z) of a texture whose texels all differ: `seed` tells the
 /// textures apart.

@@ -53,9 +53,8 @@ use crate::error::{Error, Result};
 use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
 use crate::image::ImageCopies;
 use crate::lanes::{ComputeBatch, LaneShader, Suspended};
-use crate::soft::{level_size, Table, Texture};
+use crate::soft::{Table, Texture};
 use crate::storage::{StorageCopy, StorageView};
-use crate::texture::{MipLevel, TexView, TextureBinding};
 
 /// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS of the software driver: what the
 /// reference interpreter runs in one workgroup (the lane path has no lower
@@ -221,45 +220,6 @@ fn sampler_name(nir: &Shader) -> &str {
         .map_or("?", |(_, v)| v.name.as_str())
 }
 
-/// The texture of each sampler slot of a dispatch, as a draw binds them
-/// (`soft::draw`): the view's levels from `first_level` to `last_level` with
-/// its swizzle, and the slot's sampler state. A slot without a view (or with
-/// a deleted texture) is unbound and reads (0, 0, 0, 1).
-fn texture_bindings<'a>(
-    textures: &'a Table<Texture>,
-    views: &[Option<SamplerView>],
-    samplers: &[Option<SamplerState>],
-) -> Vec<Option<TextureBinding<'a>>> {
-    (0..views.len().max(samplers.len()))
-        .map(|i| {
-            let v = views.get(i).copied().flatten()?;
-            let s = samplers.get(i).copied().flatten().unwrap_or_default();
-            let t = textures.get(v.texture.0).ok()?;
-            let last = v.last_level.min(t.desc.levels.saturating_sub(1));
-            let levels = (v.first_level..=last)
-                .map(|l| {
-                    let (width, height, depth) = level_size(&t.desc, l);
-                    MipLevel {
-                        data: t.levels.get(l as usize).map_or(&[][..], |x| &x[..]),
-                        width,
-                        height,
-                        depth,
-                    }
-                })
-                .collect();
-            Some(TextureBinding::new(
-                TexView {
-                    target: t.desc.target,
-                    format: t.desc.format,
-                    levels,
-                    swizzle: v.swizzle,
-                },
-                s,
-            ))
-        })
-        .collect()
-}
-
 /// Runs `dispatch` on the lane program, workgroups spread over threads.
 fn dispatch_lanes(
     shader: &Shader,
@@ -293,7 +253,8 @@ fn dispatch_lanes(
         let image_views = images.views();
         // Texel data is only read during the dispatch; image writes go to
         // `images`' copies and back after it.
-        let texture_slots = texture_bindings(textures, inputs.views, inputs.samplers);
+        let texture_slots =
+            crate::soft::draw::texture_bindings(textures, inputs.views, inputs.samplers);
         let res = Resources {
             uniforms: inputs.uniforms,
             ubos: &ubos,

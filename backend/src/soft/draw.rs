@@ -22,7 +22,7 @@ use super::prim::{assemble, class_of, Prim, PrimClass};
 use super::raster::{raster_band, BandSurface, BandTargets, RasterCtx, ThreadState};
 use super::setup::{AttrMode, SetupParams, TriList, BAND_ROWS};
 use super::vertex::{shade_vertices, BoundVb, Fetcher};
-use super::{level_size, SoftDriver};
+use super::{level_size, SoftDriver, Table, Texture};
 use crate::driver::*;
 use crate::exec::{Budget, Interp, Reg, Resources, ShaderExec};
 use crate::format::Format;
@@ -638,34 +638,7 @@ fn draw_with_targets(
             None => &[],
         })
         .collect();
-    let textures: Vec<Option<TextureBinding<'_>>> = (0..b.views.len().max(b.samplers.len()))
-        .map(|i| {
-            let v = b.views.get(i).copied().flatten()?;
-            let s = b.samplers.get(i).copied().flatten().unwrap_or_default();
-            let t = d.textures.get(v.texture.0).ok()?;
-            let last = v.last_level.min(t.desc.levels - 1);
-            let levels = (v.first_level..=last)
-                .map(|l| {
-                    let (w, h, z) = level_size(&t.desc, l);
-                    MipLevel {
-                        data: t.levels.get(l as usize).map(|x| &x[..]).unwrap_or(&[]),
-                        width: w,
-                        height: h,
-                        depth: z,
-                    }
-                })
-                .collect();
-            Some(TextureBinding::new(
-                TexView {
-                    target: t.desc.target,
-                    format: t.desc.format,
-                    levels,
-                    swizzle: v.swizzle,
-                },
-                s,
-            ))
-        })
-        .collect();
+    let textures = texture_bindings(&d.textures, &b.views, &b.samplers);
     let res = Resources {
         uniforms: &b.uniforms,
         ubos: &ubo_slices,
@@ -1141,4 +1114,43 @@ pub fn clear(d: &mut SoftDriver, req: &ClearRequest) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The texture of each sampler slot of a draw or compute dispatch: the view's
+/// levels from `first_level` to `last_level` with its swizzle, and the slot's
+/// sampler state. A slot without a view (or with
+/// a deleted texture) is unbound and reads (0, 0, 0, 1).
+pub(crate) fn texture_bindings<'a>(
+    textures: &'a Table<Texture>,
+    views: &[Option<SamplerView>],
+    samplers: &[Option<SamplerState>],
+) -> Vec<Option<TextureBinding<'a>>> {
+    (0..views.len().max(samplers.len()))
+        .map(|i| {
+            let v = views.get(i).copied().flatten()?;
+            let s = samplers.get(i).copied().flatten().unwrap_or_default();
+            let t = textures.get(v.texture.0).ok()?;
+            let last = v.last_level.min(t.desc.levels.saturating_sub(1));
+            let levels = (v.first_level..=last)
+                .map(|l| {
+                    let (width, height, depth) = level_size(&t.desc, l);
+                    MipLevel {
+                        data: t.levels.get(l as usize).map_or(&[][..], |x| &x[..]),
+                        width,
+                        height,
+                        depth,
+                    }
+                })
+                .collect();
+            Some(TextureBinding::new(
+                TexView {
+                    target: t.desc.target,
+                    format: t.desc.format,
+                    levels,
+                    swizzle: v.swizzle,
+                },
+                s,
+            ))
+        })
+        .collect()
 }

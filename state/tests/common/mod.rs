@@ -30,6 +30,23 @@ pub fn program(ctx: &mut Context, sources: &[(u32, &str)]) -> Program {
     program
 }
 
+/// A context on the software driver with compute engine `engine`.
+pub fn compute_context(engine: rgl_backend::compute::ComputeEngine) -> Context {
+    let mut driver = rgl_backend::SoftDriver::new(2);
+    driver.set_compute_engine(engine);
+    Context::with_driver(Box::new(driver), 8, 8)
+}
+
+/// Compiles and links the compute shader `tests/compute/<file>` and makes it
+/// current.
+pub fn compute_program(ctx: &mut Context, file: &str) -> Program {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/compute")
+        .join(file);
+    let src = std::fs::read_to_string(path).expect("read shader");
+    program(ctx, &[(gl::COMPUTE_SHADER, &src)])
+}
+
 /// Uploads `data` to a new buffer bound to `target`.
 pub fn buffer(ctx: &mut Context, target: u32, data: &[u8]) -> rgl_state::Buffer {
     let b = ctx.create_buffer().expect("buffer name");
