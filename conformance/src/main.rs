@@ -1,6 +1,7 @@
 //! The `rgl-conformance` command line:
 //! * `rgl-conformance glslparser PATH...` runs every glslparsertest file under
-//!   the given paths (compile, and link when `check_link: true`);
+//!   the given paths (compile, and link when `check_link: true`); `--peer
+//!   host` runs them on the host's GL too, as piglit's glslparsertest does;
 //! * `rgl-conformance shader-test --link-only PATH...` compiles and links the
 //!   program of every `.shader_test` file and checks `link error` (`--nir`:
 //!   through the link-time NIR pipeline too);
@@ -39,9 +40,17 @@ struct Cli {
 enum Command {
     /// Compile piglit glslparsertest files (and link them when check_link is
     /// true) and compare with their expect_result.
-    Glslparser(CommonArgs),
+    Glslparser(GlslparserArgs),
     /// Run piglit .shader_test files.
     ShaderTest(ShaderTestArgs),
+    /// (internal) The host side of `glslparser --peer host`: file paths on
+    /// stdin, one result line each on stdout.
+    #[command(hide = true)]
+    GlslparserHost {
+        /// A core-profile context instead of a compatibility one.
+        #[arg(long)]
+        core: bool,
+    },
     /// (internal) Run one .shader_test file in this process and print its
     /// result as one JSON line: the child process of `shader-test`.
     #[command(hide = true)]
@@ -172,6 +181,18 @@ struct CommonArgs {
 }
 
 #[derive(clap::Args)]
+struct GlslparserArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Also run every file on this peer implementation (`host`: the host's GL
+    /// through EGL, as piglit's glslparsertest runs it) and print both results
+    /// side by side (with --json FILE, the peer's results go to FILE with the
+    /// extension `host.json`).
+    #[arg(long, value_name = "PEER")]
+    peer: Option<String>,
+}
+
+#[derive(clap::Args)]
 struct ShaderTestArgs {
     #[command(flatten)]
     common: CommonArgs,
@@ -207,11 +228,8 @@ fn main() -> ExitCode {
     env_logger::init();
     let cli = Cli::parse();
     match cli.command {
-        Command::Glslparser(args) => {
-            run(&args, "glslparser", glslparser::is_candidate, |files, o| {
-                glslparser::run_all(files, o)
-            })
-        }
+        Command::Glslparser(args) => run_glslparser(&args),
+        Command::GlslparserHost { core } => glslparser::host::child_main(core),
         Command::ShaderTest(args) if args.parse_only => parse_only(&args),
         Command::ShaderTest(args) if args.link_only => {
             let (command, depth) = if args.nir {
@@ -224,6 +242,7 @@ fn main() -> ExitCode {
                 command,
                 shader_test::is_candidate,
                 |files, o| shader_test::link_only::run_all(files, o, depth),
+                |_, _| String::new(),
             )
         }
         Command::ShaderTest(args) => run_shader_tests(&args),
@@ -563,11 +582,53 @@ fn run_shader_tests(args: &ShaderTestArgs) -> ExitCode {
     report::finish(&report, &results, &roots, start)
 }
 
+/// `glslparser`, with `--peer host` run after rgl on the same files.
+fn run_glslparser(args: &GlslparserArgs) -> ExitCode {
+    match args.peer.as_deref() {
+        None | Some("host") => {}
+        Some(other) => {
+            eprintln!("error: unknown peer {other:?} (the only peer is `host`)");
+            return ExitCode::from(2);
+        }
+    }
+    let json = args.common.json.clone();
+    run(
+        &args.common,
+        "glslparser",
+        glslparser::is_candidate,
+        glslparser::run_all,
+        |files, results| {
+            if args.peer.is_none() {
+                return String::new();
+            }
+            let exe = match std::env::current_exe() {
+                Ok(exe) => exe,
+                Err(e) => return format!("peer host: cannot find this program's path: {e}\n"),
+            };
+            match glslparser::host::run_all(files, &exe) {
+                Ok((renderer, host)) => {
+                    if let Some(json) = &json {
+                        let path = json.with_extension("host.json");
+                        if let Err(e) = std::fs::write(&path, result::to_json(&host)) {
+                            eprintln!("error: cannot write {}: {e}", path.display());
+                        }
+                    }
+                    peer::render(results, &host, &renderer, false)
+                }
+                Err(why) => format!("peer host: {why}; skipping\n"),
+            }
+        },
+    )
+}
+
+/// Runs `run_all` over the files, then `peer` (which returns extra report
+/// text), and reports.
 fn run(
     args: &CommonArgs,
     command: &str,
     wanted: fn(&std::path::Path) -> bool,
     run_all: impl Fn(&[walk::FoundFile], parallel::Options) -> Vec<rgl_conformance::result::TestResult>,
+    peer: impl FnOnce(&[walk::FoundFile], &[rgl_conformance::result::TestResult]) -> String,
 ) -> ExitCode {
     let start = Instant::now();
     let files = match walk::walk(&args.paths, wanted) {
@@ -586,6 +647,7 @@ fn run(
         },
     };
     let results = run_all(&files, options);
+    let extra = peer(&files, &results);
     let report = Report {
         command: command.to_string(),
         verbose: args.verbose,
@@ -594,7 +656,7 @@ fn run(
         update_baseline: args.update_baseline,
         summary: args.summary,
         jobs: args.jobs,
-        extra: String::new(),
+        extra,
     };
     report::finish(&report, &results, &roots, start)
 }

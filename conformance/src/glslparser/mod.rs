@@ -13,6 +13,7 @@
 //! search path piglit's glslparsertest sets up.
 
 pub mod config;
+pub mod host;
 pub mod support;
 
 use std::path::Path;

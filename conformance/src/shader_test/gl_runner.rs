@@ -45,6 +45,12 @@ pub struct GlRunner<G: GlApi> {
 }
 
 impl<G: GlApi> GlRunner<G> {
+    /// The GL calls under the runner, for callers that drive the context
+    /// themselves (the glslparser host peer).
+    pub fn api_mut(&mut self) -> &mut G {
+        &mut self.gl
+    }
+
     /// A runner over `gl`, with no program, buffers or textures yet.
     pub fn with_api(gl: G) -> GlRunner<G> {
         GlRunner {

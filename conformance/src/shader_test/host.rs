@@ -160,6 +160,12 @@ impl GlRunner<HostGl> {
     /// A current compatibility-profile context on the first EGL device, or why
     /// there is none.
     pub fn new() -> Result<HostContext, String> {
+        HostContext::with_profile(GlProfile::Compatibility)
+    }
+
+    /// A current context of `profile` on the first EGL device, or why there
+    /// is none.
+    pub fn with_profile(profile: GlProfile) -> Result<HostContext, String> {
         let devices: Vec<Device> = Device::query_devices()
             .map_err(|e| {
                 format!("EGL not available (loading libEGL.so.1 and listing devices: {e})")
@@ -180,8 +186,14 @@ impl GlRunner<HostGl> {
             .next()
             .ok_or_else(|| "no surfaceless EGL config".to_string())?;
         let attrs = ContextAttributesBuilder::new()
-            .with_profile(GlProfile::Compatibility)
-            .with_context_api(ContextApi::OpenGl(None))
+            .with_profile(profile)
+            .with_context_api(ContextApi::OpenGl(match profile {
+                // A core context must ask for a version (EGL's default is
+                // 1.0, which has no core profile); 3.2 gives the highest the
+                // implementation has, as piglit's waffle does.
+                GlProfile::Core => Some(glutin::context::Version::new(3, 2)),
+                GlProfile::Compatibility => None,
+            }))
             .build(None);
         // SAFETY: the config belongs to this display.
         let context = unsafe { display.create_context(&config, &attrs) }
