@@ -161,17 +161,22 @@ const LY: [f32; LANES] = {
 };
 
 /// Evaluates plane `p` (a0, dadx, dady at the reference point) at the pixel centers of
-/// block (bx, by).
+/// block (bx, by): `a0 + ((fx + LX) * dadx + (fy + LY) * dady)` with `fx`, `fy` the
+/// block's offset from the reference point. The value at the reference point is
+/// added last, so two attributes that differ by a constant (equal gradients) get
+/// values that differ by that constant up to one rounding, as with llvmpipe's
+/// `a0 + dadx * x + dady * y` (`lp_bld_interp.c`); summing from `a0` outwards
+/// would round once per term at the attribute's magnitude.
 #[inline(always)]
 fn eval_plane(p: &[f32], tri: &Tri, bx: i32, by: i32) -> [f32; LANES] {
     let (a0, dx, dy) = match p {
         [a, b, c, ..] => (*a, *b, *c),
         _ => (0.0, 0.0, 0.0),
     };
-    let base = a0 + (bx as f32 + 0.5 - tri.x0) * dx + (by as f32 + 0.5 - tri.y0) * dy;
+    let (fx, fy) = (bx as f32 + 0.5 - tri.x0, by as f32 + 0.5 - tri.y0);
     let mut o = [0.0; LANES];
     for l in 0..LANES {
-        o[l] = base + LX[l] * dx + LY[l] * dy;
+        o[l] = a0 + ((fx + LX[l]) * dx + (fy + LY[l]) * dy);
     }
     o
 }

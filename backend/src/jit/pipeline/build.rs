@@ -61,8 +61,8 @@ pub(super) struct Params {
 }
 
 /// Evaluates the plane at `plane_ptr + 12 * index` at the pixel centers of the block:
-/// `a0 + fx * dadx + fy * dady`, then `+ LANE_X * dadx + LANE_Y * dady` per lane
-/// (the order of `raster::eval_plane`).
+/// `a0 + ((fx + LANE_X) * dadx + (fy + LANE_Y) * dady)` per lane, in the order of
+/// `raster::eval_plane` (the reference value added last).
 fn eval_plane(
     b: &mut FunctionBuilder<'_>,
     planes: Value,
@@ -74,21 +74,21 @@ fn eval_plane(
     let a0 = ld(b, types::F32, planes, off);
     let dx = ld(b, types::F32, planes, off + 4);
     let dy = ld(b, types::F32, planes, off + 8);
-    let t = b.ins().fmul(fx, dx);
-    let base = b.ins().fadd(a0, t);
-    let t = b.ins().fmul(fy, dy);
-    let base = b.ins().fadd(base, t);
-    let base = b.ins().splat(types::F32X4, base);
+    let a0v = b.ins().splat(types::F32X4, a0);
     let dxv = b.ins().splat(types::F32X4, dx);
     let dyv = b.ins().splat(types::F32X4, dy);
-    let mut out = [base; 4];
+    let fxv = b.ins().splat(types::F32X4, fx);
+    let fyv = b.ins().splat(types::F32X4, fy);
+    let mut out = [a0v; 4];
     for (q, o) in out.iter_mut().enumerate() {
         let lx = fconst4(b, lane_x(q).map(|v| v as f32));
         let ly = fconst4(b, lane_y(q).map(|v| v as f32));
-        let t = b.ins().fmul(lx, dxv);
-        let v = b.ins().fadd(base, t);
-        let t = b.ins().fmul(ly, dyv);
-        *o = b.ins().fadd(v, t);
+        let px = b.ins().fadd(fxv, lx);
+        let py = b.ins().fadd(fyv, ly);
+        let tx = b.ins().fmul(px, dxv);
+        let ty = b.ins().fmul(py, dyv);
+        let t = b.ins().fadd(tx, ty);
+        *o = b.ins().fadd(a0v, t);
     }
     out
 }
