@@ -2,7 +2,7 @@
 //! those functions read and write. Every walk uses an explicit stack, so deep
 //! expression trees and long call chains cannot overflow the native stack.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{Expr, ExprKind, Function, Module, Stmt, VarMode, Variable};
@@ -50,7 +50,7 @@ pub fn analyze(module: &Module) -> Usage {
     let Some(main) = find_main(module) else {
         return usage;
     };
-    let mut seen: HashSet<SigRef> = HashSet::new();
+    let mut seen: HashSet<SigRef> = HashSet::default();
     let mut work = vec![main];
     seen.insert(main);
     while let Some(sig_ref) = work.pop() {
@@ -88,12 +88,11 @@ pub fn analyze(module: &Module) -> Usage {
                     if let Some(r) = return_deref {
                         write_deref(module, *r, &mut usage);
                     }
-                    let params = module
+                    let params: &[Handle<Variable>] = module
                         .functions
                         .get(*function)
                         .and_then(|f| f.signatures.get(*signature))
-                        .map(|s| s.parameters.clone())
-                        .unwrap_or_default();
+                        .map_or(&[], |s| &s.parameters[..]);
                     for (i, arg) in args.iter().enumerate() {
                         let mode = params
                             .get(i)
@@ -163,6 +162,18 @@ pub fn expr_children(expr: &Expr, out: &mut Vec<Handle<Expr>>) {
 }
 
 fn read_expr(module: &Module, root: Handle<Expr>, usage: &mut Usage) {
+    // One node without children (a variable or a constant) is the common operand:
+    // no stack for it.
+    if let Some(expr) = module.exprs.get(root) {
+        match &expr.kind {
+            ExprKind::VarRef(v) => {
+                usage.read.insert(*v);
+                return;
+            }
+            ExprKind::Constant(_) => return,
+            _ => {}
+        }
+    }
     let mut stack = vec![root];
     while let Some(e) = stack.pop() {
         let Some(expr) = module.exprs.get(e) else {

@@ -65,7 +65,7 @@ mod texture;
 mod types;
 mod vars;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir;
@@ -183,12 +183,12 @@ impl Fs {
             block,
             parent: CfParent::Root,
             dead: false,
-            locals: HashMap::new(),
-            params: HashMap::new(),
+            locals: HashMap::default(),
+            params: HashMap::default(),
             ret: None,
             exact: false,
             depth: 0,
-            names: HashSet::new(),
+            names: HashSet::default(),
         }
     }
 }
@@ -263,12 +263,12 @@ impl<'a> Conv<'a> {
             stage,
             m: &stage.hir,
             shader,
-            structs: HashMap::new(),
-            struct_names: HashSet::new(),
-            globals: HashMap::new(),
-            ubo_blocks: HashMap::new(),
-            funcs: HashMap::new(),
-            global_names: HashSet::new(),
+            structs: HashMap::default(),
+            struct_names: HashSet::default(),
+            globals: HashMap::default(),
+            ubo_blocks: HashMap::default(),
+            funcs: HashMap::default(),
+            global_names: HashSet::default(),
             f: Fs::new(),
         })
     }
