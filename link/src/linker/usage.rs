@@ -10,13 +10,38 @@ use rgl_glsl::hir::{Expr, ExprKind, Function, Module, Stmt, VarMode, Variable};
 /// A function signature: (function, overload index).
 pub type SigRef = (Handle<Function>, usize);
 
+/// A set of variables of one module: one bit per variable handle (handles are
+/// dense arena indices, so this is smaller and faster than hashing them).
+#[derive(Clone, Debug, Default)]
+pub struct VarSet {
+    bits: Vec<u64>,
+}
+
+impl VarSet {
+    /// Adds `var`; true when it was not in the set.
+    pub fn insert(&mut self, var: Handle<Variable>) -> bool {
+        let (word, bit) = (var.index() / 64, var.index() % 64);
+        if word >= self.bits.len() {
+            self.bits.resize(word + 1, 0);
+        }
+        let was = self.bits[word] & (1 << bit) != 0;
+        self.bits[word] |= 1 << bit;
+        !was
+    }
+    /// Whether `var` is in the set.
+    pub fn contains(&self, var: &Handle<Variable>) -> bool {
+        let (word, bit) = (var.index() / 64, var.index() % 64);
+        self.bits.get(word).is_some_and(|w| w & (1 << bit) != 0)
+    }
+}
+
 /// What the code reachable from `main` does.
 #[derive(Debug, Default)]
 pub struct Usage {
     /// Variables read (statically).
-    pub read: HashSet<Handle<Variable>>,
+    pub read: VarSet,
     /// Variables written (statically).
-    pub written: HashSet<Handle<Variable>>,
+    pub written: VarSet,
     /// Signatures reachable from `main`, `main` first, in discovery order.
     pub reachable: Vec<SigRef>,
     /// Call edges between reachable signatures (caller, callee).
@@ -46,7 +71,16 @@ pub fn find_main(module: &Module) -> Option<SigRef> {
 
 /// Walks everything reachable from `main` (nothing when there is no `main`).
 pub fn analyze(module: &Module) -> Usage {
-    let mut usage = Usage::default();
+    let words = module.variables.len().div_ceil(64);
+    let mut usage = Usage {
+        read: VarSet {
+            bits: vec![0; words],
+        },
+        written: VarSet {
+            bits: vec![0; words],
+        },
+        ..Usage::default()
+    };
     let Some(main) = find_main(module) else {
         return usage;
     };

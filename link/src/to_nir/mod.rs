@@ -161,6 +161,11 @@ pub(crate) struct Fs {
     pub depth: u32,
     /// Names of this function's locals (kept unique so the text reads back).
     pub names: HashSet<String>,
+    /// For a local name taken more than once, the suffix `N` of the last `name$N`
+    /// given out: the taken names only grow, so no smaller `N` is free again and
+    /// the search for the next one starts there (linear, not quadratic, in the
+    /// number of same-named temporaries).
+    pub name_suffix: HashMap<String, u32>,
 }
 
 impl Default for Fs {
@@ -189,6 +194,7 @@ impl Fs {
             exact: false,
             depth: 0,
             names: HashSet::default(),
+            name_suffix: HashMap::default(),
         }
     }
 }
