@@ -9,7 +9,9 @@
 //! on copies of the linked programs: `glsl_to_nir` and the NIR passes, the part
 //! `perf record ... --bench nir-pipeline --profile-time N` isolates).
 //! `cargo bench -p rgl-link --bench pipeline`.
-//! The Mesa peer of the same programs is `--bench mesa_peer`.
+//! The Mesa peer of the same programs is `--bench mesa_peer`. The shaders are linked
+//! with [`link_program_owned`] (the program is built from sources in one go, so the
+//! linker takes over each single-shader stage's IR instead of copying it).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,7 +21,7 @@ use rgl_conformance::shader_test::link_only::ProgramShader;
 use rgl_conformance::shader_test::program;
 use rgl_glsl::CompiledShader;
 use rgl_link::pipeline::{lower_program, PipelineOptions};
-use rgl_link::{link_program, to_nir, Bindings, LinkedProgram};
+use rgl_link::{link_program_owned, to_nir, Bindings, LinkedProgram};
 
 fn shader_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -64,8 +66,8 @@ fn run_timed(src: &[ProgramShader], split: &mut Split) -> Result<Duration, Strin
     if let Some(bad) = shaders.iter().find(|s| !s.success()) {
         return Err(format!("compile: {}", bad.info_log));
     }
-    let refs: Vec<&CompiledShader> = shaders.iter().collect();
-    let mut program = link_program(&refs, &Bindings::default()).map_err(|e| e.to_string())?;
+    let mut program =
+        link_program_owned(shaders, &Bindings::default()).map_err(|e| e.to_string())?;
     let t2 = Instant::now();
     split.link += t2 - t1;
     for stage in &program.stages {
@@ -83,9 +85,12 @@ fn run_timed(src: &[ProgramShader], split: &mut Split) -> Result<Duration, Strin
 
 fn full(src: &[ProgramShader]) -> bool {
     let shaders = program::compile_all(src);
-    let refs: Vec<&CompiledShader> = shaders.iter().collect();
-    rgl_link::pipeline::build_program(&refs, &Bindings::default(), PipelineOptions::default())
-        .is_ok()
+    rgl_link::pipeline::build_program_owned(
+        shaders,
+        &Bindings::default(),
+        PipelineOptions::default(),
+    )
+    .is_ok()
 }
 
 fn bench(c: &mut Criterion) {
@@ -170,9 +175,7 @@ fn bench(c: &mut Criterion) {
     let linked: Vec<LinkedProgram> = programs
         .iter()
         .filter_map(|(_, src)| {
-            let shaders = program::compile_all(src);
-            let refs: Vec<&CompiledShader> = shaders.iter().collect();
-            link_program(&refs, &Bindings::default()).ok()
+            link_program_owned(program::compile_all(src), &Bindings::default()).ok()
         })
         .collect();
     group.bench_function("nir-pipeline", |b| {

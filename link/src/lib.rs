@@ -34,3 +34,14 @@ pub fn link_program(
 ) -> Result<LinkedProgram, LinkLog> {
     linker::link(shaders, bindings)
 }
+
+/// [`link_program`] for shaders the caller no longer needs (a program built from
+/// sources in one go, as `glCreateShaderProgramv` or an offline compiler does): a
+/// stage made of one shader takes over that shader's GLSL IR instead of copying it.
+/// The result is the one [`link_program`] gives for the same shaders.
+pub fn link_program_owned(
+    shaders: Vec<CompiledShader>,
+    bindings: &Bindings,
+) -> Result<LinkedProgram, LinkLog> {
+    linker::link_owned(shaders, bindings)
+}

@@ -164,6 +164,18 @@ pub fn build_program(
     Ok(program)
 }
 
+/// [`build_program`] for shaders the caller gives up (see
+/// [`crate::link_program_owned`]).
+pub fn build_program_owned(
+    shaders: Vec<CompiledShader>,
+    bindings: &Bindings,
+    options: PipelineOptions<'_>,
+) -> Result<LinkedProgram, LinkLog> {
+    let mut program = crate::link_program_owned(shaders, bindings)?;
+    lower_program(&mut program, options)?;
+    Ok(program)
+}
+
 /// Runs the NIR pipeline on an already linked program: phase 1 ([`pre_link`]) on
 /// every stage, the varying link passes ([`LINK_PASSES`]) on every producer/consumer
 /// pair from the last pair to the first (as Mesa's `st_link_glsl_to_nir` calls

@@ -81,8 +81,14 @@ impl Scopes {
     /// Declares a variable in the innermost scope; false if the name is
     /// already declared there (the caller reports the redeclaration).
     pub fn add_variable(&mut self, name: &str, var: Handle<Variable>) -> bool {
-        let outer_function = self.lookup(name).and_then(|e| e.function);
         let separate = self.separate_function_namespace;
+        // Only GLSL 1.10's separate function namespace carries an outer function
+        // into the new entry; other versions need no lookup through every scope.
+        let outer_function = if separate {
+            self.lookup(name).and_then(|e| e.function)
+        } else {
+            None
+        };
         let Some(frame) = self.frames.last_mut() else {
             return false;
         };

@@ -7,7 +7,9 @@
 //! are sized from the input primitive and implicitly sized arrays from their
 //! highest constant index.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{
@@ -245,7 +247,7 @@ pub struct StageModule {
 /// `None` when the stage cannot be used further (no `main`).
 pub fn link_stage(
     stage: Stage,
-    units: &[&Module],
+    mut units: Vec<Cow<'_, Module>>,
     errors: &mut Vec<LinkError>,
     warnings: &mut Vec<String>,
 ) -> Option<StageModule> {
@@ -254,10 +256,13 @@ pub fn link_stage(
         .filter_map(|m| m.version)
         .max_by_key(|v| v.number)
         .unwrap_or(Version::DEFAULT);
-    let mut module = if units.len() == 1 {
-        units[0].clone()
-    } else {
-        merge_units(stage, version, units, errors, warnings)
+    let mut module = match units.pop() {
+        Some(only) if units.is_empty() => only.into_owned(),
+        last => {
+            units.extend(last);
+            let refs: Vec<&Module> = units.iter().map(|u| u.as_ref()).collect();
+            merge_units(stage, version, &refs, errors, warnings)
+        }
     };
     module.version = Some(version);
     module.stage = Some(stage);
@@ -289,9 +294,9 @@ fn merge_units(
         stage: Some(stage),
         ..Module::default()
     };
-    let mut global_names: HashMap<String, Handle<Variable>> = HashMap::new();
-    let mut func_names: HashMap<String, Handle<Function>> = HashMap::new();
-    let mut multiply_defined: HashSet<String> = HashSet::new();
+    let mut global_names: HashMap<String, Handle<Variable>> = HashMap::default();
+    let mut func_names: HashMap<String, Handle<Function>> = HashMap::default();
+    let mut multiply_defined: HashSet<String> = HashSet::default();
     // Bodies of the global-initializer functions of units without `main`; they
     // run at the start of the linked `main`, in unit order.
     let mut init_bodies: Vec<Handle<Stmt>> = Vec::new();
@@ -304,12 +309,12 @@ fn merge_units(
     let mut frag_depth: Option<Option<rgl_glsl::hir::DepthLayout>> = None;
     let mut frag_depth_reported = false;
     // Interface blocks by (mode, block name): struct and instance array length.
-    let mut block_defs: BlockDefs = HashMap::new();
-    let mut block_reported: HashSet<String> = HashSet::new();
+    let mut block_defs: BlockDefs = HashMap::default();
+    let mut block_reported: HashSet<String> = HashSet::default();
     // Initialized globals by name: the constant value of the first unit's
     // initializer (`None` if it is not constant).
-    let mut init_kinds: HashMap<String, Option<Constant>> = HashMap::new();
-    let mut init_reported: HashSet<String> = HashSet::new();
+    let mut init_kinds: HashMap<String, Option<Constant>> = HashMap::default();
+    let mut init_reported: HashSet<String> = HashSet::default();
     check_per_vertex_units(units, errors);
     for unit in units {
         merge_layout(&mut out, unit, errors);
@@ -377,7 +382,7 @@ fn merge_units(
         let initialized: HashMap<Handle<Variable>, Option<Constant>> =
             unit.initialized_globals.iter().cloned().collect();
         let mut var_map: Vec<Handle<Variable>> = Vec::with_capacity(unit.variables.len());
-        let mut new_globals: HashSet<Handle<Variable>> = HashSet::new();
+        let mut new_globals: HashSet<Handle<Variable>> = HashSet::default();
         for (h, v) in unit.variables.iter() {
             let mut nv = v.clone();
             nv.ty = remap_type(&nv.ty, &struct_map);
@@ -504,8 +509,8 @@ fn merge_units(
         let map_expr = |e: Handle<Expr>| Handle::from_index(e.index() + expr_offset);
         let map_stmt = |s: Handle<Stmt>| Handle::from_index(s.index() + stmt_offset);
         // Functions.
-        let mut sig_map: HashMap<(usize, usize), SigRef> = HashMap::new();
-        let mut new_funcs: HashSet<Handle<Function>> = HashSet::new();
+        let mut sig_map: HashMap<(usize, usize), SigRef> = HashMap::default();
+        let mut new_funcs: HashSet<Handle<Function>> = HashSet::default();
         for (fh, f) in unit.functions.iter() {
             if f.name == GLOBAL_INIT_FUNCTION {
                 for sig in &f.signatures {
@@ -793,7 +798,7 @@ fn remap_stmt(
 /// Unreachable functions are dropped from the item list.
 fn resolve_calls(module: &Module, errors: &mut Vec<LinkError>) {
     let usage = usage::analyze(module);
-    let mut reported: HashSet<Handle<Function>> = HashSet::new();
+    let mut reported: HashSet<Handle<Function>> = HashSet::default();
     for &(f, i) in &usage.reachable {
         let Some(func) = module.functions.get(f) else {
             continue;
@@ -826,7 +831,7 @@ pub fn drop_unreachable_functions(module: &mut Module) {
 fn recursive_signatures(usage: &usage::Usage) -> Vec<SigRef> {
     let nodes = &usage.reachable;
     let index: HashMap<SigRef, usize> = nodes.iter().enumerate().map(|(i, s)| (*s, i)).collect();
-    let mut edges: HashSet<(usize, usize)> = HashSet::new();
+    let mut edges: HashSet<(usize, usize)> = HashSet::default();
     for (a, b) in &usage.calls {
         if let (Some(&x), Some(&y)) = (index.get(a), index.get(b)) {
             edges.insert((x, y));
@@ -898,7 +903,7 @@ fn size_geometry_inputs(module: &mut Module, errors: &mut Vec<LinkError>) {
         return;
     };
     let n = prim.vertex_count();
-    let mut resized = HashSet::new();
+    let mut resized = HashSet::default();
     for h in usage::globals(module) {
         let var = &mut module.variables[h];
         if var.mode != VarMode::ShaderIn {
@@ -970,7 +975,7 @@ fn check_builtin_array_sizes(module: &Module, errors: &mut Vec<LinkError>) {
 /// Implicitly sized arrays take `max_array_access + 1` elements; the runtime-sized
 /// last member of a shader storage block (GLSL 4.30 §4.3.7) stays unsized.
 fn size_implicit_arrays(module: &mut Module) {
-    let mut resized = HashSet::new();
+    let mut resized = HashSet::default();
     let Module {
         variables, structs, ..
     } = module;

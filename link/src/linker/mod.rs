@@ -21,6 +21,7 @@ pub mod uniforms;
 pub mod usage;
 pub mod varyings;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 pub use dump::dump_resources;
@@ -44,23 +45,48 @@ impl StageState {
     }
 }
 
-/// Links the shaders; see [`crate::link_program`].
+/// Links the shaders; see [`crate::link_program`]. Each stage's linked module is a
+/// copy of (or merged from) the shaders' modules: the shader objects keep theirs.
 pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedProgram, LinkLog> {
-    if shaders.is_empty() {
-        return Err(LinkLog::error(LinkError::NoShaders));
-    }
-    let mut units: Vec<(Stage, &Module)> = Vec::new();
+    let mut units: Vec<Unit<'_>> = Vec::with_capacity(shaders.len());
     for s in shaders {
         match (&s.lir, s.success()) {
-            (Some(lir), true) => units.push((s.stage, lir)),
+            (Some(lir), true) => units.push((s.stage, s.version, Cow::Borrowed(lir))),
             _ => return Err(LinkLog::error(LinkError::Uncompiled)),
         }
+    }
+    link_units(units, bindings)
+}
+
+/// Links shaders the caller gives up; see [`crate::link_program_owned`]. A stage
+/// made of one shader takes that shader's module instead of copying it (Mesa's
+/// `link_intrastage_shaders` always clones the IR, `clone_ir_list`).
+pub fn link_owned(
+    shaders: Vec<CompiledShader>,
+    bindings: &Bindings,
+) -> Result<LinkedProgram, LinkLog> {
+    if shaders.iter().any(|s| !s.success()) {
+        return Err(LinkLog::error(LinkError::Uncompiled));
+    }
+    let units: Vec<Unit<'static>> = shaders
+        .into_iter()
+        .filter_map(|s| Some((s.stage, s.version, Cow::Owned(s.lir?))))
+        .collect();
+    link_units(units, bindings)
+}
+
+/// One compiled unit: its stage, version and lowered module.
+type Unit<'a> = (Stage, Version, Cow<'a, Module>);
+
+fn link_units(units: Vec<Unit<'_>>, bindings: &Bindings) -> Result<LinkedProgram, LinkLog> {
+    if units.is_empty() {
+        return Err(LinkLog::error(LinkError::NoShaders));
     }
     let mut errors: Vec<LinkError> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
 
     // Versions: the program version is the highest; ES shaders must all agree.
-    let versions: Vec<Version> = shaders.iter().map(|s| s.version).collect();
+    let versions: Vec<Version> = units.iter().map(|u| u.1).collect();
     let es = versions.iter().any(|v| v.is_es());
     if es
         && versions
@@ -82,10 +108,11 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
         Stage::Fragment,
         Stage::Compute,
     ];
-    let present = |st: Stage| units.iter().any(|(s, _)| *s == st);
+    let stages_present: Vec<Stage> = units.iter().map(|u| u.0).collect();
+    let present = |st: Stage| stages_present.contains(&st);
     // GL 4.3 §7.3: "a program object that includes a compute shader [must
     // not also include] shaders of any other type" (link error).
-    if present(Stage::Compute) && units.iter().any(|(s, _)| *s != Stage::Compute) {
+    if present(Stage::Compute) && units.iter().any(|u| u.0 != Stage::Compute) {
         errors.push(LinkError::ComputeWithOtherStages);
         return Err(LinkLog { errors, warnings });
     }
@@ -95,18 +122,19 @@ pub fn link(shaders: &[&CompiledShader], bindings: &Bindings) -> Result<LinkedPr
 
     // Intrastage link of every stage.
     let mut stages: Vec<StageState> = Vec::new();
+    let mut units = units;
     for stage in order {
-        let stage_units: Vec<&Module> = units
-            .iter()
-            .filter(|(s, _)| *s == stage)
-            .map(|(_, m)| *m)
-            .collect();
+        let stage_units: Vec<Cow<'_, Module>> = {
+            let (mine, rest): (Vec<Unit<'_>>, Vec<Unit<'_>>) =
+                units.into_iter().partition(|u| u.0 == stage);
+            units = rest;
+            mine.into_iter().map(|u| u.2).collect()
+        };
         if stage_units.is_empty() {
             continue;
         }
         let before = errors.len();
-        let Some(linked) = merge::link_stage(stage, &stage_units, &mut errors, &mut warnings)
-        else {
+        let Some(linked) = merge::link_stage(stage, stage_units, &mut errors, &mut warnings) else {
             continue;
         };
         if errors.len() != before {

@@ -9,7 +9,7 @@
 //! stacks, after the size limits have been checked, so hostile types cost no
 //! recursion and bounded memory.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{BlockPacking, Constant, MatrixLayout, Module, VarMode, Variable};
@@ -73,8 +73,8 @@ pub(crate) fn cross_validate_uniforms(
     errors: &mut Vec<LinkError>,
     warnings: &mut Vec<String>,
 ) {
-    let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::new();
-    let mut blocks: HashMap<String, SeenBlock> = HashMap::new();
+    let mut seen: HashMap<String, (usize, Handle<Variable>)> = HashMap::default();
+    let mut blocks: HashMap<String, SeenBlock> = HashMap::default();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         for v in globals(m) {
@@ -174,7 +174,7 @@ pub(crate) fn link_uniforms(
         .collect();
     // Group active default-block uniforms by name, in first-declaration order.
     let mut groups: Vec<Group> = Vec::new();
-    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut by_name: HashMap<String, usize> = HashMap::default();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         for v in globals(m) {
@@ -647,7 +647,7 @@ fn collect_blocks(
     failed: &mut bool,
 ) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
-    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut by_name: HashMap<String, usize> = HashMap::default();
     for (i, st) in stages.iter().enumerate() {
         let m = &st.linked.hir;
         let mut stage_count: u64 = 0;

@@ -2,7 +2,7 @@
 //! those functions read and write. Every walk uses an explicit stack, so deep
 //! expression trees and long call chains cannot overflow the native stack.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{Expr, ExprKind, Function, Module, Stmt, VarMode, Variable};
@@ -10,13 +10,38 @@ use rgl_glsl::hir::{Expr, ExprKind, Function, Module, Stmt, VarMode, Variable};
 /// A function signature: (function, overload index).
 pub type SigRef = (Handle<Function>, usize);
 
+/// A set of variables of one module: one bit per variable handle (handles are
+/// dense arena indices, so this is smaller and faster than hashing them).
+#[derive(Clone, Debug, Default)]
+pub struct VarSet {
+    bits: Vec<u64>,
+}
+
+impl VarSet {
+    /// Adds `var`; true when it was not in the set.
+    pub fn insert(&mut self, var: Handle<Variable>) -> bool {
+        let (word, bit) = (var.index() / 64, var.index() % 64);
+        if word >= self.bits.len() {
+            self.bits.resize(word + 1, 0);
+        }
+        let was = self.bits[word] & (1 << bit) != 0;
+        self.bits[word] |= 1 << bit;
+        !was
+    }
+    /// Whether `var` is in the set.
+    pub fn contains(&self, var: &Handle<Variable>) -> bool {
+        let (word, bit) = (var.index() / 64, var.index() % 64);
+        self.bits.get(word).is_some_and(|w| w & (1 << bit) != 0)
+    }
+}
+
 /// What the code reachable from `main` does.
 #[derive(Debug, Default)]
 pub struct Usage {
     /// Variables read (statically).
-    pub read: HashSet<Handle<Variable>>,
+    pub read: VarSet,
     /// Variables written (statically).
-    pub written: HashSet<Handle<Variable>>,
+    pub written: VarSet,
     /// Signatures reachable from `main`, `main` first, in discovery order.
     pub reachable: Vec<SigRef>,
     /// Call edges between reachable signatures (caller, callee).
@@ -46,11 +71,20 @@ pub fn find_main(module: &Module) -> Option<SigRef> {
 
 /// Walks everything reachable from `main` (nothing when there is no `main`).
 pub fn analyze(module: &Module) -> Usage {
-    let mut usage = Usage::default();
+    let words = module.variables.len().div_ceil(64);
+    let mut usage = Usage {
+        read: VarSet {
+            bits: vec![0; words],
+        },
+        written: VarSet {
+            bits: vec![0; words],
+        },
+        ..Usage::default()
+    };
     let Some(main) = find_main(module) else {
         return usage;
     };
-    let mut seen: HashSet<SigRef> = HashSet::new();
+    let mut seen: HashSet<SigRef> = HashSet::default();
     let mut work = vec![main];
     seen.insert(main);
     while let Some(sig_ref) = work.pop() {
@@ -88,12 +122,11 @@ pub fn analyze(module: &Module) -> Usage {
                     if let Some(r) = return_deref {
                         write_deref(module, *r, &mut usage);
                     }
-                    let params = module
+                    let params: &[Handle<Variable>] = module
                         .functions
                         .get(*function)
                         .and_then(|f| f.signatures.get(*signature))
-                        .map(|s| s.parameters.clone())
-                        .unwrap_or_default();
+                        .map_or(&[], |s| &s.parameters[..]);
                     for (i, arg) in args.iter().enumerate() {
                         let mode = params
                             .get(i)
@@ -163,6 +196,18 @@ pub fn expr_children(expr: &Expr, out: &mut Vec<Handle<Expr>>) {
 }
 
 fn read_expr(module: &Module, root: Handle<Expr>, usage: &mut Usage) {
+    // One node without children (a variable or a constant) is the common operand:
+    // no stack for it.
+    if let Some(expr) = module.exprs.get(root) {
+        match &expr.kind {
+            ExprKind::VarRef(v) => {
+                usage.read.insert(*v);
+                return;
+            }
+            ExprKind::Constant(_) => return,
+            _ => {}
+        }
+    }
     let mut stack = vec![root];
     while let Some(e) = stack.pop() {
         let Some(expr) = module.exprs.get(e) else {

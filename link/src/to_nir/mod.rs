@@ -65,7 +65,7 @@ mod texture;
 mod types;
 mod vars;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir;
@@ -161,6 +161,11 @@ pub(crate) struct Fs {
     pub depth: u32,
     /// Names of this function's locals (kept unique so the text reads back).
     pub names: HashSet<String>,
+    /// For a local name taken more than once, the suffix `N` of the last `name$N`
+    /// given out: the taken names only grow, so no smaller `N` is free again and
+    /// the search for the next one starts there (linear, not quadratic, in the
+    /// number of same-named temporaries).
+    pub name_suffix: HashMap<String, u32>,
 }
 
 impl Default for Fs {
@@ -183,12 +188,13 @@ impl Fs {
             block,
             parent: CfParent::Root,
             dead: false,
-            locals: HashMap::new(),
-            params: HashMap::new(),
+            locals: HashMap::default(),
+            params: HashMap::default(),
             ret: None,
             exact: false,
             depth: 0,
-            names: HashSet::new(),
+            names: HashSet::default(),
+            name_suffix: HashMap::default(),
         }
     }
 }
@@ -263,12 +269,12 @@ impl<'a> Conv<'a> {
             stage,
             m: &stage.hir,
             shader,
-            structs: HashMap::new(),
-            struct_names: HashSet::new(),
-            globals: HashMap::new(),
-            ubo_blocks: HashMap::new(),
-            funcs: HashMap::new(),
-            global_names: HashSet::new(),
+            structs: HashMap::default(),
+            struct_names: HashSet::default(),
+            globals: HashMap::default(),
+            ubo_blocks: HashMap::default(),
+            funcs: HashMap::default(),
+            global_names: HashSet::default(),
             f: Fs::new(),
         })
     }

@@ -4,7 +4,7 @@
 //! control flow, calls copy arguments in and out through caller-owned temporaries,
 //! `discard` becomes `terminate(_if)`, and geometry emits become intrinsics.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use rgl_glsl::arena::Handle;
 use rgl_glsl::hir::{self, ExprKind, Stmt, VarMode as HMode};
@@ -23,7 +23,7 @@ fn full_mask(n: u8) -> u8 {
 impl Conv<'_> {
     /// Declares a NIR function for every defined user signature (unique names).
     pub(crate) fn declare_functions(&mut self) -> Res<()> {
-        let mut used: HashSet<String> = HashSet::new();
+        let mut used: HashSet<String> = HashSet::default();
         let mut have_main = false;
         for item in &self.m.items {
             let hir::Item::Function(fh) = *item else {

@@ -3,6 +3,8 @@
 //! variable's own explicit/built-in location, else -1); deref chains; loads, stores
 //! (write masks, component writes) and whole-aggregate copies.
 
+use std::fmt::Write as _;
+
 use rgl_glsl::arena::Handle;
 use rgl_glsl::ast::Interpolation;
 use rgl_glsl::hir::{self, Constant, ExprKind, ScalarValue, VarMode as HMode};
@@ -456,10 +458,21 @@ impl Conv<'_> {
     fn add_local(&mut self, mut var: Variable) -> VarId {
         let taken = |n: &str| self.f.names.contains(n) || self.global_names.contains(n);
         let name = if taken(&var.name) {
-            (1..)
-                .map(|n| format!("{}${n}", var.name))
-                .find(|n| !taken(n))
-                .unwrap_or_default()
+            let start = self.f.name_suffix.get(&var.name).map_or(1, |&n| n + 1);
+            let mut text = String::with_capacity(var.name.len() + 4);
+            let mut found = None;
+            for n in start.. {
+                text.clear();
+                let _ = write!(text, "{}${n}", var.name);
+                if !taken(&text) {
+                    found = Some(n);
+                    break;
+                }
+            }
+            if let Some(n) = found {
+                self.f.name_suffix.insert(std::mem::take(&mut var.name), n);
+            }
+            text
         } else {
             std::mem::take(&mut var.name)
         };

@@ -310,7 +310,9 @@ impl FunctionImpl {
 
     /// Instructions of `block` in order.
     pub fn block_instrs(&self, block: Block) -> Vec<Instr> {
-        let mut out = Vec::new();
+        // Most blocks hold a few instructions: start with room for them rather than
+        // growing one at a time.
+        let mut out = Vec::with_capacity(16);
         let mut cur = self.blocks[block].first;
         while let Some(i) = cur {
             out.push(i);
@@ -436,7 +438,7 @@ impl FunctionImpl {
 
     /// Every attached block in program order, end block last.
     pub fn blocks_in_order(&self) -> Vec<Block> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.blocks.len() + 1);
         self.collect_blocks(self.body, &mut out);
         out.push(self.end_block);
         out
@@ -463,7 +465,7 @@ impl FunctionImpl {
 
     /// Every attached cf node in program order (pre-order).
     pub fn cf_nodes_in_order(&self) -> Vec<CfNode> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.cf.len());
         let mut stack = vec![self.body];
         // Explicit pre-order without recursion: process lists depth-first.
         fn walk(f: &FunctionImpl, list: CfList, out: &mut Vec<CfNode>) {

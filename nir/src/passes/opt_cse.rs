@@ -116,7 +116,8 @@ fn cse_impl(func: &mut FunctionImpl) -> bool {
     func.compute_dominance();
     let mut table: FxHashMap<(u8, u8, Key), SmallVec<[Instr; 1]>> = FxHashMap::default();
     let mut progress = false;
-    let mut uses = func.build_uses();
+    // Built at the first match (most runs find none) and kept current from there.
+    let mut uses: Option<Uses> = None;
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {
             let Some(k) = key(func, instr) else { continue };
@@ -130,7 +131,8 @@ fn cse_impl(func: &mut FunctionImpl) -> bool {
                     let (Some(old), Some(new)) = (func.def_of(instr), func.def_of(prev)) else {
                         continue;
                     };
-                    func.rewrite_uses(Some(&mut uses), old, new);
+                    let uses = uses.get_or_insert_with(|| func.build_uses());
+                    func.rewrite_uses(Some(uses), old, new);
                     // Not a jump: the CFG and the dominance tree stay valid.
                     func.remove_instr(instr);
                     progress = true;

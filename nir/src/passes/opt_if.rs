@@ -42,12 +42,15 @@ fn opt_if_impl(func: &mut FunctionImpl) -> bool {
     // Each step changes the tree or removes a use of a condition; the bound is a guard.
     for _ in 0..10_000 {
         let mut changed = false;
-        let uses = func.build_uses();
+        // Built at the sweep's first `if` (nothing changed before it): a function
+        // without ifs needs none.
+        let mut uses: Option<Uses> = None;
         for node in func.cf_nodes_in_order() {
             if !func.cf[node].attached || !matches!(func.cf[node].kind, CfKind::If { .. }) {
                 continue;
             }
-            changed |= evaluate_condition_uses(func, &uses, node);
+            let uses = uses.get_or_insert_with(|| func.build_uses());
+            changed |= evaluate_condition_uses(func, uses, node);
             changed |= phi_is_condition(func, node);
         }
         for node in func.cf_nodes_in_order() {

@@ -136,7 +136,8 @@ impl Pass for RemoveDeadVariables {
 
 /// Adds to `live` every variable `func` reads (or, for non-temporary modes, names).
 fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
-    let uses = func.build_uses();
+    // Only temporaries need the use lists: built at the first one.
+    let mut uses: Option<Uses> = None;
     for i in all_instrs(func) {
         let InstrKind::Deref(Deref {
             kind: DerefKind::Var(v),
@@ -155,7 +156,7 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !temp || read_through(func, &uses, def) {
+        if !temp || read_through(func, uses.get_or_insert_with(|| func.build_uses()), def) {
             live.insert(*v);
         }
     }
