@@ -28,6 +28,7 @@
 //! has it ready.
 
 pub mod code;
+pub(crate) mod compute;
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;
