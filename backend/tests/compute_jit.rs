@@ -124,8 +124,15 @@ fn reduction_agrees_on_every_engine() {
 fn reduction_atomics_on_two_threads() {
     let input: Vec<u32> = (0..512u32).map(|i| i * 7 + 3).collect();
     let inputs = vec![input.clone(), vec![0; 17]];
-    let r = run(ComputeEngine::Jit, "reduce64.nir", &inputs, [8, 1, 1], 2, None)
-        .expect("dispatch");
+    let r = run(
+        ComputeEngine::Jit,
+        "reduce64.nir",
+        &inputs,
+        [8, 1, 1],
+        2,
+        None,
+    )
+    .expect("dispatch");
     assert_eq!(r[1][16], 512);
     let mut t = r[0].clone();
     t.sort_unstable();
@@ -136,9 +143,25 @@ fn reduction_atomics_on_two_threads() {
 #[test]
 fn bounds_checks_agree() {
     let inputs = vec![vec![0xffff_ffffu32; 4]];
-    let jit = run(ComputeEngine::Jit, "bounds.nir", &inputs, [1, 1, 1], 1, None).unwrap();
+    let jit = run(
+        ComputeEngine::Jit,
+        "bounds.nir",
+        &inputs,
+        [1, 1, 1],
+        1,
+        None,
+    )
+    .unwrap();
     assert_eq!(jit[0], vec![16, 0, 0, 0]);
-    let lanes = run(ComputeEngine::Lanes, "bounds.nir", &inputs, [1, 1, 1], 1, None).unwrap();
+    let lanes = run(
+        ComputeEngine::Lanes,
+        "bounds.nir",
+        &inputs,
+        [1, 1, 1],
+        1,
+        None,
+    )
+    .unwrap();
     assert_eq!(jit, lanes);
 }
 

@@ -187,8 +187,8 @@ struct Counts {
 
 #[test]
 fn jit_compute_matches_the_interpreters() {
-    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpus/piglit-gl4/tests/spec");
+    let corpus =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/piglit-gl4/tests/spec");
     let mut all = Vec::new();
     for sub in FOLDERS {
         files(&corpus.join(sub), &mut all);
@@ -368,7 +368,8 @@ fn own_programs() -> Vec<(PathBuf, String)> {
         for p in paths {
             if p.extension().is_some_and(|e| e == "comp") {
                 if let Ok(src) = std::fs::read_to_string(&p) {
-                    let text = format!("[require]\nGLSL >= 3.30\n\n[compute shader]\n{src}\n[test]\n");
+                    let text =
+                        format!("[require]\nGLSL >= 3.30\n\n[compute shader]\n{src}\n[test]\n");
                     out.push((p, text));
                 }
             }

@@ -53,7 +53,11 @@ fn barriers_in_a_loop() {
                 let (gx, gy) = (g % 2, g / 2);
                 for i in 0..64u32 {
                     let at = (g * 64 + i) as usize;
-                    assert_eq!(r[at], (i + rounds) % 64 + rounds, "{e:?} rounds {rounds} group {g} invocation {i}");
+                    assert_eq!(
+                        r[at],
+                        (i + rounds) % 64 + rounds,
+                        "{e:?} rounds {rounds} group {g} invocation {i}"
+                    );
                     // gl_GlobalInvocationID = gl_WorkGroupID * gl_WorkGroupSize
                     // + gl_LocalInvocationID, the index x + 8y + 32z.
                     let (lx, ly, lz) = (i % 8, i / 8 % 4, i / 32);
@@ -72,7 +76,9 @@ fn barriers_in_a_loop() {
 /// workgroups, the sums of 7 workgroups and their atomic total.
 #[test]
 fn tree_reduction_in_a_loop() {
-    let data: Vec<u32> = (0..7 * 96u32).map(|i| i.wrapping_mul(2_654_435_761) >> 8).collect();
+    let data: Vec<u32> = (0..7 * 96u32)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 8)
+        .collect();
     for e in ENGINES {
         let mut c = context(e, 2);
         program(&mut c, "tree.comp");
@@ -115,7 +121,11 @@ fn atomics_across_workgroups_on_two_threads() {
         assert_eq!(w[0], n, "{e:?} tickets taken");
         assert_eq!(w[1], n * (n - 1) / 2, "{e:?} sum");
         assert_eq!((w[2], w[3]), (n - 1, 0), "{e:?} max, min");
-        assert!(w[4..].iter().all(|b| *b == u32::MAX), "{e:?} bits {:x?}", &w[4..]);
+        assert!(
+            w[4..].iter().all(|b| *b == u32::MAX),
+            "{e:?} bits {:x?}",
+            &w[4..]
+        );
         let mut t = common::read_words(&mut c, tickets, n as usize);
         t.sort_unstable();
         assert_eq!(t, (0..n).collect::<Vec<u32>>(), "{e:?} tickets");

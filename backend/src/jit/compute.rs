@@ -61,8 +61,12 @@ pub(crate) struct CsCtx {
 type CsFn = unsafe extern "C" fn(*mut CsCtx) -> i32;
 
 fn field(b: &mut FunctionBuilder<'_>, ctx: Value, off: usize, ty: types::Type) -> Value {
-    b.ins()
-        .load(ty, cranelift_codegen::ir::MemFlagsData::trusted(), ctx, off as i32)
+    b.ins().load(
+        ty,
+        cranelift_codegen::ir::MemFlagsData::trusted(),
+        ctx,
+        off as i32,
+    )
 }
 
 /// The [`Env`] of a compute batch.
@@ -77,7 +81,11 @@ impl Env for CsEnv {
         let z = b.ins().iconst(types::I32, 0);
         Lanes::splat(b.ins().splat(types::I32X4, z))
     }
-    fn system_value(&mut self, b: &mut FunctionBuilder<'_>, _sv: super::emit::SystemValue) -> Lanes {
+    fn system_value(
+        &mut self,
+        b: &mut FunctionBuilder<'_>,
+        _sv: super::emit::SystemValue,
+    ) -> Lanes {
         // Compute shaders have no draw system values (the lane compiler's
         // compute stage reads them as 0 words).
         self.load_input(b, 0)
@@ -104,7 +112,8 @@ impl Env for CsEnv {
         field(b, self.ctx, offset_of!(CsCtx, scratch), types::I64)
     }
     fn zeros(&mut self, b: &mut FunctionBuilder<'_>) -> Value {
-        b.ins().iadd_imm_s(self.ctx, offset_of!(CsCtx, zeros) as i64)
+        b.ins()
+            .iadd_imm_s(self.ctx, offset_of!(CsCtx, zeros) as i64)
     }
     fn charge(&mut self, b: &mut FunctionBuilder<'_>, lane_instructions: u64) {
         let cost = lane_instructions.min(i64::MAX as u64) as i64;
@@ -348,7 +357,12 @@ fn atomic_of(arg: i64) -> (Option<AtomicOp>, bool) {
 ///
 /// # Safety
 /// `ctx` is the running batch's context, `regs` its helper registers.
-pub(crate) unsafe extern "C" fn jit_cs_load_ssbo(ctx: *const CsCtx, regs: *mut Reg, n: i64, _: i64) {
+pub(crate) unsafe extern "C" fn jit_cs_load_ssbo(
+    ctx: *const CsCtx,
+    regs: *mut Reg,
+    n: i64,
+    _: i64,
+) {
     let regs = regs_of(regs);
     let exec = exec_bits(regs);
     for c in 0..n.clamp(0, 4) as usize {
@@ -419,7 +433,12 @@ pub(crate) unsafe extern "C" fn jit_cs_ssbo_atomic(
 ///
 /// # Safety
 /// As [`jit_cs_load_ssbo`].
-pub(crate) unsafe extern "C" fn jit_cs_ssbo_size(ctx: *const CsCtx, regs: *mut Reg, _: i64, _: i64) {
+pub(crate) unsafe extern "C" fn jit_cs_ssbo_size(
+    ctx: *const CsCtx,
+    regs: *mut Reg,
+    _: i64,
+    _: i64,
+) {
     let regs = regs_of(regs);
     let mut v = [0u32; LANES];
     for l in 0..LANES {

@@ -33,6 +33,7 @@ use rgl_nir::intrinsics::{AtomicOp, IndexKind, IntrinsicOp, Scope};
 use rgl_nir::ir::*;
 
 use super::intr::index;
+use super::liveness::Liveness;
 use super::{trusted, Emitter, Lanes, MAX_QUADS};
 use crate::exec::SysVals;
 use crate::jit::compute::{self as cs, CsCtx};
@@ -53,6 +54,8 @@ pub(crate) struct Resume {
     blocks: Vec<ClBlock>,
     /// Most 16-byte vectors one barrier spills.
     pub slots: u32,
+    /// Which values live across a barrier.
+    live: Liveness,
 }
 
 fn unsupported<T>(msg: impl Into<String>) -> Result<T> {
@@ -89,6 +92,7 @@ impl Emitter<'_, '_, '_> {
             dispatch,
             blocks: Vec::new(),
             slots: 0,
+            live: Liveness::new(self.p.func),
         });
     }
 
@@ -124,9 +128,20 @@ impl Emitter<'_, '_, '_> {
         for o in &self.outs {
             v.extend_from_slice(&o[..q]);
         }
-        for (i, var) in self.pool.iter().enumerate() {
-            if i % MAX_QUADS < q {
-                v.push(*var);
+        let (Some(r), Some(at)) = (self.resume.as_ref(), self.cur_instr) else {
+            return v;
+        };
+        for (d, base) in self.vars.iter().enumerate() {
+            let Some(base) = *base else { continue };
+            let masked = self.p.an.masked.get(d).copied().unwrap_or(true);
+            if !r.live.live_across(d, masked, at) {
+                continue;
+            }
+            let def = <Def as rgl_nir::arena::EntityRef>::new(d);
+            let n = self.p.func.defs.get(def).map_or(0, |x| x.num_components);
+            for c in 0..usize::from(n) {
+                let at = base as usize + c * MAX_QUADS;
+                v.extend_from_slice(&self.pool[at..at + q]);
             }
         }
         v

@@ -33,6 +33,7 @@ pub(crate) mod analysis;
 mod call;
 pub(crate) mod compute;
 mod intr;
+mod liveness;
 
 use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
@@ -397,6 +398,8 @@ pub(crate) struct Emitter<'p, 'a, 'f> {
     resume: Option<compute::Resume>,
     /// Divergent `if`s enclosing the code being emitted.
     divergent_depth: u32,
+    /// The instruction being emitted.
+    cur_instr: Option<Instr>,
 }
 
 /// `v` as `ty` (a 128-bit vector type): `v` itself when it has that type, the
@@ -452,6 +455,7 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
             sigs: HashMap::new(),
             resume: None,
             divergent_depth: 0,
+            cur_instr: None,
         }
     }
 
@@ -1082,6 +1086,7 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
 
     fn instr(&mut self, i: Instr) -> Result<()> {
         let f = self.p.func;
+        self.cur_instr = Some(i);
         let data = &f.instrs[i];
         let def = || {
             data.def.ok_or_else(|| {
