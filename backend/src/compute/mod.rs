@@ -14,6 +14,14 @@
 //! workgroup; its atomics are atomic because the workgroup's lanes run one
 //! after another on one thread.
 //!
+//! On [`ComputeEngine::Jit`] (the `jit` driver's engine) the same workgroup
+//! loop runs the JIT's native build of the shader
+//! ([`crate::jit::compute::JitComputeShader`], compiled at the first dispatch):
+//! a batch returns at each barrier with its live values spilled to its own
+//! scratch and resumes after it on the next call. A shader the JIT does not
+//! compile (images; a barrier in divergent control flow; named in a
+//! `log::info!` line) runs on the lane program.
+//!
 //! Storage buffers are addressed as the compiler's binding space
 //! ([`rgl_nir::options::storage_bindings`]): block `b` of `load_ssbo(b, ...)`
 //! reads the range bound at [`ComputeDispatch::storage`]`[b]`. Each range is
