@@ -60,7 +60,10 @@ fn create_jit(config: &DriverConfig) -> Box<dyn Driver> {
     static JIT: OnceLock<Option<Arc<JitCompiler>>> = OnceLock::new();
     let mut driver = SoftDriver::new(config.threads);
     match JIT.get_or_init(|| JitCompiler::new().ok().map(Arc::new)) {
-        Some(jit) => driver.set_compiler(jit.clone()),
+        Some(jit) => {
+            driver.set_compiler(jit.clone());
+            driver.set_compute_engine(crate::compute::ComputeEngine::Jit);
+        }
         None => driver.set_compiler(Arc::new(LaneCompiler)),
     }
     Box::new(driver)

@@ -14,6 +14,14 @@
 //! workgroup; its atomics are atomic because the workgroup's lanes run one
 //! after another on one thread.
 //!
+//! On [`ComputeEngine::Jit`] (the `jit` driver's engine) the same workgroup
+//! loop runs the JIT's native build of the shader
+//! ([`crate::jit::compute::JitComputeShader`], compiled at the first dispatch):
+//! a batch returns at each barrier with its live values spilled to its own
+//! scratch and resumes after it on the next call. A shader the JIT does not
+//! compile (images; a barrier in divergent control flow; named in a
+//! `log::info!` line) runs on the lane program.
+//!
 //! Storage buffers are addressed as the compiler's binding space
 //! ([`rgl_nir::options::storage_bindings`]): block `b` of `load_ssbo(b, ...)`
 //! reads the range bound at [`ComputeDispatch::storage`]`[b]`. Each range is
@@ -43,15 +51,17 @@
 //! [`Error::Unsupported`] instead.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rgl_nir::eval::{self, EvalErrorKind, EvalInput, WorkgroupInput};
 use rgl_nir::ir::{Shader, Stage, StructDef, Type};
 
 use crate::driver::{BufferRange, ComputeDispatch, SamplerState, SamplerView};
 use crate::error::{Error, Result};
-use crate::exec::{Budget, Invocation, Reg, Resources, SysVals, ALL_LANES, LANES};
+use crate::exec::{Budget, Invocation, Reg, Resources, ShaderExec, SysVals, ALL_LANES, LANES};
 use crate::image::ImageCopies;
+use crate::jit::compute::{BatchRun, JitComputeShader};
+use crate::jit::emit::UboRange;
 use crate::lanes::{ComputeBatch, LaneShader, Suspended};
 use crate::soft::{Table, Texture};
 use crate::storage::{StorageCopy, StorageView};
@@ -94,6 +104,12 @@ pub enum ComputeEngine {
     Lanes,
     /// The reference interpreter (`rgl_nir::eval`), one workgroup at a time.
     Reference,
+    /// Native code from the JIT ([`crate::jit::compute`]), workgroups spread
+    /// over the driver's threads as on the lane path; shaders the JIT does not
+    /// compile (a construct named in a `log::info!` line) run on the lane
+    /// program, and those the lane compiler cannot build on the reference
+    /// interpreter.
+    Jit,
 }
 
 /// A compiled compute shader: its NIR, and the lane program when the lane
@@ -102,6 +118,30 @@ pub enum ComputeEngine {
 pub(crate) struct ComputeProgram {
     nir: Arc<Shader>,
     lanes: Option<LaneShader>,
+    /// The JIT's build, made at the first dispatch on [`ComputeEngine::Jit`]
+    /// (`None`: the JIT refused the shader, which then runs on the lanes).
+    jit: OnceLock<Option<JitComputeShader>>,
+}
+
+impl ComputeProgram {
+    /// The JIT's build of the shader, compiled on first use.
+    fn jit(&self) -> Option<&JitComputeShader> {
+        self.jit
+            .get_or_init(|| {
+                let lanes = self.lanes.as_ref()?;
+                if !crate::jit::host_supported() {
+                    return None;
+                }
+                match JitComputeShader::new(&self.nir, lanes.info()) {
+                    Ok(j) => Some(j),
+                    Err(e) => {
+                        log::info!("jit: compute shader runs on the interpreter: {e}");
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
 }
 
 /// Checks `nir` ([`check_shader`]) and compiles it for [`dispatch`].
@@ -120,7 +160,17 @@ pub(crate) fn create(nir: &Shader) -> Result<ComputeProgram> {
     Ok(ComputeProgram {
         nir: Arc::new(nir.clone()),
         lanes,
+        jit: OnceLock::new(),
     })
+}
+
+/// Whether the JIT compiles compute shader `nir` ([`ComputeEngine::Jit`]):
+/// `Ok` when it does, else the error naming what it refuses (the dispatch then
+/// runs on the lane program). For tests and tools.
+pub fn jit_build(nir: &Shader) -> Result<()> {
+    check_shader(nir)?;
+    let lanes = LaneShader::new_compute(nir)?;
+    JitComputeShader::new(nir, lanes.info()).map(|_| ())
 }
 
 /// Checks that `nir` is a compute shader the driver can run: the compute
@@ -180,9 +230,13 @@ pub(crate) fn dispatch(
     buffers: &mut Table<Vec<u8>>,
     textures: &mut Table<Texture>,
 ) -> Result<()> {
+    let jit = match inputs.engine {
+        ComputeEngine::Jit => program.jit(),
+        _ => None,
+    };
     match &program.lanes {
-        Some(lanes) if inputs.engine == ComputeEngine::Lanes => {
-            dispatch_lanes(&program.nir, lanes, dispatch, inputs, buffers, textures)
+        Some(lanes) if inputs.engine != ComputeEngine::Reference => {
+            dispatch_lanes(&program.nir, lanes, jit, dispatch, inputs, buffers, textures)
         }
         _ if uses_images(&program.nir) => Err(Error::Unsupported(
             "images in compute shaders on the reference interpreter (rgl_nir::eval has no bound texels)"
@@ -220,10 +274,12 @@ fn sampler_name(nir: &Shader) -> &str {
         .map_or("?", |(_, v)| v.name.as_str())
 }
 
-/// Runs `dispatch` on the lane program, workgroups spread over threads.
+/// Runs `dispatch` on the lane program (or its JIT build `jit`), workgroups
+/// spread over threads.
 fn dispatch_lanes(
     shader: &Shader,
     lanes: &LaneShader,
+    jit: Option<&JitComputeShader>,
     dispatch: &ComputeDispatch,
     inputs: &ComputeInputs<'_>,
     buffers: &mut Table<Vec<u8>>,
@@ -264,6 +320,7 @@ fn dispatch_lanes(
         };
         let group = Workgroup {
             lanes,
+            jit,
             size,
             groups: dispatch.groups,
             shared_words: (shader.info.shared_size as usize).div_ceil(4),
@@ -272,7 +329,7 @@ fn dispatch_lanes(
         let next = AtomicU64::new(0);
         let abort = AtomicBool::new(false);
         let worker = || -> Result<()> {
-            let mut state = group.thread_state();
+            let mut state = group.thread_state(&res);
             loop {
                 let g = next.fetch_add(1, Ordering::Relaxed);
                 if g >= total || abort.load(Ordering::Relaxed) {
@@ -326,6 +383,7 @@ fn dispatch_lanes(
 /// What every workgroup of a lane dispatch shares.
 struct Workgroup<'a> {
     lanes: &'a LaneShader,
+    jit: Option<&'a JitComputeShader>,
     size: [u32; 3],
     groups: [u32; 3],
     shared_words: usize,
@@ -342,12 +400,19 @@ struct ThreadState {
     resume: Vec<Option<Suspended>>,
     done: Vec<bool>,
     shared: Vec<u32>,
+    /// JIT batches: where each continues (0: the start).
+    points: Vec<u32>,
+    /// JIT: the uniform slots (padded to what the code reads unchecked) and
+    /// the uniform block table (at least one entry) with its real length.
+    uniforms: Vec<[u32; 4]>,
+    ubos: Vec<UboRange>,
+    ubo_count: usize,
 }
 
 impl Workgroup<'_> {
     /// The batches of one workgroup, with the local invocation IDs of their
     /// lanes (the same for every workgroup).
-    fn thread_state(&self) -> ThreadState {
+    fn thread_state(&self, res: &Resources<'_>) -> ThreadState {
         let [sx, sy, _] = self.size;
         let count = self.size.iter().map(|s| *s as usize).product::<usize>();
         let batches = count.div_ceil(LANES);
@@ -379,6 +444,28 @@ impl Workgroup<'_> {
             resume: vec![None; batches],
             done: vec![false; batches],
             shared: vec![0; self.shared_words],
+            points: vec![0; batches],
+            uniforms: match self.jit {
+                Some(j) if res.uniforms.len() < j.min_uniforms() => {
+                    let mut u = res.uniforms.to_vec();
+                    u.resize(j.min_uniforms(), [0; 4]);
+                    u
+                }
+                _ => Vec::new(),
+            },
+            ubos: res
+                .ubos
+                .iter()
+                .map(|s| UboRange {
+                    ptr: s.as_ptr(),
+                    len: s.len() as u64,
+                })
+                .chain(std::iter::once(UboRange {
+                    ptr: std::ptr::null(),
+                    len: 0,
+                }))
+                .collect(),
+            ubo_count: res.ubos.len(),
         }
     }
 
@@ -391,6 +478,10 @@ impl Workgroup<'_> {
             st.budgets[b].refill();
             st.resume[b] = None;
             st.done[b] = false;
+            st.points[b] = 0;
+        }
+        if let Some(jit) = self.jit {
+            return self.run_jit(jit, st, res);
         }
         loop {
             let mut suspended = false;
@@ -420,6 +511,52 @@ impl Workgroup<'_> {
                         suspended = true;
                     }
                     None => st.done[b] = true,
+                }
+            }
+            if !suspended {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl Workgroup<'_> {
+    /// [`Workgroup::run`] on the JIT's code: every batch to the next barrier,
+    /// again and again, until every batch has ended.
+    fn run_jit(
+        &self,
+        jit: &JitComputeShader,
+        st: &mut ThreadState,
+        res: &Resources<'_>,
+    ) -> Result<()> {
+        let uniforms: &[[u32; 4]] = if st.uniforms.is_empty() {
+            res.uniforms
+        } else {
+            &st.uniforms
+        };
+        loop {
+            let mut suspended = false;
+            for b in 0..st.sys.len() {
+                if st.done[b] {
+                    continue;
+                }
+                let mut run = BatchRun {
+                    uniforms,
+                    ubos: &st.ubos,
+                    ubo_count: st.ubo_count,
+                    res,
+                    sys: &st.sys[b],
+                    live: st.masks[b],
+                    shared: &mut st.shared,
+                    scratch: &mut st.files[b],
+                    budget: &mut st.budgets[b],
+                    resume: &mut st.points[b],
+                };
+                jit.run_batch(&mut run)?;
+                if st.points[b] != 0 {
+                    suspended = true;
+                } else {
+                    st.done[b] = true;
                 }
             }
             if !suspended {

@@ -194,7 +194,7 @@ impl Env for InvocationEnv {
 
 /// Lane masks of the 4 × `quads` bits of `bits` (an i32, lane `4q + p` is bit
 /// `4q + p`).
-fn bit_masks(b: &mut FunctionBuilder<'_>, bits: Value, quads: usize) -> Lanes {
+pub(crate) fn bit_masks(b: &mut FunctionBuilder<'_>, bits: Value, quads: usize) -> Lanes {
     let sel = {
         let c = b.func.dfg.constants.insert(
             [1u32, 2, 4, 8]

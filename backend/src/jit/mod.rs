@@ -11,6 +11,10 @@
 //!   interpolation, the shader, depth/stencil, blending and the store in one
 //!   function per fragment shader and driver state), cached per shader.
 //!
+//! * [`compute`]: compute shaders (GL 4.3 §19), one function per shader running a
+//!   16-lane batch of a workgroup that suspends at `barrier()` and resumes
+//!   after it ([`crate::compute`] selects it with `ComputeEngine::Jit`).
+//!
 //! [`JitCompiler::compile`] compiles vertex and fragment shaders; geometry shaders,
 //! and any shader using a construct the emitter does not compile, get the lane
 //! interpreter's [`LaneShader`] with one `log::info!` line naming the construct.
@@ -28,6 +32,7 @@
 //! has it ready.
 
 pub mod code;
+pub(crate) mod compute;
 pub mod emit;
 pub(crate) mod helpers;
 pub(crate) mod invocation;

@@ -123,6 +123,10 @@ fn intrinsic_uniform(op: IntrinsicOp) -> bool {
             | I::load_barycentric_centroid
             | I::load_barycentric_sample
             | I::load_barycentric_at_offset
+            | I::load_workgroup_id
+            | I::load_num_workgroups
+            | I::load_subgroup_size
+            | I::load_subgroup_invocation
     )
 }
 

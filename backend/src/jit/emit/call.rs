@@ -77,7 +77,7 @@ impl Emitter<'_, '_, '_> {
     }
 
     /// Stores lanes to helper register `r` (1-bit masks as 0/1 when `bool01`).
-    fn put_reg(&mut self, r: u32, v: Lanes, bool01: bool) {
+    pub(super) fn put_reg(&mut self, r: u32, v: Lanes, bool01: bool) {
         let v = if bool01 {
             let one = self.splat(1);
             self.map1(v, |e, x| e.b.ins().band(x, one))
@@ -94,7 +94,7 @@ impl Emitter<'_, '_, '_> {
     }
 
     /// Loads lanes from helper register `r`.
-    fn get_reg(&mut self, r: u32) -> Lanes {
+    pub(super) fn get_reg(&mut self, r: u32) -> Lanes {
         let base = self.ptrs().scratch;
         let off = self.p.helper_base as i32 + r as i32 * 64;
         let first = self.b.ins().load(types::I32X4, trusted(), base, off);

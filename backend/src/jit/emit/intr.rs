@@ -417,7 +417,7 @@ impl Emitter<'_, '_, '_> {
                 "@{} (geometry shaders run on the interpreter)",
                 intr.op
             )),
-            I::barrier => Ok(()),
+            op if Self::is_compute_intrinsic(op) => self.compute_intrinsic(def, intr),
             I::load_deref => self.load_deref(need()?, intr),
             I::store_deref => self.store_deref(intr),
             op => unsupported(format!("intrinsic @{op}")),

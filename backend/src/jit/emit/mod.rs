@@ -31,7 +31,9 @@
 mod alu;
 pub(crate) mod analysis;
 mod call;
+pub(crate) mod compute;
 mod intr;
+mod liveness;
 
 use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
@@ -108,6 +110,13 @@ pub trait Env {
     /// Charges `lane_instructions` against the draw's budget, leaving the function
     /// with the budget error when it runs out; the builder continues after the check.
     fn charge(&mut self, b: &mut FunctionBuilder<'_>, lane_instructions: u64);
+    /// A compute body's context (a `*mut` [`crate::jit::compute::CsCtx`]): with
+    /// one the body compiles the compute intrinsics and suspends at workgroup
+    /// barriers ([`compute`](self::compute)). Draw stages have none (the default).
+    fn compute_ctx(&mut self, b: &mut FunctionBuilder<'_>) -> Option<Value> {
+        let _ = b;
+        None
+    }
 }
 
 /// One uniform block as the generated code reads it (a `#[repr(C)]` table entry).
@@ -130,6 +139,9 @@ pub struct BodyOutput {
     /// Helper descriptors the generated code points at: keep them alive as long as
     /// the code.
     pub keep_alive: Vec<Box<dyn Any + Send + Sync>>,
+    /// Bytes of the spill area a compute body saves its values to at a
+    /// barrier (0 without barriers).
+    pub spill_bytes: usize,
 }
 
 /// A local array in scratch memory: element `e`, lane `l` is the word at
@@ -360,6 +372,8 @@ pub(crate) struct Ptrs {
     pub resources: Value,
     pub scratch: Value,
     pub zeros: Value,
+    /// The compute context ([`Env::compute_ctx`]).
+    pub compute: Option<Value>,
 }
 
 pub(crate) struct Emitter<'p, 'a, 'f> {
@@ -380,6 +394,12 @@ pub(crate) struct Emitter<'p, 'a, 'f> {
     consts: HashMap<(ClBlock, u32), Value>,
     pub ptrs: Option<Ptrs>,
     sigs: HashMap<(usize, bool), cranelift_codegen::ir::SigRef>,
+    /// Barrier resume points of a compute body.
+    resume: Option<compute::Resume>,
+    /// Divergent `if`s enclosing the code being emitted.
+    divergent_depth: u32,
+    /// The instruction being emitted.
+    cur_instr: Option<Instr>,
 }
 
 /// `v` as `ty` (a 128-bit vector type): `v` itself when it has that type, the
@@ -433,6 +453,9 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
             consts: HashMap::new(),
             ptrs: None,
             sigs: HashMap::new(),
+            resume: None,
+            divergent_depth: 0,
+            cur_instr: None,
         }
     }
 
@@ -448,9 +471,13 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
                 resources: self.env.resources(self.b),
                 scratch: self.env.scratch(self.b),
                 zeros: self.env.zeros(self.b),
+                compute: self.env.compute_ctx(self.b),
             }
         };
         self.ptrs = Some(ptrs);
+        if let Some(ctx) = ptrs.compute {
+            self.begin_resume(ctx);
+        }
         let zero = self.vzero();
         for q in 0..MAX_QUADS {
             self.b.def_var(self.exec[q], entry_exec.0[q]);
@@ -468,6 +495,7 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
         self.list(self.p.func.body)?;
         let end = self.end;
         self.b.ins().jump(end, &[]);
+        self.finish_resume(end);
         self.b.switch_to_block(end);
         self.b.seal_block(end);
         let mut outputs = Vec::with_capacity(nwords);
@@ -480,6 +508,7 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
             outputs,
             kill,
             keep_alive: std::mem::take(&mut self.keep),
+            spill_bytes: self.resume.as_ref().map_or(0, |r| r.slots as usize * 16),
         })
     }
 
@@ -872,7 +901,10 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
         self.full = false;
         self.b.switch_to_block(then_b);
         self.b.seal_block(then_b);
-        self.list(then_l)?;
+        self.divergent_depth += 1;
+        let r = self.list(then_l);
+        self.divergent_depth -= 1;
+        r?;
         let e = self.exec();
         self.def_lanes(&then_out, e);
         self.b.ins().jump(else_pre, &[]);
@@ -883,7 +915,10 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
         self.b.ins().brif(any_e, else_b, &[], merge, &[]);
         self.b.switch_to_block(else_b);
         self.b.seal_block(else_b);
-        self.list(else_l)?;
+        self.divergent_depth += 1;
+        let r = self.list(else_l);
+        self.divergent_depth -= 1;
+        r?;
         self.b.ins().jump(merge, &[]);
         self.b.switch_to_block(merge);
         self.b.seal_block(merge);
@@ -934,6 +969,8 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
         let c = self.use_lanes(&cont);
         let e = self.bor(e, c);
         self.set_exec(e);
+        // A fresh constant: a value from before the loop need not dominate
+        // the latch once a barrier's resume block enters the body.
         let zero = self.lanes_splat(0);
         self.def_lanes(&cont, zero);
         self.env
@@ -1049,6 +1086,7 @@ impl<'p, 'a, 'f> Emitter<'p, 'a, 'f> {
 
     fn instr(&mut self, i: Instr) -> Result<()> {
         let f = self.p.func;
+        self.cur_instr = Some(i);
         let data = &f.instrs[i];
         let def = || {
             data.def.ok_or_else(|| {
