@@ -121,11 +121,15 @@ pub(super) fn filter<const D: usize>(
 ) -> Option<[F16; 4]> {
     let mut o = [[0.0f32; LANES]; 4];
     // SAFETY: `out_f` points at sixteen floats per channel.
-    unsafe { filter_to::<D>(l, lvl, st, layer, offset, out_f(&mut o)) }.then_some(o)
+    let m = unsafe { filter_to::<D>(l, lvl, st, layer, offset, out_f(&mut o)) };
+    (m == Some(0)).then_some(o)
 }
 
-/// [`filter`] into registers: `false` (writing nothing) where [`filter`] gives
-/// `None`.
+/// [`filter`] into registers, every lane written: `None` (writing nothing)
+/// where [`filter`] refuses the levels or the CPU, else the mask of lanes whose
+/// position is beyond ±2²⁴ texels or NaN (their values are not the filter's:
+/// the caller replaces them), so one lane's coordinates never change another
+/// lane's result.
 #[inline(always)]
 pub(super) fn filter_regs<const D: usize>(
     l: &Levels<'_, '_>,
@@ -133,7 +137,7 @@ pub(super) fn filter_regs<const D: usize>(
     st: &[F16; 3],
     offset: [i32; 3],
     out: &mut [Reg; 4],
-) -> bool {
+) -> Option<u16> {
     // SAFETY: `out_reg` points at sixteen floats per channel.
     unsafe { filter_to::<D>(l, lvl, st, &[0; LANES], offset, out_reg(out)) }
 }
@@ -150,15 +154,13 @@ unsafe fn filter_to<const D: usize>(
     layer: &[i32; LANES],
     offset: [i32; 3],
     out: Out,
-) -> bool {
+) -> Option<u16> {
     if !(1..=3).contains(&D) {
-        return false;
+        return None;
     }
     let zero = [0usize; LANES];
     let lvl = lvl.unwrap_or(&zero);
-    let Some(uniform) = check_levels(l, lvl, layer) else {
-        return false;
-    };
+    let uniform = check_levels(l, lvl, layer)?;
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above); every level index is
@@ -173,7 +175,7 @@ unsafe fn filter_to<const D: usize>(
         };
     }
     let _ = (st, offset, uniform, out);
-    false
+    None
 }
 
 /// The level pair and blend weight per lane of a trilinear lookup
@@ -204,11 +206,11 @@ pub(super) fn filter_mip<const D: usize>(
 ) -> Option<[F16; 4]> {
     let mut o = [[0.0f32; LANES]; 4];
     // SAFETY: `out_f` points at sixteen floats per channel.
-    unsafe { filter_mip_to::<D>(l, m, st, layer, offset, out_f(&mut o)) }.then_some(o)
+    let m = unsafe { filter_mip_to::<D>(l, m, st, layer, offset, out_f(&mut o)) };
+    (m == Some(0)).then_some(o)
 }
 
-/// [`filter_mip`] into registers: `false` (writing nothing) where
-/// [`filter_mip`] gives `None`.
+/// [`filter_mip`] into registers, as [`filter_regs`].
 #[inline(always)]
 pub(super) fn filter_mip_regs<const D: usize>(
     l: &Levels<'_, '_>,
@@ -216,7 +218,7 @@ pub(super) fn filter_mip_regs<const D: usize>(
     st: &[F16; 3],
     offset: [i32; 3],
     out: &mut [Reg; 4],
-) -> bool {
+) -> Option<u16> {
     // SAFETY: `out_reg` points at sixteen floats per channel.
     unsafe { filter_mip_to::<D>(l, m, st, &[0; LANES], offset, out_reg(out)) }
 }
@@ -233,13 +235,11 @@ unsafe fn filter_mip_to<const D: usize>(
     layer: &[i32; LANES],
     offset: [i32; 3],
     out: Out,
-) -> bool {
+) -> Option<u16> {
     if !(1..=3).contains(&D) {
-        return false;
+        return None;
     }
-    let (Some(ua), Some(ub)) = (check_levels(l, m.la, layer), check_levels(l, m.lb, layer)) else {
-        return false;
-    };
+    let (ua, ub) = (check_levels(l, m.la, layer)?, check_levels(l, m.lb, layer)?);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: as in `filter_to`, for both levels of every lane.
@@ -262,11 +262,11 @@ unsafe fn filter_mip_to<const D: usize>(
         };
     }
     let _ = (st, offset, ua, ub, out);
-    false
+    None
 }
 
 /// [`filter`] with AVX2, four lanes at a time; `UNIFORM` when every lane reads
-/// level `lvl[0]`. Writes `out` only when it returns `true`.
+/// level `lvl[0]`. Writes every lane; returns the mask of lanes out of range.
 ///
 /// # Safety
 /// The CPU must support AVX2; every `lvl[i]` indexes `l.levels`, and each such
@@ -281,17 +281,17 @@ unsafe fn filter_avx2<const D: usize, const UNIFORM: bool>(
     layer: &[i32; LANES],
     offset: [i32; 3],
     out: Out,
-) -> bool {
+) -> Option<u16> {
     let mut v = [std::arch::x86_64::_mm256_setzero_si256(); LANES / 4];
+    let mut far = 0u16;
     for (g, x) in v.iter_mut().enumerate() {
-        match group::<D, UNIFORM>(l, lvl, g, st, layer, offset) {
-            Some(r) => *x = r,
-            None => return false,
-        }
+        let (r, f) = group::<D, UNIFORM>(l, lvl, g, st, layer, offset);
+        *x = r;
+        far |= f << (4 * g);
     }
     unorm8::store_pair_to(v[0], v[1], out);
     unorm8::store_pair_to(v[2], v[3], out.map(|p| p.add(8)));
-    true
+    Some(far)
 }
 
 /// [`filter_mip`] with AVX2, four lanes at a time; `UNIFORM` when every lane
@@ -311,13 +311,13 @@ unsafe fn filter_mip_avx2<const D: usize, const UA: bool, const UB: bool>(
     layer: &[i32; LANES],
     offset: [i32; 3],
     out: Out,
-) -> bool {
+) -> Option<u16> {
     use std::arch::x86_64::*;
     let mut v = [_mm256_setzero_si256(); LANES / 4];
+    let mut far = 0u16;
     for (g, x) in v.iter_mut().enumerate() {
-        let Some(a) = group::<D, UA>(l, la, g, st, layer, offset) else {
-            return false;
-        };
+        let (a, fa) = group::<D, UA>(l, la, g, st, layer, offset);
+        far |= fa << (4 * g);
         // `unorm8::q15` of the level weights (in [0, 1), never NaN).
         let f = _mm_loadu_ps(frac.as_ptr().add(4 * g));
         let q = _mm_cvttps_epi32(_mm_add_ps(
@@ -329,20 +329,20 @@ unsafe fn filter_mip_avx2<const D: usize, const UA: bool, const UB: bool>(
             *x = a;
             continue;
         }
-        let Some(b) = group::<D, UB>(l, lb, g, st, layer, offset) else {
-            return false;
-        };
+        let (b, fb) = group::<D, UB>(l, lb, g, st, layer, offset);
+        far |= fb << (4 * g);
         let w = _mm256_broadcastq_epi64(_mm_packs_epi32(q, q));
         *x = unorm8::lerp1(a, b, w);
     }
     unorm8::store_pair_to(v[0], v[1], out);
     unorm8::store_pair_to(v[2], v[3], out.map(|p| p.add(8)));
-    true
+    Some(far)
 }
 
 /// Lanes `4g..4g + 4` filtered at their levels `lvl[4g..4g + 4]` (`lvl[0]` when
-/// `UNIFORM`), in `unorm8::widen`'s 16-bit layout; `None` when a position is
-/// beyond ±2²⁴ texels or NaN. Where every lane's two texels on axis 0 are
+/// `UNIFORM`), in `unorm8::widen`'s 16-bit layout, and the mask of the four
+/// lanes whose position is beyond ±2²⁴ texels or NaN (their texels are read
+/// at wrapped or clamped indices, so in range, but are not the filter's). Where every lane's two texels on axis 0 are
 /// adjacent (the usual case away from the edges), each pair is one 8-byte load.
 /// Not a `target_feature` function, so it can be inlined (always) into the
 /// AVX2 routines above, the only callers.
@@ -358,7 +358,7 @@ unsafe fn group<const D: usize, const UNIFORM: bool>(
     st: &[F16; 3],
     layer: &[i32; LANES],
     offset: [i32; 3],
-) -> Option<std::arch::x86_64::__m256i> {
+) -> (std::arch::x86_64::__m256i, u16) {
     use std::arch::x86_64::*;
     let abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fff_ffff));
     let limit = _mm_set1_ps(16_777_216.0);
@@ -445,9 +445,6 @@ unsafe fn group<const D: usize, const UNIFORM: bool>(
         let q = _mm_min_epi32(q, _mm_set1_epi32(32767));
         w[a] = _mm256_broadcastq_epi64(_mm_packs_epi32(q, q));
     }
-    if in_range != 0xf {
-        return None;
-    }
     // The index of tap `k`'s texel (bit `a` of `k`: the high texel on axis `a`).
     let index = |k: usize| {
         let mut idx = lo;
@@ -491,7 +488,7 @@ unsafe fn group<const D: usize, const UNIFORM: bool>(
             *tk = unorm8::widen(_mm_setr_epi32(word(0), word(1), word(2), word(3)));
         }
     }
-    Some(unorm8::lerp_axes::<D>(&mut t, &w))
+    (unorm8::lerp_axes::<D>(&mut t, &w), (in_range ^ 0xf) as u16)
 }
 
 #[cfg(test)]

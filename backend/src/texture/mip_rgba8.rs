@@ -209,8 +209,12 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
     } else {
         Mode::Mixed(&lin)
     };
-    // Every lane bilinear: the fixed-point filter, both levels in one pass.
-    if nlin == LANES {
+    // Every filter linear (a static condition, so no lane's coordinates
+    // decide another's path): the fixed-point filter, both levels in one pass;
+    // lanes it leaves (positions beyond ±2²⁴ texels or NaN) from the float
+    // taps below.
+    let mut fixed = None;
+    if s.mag == Filter::Linear && s.min == Filter::Linear {
         let st = [cx, cy, [0.0; LANES]];
         let l = fixed_levels(&view.levels, s.wrap, normalized);
         let mut out = [Reg::default(); 4];
@@ -224,8 +228,10 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         } else {
             linear8::filter_regs::<2>(&l, Some(&la), &st, req.offset, &mut out)
         };
-        if done {
-            return out;
+        match done {
+            Some(0) => return out,
+            Some(far) => fixed = Some((out, far)),
+            None => {}
         }
     }
     let a = taps(
@@ -240,7 +246,7 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         oy,
     );
     if !any_blend {
-        return a.map(|c| Reg::from_f32(&c));
+        return merge(a.map(|c| Reg::from_f32(&c)), fixed);
     }
     let bb = taps(
         &view.levels,
@@ -265,7 +271,24 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         }
         out[c] = Reg::from_f32(&o);
     }
-    out
+    merge(out, fixed)
+}
+
+/// The fixed-point filter's lanes of `fixed` (its result and the mask of the
+/// lanes it left), the float filter's `float` elsewhere.
+#[inline(always)]
+fn merge(float: [Reg; 4], fixed: Option<([Reg; 4], u16)>) -> [Reg; 4] {
+    let Some((mut v, far)) = fixed else {
+        return float;
+    };
+    for c in 0..4 {
+        for l in 0..LANES {
+            if far >> l & 1 == 1 {
+                v[c].0[l] = float[c].0[l];
+            }
+        }
+    }
+    v
 }
 
 /// Level-0 filtering of every lane with one filter (no LOD: the caller knows it
@@ -285,12 +308,15 @@ pub(super) fn sample_level0<L: LoadLanes>(
         }
     };
     let (cx, cy) = (coord(0), coord(1));
+    let mut fixed = None;
     let mode = if filter == Filter::Linear {
         let st = [cx, cy, [0.0; LANES]];
         let l = fixed_levels(levels, wraps, normalized);
         let mut out = [Reg::default(); 4];
-        if linear8::filter_regs::<2>(&l, None, &st, req.offset, &mut out) {
-            return out;
+        match linear8::filter_regs::<2>(&l, None, &st, req.offset, &mut out) {
+            Some(0) => return out,
+            Some(far) => fixed = Some((out, far)),
+            None => {}
         }
         Mode::Linear
     } else {
@@ -308,7 +334,7 @@ pub(super) fn sample_level0<L: LoadLanes>(
         ox,
         oy,
     );
-    v.map(|c| Reg::from_f32(&c))
+    merge(v.map(|c| Reg::from_f32(&c)), fixed)
 }
 
 /// The levels as [`linear8`] addresses them (a 2D or rectangle texture: the
