@@ -7,7 +7,8 @@
 //! nearest/linear magnification and minification, every mip mode, LOD bias and
 //! min/max clamps, implicit LOD, bias, explicit LOD and gradients, offsets, every
 //! wrap mode per axis, swizzles, truncated levels, NaN and huge coordinates
-//! (`texture::sample` on RGBA8 3D filtered linearly: within the fixed-point bound of
+//! (`texture::sample` on RGBA8 2D, rectangle and 3D filtered linearly, and RGBA8
+//! cube and 2D array trilinear: within the fixed-point bound of
 //! `texture::unorm8`, `common::sampling::UNORM8_BOUND`). The
 //! test counts the states it reached and fails if one was never drawn.
 
@@ -185,8 +186,10 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
         }
         let want = old::sample(&b, &req);
         let lanes = sample(&b, &req);
+        let trilinear = s.mip == rgl_backend::driver::MipFilter::Linear
+            && matches!(target, TexTarget::Cube | TexTarget::D2Array);
         let fixed = format == Format::Rgba8Unorm
-            && target == TexTarget::D3
+            && (trilinear || matches!(target, TexTarget::D2 | TexTarget::Rect | TexTarget::D3))
             && (s.mag == Filter::Linear || s.min == Filter::Linear);
         let quads: Vec<_> = (0..LANES / QUAD)
             .map(|q| sample_quad(&b, &quad_request(&req, q)))
@@ -202,8 +205,8 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
                     ),
                 ];
                 for (what, g) in got {
-                    // `texture::sample` filters RGBA8 3D lookups in fixed point; the quad
-                    // sampler does not.
+                    // `texture::sample` filters RGBA8 2D, rectangle and 3D lookups in
+                    // fixed point; the quad sampler does not.
                     let fixed = what == "texture::sample" && fixed;
                     assert!(
                         unorm8_close(g, w, fixed),

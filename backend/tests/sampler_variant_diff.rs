@@ -1,7 +1,9 @@
 //! The sampler variants ([`texture::SamplerVariant`], the 16-lane routines chosen
 //! once per binding from its static state) against the quad sampler
 //! ([`texture::sample_quad`], the generic path), bit for bit (RGBA8 3D filtered
-//! linearly: within the fixed-point bound of `texture::unorm8`), over pseudo-random
+//! linearly, RGBA8 trilinear with two or three filtered axes, and
+//! `texture::sample`'s RGBA8 2D fast paths filtering linearly: within the
+//! fixed-point bound of `texture::unorm8`), over pseudo-random
 //! states drawn mostly from what the variants cover: every target, every format
 //! (depth formats with and without every compare function), nearest/linear
 //! magnification and minification, every mip mode, LOD bias and min/max clamps,
@@ -181,10 +183,15 @@ fn sampler_variants_match_the_quad_sampler() {
             .collect();
         // The 16-lane entry point takes the variant (or an RGBA8 2D fast path) too.
         let entry = sample(&b, &req);
-        // RGBA8 3D filtered linearly takes the fixed-point filter (`texture::unorm8`).
-        let fixed = format == Format::Rgba8Unorm
-            && target == TexTarget::D3
-            && (s.mag == Filter::Linear || s.min == Filter::Linear);
+        // RGBA8 3D filtered linearly takes the fixed-point filter (`texture::unorm8`),
+        // and so do RGBA8 trilinear lookups with two filtered axes and the entry
+        // point's RGBA8 2D and rectangle fast paths.
+        let linear =
+            format == Format::Rgba8Unorm && (s.mag == Filter::Linear || s.min == Filter::Linear);
+        let trilinear = s.mip == rgl_backend::driver::MipFilter::Linear
+            && !matches!(target, TexTarget::D1 | TexTarget::D1Array);
+        let fixed = linear && (target == TexTarget::D3 || trilinear);
+        let entry_fixed = fixed || (linear && matches!(target, TexTarget::D2 | TexTarget::Rect));
         let Some(got) = b.variant.run(&b, &req) else {
             refused += 1;
             if b.variant.is_specialized() {
@@ -196,7 +203,7 @@ fn sampler_variants_match_the_quad_sampler() {
                         unorm8_close(
                             entry[ch].0[l],
                             want[l / QUAD][ch][l % QUAD].to_bits(),
-                            fixed
+                            entry_fixed
                         ),
                         "case {case}: texture::sample lane {l} channel {ch}"
                     );
@@ -227,9 +234,9 @@ fn sampler_variants_match_the_quad_sampler() {
         for ch in 0..4 {
             for l in 0..LANES {
                 let w = want[l / QUAD][ch][l % QUAD].to_bits();
-                for (what, g) in [
-                    ("variant", got[ch].0[l]),
-                    ("texture::sample", entry[ch].0[l]),
+                for (what, g, fixed) in [
+                    ("variant", got[ch].0[l], fixed),
+                    ("texture::sample", entry[ch].0[l], entry_fixed),
                 ] {
                     assert!(
                         unorm8_close(g, w, fixed),

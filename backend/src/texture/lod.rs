@@ -88,3 +88,63 @@ pub fn query_lod(b: &TextureBinding<'_>, coords: &[Reg]) -> [Reg; 2] {
     }
     out
 }
+
+/// `log2(x)` to within about 1e-6 (absolute, for the finite normal `x` of a
+/// level-of-detail computation, plus the result's rounding), without a libm call: the exponent extracted
+/// from the bits and the mantissa's log from the series
+/// `log2(m) = 2/ln 2 · (s + s³/3 + s⁵/5 + s⁷/7 + s⁹/9)`, `s = (m − 1)/(m + 1)`,
+/// on `m` in `[√½, √2)` (`|s| < 0.172`, so the first term left out is under
+/// 2e-9) — the shape of llvmpipe's `lp_build_log2_approx` (exponent plus a
+/// polynomial of the mantissa, `lp_bld_arit.c`). Zero, subnormals, infinities
+/// and NaN take libm's `log2`. Only lookups whose result is continuous in the
+/// level of detail use it (every filter LINEAR, `*_MIPMAP_LINEAR`), so the
+/// approximation moves their results by about as much, far below a texel step.
+#[inline(always)]
+pub(super) fn fast_log2(x: f32) -> f32 {
+    if !(f32::MIN_POSITIVE..f32::INFINITY).contains(&x) {
+        return x.log2();
+    }
+    let bits = x.to_bits();
+    let e = (bits >> 23) as i32 - 127;
+    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    let big = m > std::f32::consts::SQRT_2;
+    let m = if big { m * 0.5 } else { m };
+    let k = (e + big as i32) as f32;
+    let s = (m - 1.0) / (m + 1.0);
+    let s2 = s * s;
+    let p = 1.0 + s2 * (1.0 / 3.0 + s2 * (1.0 / 5.0 + s2 * (1.0 / 7.0 + s2 * (1.0 / 9.0))));
+    k + s * p * (2.0 / std::f32::consts::LN_2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fast_log2;
+
+    #[test]
+    fn fast_log2_is_within_1e6_of_log2() {
+        // Powers of two exactly; a sweep of mantissas and exponents within 1e-6
+        // (the double-precision log2 as the reference); the special values as
+        // libm gives them.
+        for e in -126..128 {
+            let x = 2f32.powi(e);
+            assert_eq!(fast_log2(x), e as f32, "2^{e}");
+        }
+        // Beyond the approximation's 1e-6, the sum `k + p` rounds like any
+        // float of its size (half an ulp: 3.8e-6 near 100).
+        let mut worst = 0.0f64;
+        let mut x = f32::MIN_POSITIVE;
+        while x < 1.0e30 {
+            let exact = (x as f64).log2();
+            let err = (fast_log2(x) as f64 - exact).abs();
+            let ulp = f32::EPSILON as f64 * exact.abs().max(1.0);
+            worst = worst.max(err - 0.5 * ulp);
+            x *= 1.000_37;
+        }
+        assert!(worst < 1.0e-6, "worst error beyond rounding {worst}");
+        assert_eq!(fast_log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(fast_log2(f32::INFINITY), f32::INFINITY);
+        assert!(fast_log2(f32::NAN).is_nan());
+        assert!(fast_log2(-1.0).is_nan());
+        assert_eq!(fast_log2(1.0e-40), 1.0e-40f32.log2());
+    }
+}

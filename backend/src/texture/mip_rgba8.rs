@@ -2,13 +2,19 @@
 //! explicit LOD, the level choice (nearest or linear between levels) and the
 //! nearest/bilinear taps of each lane at its own level, as plain per-lane loops the
 //! compiler vectorises. It covers repeat on power-of-two levels and clamp-to-edge,
-//! no shadow compare and the identity swizzle; the arithmetic is the generic path's, in the same order, so the
-//! results are bit-identical (the `lanes_texture` test checks it).
+//! no shadow compare and the identity swizzle. When every lane filters
+//! bilinearly (the common state: LINEAR magnification and minification), the
+//! taps go to the fixed-point filter of `linear8` — for a trilinear lookup both
+//! levels and their blend in one pass, as llvmpipe's AoS unorm8 path does —
+//! and with every filter LINEAR the level of detail takes `lod::fast_log2`:
+//! those results are within the fixed-point bound of the float filter.
+//! Otherwise the arithmetic is the generic path's, in the same order, so the
+//! results are bit-identical (the `lanes_texture` test checks both).
 
 // Lane loops index several arrays by lane, as elsewhere in the driver.
 #![allow(clippy::needless_range_loop)]
 
-use super::{floor_f32, LoadLanes, MipLevel, SampleRequest, TexView, TextureBinding};
+use super::{floor_f32, linear8, LoadLanes, MipLevel, SampleRequest, TexView, TextureBinding};
 use crate::driver::{Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use crate::exec::{Reg, LANES};
 use crate::format::Format;
@@ -69,6 +75,11 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         (1.0, 1.0)
     };
     let mut lambda = [0.0f32; LANES];
+    // Every filter linear: the result is continuous in the level of detail, so
+    // an approximate log2 moves it by about the approximation's error (under
+    // 1e-6), within the fixed-point filter's bound.
+    let continuous =
+        s.mag == Filter::Linear && s.min == Filter::Linear && s.mip == MipFilter::Linear;
     match req.lod {
         LodMode::Implicit(bias) => {
             for q in 0..LANES / 4 {
@@ -81,7 +92,11 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
                 sy += (dy0 * s0).powi(2);
                 sx += (dx1 * s1).powi(2);
                 sy += (dy1 * s1).powi(2);
-                let rho = sx.max(sy).sqrt().log2();
+                let rho = if continuous {
+                    0.5 * super::lod::fast_log2(sx.max(sy))
+                } else {
+                    sx.max(sy).sqrt().log2()
+                };
                 for l in b0..b0 + 4 {
                     lambda[l] = rho + bias.map(|r| r.f(l)).unwrap_or(0.0);
                 }
@@ -133,9 +148,9 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
             lb[l] = if pos { i2 as u32 as usize } else { 0 };
             fr[l] = if pos { f } else { 0.0 };
             lin[l] = if pos { min_lin } else { mag_lin };
-        }
-        for f in fr {
-            any_blend |= f != 0.0;
+            // Here, not in a loop reading `fr` back: its 16-byte stores do not
+            // forward to 32-byte loads (measured: 8 % of the routine).
+            any_blend |= pos && f != 0.0;
         }
     }
     for l in 0..LANES {
@@ -172,10 +187,21 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
     }
     let ox = req.offset[0] as f32;
     let oy = req.offset[1] as f32;
-    let mut nlin = 0;
-    for x in lin {
-        nlin += x as usize;
-    }
+    // One filter for magnification and minification: every lane has it (no
+    // count of `lin`, whose byte stores would stall a vector load here).
+    let nlin = if s.mag == s.min {
+        if s.mag == Filter::Linear {
+            LANES
+        } else {
+            0
+        }
+    } else {
+        let mut n = 0;
+        for x in lin {
+            n += x as usize;
+        }
+        n
+    };
     let mode = if nlin == LANES {
         Mode::Linear
     } else if nlin == 0 {
@@ -183,6 +209,31 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
     } else {
         Mode::Mixed(&lin)
     };
+    // Every filter linear (a static condition, so no lane's coordinates
+    // decide another's path): the fixed-point filter, both levels in one pass;
+    // lanes it leaves (positions beyond ±2²⁴ texels or NaN) from the float
+    // taps below.
+    let mut fixed = None;
+    if s.mag == Filter::Linear && s.min == Filter::Linear {
+        let st = [cx, cy, [0.0; LANES]];
+        let l = fixed_levels(&view.levels, s.wrap, normalized);
+        let mut out = [Reg::default(); 4];
+        let done = if any_blend {
+            let m = linear8::MipLanes {
+                la: &la,
+                lb: &lb,
+                frac: &fr,
+            };
+            linear8::filter_mip_regs::<2>(&l, &m, &st, req.offset, &mut out)
+        } else {
+            linear8::filter_regs::<2>(&l, Some(&la), &st, req.offset, &mut out)
+        };
+        match done {
+            Some(0) => return out,
+            Some(far) => fixed = Some((out, far)),
+            None => {}
+        }
+    }
     let a = taps(
         &view.levels,
         &la,
@@ -195,7 +246,7 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         oy,
     );
     if !any_blend {
-        return a.map(|c| Reg::from_f32(&c));
+        return merge(a.map(|c| Reg::from_f32(&c)), fixed);
     }
     let bb = taps(
         &view.levels,
@@ -220,7 +271,24 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
         }
         out[c] = Reg::from_f32(&o);
     }
-    out
+    merge(out, fixed)
+}
+
+/// The fixed-point filter's lanes of `fixed` (its result and the mask of the
+/// lanes it left), the float filter's `float` elsewhere.
+#[inline(always)]
+fn merge(float: [Reg; 4], fixed: Option<([Reg; 4], u16)>) -> [Reg; 4] {
+    let Some((mut v, far)) = fixed else {
+        return float;
+    };
+    for c in 0..4 {
+        for l in 0..LANES {
+            if far >> l & 1 == 1 {
+                v[c].0[l] = float[c].0[l];
+            }
+        }
+    }
+    v
 }
 
 /// Level-0 filtering of every lane with one filter (no LOD: the caller knows it
@@ -239,7 +307,17 @@ pub(super) fn sample_level0<L: LoadLanes>(
             None => [0.0; LANES],
         }
     };
+    let (cx, cy) = (coord(0), coord(1));
+    let mut fixed = None;
     let mode = if filter == Filter::Linear {
+        let st = [cx, cy, [0.0; LANES]];
+        let l = fixed_levels(levels, wraps, normalized);
+        let mut out = [Reg::default(); 4];
+        match linear8::filter_regs::<2>(&l, None, &st, req.offset, &mut out) {
+            Some(0) => return out,
+            Some(far) => fixed = Some((out, far)),
+            None => {}
+        }
         Mode::Linear
     } else {
         Mode::Nearest
@@ -248,15 +326,31 @@ pub(super) fn sample_level0<L: LoadLanes>(
     let v = taps(
         levels,
         &[0; LANES],
-        &coord(0),
-        &coord(1),
+        &cx,
+        &cy,
         mode,
         wraps,
         normalized,
         ox,
         oy,
     );
-    v.map(|c| Reg::from_f32(&c))
+    merge(v.map(|c| Reg::from_f32(&c)), fixed)
+}
+
+/// The levels as [`linear8`] addresses them (a 2D or rectangle texture: the
+/// callers checked each axis's wrap mode is repeat on a power-of-two size or
+/// clamp to edge).
+fn fixed_levels<'a, 'b>(
+    levels: &'a [MipLevel<'b>],
+    wraps: [Wrap; 3],
+    normalized: bool,
+) -> linear8::Levels<'a, 'b> {
+    linear8::Levels {
+        levels,
+        repeat: [wraps[0] == Wrap::Repeat, wraps[1] == Wrap::Repeat, false],
+        normalized,
+        layer_axis: None,
+    }
 }
 
 /// The filter of the lanes.

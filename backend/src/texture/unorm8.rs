@@ -193,22 +193,136 @@ pub(super) unsafe fn lerp_store<const D: usize>(
     g: usize,
     out: &mut [[f32; LANES]; 4],
 ) {
+    store(lerp_axes::<D>(t, w), g, out);
+}
+
+/// Four lanes' x-adjacent texel pairs as two [`widen`] registers: qword `i` of
+/// `pairs` holds lane `i`'s low texel (low dword) and high texel on axis 0;
+/// returns the low texels' register, then the high texels'.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn widen_pairs(
+    pairs: std::arch::x86_64::__m256i,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
     use std::arch::x86_64::*;
+    // Low texels to the low half, high texels to the high half.
+    let v = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    // Each half channel-major, as `widen` arranges one register.
+    let planar = _mm256_setr_epi8(
+        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10,
+        14, 3, 7, 11, 15,
+    );
+    let v = _mm256_shuffle_epi8(v, planar);
+    (
+        _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(v))),
+        _mm256_slli_epi16::<7>(_mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v))),
+    )
+}
+
+/// The lerps of [`lerp_store`] without the store: lanes `4g..4g + 4` filtered,
+/// in [`widen`]'s layout.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn lerp_axes<const D: usize>(
+    t: &mut [std::arch::x86_64::__m256i; 8],
+    w: &[std::arch::x86_64::__m256i; 3],
+) -> std::arch::x86_64::__m256i {
     for a in 0..D {
         for i in 0..1 << (D - 1 - a) {
-            let (lo, hi) = (t[2 * i], t[2 * i + 1]);
-            t[i] = _mm256_add_epi16(lo, _mm256_mulhrs_epi16(_mm256_sub_epi16(hi, lo), w[a]));
+            t[i] = lerp1(t[2 * i], t[2 * i + 1], w[a]);
         }
     }
+    t[0]
+}
+
+/// One lerp step on whole registers: `lo + mulhrs(hi − lo, w)` per 16-bit
+/// lane ([`lerp`] on each).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn lerp1(
+    lo: std::arch::x86_64::__m256i,
+    hi: std::arch::x86_64::__m256i,
+    w: std::arch::x86_64::__m256i,
+) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    _mm256_add_epi16(lo, _mm256_mulhrs_epi16(_mm256_sub_epi16(hi, lo), w))
+}
+
+/// Converts a filtered register `v` ([`widen`]'s layout, lanes `4g..4g + 4`)
+/// to floats and stores it to `out`.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn store(v: std::arch::x86_64::__m256i, g: usize, out: &mut [[f32; LANES]; 4]) {
+    let p = out.each_mut().map(|c| c.as_mut_ptr().add(4 * g));
+    store_to(v, p);
+}
+
+/// [`store`] to four lanes of each channel at `dst[c]`.
+///
+/// # Safety
+/// The CPU must support AVX2; each `dst[c]` is valid for writing four `f32`s.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn store_to(v: std::arch::x86_64::__m256i, dst: [*mut f32; 4]) {
+    use std::arch::x86_64::*;
     let scale = _mm256_set1_ps(1.0 / ONE);
-    let rg = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(t[0])));
-    let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(t[0])));
+    let rg = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(v)));
+    let ba = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(v)));
     let (rg, ba) = (_mm256_mul_ps(rg, scale), _mm256_mul_ps(ba, scale));
-    let mut lanes = |c: usize| out[c].as_mut_ptr().add(4 * g);
-    _mm_storeu_ps(lanes(0), _mm256_castps256_ps128(rg));
-    _mm_storeu_ps(lanes(1), _mm256_extractf128_ps::<1>(rg));
-    _mm_storeu_ps(lanes(2), _mm256_castps256_ps128(ba));
-    _mm_storeu_ps(lanes(3), _mm256_extractf128_ps::<1>(ba));
+    _mm_storeu_ps(dst[0], _mm256_castps256_ps128(rg));
+    _mm_storeu_ps(dst[1], _mm256_extractf128_ps::<1>(rg));
+    _mm_storeu_ps(dst[2], _mm256_castps256_ps128(ba));
+    _mm_storeu_ps(dst[3], _mm256_extractf128_ps::<1>(ba));
+}
+
+/// [`store_to`] of two groups at once: `a` (lanes `0..4` of `dst`) and `b`
+/// (lanes `4..8`), with one 32-byte store per channel. Results read back
+/// with 32-byte loads (a caller's copy of its registers) are then forwarded
+/// from the stores; four 16-byte stores under one 32-byte load stall instead.
+///
+/// # Safety
+/// The CPU must support AVX2; each `dst[c]` is valid for writing eight `f32`s.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn store_pair_to(
+    a: std::arch::x86_64::__m256i,
+    b: std::arch::x86_64::__m256i,
+    dst: [*mut f32; 4],
+) {
+    use std::arch::x86_64::*;
+    let scale = _mm256_set1_ps(1.0 / ONE);
+    let f = |v: __m128i| _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(v)), scale);
+    // [r0..r3 g0..g3] and [b0..b3 a0..a3] of each group.
+    let (rg_a, ba_a) = (
+        f(_mm256_castsi256_si128(a)),
+        f(_mm256_extracti128_si256::<1>(a)),
+    );
+    let (rg_b, ba_b) = (
+        f(_mm256_castsi256_si128(b)),
+        f(_mm256_extracti128_si256::<1>(b)),
+    );
+    _mm256_storeu_ps(dst[0], _mm256_permute2f128_ps::<0x20>(rg_a, rg_b));
+    _mm256_storeu_ps(dst[1], _mm256_permute2f128_ps::<0x31>(rg_a, rg_b));
+    _mm256_storeu_ps(dst[2], _mm256_permute2f128_ps::<0x20>(ba_a, ba_b));
+    _mm256_storeu_ps(dst[3], _mm256_permute2f128_ps::<0x31>(ba_a, ba_b));
 }
 
 /// The filter lane by lane, with the Q15 weights `w`.

@@ -19,12 +19,14 @@
 //!
 //! The arithmetic is [`super::quad`]'s, in the same order, so results are bit for
 //! bit the quad sampler's (`backend/tests/sampler_variant_diff.rs` checks it over
-//! random states), except that RGBA8 3D lookups are filtered linearly in fixed
+//! random states), except that RGBA8 3D lookups filtered linearly run in fixed
 //! point ([`super::linear8`], [`super::unorm8`]; within the error bound of the
-//! float filter). Measured on the fill workloads, fixed point pays off only with
-//! eight taps: `tex3d` took 31 % less time, while 2D and cube lookups were as
-//! fast or slower than the float lerps (the coordinate math then runs four lanes
-//! wide instead of eight, and a bilinear filter has few lerps to save). A request the routine does not cover — explicit gradients,
+//! float filter), trilinear ones with both levels and their blend in one pass
+//! as llvmpipe's AoS path does. Measured on the fill workloads, fixed point
+//! pays off with eight taps: `tex3d` took 31 % less time, while 2D and cube
+//! lookups here were as fast or slower than the float lerps (the coordinate
+//! math then runs four lanes wide instead of eight, and a bilinear filter has
+//! few lerps to save). A request the routine does not cover — explicit gradients,
 //! positions beyond ±2²⁴ texels or NaN — returns `None` and the caller samples it
 //! through the quad sampler.
 
@@ -449,6 +451,26 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
         off: &req.offset,
         compare: compare.as_ref(),
     };
+    // RGBA8 3D with every filter linear and some lane blending two levels:
+    // both levels and their blend in fixed point, in one pass (lanes that do
+    // not blend get the one-level fixed-point result, as below).
+    if T::UNORM8X4 && !CMP && D == 3 && blend && s.mag == Filter::Linear && s.min == Filter::Linear
+    {
+        let l = super::linear8::Levels {
+            levels: ctx.levels,
+            repeat: ctx.repeat,
+            normalized,
+            layer_axis: ctx.layer_axis,
+        };
+        let m = super::linear8::MipLanes {
+            la: &l1,
+            lb: &l2,
+            frac: &frac,
+        };
+        if let Some(v) = super::linear8::filter_mip::<D>(&l, &m, &st, &layer, req.offset) {
+            return Some(swizzled(&v, view.swizzle));
+        }
+    }
     let k = packed::<T, CMP>();
     let a = if nlin == LANES {
         ctx.run::<T, D, true, CMP>(&l1)?

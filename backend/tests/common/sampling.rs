@@ -151,9 +151,10 @@ pub fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
 }
 
 /// How far an RGBA8 result filtered in fixed point may be from the float
-/// filter's: the bound of `texture::unorm8` (two steps of 1/32640 per filtered
-/// axis, three axes at most) plus float rounding.
-pub const UNORM8_BOUND: f32 = 6.0 / 32640.0 + 1.0e-6;
+/// filter's: the bound of `texture::unorm8` (two steps of 1/32640 per lerp:
+/// three filtered axes at most, plus the blend of two mip levels that
+/// `texture::linear8::filter_mip` also does in fixed point) plus float rounding.
+pub const UNORM8_BOUND: f32 = 8.0 / 32640.0 + 1.0e-6;
 
 /// Whether a fast path's result `got` matches the float filter's `want` (raw
 /// bits): exactly, or, when the lookup was filtered in fixed point
