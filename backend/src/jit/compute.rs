@@ -20,7 +20,6 @@
 
 use std::mem::offset_of;
 
-use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, Signature, UserFuncName, Value};
 use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::Context;
@@ -29,7 +28,7 @@ use rgl_nir::intrinsics::AtomicOp;
 
 pub(crate) use super::emit::compute::SUSPENDED;
 use super::emit::{BodyPlan, Env, Lanes, UboRange, MAX_QUADS};
-use super::invocation::BUDGET_EXCEEDED;
+use super::invocation::{charge_budget, field, BUDGET_EXCEEDED};
 use super::{code, shared_isa, JitOptions};
 use crate::exec::{Budget, Reg, Resources, ShaderInfo, SysVals, ALL_LANES, LANES};
 use crate::storage::StorageView;
@@ -59,15 +58,6 @@ pub(crate) struct CsCtx {
 
 /// The compiled entry point.
 type CsFn = unsafe extern "C" fn(*mut CsCtx) -> i32;
-
-fn field(b: &mut FunctionBuilder<'_>, ctx: Value, off: usize, ty: types::Type) -> Value {
-    b.ins().load(
-        ty,
-        cranelift_codegen::ir::MemFlagsData::trusted(),
-        ctx,
-        off as i32,
-    )
-}
 
 /// The [`Env`] of a compute batch.
 struct CsEnv {
@@ -116,22 +106,8 @@ impl Env for CsEnv {
             .iadd_imm_s(self.ctx, offset_of!(CsCtx, zeros) as i64)
     }
     fn charge(&mut self, b: &mut FunctionBuilder<'_>, lane_instructions: u64) {
-        let cost = lane_instructions.min(i64::MAX as u64) as i64;
-        let r = field(b, self.ctx, offset_of!(CsCtx, budget), types::I64);
-        let ok = b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, r, cost);
-        let cont = b.create_block();
-        b.ins().brif(ok, cont, &[], self.err, &[]);
-        b.switch_to_block(cont);
-        b.seal_block(cont);
-        let left = b.ins().iadd_imm_s(r, -cost);
-        b.ins().store(
-            cranelift_codegen::ir::MemFlagsData::trusted(),
-            left,
-            self.ctx,
-            offset_of!(CsCtx, budget) as i32,
-        );
+        let off = offset_of!(CsCtx, budget);
+        charge_budget(b, self.ctx, off, lane_instructions, self.err);
     }
     fn compute_ctx(&mut self, _b: &mut FunctionBuilder<'_>) -> Option<Value> {
         Some(self.ctx)

@@ -84,8 +84,33 @@ pub(crate) struct JitCtx {
 /// The compiled entry point.
 pub(crate) type JitFn = unsafe extern "C" fn(*mut JitCtx) -> i32;
 
-fn field(b: &mut FunctionBuilder<'_>, ctx: Value, off: usize, ty: types::Type) -> Value {
+/// Loads the `ty` field at byte `off` of the context at `ctx`.
+pub(crate) fn field(b: &mut FunctionBuilder<'_>, ctx: Value, off: usize, ty: types::Type) -> Value {
     b.ins().load(ty, MemFlagsData::trusted(), ctx, off as i32)
+}
+
+/// Charges `lane_instructions` to the `u64` instruction budget at byte
+/// `off` of `base`: jumps to `err` when less is left, else stores what
+/// remains (every [`Env::charge`] of the JIT's entry points).
+pub(crate) fn charge_budget(
+    b: &mut FunctionBuilder<'_>,
+    base: Value,
+    off: usize,
+    lane_instructions: u64,
+    err: Block,
+) {
+    let cost = lane_instructions.min(i64::MAX as u64) as i64;
+    let r = field(b, base, off, types::I64);
+    let ok = b
+        .ins()
+        .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, r, cost);
+    let cont = b.create_block();
+    b.ins().brif(ok, cont, &[], err, &[]);
+    b.switch_to_block(cont);
+    b.seal_block(cont);
+    let left = b.ins().iadd_imm_s(r, -cost);
+    b.ins()
+        .store(MemFlagsData::trusted(), left, base, off as i32);
 }
 
 /// The [`Env`] of a group: pointers already offset to the group's lanes.
@@ -173,22 +198,8 @@ impl Env for InvocationEnv {
     }
 
     fn charge(&mut self, b: &mut FunctionBuilder<'_>, lane_instructions: u64) {
-        let cost = lane_instructions.min(i64::MAX as u64) as i64;
-        let r = field(b, self.ctx, offset_of!(JitCtx, budget), types::I64);
-        let ok = b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, r, cost);
-        let cont = b.create_block();
-        b.ins().brif(ok, cont, &[], self.err, &[]);
-        b.switch_to_block(cont);
-        b.seal_block(cont);
-        let left = b.ins().iadd_imm_s(r, -cost);
-        b.ins().store(
-            MemFlagsData::trusted(),
-            left,
-            self.ctx,
-            offset_of!(JitCtx, budget) as i32,
-        );
+        let off = offset_of!(JitCtx, budget);
+        charge_budget(b, self.ctx, off, lane_instructions, self.err);
     }
 }
 

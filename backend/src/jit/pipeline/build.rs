@@ -32,6 +32,7 @@ use super::vecops::{self, fconst4, lane_x, lane_y, splat_f, splat_i, Quads};
 use super::{color, zs};
 use crate::driver::MAX_RENDER_TARGETS;
 use crate::jit::emit::{BodyPlan, Env, Lanes, SystemValue};
+use crate::jit::invocation::charge_budget;
 use crate::soft::setup::AttrMode;
 use crate::{Error, Result};
 
@@ -237,22 +238,8 @@ impl Env for PipeEnv<'_> {
     }
 
     fn charge(&mut self, b: &mut FunctionBuilder<'_>, lane_instructions: u64) {
-        let cost = lane_instructions.min(i64::MAX as u64) as i64;
-        let r = ld(b, types::I64, self.p.thread, offset_of!(ThreadJit, budget));
-        let ok = b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, r, cost);
-        let cont = b.create_block();
-        b.ins().brif(ok, cont, &[], self.err, &[]);
-        b.switch_to_block(cont);
-        b.seal_block(cont);
-        let left = b.ins().iadd_imm_s(r, -cost);
-        b.ins().store(
-            MemFlagsData::trusted(),
-            left,
-            self.p.thread,
-            offset_of!(ThreadJit, budget) as i32,
-        );
+        let off = offset_of!(ThreadJit, budget);
+        charge_budget(b, self.p.thread, off, lane_instructions, self.err);
     }
 }
 
