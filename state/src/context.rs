@@ -221,11 +221,16 @@ impl Context {
         match pname {
             gl::VENDOR => "rgl".into(),
             gl::RENDERER => format!("rgl ({})", self.driver.name()),
-            gl::VERSION => format!(
-                "3.3 (Compatibility Profile) rgl {}",
-                env!("CARGO_PKG_VERSION")
-            ),
-            gl::SHADING_LANGUAGE_VERSION => "3.30".into(),
+            gl::VERSION => {
+                let v = crate::version::reported();
+                format!(
+                    "{}.{} (Compatibility Profile) rgl {}",
+                    v.major,
+                    v.minor,
+                    env!("CARGO_PKG_VERSION")
+                )
+            }
+            gl::SHADING_LANGUAGE_VERSION => crate::version::reported().glsl_string(),
             gl::EXTENSIONS => extensions().join(" "),
             _ => {
                 self.record(GlError::InvalidEnum);
@@ -345,8 +350,8 @@ impl Context {
             gl::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
             // glWaitSync never waits on rgl's single in-order queue (sync.rs).
             gl::MAX_SERVER_WAIT_TIMEOUT => 0,
-            gl::MAJOR_VERSION => 3,
-            gl::MINOR_VERSION => 3,
+            gl::MAJOR_VERSION => crate::version::reported().major,
+            gl::MINOR_VERSION => crate::version::reported().minor,
             gl::NUM_EXTENSIONS => extensions().len() as u32,
             gl::MAX_SHADER_COMPILER_THREADS_KHR => self.compile_queue.threads(),
             gl::CURRENT_PROGRAM => self.current_program.map_or(0, |p| p.name()),

@@ -84,6 +84,7 @@ pub mod texture;
 pub mod transfer;
 pub mod uniforms;
 pub mod variants;
+pub mod version;
 pub mod vertex_array;
 
 pub use context::Context;

@@ -138,7 +138,7 @@ impl Capabilities {
         .flatten()
         .collect();
         Capabilities {
-            gl_version: 33,
+            gl_version: rgl_state::version::reported().number(),
             core_profile: true,
             compat_profile: true,
             es_version: 30,
