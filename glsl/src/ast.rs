@@ -236,6 +236,9 @@ pub enum Qualifier {
     Invariant(SourceLoc),
     /// `precise` (GLSL 4.00; rejected)
     Precise(SourceLoc),
+    /// `subroutine` (GLSL 4.00 §4.3.9, ARB_shader_subroutine), with the type
+    /// list of `subroutine(T1, T2)`; empty for a bare `subroutine`.
+    Subroutine(Vec<TypeSpecifier>, SourceLoc),
 }
 
 /// Storage qualifier words.
@@ -265,7 +268,7 @@ pub enum Storage {
     Attribute,
     /// `varying`
     Varying,
-    /// Memory qualifiers and `subroutine`, all beyond GL 3.3; the word is kept for the error.
+    /// Memory qualifiers (`coherent`, `volatile`, `restrict`, `readonly`, `writeonly`).
     Other(&'static str),
 }
 

@@ -134,6 +134,9 @@ pub enum LinkError {
     /// Geometry shader without an output primitive.
     #[error("geometry shader didn't declare primitive output type")]
     GsNoOutputPrimitive,
+    /// Subroutines declared in more than one shader of a stage.
+    #[error("subroutines are declared in more than one {0} shader; rgl assigns subroutine indices per shader and cannot link them")]
+    SubroutinesInSeveralShaders(&'static str),
     /// A compute shader linked together with shaders of other stages.
     #[error("compute shaders may not be linked with any other type of shader")]
     ComputeWithOtherStages,

@@ -259,6 +259,11 @@ pub struct LinkedProgram {
     pub uniform_slots: u32,
     /// Number of sampler indices handed out.
     pub num_samplers: u32,
+    /// The default-block slot of each subroutine uniform's selection storage,
+    /// by its [`rgl_glsl::hir::subroutine::storage_name`]; element `e` is in
+    /// slot + `e`, word 0. These uniforms are not in [`Self::uniforms`]: the GL
+    /// API lists them as subroutine uniforms only.
+    pub subroutine_slots: Vec<(String, u32)>,
     /// Link warnings (the info log of a successful link).
     pub warnings: Vec<String>,
 }

@@ -128,6 +128,7 @@ fn single_stage(shader: &CompiledShader) -> Option<LinkedProgram> {
         uniform_blocks: Vec::new(),
         uniform_slots: slot,
         num_samplers: sampler,
+        subroutine_slots: Vec::new(),
         warnings: Vec::new(),
     })
 }

@@ -350,6 +350,9 @@ impl Context {
             gl::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
             // glWaitSync never waits on rgl's single in-order queue (sync.rs).
             gl::MAX_SERVER_WAIT_TIMEOUT => 0,
+            // GL 4.x Table 23.64 minimums; rgl_glsl's checker enforces them.
+            gl::MAX_SUBROUTINES => 256,
+            gl::MAX_SUBROUTINE_UNIFORM_LOCATIONS => 1024,
             gl::MAJOR_VERSION => crate::version::reported().major,
             gl::MINOR_VERSION => crate::version::reported().minor,
             gl::NUM_EXTENSIONS => extensions().len() as u32,

@@ -79,6 +79,7 @@ pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;
 pub mod state_queries;
+pub mod subroutines;
 pub mod sync;
 pub mod texture;
 pub mod transfer;

@@ -487,6 +487,7 @@ impl Context {
                     .map(|w| format!("warning: {w}\n"))
                     .collect();
                 p.uniforms = UniformStorage::new(&linked);
+                crate::subroutines::reset_defaults(&linked, &mut p.uniforms);
                 p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
                 p.storage_block_bindings = linked
                     .storage_blocks()
@@ -800,6 +801,15 @@ impl Context {
                 Ok(obj) if !obj.link_status => return self.record(GlError::InvalidOperation),
                 Ok(_) => {}
                 Err(e) => return self.record(e),
+            }
+        }
+        // GL 4.x §7.10: making a program current resets its subroutine
+        // uniforms to defaults.
+        if let Some(p) = program {
+            if let Ok(obj) = self.program_obj_mut(p) {
+                if let Some(linked) = obj.linked.as_deref() {
+                    crate::subroutines::reset_defaults(linked, &mut obj.uniforms);
+                }
             }
         }
         let previous = std::mem::replace(&mut self.current_program, program);

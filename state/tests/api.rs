@@ -180,6 +180,50 @@ fn call(
                 Err(e) => format!("Err({e})"),
             }
         }
+        // Subroutines (GL 4.x §7.10): PROGRAM STAGE NAME / INDEX [PNAME].
+        "get_subroutine_uniform_location" | "get_subroutine_index" => {
+            let (p, stage, n) = (program(names, a.next()?)?, a.u32()?, a.next()?);
+            if name == "get_subroutine_index" {
+                ctx.get_subroutine_index(p, stage, n).to_string()
+            } else {
+                ctx.get_subroutine_uniform_location(p, stage, n).to_string()
+            }
+        }
+        "get_active_subroutine_name" | "get_active_subroutine_uniform_name" => {
+            let (p, stage, i) = (program(names, a.next()?)?, a.u32()?, a.u32()?);
+            if name == "get_active_subroutine_name" {
+                ctx.get_active_subroutine_name(p, stage, i)
+            } else {
+                ctx.get_active_subroutine_uniform_name(p, stage, i)
+            }
+        }
+        "get_active_subroutine_uniform_iv" => {
+            let (p, stage, i, pname) = (program(names, a.next()?)?, a.u32()?, a.u32()?, a.u32()?);
+            let values = ctx.get_active_subroutine_uniform_iv(p, stage, i, pname);
+            values
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        "get_program_stage_iv" => {
+            let (p, stage, pname) = (program(names, a.next()?)?, a.u32()?, a.u32()?);
+            ctx.get_program_stage_iv(p, stage, pname).to_string()
+        }
+        // uniform_subroutines STAGE INDEX...
+        "uniform_subroutines" => {
+            let stage = a.u32()?;
+            let mut indices = Vec::new();
+            while let Ok(i) = a.u32() {
+                indices.push(i);
+            }
+            ctx.uniform_subroutines_uiv(stage, &indices);
+            String::new()
+        }
+        "get_uniform_subroutine" => {
+            let (stage, location) = (a.u32()?, a.i32()?);
+            ctx.get_uniform_subroutine_uiv(stage, location).to_string()
+        }
         "shader_source" => {
             let s = shader(names, a.next()?)?;
             ctx.shader_source(s, text.unwrap_or(""));

@@ -468,6 +468,16 @@ pub enum Command {
         /// Values: one element's worth, as shader_runner reads them.
         values: UniformValues,
     },
+    /// `subuniform STAGE NAME FUNCTION`: selects subroutine `FUNCTION` for
+    /// subroutine uniform `NAME` (an element like `u[1][0]` too) of `STAGE`.
+    SubUniform {
+        /// `GL_VERTEX_SHADER`, …
+        stage: GlEnum,
+        /// The subroutine uniform.
+        name: String,
+        /// The subroutine function.
+        function: String,
+    },
     /// `texture … U …`
     Texture {
         /// Texture unit.
@@ -594,7 +604,6 @@ const UNSUPPORTED_HEADS: &[&str] = &[
     "texture storage",
     "texture rgbw Cube",
     "resident",
-    "subuniform",
     "parameter",
     "newlist",
     "endlist",
@@ -655,6 +664,7 @@ impl Command {
             }
             Command::ProbeDepth { .. } => "probe depth".into(),
             Command::Tolerance(_) => "tolerance".into(),
+            Command::SubUniform { .. } => "subuniform".into(),
             Command::Storage(s) => s.name().into(),
             Command::Uniform { ty, .. } => {
                 let base = match ty.base {
@@ -1185,6 +1195,22 @@ fn parse_inner(c: &mut Cursor, line: &str) -> Read<Command> {
             probe(c, true)?
         }
         "tolerance" => Command::Tolerance(c.floats::<4>()?),
+        "subuniform" => Command::SubUniform {
+            stage: gl_enum::parse_in(
+                c.word()?,
+                &[
+                    "GL_VERTEX_SHADER",
+                    "GL_GEOMETRY_SHADER",
+                    "GL_FRAGMENT_SHADER",
+                    "GL_COMPUTE_SHADER",
+                    "GL_TESS_CONTROL_SHADER",
+                    "GL_TESS_EVALUATION_SHADER",
+                ],
+                "shader stage",
+            )?,
+            name: c.word()?.to_string(),
+            function: c.word()?.to_string(),
+        },
         "uniform" => {
             let ty = UniformType::parse(c.word()?)?;
             let name = c.word()?;

@@ -80,6 +80,14 @@ pub trait GlContext {
         ty: UniformType,
         values: &UniformValues,
     ) -> Result<(), String>;
+    /// shader_runner's `subuniform STAGE NAME FUNCTION`: selects subroutine
+    /// `function` for the subroutine uniform (element) `name` of `stage` of
+    /// the current program, with `glUniformSubroutinesuiv` over all of the
+    /// stage's locations (the runner remembers the earlier selections).
+    fn subroutine_uniform(&mut self, stage: u32, name: &str, function: &str) -> Result<(), String> {
+        let _ = (stage, name, function);
+        Err("subuniform: subroutines are not supported by this context".into())
+    }
     /// Whether the current program has a uniform `name` that a `uniform`
     /// command can set: `glGetUniformLocation` finds it, or it is a member of
     /// an active uniform block (shader_runner's `set_ubo_uniform` lookup).
@@ -436,7 +444,8 @@ impl<'c> Executor<'c> {
                             | Command::DrawInstancedRect { .. }
                             | Command::DrawArrays { .. }
                     );
-                    let needs_program = draw || matches!(other, Command::Uniform { .. });
+                    let needs_program = draw
+                        || matches!(other, Command::Uniform { .. } | Command::SubUniform { .. });
                     if needs_program && !matches!(linked, Some(Ok(()))) {
                         Err("needs a linked program".into())
                     } else if draw && self.time_first_draw && self.first_draw.is_none() {
@@ -631,6 +640,11 @@ impl<'c> Executor<'c> {
                 }
                 return self.context.uniform(target, *ty, values);
             }
+            Command::SubUniform {
+                stage,
+                name,
+                function,
+            } => return self.context.subroutine_uniform(stage.value, name, function),
             Command::Texture { unit, spec } => {
                 let image = textures::build(spec)?;
                 return self.context.texture(*unit, &image);

@@ -355,6 +355,24 @@ macro_rules! rgl_shaped_gl_methods {
             );
             /// `glClipPlane`.
             fn clip_plane(&mut self, plane: u32, equation: [f64; 4]);
+            /// `glGetSubroutineUniformLocation` (-1 when there is none).
+            fn get_subroutine_uniform_location(
+                &mut self,
+                program: Self::Program,
+                shadertype: u32,
+                name: &str,
+            ) -> i32;
+            /// `glGetSubroutineIndex` (`GL_INVALID_INDEX` when there is none).
+            fn get_subroutine_index(
+                &mut self,
+                program: Self::Program,
+                shadertype: u32,
+                name: &str,
+            ) -> u32;
+            /// `glGetProgramStageiv`.
+            fn get_program_stage_iv(&mut self, program: Self::Program, shadertype: u32, pname: u32) -> i32;
+            /// `glUniformSubroutinesuiv`.
+            fn uniform_subroutines_uiv(&mut self, shadertype: u32, indices: &[u32]);
             /// `glMatrixMode`.
             fn matrix_mode(&mut self, mode: u32);
             /// `glLoadIdentity`.

@@ -42,6 +42,9 @@ pub struct GlRunner<G: GlApi> {
     /// Search paths of `[shader include paths]`: shaders are compiled with
     /// `glCompileShaderIncludeARB` when there are some.
     include_paths: Vec<String>,
+    /// `subuniform` selections by stage: the index for every subroutine
+    /// uniform location of the stage, as last sent.
+    subroutines: Vec<(u32, Vec<u32>)>,
 }
 
 impl<G: GlApi> GlRunner<G> {
@@ -65,6 +68,7 @@ impl<G: GlApi> GlRunner<G> {
             fb_tex: None,
             storage: Vec::new(),
             include_paths: Vec::new(),
+            subroutines: Vec::new(),
         }
     }
 
@@ -589,6 +593,44 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         };
         self.uniform_at(&location, ty, values)?;
         self.check(&format!("uniform {name}"))
+    }
+
+    fn subroutine_uniform(&mut self, stage: u32, name: &str, function: &str) -> Result<(), String> {
+        /// `GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS`.
+        const LOCATIONS: u32 = 0x8E47;
+        let program = self.program()?;
+        let location = self
+            .gl
+            .get_subroutine_uniform_location(program, stage, name);
+        let index = self.gl.get_subroutine_index(program, stage, function);
+        let count = self
+            .gl
+            .get_program_stage_iv(program, stage, LOCATIONS)
+            .max(0) as usize;
+        self.check(&format!("subuniform {name} {function}"))?;
+        let location = usize::try_from(location)
+            .map_err(|_| format!("subuniform: no subroutine uniform {name}"))?;
+        if index == glow::INVALID_INDEX {
+            return Err(format!("subuniform: no subroutine {function}"));
+        }
+        if location >= count {
+            return Err(format!(
+                "subuniform: location {location} of {name} is not below the stage's {count} locations"
+            ));
+        }
+        let slot = match self.subroutines.iter().position(|(s, _)| *s == stage) {
+            Some(i) => i,
+            None => {
+                self.subroutines.push((stage, Vec::new()));
+                self.subroutines.len() - 1
+            }
+        };
+        let values = &mut self.subroutines[slot].1;
+        values.resize(count, 0);
+        values[location] = index;
+        let values = values.clone();
+        self.gl.uniform_subroutines_uiv(stage, &values);
+        self.check(&format!("subuniform {name} {function}"))
     }
 
     fn ubo_array_index(&mut self, index: u32) -> Result<(), String> {

@@ -46,6 +46,14 @@ struct Compat {
     enable_client_state: unsafe extern "system" fn(u32),
     client_active_texture: unsafe extern "system" fn(u32),
     bind_frag_data_location_indexed: unsafe extern "system" fn(u32, u32, u32, *const i8),
+    /// `glGetSubroutineUniformLocation` (GL 4.0; `None` on an older host GL).
+    get_subroutine_uniform_location: Option<unsafe extern "system" fn(u32, u32, *const i8) -> i32>,
+    /// `glGetSubroutineIndex` (GL 4.0).
+    get_subroutine_index: Option<unsafe extern "system" fn(u32, u32, *const i8) -> u32>,
+    /// `glGetProgramStageiv` (GL 4.0).
+    get_program_stage_iv: Option<unsafe extern "system" fn(u32, u32, u32, *mut i32)>,
+    /// `glUniformSubroutinesuiv` (GL 4.0).
+    uniform_subroutines_uiv: Option<unsafe extern "system" fn(u32, i32, *const u32)>,
     /// `glGetProgramResourceIndex` (GL 4.3; `None` on an older host GL).
     get_program_resource_index: Option<unsafe extern "system" fn(u32, u32, *const i8) -> u32>,
     /// `glGetProgramResourceiv` (GL 4.3). glow's wrapper asks for the value
@@ -122,6 +130,11 @@ impl Compat {
                 enable_client_state: get(display, c"glEnableClientState")?,
                 client_active_texture: get(display, c"glClientActiveTexture")?,
                 bind_frag_data_location_indexed: get(display, c"glBindFragDataLocationIndexed")?,
+                get_subroutine_uniform_location: get(display, c"glGetSubroutineUniformLocation")
+                    .ok(),
+                get_subroutine_index: get(display, c"glGetSubroutineIndex").ok(),
+                get_program_stage_iv: get(display, c"glGetProgramStageiv").ok(),
+                uniform_subroutines_uiv: get(display, c"glUniformSubroutinesuiv").ok(),
                 get_program_resource_index: get(display, c"glGetProgramResourceIndex").ok(),
                 get_program_resource_iv: get(display, c"glGetProgramResourceiv").ok(),
             })
@@ -571,6 +584,54 @@ impl GlApi for HostGl {
     fn clip_plane(&mut self, plane: u32, equation: [f64; 4]) {
         // The equation outlives the call, which copies it.
         compat_call!(self.clip_plane(plane, equation.as_ptr()));
+    }
+
+    fn get_subroutine_uniform_location(
+        &mut self,
+        program: GlProgram,
+        shadertype: u32,
+        name: &str,
+    ) -> i32 {
+        let (Some(f), Ok(name)) = (
+            self.compat.get_subroutine_uniform_location,
+            std::ffi::CString::new(name),
+        ) else {
+            return -1;
+        };
+        // SAFETY: the context is current (see `HostGl`); the entry point is
+        // the one of that name and `name` is NUL-terminated for the call.
+        unsafe { f(program.0.get(), shadertype, name.as_ptr()) }
+    }
+
+    fn get_subroutine_index(&mut self, program: GlProgram, shadertype: u32, name: &str) -> u32 {
+        let (Some(f), Ok(name)) = (
+            self.compat.get_subroutine_index,
+            std::ffi::CString::new(name),
+        ) else {
+            return glow::INVALID_INDEX;
+        };
+        // SAFETY: as in `get_subroutine_uniform_location`.
+        unsafe { f(program.0.get(), shadertype, name.as_ptr()) }
+    }
+
+    fn get_program_stage_iv(&mut self, program: GlProgram, shadertype: u32, pname: u32) -> i32 {
+        let Some(f) = self.compat.get_program_stage_iv else {
+            return 0;
+        };
+        let mut value = 0i32;
+        // SAFETY: the context is current; the entry point writes one integer.
+        unsafe { f(program.0.get(), shadertype, pname, &mut value) };
+        value
+    }
+
+    fn uniform_subroutines_uiv(&mut self, shadertype: u32, indices: &[u32]) {
+        let Some(f) = self.compat.uniform_subroutines_uiv else {
+            return;
+        };
+        let count = i32::try_from(indices.len()).unwrap_or(i32::MAX);
+        // SAFETY: the context is current; the entry point reads `count`
+        // indices from the slice during the call.
+        unsafe { f(shadertype, count, indices.as_ptr()) }
     }
 
     fn matrix_mode(&mut self, mode: u32) {

@@ -73,6 +73,14 @@ impl Checker<'_> {
         let context = self.decl_context();
         let (resolved, diags) = self.resolve_qualifiers(list.ty.qualifier.as_ref(), context);
         self.extend_diags(diags);
+        if resolved.subroutine.is_some() {
+            // `subroutine uniform T u;` (GLSL 4.00 §4.3.9); other uses of
+            // `subroutine` on a variable were reported with the qualifiers.
+            if resolved.storage == StorageClass::Uniform && context == DeclContext::GlobalVariable {
+                self.subroutine_uniforms(list, &resolved, loc);
+            }
+            return;
+        }
         let base = self.resolve_type(&list.ty.ty);
         if list.declarators.is_empty() {
             if resolved.precision.is_some() && matches!(base, Type::Struct(_)) {

@@ -421,6 +421,47 @@ pub enum SemanticError {
     /// GLSL ES 1.00 global initializer that is not constant.
     #[error("initializer of global variable `{0}' must be a constant expression")]
     NonConstantGlobalInitializer(String),
+    /// `subroutine R T(..) { .. }`: a subroutine type declaration with a body,
+    /// or a function whose `subroutine()` type list is empty.
+    #[error("subroutine type `{0}' cannot have a body; declare `subroutine(T) ...' functions")]
+    SubroutineTypeBody(String),
+    /// A function with a subroutine type list that is only a prototype.
+    #[error("subroutine function `{0}' must be defined where it is declared")]
+    SubroutinePrototype(String),
+    /// A name in a subroutine type list or a subroutine uniform's type that
+    /// is not a subroutine type.
+    #[error("`{0}' is not a subroutine type")]
+    NotSubroutineType(String),
+    /// A subroutine function whose signature differs from its type's.
+    #[error("function `{0}' does not match the signature of subroutine type `{1}'")]
+    SubroutineSignatureMismatch(String, String),
+    /// `subroutine uniform T u[];`
+    #[error("subroutine uniform arrays must be sized")]
+    UnsizedSubroutineUniform,
+    /// An initializer on a subroutine uniform.
+    #[error("subroutine uniforms cannot be initialized")]
+    UniformInitializer,
+    /// A call through a subroutine uniform array without an index per dimension.
+    #[error("subroutine uniform array `{0}' must be indexed down to one element to be called")]
+    SubroutineArrayCall(String),
+    /// A subroutine array index that is not an integer.
+    #[error("array index must be integer type")]
+    ArrayIndexNotInteger,
+    /// `layout(index = N)` out of `[0, GL_MAX_SUBROUTINES)`.
+    #[error("subroutine index {0} is outside [0, GL_MAX_SUBROUTINES = 256)")]
+    SubroutineIndexRange(i32),
+    /// Two subroutine functions with one explicit index.
+    #[error("subroutine index {0} is used by two functions")]
+    SubroutineIndexUsed(u32),
+    /// More subroutine functions than `GL_MAX_SUBROUTINES`.
+    #[error("too many subroutine functions (GL_MAX_SUBROUTINES is 256)")]
+    TooManySubroutines,
+    /// A subroutine uniform location past `GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS`.
+    #[error("subroutine uniform location {0} is outside [0, GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS = 1024)")]
+    SubroutineLocationRange(u32),
+    /// Two subroutine uniforms sharing a location.
+    #[error("subroutine uniform location {0} is used twice")]
+    SubroutineLocationUsed(u32),
     /// Redeclaring gl_FragDepth after use.
     #[error("the first redeclaration of gl_FragDepth must appear before any use of gl_FragDepth")]
     FragDepthRedeclaredAfterUse,

@@ -20,24 +20,26 @@ use super::{Checker, FunctionCtx, SemanticError};
 
 /// One overload considered by resolution.
 #[derive(Clone, Debug)]
-enum CandidateSource {
+pub(super) enum CandidateSource {
     /// A user signature (function, index).
     User(Handle<Function>, usize),
     /// A built-in from the table.
     Builtin(BuiltinSignature),
+    /// A subroutine type's signature (a call through a subroutine uniform).
+    Subroutine,
 }
 
 #[derive(Clone, Debug)]
-struct Candidate {
+pub(super) struct Candidate {
     /// Parameter types and directions (a built-in's are borrowed from the table).
-    params: Cow<'static, [(Type, ParamDirection)]>,
-    return_type: Type,
-    source: CandidateSource,
+    pub(super) params: Cow<'static, [(Type, ParamDirection)]>,
+    pub(super) return_type: Type,
+    pub(super) source: CandidateSource,
 }
 
 /// A checked parameter declaration.
-struct ParamInfo {
-    var: Handle<Variable>,
+pub(super) struct ParamInfo {
+    pub(super) var: Handle<Variable>,
     name: Option<ast::Ident>,
 }
 
@@ -66,12 +68,12 @@ fn is_memory_atomic(name: &str) -> bool {
 
 impl Checker<'_> {
     /// Prints `name(type, type)` for messages.
-    fn prototype_string(&self, name: &str, types: &[Type]) -> String {
+    pub(super) fn prototype_string(&self, name: &str, types: &[Type]) -> String {
         let args: Vec<String> = types.iter().map(|t| self.type_name(t)).collect();
         format!("{name}({})", args.join(", "))
     }
 
-    fn signature_string(&self, name: &str, candidate: &Candidate) -> String {
+    pub(super) fn signature_string(&self, name: &str, candidate: &Candidate) -> String {
         let params: Vec<String> = candidate
             .params
             .iter()
@@ -191,11 +193,11 @@ impl Checker<'_> {
                 SemanticError::LocalFunctionDeclaration(name.to_string()),
             );
         }
-        let env = self.qualifier_env();
-        let (resolved, diags) = qualifiers::resolve_qualifiers(
+        // Layout values may be constant expressions (`layout(index = N + 1)`
+        // on a subroutine function, GLSL 4.40 §4.4).
+        let (resolved, diags) = self.resolve_qualifiers(
             proto.return_type.qualifier.as_ref(),
             DeclContext::FunctionReturn,
-            &env,
         );
         self.extend_diags(diags);
         let return_type = self.resolve_type(&proto.return_type.ty);
@@ -244,6 +246,17 @@ impl Checker<'_> {
         self.check_reserved_name(&proto.name, false);
         self.check_block_name_clash(&proto.name);
         let params = self.parameters(proto);
+        // GLSL 4.00 §6.1.2: `subroutine R T(..);` declares a subroutine type,
+        // which shares the function namespace.
+        let subroutine_list = resolved.subroutine.clone();
+        if subroutine_list.as_ref().is_some_and(|l| l.is_empty()) {
+            self.subroutine_type(proto, return_type, params, is_definition);
+            return None;
+        }
+        if self.is_subroutine_type(name) {
+            self.error(loc, SemanticError::FunctionNameConflict(name.to_string()));
+            return None;
+        }
         let param_types: Vec<Type> = params
             .iter()
             .map(|p| self.module.variables[p.var].ty.clone())
@@ -373,6 +386,9 @@ impl Checker<'_> {
         };
         self.return_precisions
             .insert((function, index), return_precision);
+        if let Some(types) = subroutine_list {
+            self.subroutine_function(proto, function, index, &types, &resolved, is_definition);
+        }
         Some((function, index, params))
     }
 
@@ -489,7 +505,11 @@ impl Checker<'_> {
     }
 
     /// Picks the overload for argument types; Err(true) if ambiguous.
-    fn resolve_overload(&self, candidates: &[Candidate], args: &[Type]) -> Result<usize, bool> {
+    pub(super) fn resolve_overload(
+        &self,
+        candidates: &[Candidate],
+        args: &[Type],
+    ) -> Result<usize, bool> {
         let mut inexact: Vec<usize> = Vec::new();
         for (index, candidate) in candidates.iter().enumerate() {
             if candidate.params.len() != args.len() {
@@ -619,6 +639,8 @@ impl Checker<'_> {
         }
         let (function, signature) = match &candidate.source {
             CandidateSource::User(f, index) => (*f, *index),
+            // Calls through subroutine uniforms go through `subroutine_call`.
+            CandidateSource::Subroutine => return self.error_expr(loc),
             CandidateSource::Builtin(sig) => {
                 if is_memory_atomic(&name.name) {
                     // GLSL 4.30 §8.11: "the mem argument ... must be a buffer
@@ -716,6 +738,9 @@ impl Checker<'_> {
             };
             let actual = self.module.variables[actual].memory;
             let (formal, formal_name) = match &candidate.source {
+                // Subroutine types are checked against their functions, which
+                // carry the qualifiers.
+                CandidateSource::Subroutine => continue,
                 CandidateSource::User(f, i) => {
                     match self.module.functions[*f].signatures[*i]
                         .parameters
@@ -763,7 +788,7 @@ impl Checker<'_> {
     }
 
     /// Checks `out`/`inout` arguments: l-values, not read-only.
-    fn verify_parameter_modes(
+    pub(super) fn verify_parameter_modes(
         &mut self,
         candidate: &Candidate,
         values: &[Handle<hir::Expr>],
@@ -782,7 +807,7 @@ impl Checker<'_> {
                     .get(index)
                     .map(|p| self.module.variables[*p].name.clone())
                     .unwrap_or_default(),
-                CandidateSource::Builtin(_) => String::new(),
+                CandidateSource::Builtin(_) | CandidateSource::Subroutine => String::new(),
             };
             let loc = args.get(index).map(|a| a.loc).unwrap_or_default();
             match self.lvalue_problem(*value) {
@@ -878,7 +903,7 @@ impl Checker<'_> {
     }
 
     /// Emits the call statement and returns the result value.
-    fn generate_call(
+    pub(super) fn generate_call(
         &mut self,
         function: Handle<Function>,
         signature: usize,
@@ -1015,10 +1040,19 @@ impl Checker<'_> {
     ) -> Handle<hir::Expr> {
         match callee {
             ast::Callee::Type(spec) => {
+                // `u[i](args)` through a subroutine uniform array.
+                if let (ast::TypeName::Named(ident), Some(array)) = (&spec.ty, &spec.array) {
+                    if let Some(uniform) = self.subroutine_uniform_named(&ident.name) {
+                        return self.subroutine_call(uniform, &array.dimensions, args, loc);
+                    }
+                }
                 let ty = self.resolve_type(spec);
                 self.constructor(ty, spec, args, loc)
             }
             ast::Callee::Name(ident) => {
+                if let Some(uniform) = self.subroutine_uniform_named(&ident.name) {
+                    return self.subroutine_call(uniform, &[], args, loc);
+                }
                 if let Some(entry) = self.scope.lookup(&ident.name) {
                     if let Some(ty) = entry.ty.clone() {
                         let spec = ast::TypeSpecifier {

@@ -23,6 +23,7 @@ mod lower_ctx;
 pub mod qualifiers;
 mod scope;
 mod stmt;
+mod subroutine;
 pub(crate) mod types;
 
 use crate::hash::FxHashMap;
@@ -181,6 +182,8 @@ pub(crate) struct Checker<'a> {
     pub layout_values: Vec<(SourceLoc, qualifiers::LayoutValue)>,
     /// Transform feedback layout state of the shader (GLSL 4.40 §4.4.2.1).
     pub xfb: enhanced::XfbState,
+    /// Subroutine declarations so far.
+    pub subroutines: subroutine::State,
 }
 
 impl<'a> Checker<'a> {
@@ -236,6 +239,7 @@ impl<'a> Checker<'a> {
             return_precisions: FxHashMap::default(),
             layout_values: Vec::new(),
             xfb: enhanced::XfbState::default(),
+            subroutines: subroutine::State::default(),
         }
     }
 
@@ -319,6 +323,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        self.finish_subroutines();
         self.finish_globals();
         self.finish_xfb();
         self.detect_conflicting_assignments();

@@ -19,6 +19,7 @@ pub mod const_eval;
 pub mod image;
 pub mod ops;
 pub mod print;
+pub mod subroutine;
 
 pub use ops::Op;
 
@@ -67,6 +68,8 @@ pub struct Module {
     /// constant expression (the linker checks that a global initialized in two
     /// units has equal constant initializers).
     pub initialized_globals: Vec<(Handle<Variable>, Option<Constant>)>,
+    /// Subroutine types, functions and uniforms (GLSL 4.00 §6.1.2).
+    pub subroutines: subroutine::Subroutines,
 }
 
 /// A top-level entry of a module.

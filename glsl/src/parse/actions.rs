@@ -204,6 +204,13 @@ impl<'a> Cx<'a> {
                     },
                 ),
             ),
+            ExprKind::Index(..) => {
+                let loc = target.loc;
+                match indexed_callee(target) {
+                    Some(callee) => self.expr(pos, ExprKind::Call(callee, unbox(args))),
+                    None => self.marker(pos, Diagnostic::error(loc, SyntaxError::InvalidCallee)),
+                }
+            }
             _ => self.marker(
                 pos,
                 Diagnostic::error(target.loc, SyntaxError::InvalidCallee),
@@ -317,6 +324,18 @@ impl<'a> Cx<'a> {
                 parameters.clear();
             }
         }
+        // `subroutine R T(..);` declares the subroutine type `T`, a type name
+        // from here on (Mesa's parser adds it to the symbol table as a type).
+        let declares_subroutine_type = return_type.qualifier.as_ref().is_some_and(|q| {
+            q.qualifiers
+                .iter()
+                .any(|q| matches!(q, Qualifier::Subroutine(types, _) if types.is_empty()))
+        });
+        if declares_subroutine_type {
+            if let Some(sym) = self.symbols.lookup(&name.name) {
+                self.types.borrow_mut().add(sym);
+            }
+        }
         let loc = name.loc;
         Box::new(FunctionPrototype {
             return_type: *return_type,
@@ -385,4 +404,35 @@ pub(crate) enum FunId {
     Type(Box<TypeSpecifier>),
     /// A postfix expression: a function name or `x.length`.
     Expr(Box<Expr>),
+}
+
+/// `name[i][j](args)`: a call through an element of a subroutine uniform array
+/// (GLSL 4.00 §6.1.2). The grammar's `function_identifier` is a postfix
+/// expression there; the callee is kept as a type specifier `name[i][j]`, the
+/// shape of an array constructor, and the checker decides which it is. `None`
+/// when the indexed value is not a plain name.
+pub(super) fn indexed_callee(target: Expr) -> Option<Callee> {
+    let loc = target.loc;
+    let mut dims = Vec::new();
+    let mut node = target;
+    loop {
+        match node.kind {
+            ExprKind::Index(base, index) => {
+                dims.push(Some(index));
+                node = *base;
+            }
+            ExprKind::Variable(name) if !dims.is_empty() => {
+                dims.reverse();
+                return Some(Callee::Type(Box::new(TypeSpecifier {
+                    loc: name.loc,
+                    ty: TypeName::Named(name),
+                    array: Some(ArraySpecifier {
+                        dimensions: dims,
+                        loc,
+                    }),
+                })));
+            }
+            _ => return None,
+        }
+    }
 }

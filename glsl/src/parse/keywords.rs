@@ -90,6 +90,7 @@ const MS: &[&str] = &["GL_ARB_texture_multisample"];
 const CUBE_ARRAY: &[&str] = &["GL_ARB_texture_cube_map_array"];
 const ATOMIC_COUNTERS: &[&str] = &["GL_ARB_shader_atomic_counters"];
 const FP64: &[&str] = &["GL_ARB_gpu_shader_fp64"];
+const SUBROUTINE: &[&str] = &["GL_ARB_shader_subroutine"];
 const UBO: &[&str] = &["GL_ARB_uniform_buffer_object"];
 const TBO: &[&str] = &["GL_EXT_texture_buffer_object"];
 const NONE: &[&str] = &[];
@@ -610,7 +611,13 @@ static KEYWORDS: &[Keyword] = &[
     // Reserved from GLSL ES 3.00.
     reserved("resource", (420, 300)),
     kw("sample", Tok::Sample, (400, 300), (400, 320), NONE),
-    kw("subroutine", Tok::Subroutine, (400, 300), (400, 0), NONE),
+    kw(
+        "subroutine",
+        Tok::Subroutine,
+        (400, 300),
+        (400, 0),
+        SUBROUTINE,
+    ),
 ];
 
 /// Index of [`KEYWORDS`] sorted by word, for binary search.

@@ -237,6 +237,19 @@ impl Printer {
                 }),
                 Qualifier::Invariant(_) => self.out.push_str("invariant"),
                 Qualifier::Precise(_) => self.out.push_str("precise"),
+                Qualifier::Subroutine(types, _) => {
+                    self.out.push_str("subroutine");
+                    if !types.is_empty() {
+                        self.out.push('(');
+                        for (i, t) in types.iter().enumerate() {
+                            if i > 0 {
+                                self.out.push_str(", ");
+                            }
+                            self.type_specifier(t);
+                        }
+                        self.out.push(')');
+                    }
+                }
             }
         }
     }

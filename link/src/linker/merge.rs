@@ -316,6 +316,15 @@ fn merge_units(
     let mut init_kinds: HashMap<String, Option<Constant>> = HashMap::default();
     let mut init_reported: HashSet<String> = HashSet::default();
     check_per_vertex_units(units, errors);
+    // Subroutine indices and locations are given per shader (see
+    // `rgl_glsl::hir::subroutine`): one shader of a stage may declare them.
+    let mut with_subroutines = units.iter().filter(|u| !u.subroutines.is_empty());
+    if let Some(first) = with_subroutines.next() {
+        if with_subroutines.next().is_some() {
+            errors.push(LinkError::SubroutinesInSeveralShaders(stage.name()));
+        }
+        out.subroutines = first.subroutines.clone();
+    }
     for unit in units {
         merge_layout(&mut out, unit, errors);
         if stage == Stage::Fragment {

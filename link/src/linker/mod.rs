@@ -188,6 +188,7 @@ fn link_units(units: Vec<Unit<'_>>, bindings: &Bindings) -> Result<LinkedProgram
         uniform_blocks: Vec::new(),
         uniform_slots: 0,
         num_samplers: 0,
+        subroutine_slots: Vec::new(),
         warnings: Vec::new(),
     };
     locations::assign_attributes(

@@ -9,6 +9,7 @@
 //! stacks, after the size limits have been checked, so hostile types cost no
 //! recursion and bounded memory.
 
+use rgl_glsl::hir::subroutine::SUBROUTINE_UNIFORM_PREFIX;
 use rustc_hash::FxHashMap as HashMap;
 
 use rgl_glsl::arena::Handle;
@@ -342,6 +343,12 @@ pub(crate) fn link_uniforms(
             );
         }
         let mut idx = Vec::new();
+        if g.name.starts_with(SUBROUTINE_UNIFORM_PREFIX) {
+            // One `uint` per element, one slot each (not an active uniform).
+            program.subroutine_slots.push((g.name.clone(), slot));
+            leaves_of.push(idx);
+            continue;
+        }
         for leaf in flatten(&g.name, &g.ty, structs, sz, g.initializer.as_ref()) {
             idx.push(program.uniforms.len());
             program.uniforms.push(ActiveUniform {
@@ -395,7 +402,7 @@ pub(crate) fn link_uniforms(
     }
     let mut pending = Vec::new();
     for (gi, g) in groups.iter().enumerate() {
-        if g.builtin || g.name.starts_with("gl_") {
+        if g.builtin || g.name.starts_with("gl_") || g.name.starts_with(SUBROUTINE_UNIFORM_PREFIX) {
             continue;
         }
         let count: u32 = leaves_of[gi]

@@ -83,6 +83,13 @@ pub(crate) fn encode_program(program: &LinkedProgram) -> Res<Vec<u8>> {
             "shader storage blocks or atomic counters (computed from the GLSL IR)".into(),
         ));
     }
+    // Subroutine tables (`glGetSubroutineIndex` and friends) are read from the
+    // GLSL IR too.
+    if program.stages.iter().any(|s| !s.hir.subroutines.is_empty()) {
+        return Err(CodecError::Unencodable(
+            "subroutines (their tables are read from the GLSL IR)".into(),
+        ));
+    }
     let mut w = Writer::default();
     w.u32(PAYLOAD_VERSION);
     w.version(program.version);
@@ -186,6 +193,7 @@ pub(crate) fn decode_program(bytes: &[u8]) -> Res<LinkedProgram> {
         uniform_blocks,
         uniform_slots,
         num_samplers,
+        subroutine_slots: Vec::new(),
         warnings,
     })
 }

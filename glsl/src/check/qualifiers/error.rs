@@ -200,6 +200,21 @@ pub enum QualifierError {
     /// Qualifiers on a function return type.
     #[error("function return type has qualifiers")]
     ReturnTypeQualifiers,
+    /// `subroutine` outside a function or a uniform declaration.
+    #[error("`subroutine' may only qualify a function or a uniform")]
+    SubroutineTarget,
+    /// A qualifier other than `layout(index)` on a subroutine function.
+    #[error("a subroutine function may only have `layout(index = N)' besides `subroutine'")]
+    SubroutineFunctionQualifiers,
+    /// `layout(index)` on a subroutine function without explicit uniform locations.
+    #[error("`index' layout qualifier on a subroutine function requires GL_ARB_explicit_uniform_location or GLSL 4.30")]
+    SubroutineIndexUnavailable,
+    /// A type list on a `subroutine uniform`.
+    #[error("a subroutine uniform names one subroutine type, not `subroutine(...)'")]
+    SubroutineUniformTypeList,
+    /// `layout(index)` on a subroutine uniform.
+    #[error("`index' layout qualifier is not allowed on a subroutine uniform")]
+    SubroutineUniformIndex,
     /// Non-precision qualifiers on a struct member.
     #[error("only precision qualifiers may be applied to structure members")]
     StructMemberQualifiers,

@@ -20,6 +20,7 @@ mod enhanced;
 mod error;
 mod layout;
 mod order;
+mod subroutine;
 mod types;
 
 pub use enhanced::{
@@ -196,6 +197,8 @@ pub struct ResolvedQualifiers {
     pub has_layout: bool,
     /// GLSL 4.30 §4.10 memory qualifiers (buffer variables and blocks).
     pub memory: crate::hir::MemoryQualifiers,
+    /// `subroutine` (GLSL 4.00 §4.3.9) with its type list (empty when bare).
+    pub subroutine: Option<Vec<crate::ast::TypeSpecifier>>,
     /// Location of the qualifier list (for later diagnostics).
     pub loc: SourceLoc,
 }
@@ -274,6 +277,14 @@ impl QualifierEnv<'_> {
     /// built-ins (GLSL 4.30, GLSL ES 3.10, or ARB_compute_shader).
     pub fn has_compute_shader(&self) -> bool {
         self.version.at_least(430, 310) || self.has_extension("GL_ARB_compute_shader")
+    }
+    /// Subroutines (GLSL 4.00 §6.1.2, or ARB_shader_subroutine).
+    pub fn has_subroutines(&self) -> bool {
+        self.version.at_least(400, 0) || self.has_extension("GL_ARB_shader_subroutine")
+    }
+    /// `layout(location)` on uniforms (GLSL 4.30 or ARB_explicit_uniform_location).
+    pub fn has_explicit_uniform_location(&self) -> bool {
+        self.version.at_least(430, 310) || self.has_extension("GL_ARB_explicit_uniform_location")
     }
     /// Geometry shaders (GLSL 1.50).
     pub fn has_geometry_shader(&self) -> bool {
@@ -393,6 +404,8 @@ struct Words {
     interpolation: Option<(Interpolation, SourceLoc)>,
     precision: Option<Precision>,
     layouts: usize,
+    /// `subroutine`
+    subroutine: Option<SourceLoc>,
     /// Any qualifier other than precision.
     non_precision: bool,
 }
@@ -451,6 +464,9 @@ pub fn resolve_qualifiers(
                 diags.push(Diagnostic::error(loc, QualifierError::ConstOutParameter));
             }
         }
+        DeclContext::FunctionReturn if words.subroutine.is_some() => {
+            subroutine::check_function(&words, &resolved, env, loc, &mut diags);
+        }
         DeclContext::FunctionReturn => {
             if words.non_precision {
                 diags.push(Diagnostic::error(loc, QualifierError::ReturnTypeQualifiers));
@@ -468,6 +484,12 @@ pub fn resolve_qualifiers(
             resolved.storage = variable_storage(&words, env, &mut diags);
             check_variable_qualifiers(&words, &resolved, context, env, loc, &mut diags);
             check_variable_layout(&resolved, env, loc, &mut diags);
+            if words.subroutine.is_some() {
+                subroutine::check_variable(&resolved, context, loc, &mut diags);
+            }
+        }
+        _ if words.subroutine.is_some() => {
+            diags.push(Diagnostic::error(loc, QualifierError::SubroutineTarget));
         }
         DeclContext::Block => {
             resolved.storage = check_block(list, &words, &resolved, env, loc, &mut diags);
@@ -589,16 +611,9 @@ fn collect_words(
                         word: "shared".into(),
                         requirement: "GLSL 4.30 or GL_ARB_compute_shader",
                     }),
-                    Storage::Other("subroutine") if env.version.at_least(400, 0) => {
-                        error(QualifierError::NotImplemented("subroutine"))
-                    }
                     Storage::Other(word) => error(QualifierError::Unsupported {
                         word: word.into(),
-                        requirement: if word == "subroutine" {
-                            "GLSL 4.00 or GL_ARB_shader_subroutine"
-                        } else {
-                            "GLSL 4.20 or GL_ARB_shader_image_load_store"
-                        },
+                        requirement: "GLSL 4.20 or GL_ARB_shader_image_load_store",
                     }),
                 }
             }
@@ -658,6 +673,19 @@ fn collect_words(
                 word: "precise".into(),
                 requirement: "GLSL 4.00 or GL_ARB_gpu_shader5",
             }),
+            Qualifier::Subroutine(ref types, _) => {
+                if !env.has_subroutines() {
+                    error(QualifierError::Unsupported {
+                        word: "subroutine".into(),
+                        requirement: "GLSL 4.00 or GL_ARB_shader_subroutine",
+                    });
+                } else if param {
+                    error(QualifierError::NotOnParameter("subroutine".into()));
+                } else {
+                    resolved.subroutine = Some(types.clone());
+                }
+                w.subroutine = Some(qloc);
+            }
         }
     }
     w

@@ -47,6 +47,7 @@ pub(super) fn kind(qualifier: &Qualifier) -> Kind {
         Qualifier::Interpolation(..) => Kind::Interpolation,
         Qualifier::Invariant(_) => Kind::Invariant,
         Qualifier::Precise(_) => Kind::Precise,
+        Qualifier::Subroutine(..) => Kind::Other,
     }
 }
 
@@ -106,7 +107,8 @@ pub(super) fn qualifier_loc(qualifier: &Qualifier) -> crate::span::SourceLoc {
         | Qualifier::Precision(_, loc)
         | Qualifier::Interpolation(_, loc)
         | Qualifier::Invariant(loc)
-        | Qualifier::Precise(loc) => *loc,
+        | Qualifier::Precise(loc)
+        | Qualifier::Subroutine(_, loc) => *loc,
     }
 }
 

@@ -501,6 +501,10 @@ pub(super) struct TokenStream<'a> {
     after_type: bool,
     /// True when the previous token was `.` or `struct` (a name must follow).
     want_name: bool,
+    /// After a `subroutine` without a type list: the next name followed by `(`
+    /// is a subroutine type being declared, a type name from then on (as our
+    /// parser's `Cx::prototype` registers it).
+    subroutine_type_pending: bool,
     /// Inside `invariant a, b, …;`, which glsl-lang's grammar only accepts
     /// with one name: each `,` is sent as `; invariant`.
     invariant_list: bool,
@@ -675,6 +679,7 @@ impl<'a> TokenStream<'a> {
             shadowed: Vec::new(),
             after_type: false,
             want_name: false,
+            subroutine_type_pending: false,
             invariant_list: false,
             pending: None,
             guard: ChainGuard::default(),
@@ -859,6 +864,24 @@ impl Iterator for TokenStream<'_> {
                 self.pending = Some((index, Token::Invariant));
             }
             Token::Semicolon => self.invariant_list = false,
+            _ => {}
+        }
+        let text_at = |i: usize| self.tokens.get(i).map(|t| self.symbols.get(t.sym));
+        match &token {
+            Token::Subroutine => {
+                self.subroutine_type_pending =
+                    text_at(index + 1) != Some("(") || text_at(index + 2) == Some(")");
+            }
+            Token::Identifier(name)
+                if self.subroutine_type_pending && text_at(index + 1) == Some("(") =>
+            {
+                self.ctx.add_type_name(glsl_lang::ast::Node::new(
+                    glsl_lang::ast::IdentifierData::from(name.as_str()),
+                    None,
+                ));
+                self.subroutine_type_pending = false;
+            }
+            Token::Semicolon | Token::LeftBrace => self.subroutine_type_pending = false,
             _ => {}
         }
         let next_is_else = self

@@ -337,7 +337,16 @@ impl Converter<'_> {
         for spec in &q.qualifiers {
             let loc = self.loc(spec.span);
             qualifiers.push(match &spec.content {
-                gl::TypeQualifierSpecData::Storage(s) => Qualifier::Storage(storage(s), loc),
+                gl::TypeQualifierSpecData::Storage(s) => match &s.content {
+                    gl::StorageQualifierData::Subroutine(types) => Qualifier::Subroutine(
+                        types
+                            .iter()
+                            .map(|t| self.type_specifier(t))
+                            .collect::<R<Vec<_>>>()?,
+                        loc,
+                    ),
+                    _ => Qualifier::Storage(storage(s), loc),
+                },
                 gl::TypeQualifierSpecData::Layout(l) => {
                     let mut items = Vec::with_capacity(l.ids.len());
                     for id in &l.ids {
@@ -699,6 +708,14 @@ impl Converter<'_> {
                         name: method.0.to_string(),
                     },
                 ))),
+                gl::ExprData::Bracket(..) => {
+                    let loc = self.loc(target.span);
+                    let converted = self.expr(target)?;
+                    match super::super::actions::indexed_callee(converted) {
+                        Some(callee) => Ok(ExprKind::Call(callee, self.arguments(args)?)),
+                        None => Err(Box::new(Diagnostic::error(loc, SyntaxError::InvalidCallee))),
+                    }
+                }
                 _ => Err(Box::new(Diagnostic::error(
                     self.loc(target.span),
                     SyntaxError::InvalidCallee,
@@ -735,6 +752,7 @@ fn storage(s: &gl::StorageQualifier) -> Storage {
         gl::StorageQualifierData::WriteOnly => Storage::Other("writeonly"),
         gl::StorageQualifierData::Attribute => Storage::Attribute,
         gl::StorageQualifierData::Varying => Storage::Varying,
+        // Converted by `type_qualifier` into `Qualifier::Subroutine`.
         gl::StorageQualifierData::Subroutine(_) => Storage::Other("subroutine"),
     }
 }
