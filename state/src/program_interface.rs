@@ -14,8 +14,12 @@
 //! * `GL_PROGRAM_INPUT`: the vertex attributes of a program with a vertex
 //!   stage (a compute program has none); `GL_PROGRAM_OUTPUT`: the fragment
 //!   outputs;
-//! * the subroutine and transform feedback interfaces are valid and empty:
-//!   rgl has neither subroutines nor transform feedback.
+//! * `GL_*_SUBROUTINE`: the stage's subroutine functions by ascending index
+//!   (the resource index is the subroutine index when no `layout(index)`
+//!   leaves gaps); `GL_*_SUBROUTINE_UNIFORM`: its subroutine uniforms, with
+//!   their locations and compatible subroutines (`state/src/subroutines.rs`);
+//! * the transform feedback interfaces are valid and empty: rgl has no
+//!   transform feedback.
 //!
 //! Errors follow §7.3.1: an unknown interface or property is
 //! `GL_INVALID_ENUM`, a property the interface does not have or a
@@ -49,8 +53,13 @@ enum Interface {
     ProgramOutput,
     BufferVariable,
     ShaderStorageBlock,
-    /// Subroutines, subroutine uniforms, transform feedback varyings and
-    /// buffers: valid names, no resources in rgl.
+    /// `GL_*_SUBROUTINE` of a stage (`None`: a tessellation stage, which rgl's
+    /// programs never have), in subroutine index order.
+    Subroutine(Option<Stage>),
+    /// `GL_*_SUBROUTINE_UNIFORM` of a stage, in declaration order.
+    SubroutineUniform(Option<Stage>),
+    /// Transform feedback varyings and buffers: valid names, no resources in
+    /// rgl.
     Empty,
 }
 
@@ -63,20 +72,19 @@ fn interface(e: u32) -> GlResult<Interface> {
         gl::PROGRAM_OUTPUT => Interface::ProgramOutput,
         gl::BUFFER_VARIABLE => Interface::BufferVariable,
         gl::SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
-        gl::VERTEX_SUBROUTINE
-        | gl::TESS_CONTROL_SUBROUTINE
-        | gl::TESS_EVALUATION_SUBROUTINE
-        | gl::GEOMETRY_SUBROUTINE
-        | gl::FRAGMENT_SUBROUTINE
-        | gl::COMPUTE_SUBROUTINE
-        | gl::VERTEX_SUBROUTINE_UNIFORM
-        | gl::TESS_CONTROL_SUBROUTINE_UNIFORM
-        | gl::TESS_EVALUATION_SUBROUTINE_UNIFORM
-        | gl::GEOMETRY_SUBROUTINE_UNIFORM
-        | gl::FRAGMENT_SUBROUTINE_UNIFORM
-        | gl::COMPUTE_SUBROUTINE_UNIFORM
-        | gl::TRANSFORM_FEEDBACK_VARYING
-        | gl::TRANSFORM_FEEDBACK_BUFFER => Interface::Empty,
+        gl::VERTEX_SUBROUTINE => Interface::Subroutine(Some(Stage::Vertex)),
+        gl::GEOMETRY_SUBROUTINE => Interface::Subroutine(Some(Stage::Geometry)),
+        gl::FRAGMENT_SUBROUTINE => Interface::Subroutine(Some(Stage::Fragment)),
+        gl::COMPUTE_SUBROUTINE => Interface::Subroutine(Some(Stage::Compute)),
+        gl::TESS_CONTROL_SUBROUTINE | gl::TESS_EVALUATION_SUBROUTINE => Interface::Subroutine(None),
+        gl::VERTEX_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Some(Stage::Vertex)),
+        gl::GEOMETRY_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Some(Stage::Geometry)),
+        gl::FRAGMENT_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Some(Stage::Fragment)),
+        gl::COMPUTE_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Some(Stage::Compute)),
+        gl::TESS_CONTROL_SUBROUTINE_UNIFORM | gl::TESS_EVALUATION_SUBROUTINE_UNIFORM => {
+            Interface::SubroutineUniform(None)
+        }
+        gl::TRANSFORM_FEEDBACK_VARYING | gl::TRANSFORM_FEEDBACK_BUFFER => Interface::Empty,
         _ => return Err(GlError::InvalidEnum),
     })
 }
@@ -148,6 +156,24 @@ impl<'a> Resources<'a> {
             .flat_map(|(b, buf)| buf.counters.iter().map(move |c| (b, c)))
     }
 
+    /// The subroutine tables of `stage` (empty without the stage).
+    fn subroutines(&self, stage: Option<Stage>) -> rgl_glsl::hir::subroutine::Subroutines {
+        stage
+            .and_then(|s| self.linked.stage(s))
+            .map(|s| s.hir.subroutines.clone())
+            .unwrap_or_default()
+    }
+
+    /// The subroutine functions of `stage`, by ascending index.
+    fn subroutine_functions(
+        &self,
+        stage: Option<Stage>,
+    ) -> Vec<rgl_glsl::hir::subroutine::SubroutineFunction> {
+        let mut list = self.subroutines(stage).functions;
+        list.sort_by_key(|f| f.index);
+        list
+    }
+
     fn has_vertex_inputs(&self) -> bool {
         self.linked.stage(Stage::Vertex).is_some()
     }
@@ -179,6 +205,24 @@ impl<'a> Resources<'a> {
                 l.attributes.iter().map(interface_name).collect()
             }
             Interface::ProgramOutput => l.frag_outputs.iter().map(interface_name).collect(),
+            Interface::Subroutine(stage) => self
+                .subroutine_functions(stage)
+                .into_iter()
+                .map(|f| f.name)
+                .collect(),
+            // GL 4.3 §7.3.1.1: an array is listed as its element 0.
+            Interface::SubroutineUniform(stage) => self
+                .subroutines(stage)
+                .uniforms
+                .into_iter()
+                .map(|u| {
+                    if u.dims.is_empty() {
+                        u.name
+                    } else {
+                        format!("{}[0]", u.name)
+                    }
+                })
+                .collect(),
             Interface::ProgramInput | Interface::AtomicCounterBuffer | Interface::Empty => {
                 vec![String::new(); self.count(iface)]
             }
@@ -378,6 +422,28 @@ impl<'a> Resources<'a> {
                     _ => Err(GlError::InvalidOperation),
                 }
             }
+            Interface::Subroutine(_) => match prop {
+                gl::NAME_LENGTH => one(name_length(self.names(iface))),
+                _ => Err(GlError::InvalidOperation),
+            },
+            Interface::SubroutineUniform(stage) => {
+                let t = self.subroutines(stage);
+                let u = t.uniforms.get(index).ok_or(GlError::InvalidValue)?;
+                let compatible = t.compatible(u.ty);
+                if let Some(s) = referenced_by(prop) {
+                    return one((s.is_some() && s == stage) as i32);
+                }
+                match prop {
+                    gl::NAME_LENGTH => one(name_length(self.names(iface))),
+                    gl::ARRAY_SIZE => one(u.size() as i32),
+                    gl::NUM_COMPATIBLE_SUBROUTINES => one(compatible.len() as i32),
+                    gl::COMPATIBLE_SUBROUTINES => {
+                        Ok(compatible.iter().map(|&c| c as i32).collect())
+                    }
+                    gl::LOCATION => one(u.location as i32),
+                    _ => Err(GlError::InvalidOperation),
+                }
+            }
             Interface::Empty => Err(GlError::InvalidValue),
         }
     }
@@ -480,7 +546,19 @@ impl Context {
                     _ if program_interface == gl::TRANSFORM_FEEDBACK_BUFFER => Ok(0),
                     _ => Err(GlError::InvalidOperation),
                 },
-                gl::MAX_NUM_COMPATIBLE_SUBROUTINES if subroutine_uniforms => Ok(0),
+                gl::MAX_NUM_COMPATIBLE_SUBROUTINES if subroutine_uniforms => {
+                    Ok(res.map_or(0, |r| match iface {
+                        Interface::SubroutineUniform(stage) => {
+                            let t = r.subroutines(stage);
+                            t.uniforms
+                                .iter()
+                                .map(|u| t.compatible(u.ty).len() as i32)
+                                .max()
+                                .unwrap_or(0)
+                        }
+                        _ => 0,
+                    }))
+                }
                 gl::MAX_NUM_COMPATIBLE_SUBROUTINES => Err(GlError::InvalidOperation),
                 _ => Err(GlError::InvalidEnum),
             }
@@ -589,6 +667,25 @@ impl Context {
                         io_location(list, name)
                     })
                     .unwrap_or(-1)
+            }
+            gl::VERTEX_SUBROUTINE_UNIFORM
+            | gl::TESS_CONTROL_SUBROUTINE_UNIFORM
+            | gl::TESS_EVALUATION_SUBROUTINE_UNIFORM
+            | gl::GEOMETRY_SUBROUTINE_UNIFORM
+            | gl::FRAGMENT_SUBROUTINE_UNIFORM
+            | gl::COMPUTE_SUBROUTINE_UNIFORM => {
+                if self.linked_program(program).is_none() {
+                    return self.location_error(program);
+                }
+                let shadertype = match program_interface {
+                    gl::VERTEX_SUBROUTINE_UNIFORM => gl::VERTEX_SHADER,
+                    gl::TESS_CONTROL_SUBROUTINE_UNIFORM => gl::TESS_CONTROL_SHADER,
+                    gl::TESS_EVALUATION_SUBROUTINE_UNIFORM => gl::TESS_EVALUATION_SHADER,
+                    gl::GEOMETRY_SUBROUTINE_UNIFORM => gl::GEOMETRY_SHADER,
+                    gl::FRAGMENT_SUBROUTINE_UNIFORM => gl::FRAGMENT_SHADER,
+                    _ => gl::COMPUTE_SHADER,
+                };
+                self.get_subroutine_uniform_location(program, shadertype, name)
             }
             _ => {
                 self.record(GlError::InvalidEnum);

@@ -206,6 +206,28 @@ fn call(
                 .collect::<Vec<_>>()
                 .join(" ")
         }
+        // Program interface queries (GL 4.3 §7.3.1): PROGRAM INTERFACE ...
+        "get_program_interface" => {
+            let (p, iface, pname) = (program(names, a.next()?)?, a.u32()?, a.u32()?);
+            ctx.get_program_interface_i32(p, iface, pname).to_string()
+        }
+        "get_program_resource_name" => {
+            let (p, iface, i) = (program(names, a.next()?)?, a.u32()?, a.u32()?);
+            ctx.get_program_resource_name(p, iface, i)
+        }
+        "get_program_resource" => {
+            let (p, iface, i, prop) = (program(names, a.next()?)?, a.u32()?, a.u32()?, a.u32()?);
+            let values = ctx.get_program_resource_i32(p, iface, i, &[prop]);
+            values
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        "get_program_resource_location" => {
+            let (p, iface, n) = (program(names, a.next()?)?, a.u32()?, a.next()?);
+            ctx.get_program_resource_location(p, iface, n).to_string()
+        }
         "get_program_stage_iv" => {
             let (p, stage, pname) = (program(names, a.next()?)?, a.u32()?, a.u32()?);
             ctx.get_program_stage_iv(p, stage, pname).to_string()
