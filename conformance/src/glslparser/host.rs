@@ -192,22 +192,12 @@ fn run_one(gl: &mut HostGl, caps: &Capabilities, file: &FoundFile) -> Option<Tes
         detail: String::new(),
         duration,
     };
-    let bytes = match std::fs::read(&file.path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            let why = format!("cannot read the file: {e}");
-            return Some(result(Status::Error, why, Duration::ZERO));
-        }
+    let super::TestFile { bytes, config } = match super::load(file) {
+        Ok(None) => return None,
+        Ok(Some(loaded)) => loaded,
+        Err(why) => return Some(result(Status::Error, why, Duration::ZERO)),
     };
     let text = String::from_utf8_lossy(&bytes);
-    let config = match config::parse(&text) {
-        Ok(None) => return None,
-        Ok(Some(config)) => config,
-        Err(e) => {
-            let why = format!("invalid [config] block: {e}");
-            return Some(result(Status::Error, why, Duration::ZERO));
-        }
-    };
     let ext = super::extension_of(&file.path).unwrap_or("");
     let ty = shader_type(ext)?;
     if let Some(why) = skip_reason(caps, &config, ty) {

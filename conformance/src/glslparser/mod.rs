@@ -271,6 +271,25 @@ fn compile_and_link(bytes: &[u8], stage: Stage, config: &Config) -> Outcome {
 
 /// Runs one candidate file. `None` means it is not a glslparser test (no
 /// `[config]` block).
+/// A glslparser test file: its bytes and its `[config]` block.
+pub(crate) struct TestFile {
+    /// The file as read.
+    pub bytes: Vec<u8>,
+    /// Its parsed `[config]`.
+    pub config: Config,
+}
+
+/// Reads `file` and parses its `[config]` block: `Ok(None)` for a file
+/// without one (not a test), `Err` with the reason for an unreadable file or a
+/// malformed block (reported as an error). Shared by the rgl run and the host
+/// peer.
+pub(crate) fn load(file: &FoundFile) -> Result<Option<TestFile>, String> {
+    let bytes = std::fs::read(&file.path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let config = config::parse(&String::from_utf8_lossy(&bytes))
+        .map_err(|e| format!("invalid [config] block: {e}"))?;
+    Ok(config.map(|config| TestFile { bytes, config }))
+}
+
 pub fn run_one(file: &FoundFile) -> Option<TestResult> {
     let result = |status, reason: String, duration| TestResult {
         path: file.path.clone(),
@@ -280,15 +299,10 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
         detail: String::new(),
         duration,
     };
-    let bytes = match std::fs::read(&file.path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            return Some(result(
-                Status::Error,
-                format!("cannot read the file: {e}"),
-                Duration::ZERO,
-            ))
-        }
+    let TestFile { bytes, config } = match load(file) {
+        Ok(None) => return None,
+        Ok(Some(loaded)) => loaded,
+        Err(why) => return Some(result(Status::Error, why, Duration::ZERO)),
     };
     let text = String::from_utf8_lossy(&bytes);
     let mut notes = Vec::new();
@@ -297,17 +311,6 @@ pub fn run_one(file: &FoundFile) -> Option<TestResult> {
             "the file is not valid UTF-8 (its bytes are compiled as they are; rgl reports invalid UTF-8 as a compile error)",
         );
     }
-    let config = match config::parse(&text) {
-        Ok(None) => return None,
-        Ok(Some(config)) => config,
-        Err(e) => {
-            return Some(result(
-                Status::Error,
-                format!("invalid [config] block: {e}"),
-                Duration::ZERO,
-            ))
-        }
-    };
     let ext = extension_of(&file.path).unwrap_or("");
     let stage = EXTENSIONS
         .iter()
