@@ -39,7 +39,6 @@ pub(crate) struct TextureForm {
     pub gather: Option<GatherForm>,
 }
 
-
 // ---------------------------------------------------------------------------
 // Sampler types.
 

@@ -647,7 +647,9 @@ impl Checker<'_> {
                     // GLSL 4.00 §8.9.4: `comp` and `offsets` are constant
                     // expressions, and so is `offset` without GLSL 4.00 /
                     // ARB_gpu_shader5 (ARB_texture_gather, ES 3.10).
-                    if let Some((index, error)) = self.gather_argument_error(&name.name, sig, &values) {
+                    if let Some((index, error)) =
+                        self.gather_argument_error(&name.name, sig, &values)
+                    {
                         let at = args.get(index).map(|a| a.loc).unwrap_or(loc);
                         self.error(at, error);
                         return self.error_expr(loc);

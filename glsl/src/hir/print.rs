@@ -588,12 +588,10 @@ impl<'m> Printer<'m> {
                         | TexOp::Txf
                         | TexOp::Txs
                         | TexOp::TxfMs
-                        | TexOp::Tg4 => {
-                            match tex.lod {
-                                Some(lod) => pieces.push(Work::Expr(lod)),
-                                None => pieces.push(Work::Text("error")),
-                            }
-                        }
+                        | TexOp::Tg4 => match tex.lod {
+                            Some(lod) => pieces.push(Work::Expr(lod)),
+                            None => pieces.push(Work::Text("error")),
+                        },
                         TexOp::Txd => match tex.grad {
                             Some((dx, dy)) => {
                                 pieces.push(Work::Text("("));

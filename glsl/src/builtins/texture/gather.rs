@@ -69,7 +69,14 @@ fn offsets_type() -> Type {
     Type::Array(Box::new(Type::vec(I, 2)), Some(4))
 }
 
-fn push(t: &mut TableBuilder, name: &'static str, available: Pred, s: SamplerType, g: GatherForm, offset: bool) {
+fn push(
+    t: &mut TableBuilder,
+    name: &'static str,
+    available: Pred,
+    s: SamplerType,
+    g: GatherForm,
+    offset: bool,
+) {
     let mut parameters = vec![
         (Type::Sampler(s), ParamDirection::In),
         (Type::vec(F, p_components(s)), ParamDirection::In),
@@ -121,10 +128,20 @@ pub(crate) fn add_gather(t: &mut TableBuilder) {
         comp: true,
     };
     for kind in [F, I, U] {
-        for (dim, arrayed) in [(D2, false), (D2, true), (Cube, false), (Cube, true), (Rect, false)] {
+        for (dim, arrayed) in [
+            (D2, false),
+            (D2, true),
+            (Cube, false),
+            (Cube, true),
+            (Rect, false),
+        ] {
             let s = sampler(dim, arrayed, false, kind);
             let rect = dim == Rect;
-            let base: Pred = if rect { texture_gather_gs5 } else { texture_gather };
+            let base: Pred = if rect {
+                texture_gather_gs5
+            } else {
+                texture_gather
+            };
             push(t, "textureGather", base, s, plain, false);
             push(t, "textureGather", texture_gather_gs5, s, comp, false);
             if dim == Cube {
@@ -134,11 +151,24 @@ pub(crate) fn add_gather(t: &mut TableBuilder) {
             push(t, "textureGatherOffset", texture_gather_gs5, s, comp, true);
             for g in [plain, comp] {
                 let g = GatherForm { offsets: true, ..g };
-                push(t, "textureGatherOffsets", texture_gather_offsets, s, g, false);
+                push(
+                    t,
+                    "textureGatherOffsets",
+                    texture_gather_offsets,
+                    s,
+                    g,
+                    false,
+                );
             }
         }
     }
-    for (dim, arrayed) in [(D2, false), (D2, true), (Cube, false), (Cube, true), (Rect, false)] {
+    for (dim, arrayed) in [
+        (D2, false),
+        (D2, true),
+        (Cube, false),
+        (Cube, true),
+        (Rect, false),
+    ] {
         let s = sampler(dim, arrayed, true, F);
         push(t, "textureGather", texture_gather_gs5, s, plain, false);
         if dim == Cube {
@@ -149,7 +179,14 @@ pub(crate) fn add_gather(t: &mut TableBuilder) {
             offsets: true,
             comp: false,
         };
-        push(t, "textureGatherOffsets", texture_gather_offsets, s, g, false);
+        push(
+            t,
+            "textureGatherOffsets",
+            texture_gather_offsets,
+            s,
+            g,
+            false,
+        );
     }
 }
 
