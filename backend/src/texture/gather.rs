@@ -140,3 +140,92 @@ pub fn gather(b: &TextureBinding<'_>, req: &GatherRequest<'_>) -> [Reg; 4] {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{SamplerState, Swizzle};
+    use crate::format::Format;
+    use crate::texture::{MipLevel, TexView};
+
+    /// A 4×4 RGBA32F texture whose texel (x, y) holds (x, y, 10x + y, 1).
+    fn texels() -> Vec<u8> {
+        let mut data = Vec::new();
+        for y in 0..4 {
+            for x in 0..4 {
+                for v in [x as f32, y as f32, (10 * x + y) as f32, 1.0] {
+                    data.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        data
+    }
+
+    fn run(wrap: Wrap, uv: (f32, f32), comp: u8, offset: [i32; 2]) -> [f32; 4] {
+        let data = texels();
+        let view = TexView {
+            target: TexTarget::D2,
+            format: Format::Rgba32Float,
+            levels: vec![MipLevel {
+                data: &data,
+                width: 4,
+                height: 4,
+                depth: 1,
+            }],
+            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+        };
+        let sampler = SamplerState {
+            wrap: [wrap; 3],
+            border: [-1.0, -2.0, -3.0, -4.0],
+            ..SamplerState::default()
+        };
+        let b = TextureBinding::new(view, sampler);
+        let coords = [Reg::splat_f(uv.0), Reg::splat_f(uv.1)];
+        let r = gather(
+            &b,
+            &GatherRequest {
+                coords: &coords,
+                component: comp,
+                offset,
+                offset_lanes: None,
+                compare: None,
+            },
+        );
+        r.map(|c| c.f(0))
+    }
+
+    #[test]
+    fn footprint_order_components_wraps_and_offsets() {
+        // u·4 = 1.6, v·4 = 2.4: i0 = 1, j0 = 1; (i0,j1) (i1,j1) (i1,j0) (i0,j0).
+        let (u, v) = (0.4, 0.6);
+        assert_eq!(
+            run(Wrap::Repeat, (u, v), 2, [0, 0]),
+            [12.0, 22.0, 21.0, 11.0]
+        );
+        assert_eq!(run(Wrap::Repeat, (u, v), 0, [0, 0]), [1.0, 2.0, 2.0, 1.0]);
+        assert_eq!(run(Wrap::Repeat, (u, v), 1, [0, 0]), [2.0, 2.0, 1.0, 1.0]);
+        assert_eq!(run(Wrap::Repeat, (u, v), 3, [0, 0]), [1.0; 4]);
+        // Offset (2, -2): i0 = 3, j0 = -1 → wrapped i1 = 0, j0 = 3.
+        assert_eq!(
+            run(Wrap::Repeat, (u, v), 2, [2, -2]),
+            [30.0, 0.0, 3.0, 33.0]
+        );
+        assert_eq!(
+            run(Wrap::ClampToEdge, (u, v), 2, [2, -2]),
+            [30.0, 30.0, 30.0, 30.0]
+        );
+        assert_eq!(
+            run(Wrap::ClampToBorder, (u, v), 2, [2, -2]),
+            [30.0, -3.0, -3.0, -3.0]
+        );
+        // Near the origin: i0 = j0 = -1.
+        assert_eq!(
+            run(Wrap::MirroredRepeat, (0.05, 0.05), 2, [0, 0]),
+            [0.0, 0.0, 0.0, 0.0]
+        );
+        assert_eq!(
+            run(Wrap::Repeat, (0.05, 0.05), 2, [0, 0]),
+            [30.0, 0.0, 3.0, 33.0]
+        );
+    }
+}
