@@ -36,6 +36,11 @@ pub(crate) struct TexOp {
     pub ddy: Vec<u32>,
     /// Constant texel offset.
     pub offset: [i32; 3],
+    /// Per-lane texel offset registers (x, y) of a gather whose offset is not
+    /// constant (`textureGatherOffset` in GLSL 4.00 / ARB_gpu_shader5).
+    pub offset_regs: Option<[u32; 2]>,
+    /// Gathered component (`tg4`).
+    pub component: u8,
     /// Result is an integer type (`int32` / `uint32`) and needs conversion from the
     /// filtered floats.
     pub int_result: Option<bool>,
@@ -64,6 +69,8 @@ pub(crate) enum TexKind {
     Levels,
     /// `lod` (`textureQueryLOD`).
     Lod,
+    /// `tg4` (`textureGather*`).
+    Gather,
 }
 
 /// Unary per-lane operations.

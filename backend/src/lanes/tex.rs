@@ -1,8 +1,10 @@
 //! Texture instructions: compiling NIR `tex` to a [`TexOp`] and running it over the
 //! lanes through [`crate::texture`] (filtering, LOD from the 2×2 quads' derivatives,
-//! shadow compare, fetch, size queries, LOD queries). An unbound slot reads (0, 0, 0, 1)
-//! and sizes of 0. Gathers, multisample fetches, sample counts and min-LOD clamps
-//! are refused at compile time with [`Error::Unsupported`] naming the op.
+//! shadow compare, fetch, size queries, LOD queries, gathers with constant or
+//! per-lane offsets). An unbound slot reads (0, 0, 0, 1) (a gather: the gathered
+//! component of it) and sizes of 0. Multisample fetches, sample counts and
+//! min-LOD clamps are refused at compile time with [`Error::Unsupported`] naming
+//! the op.
 
 use rgl_nir::ir::{FunctionImpl, SamplerDim, Tex, TexOp as NirTexOp, TexSrcKind};
 use rgl_nir::opcodes::Base;
@@ -11,7 +13,7 @@ use super::alu::RegMap;
 use super::program::{store, TexKind, TexOp};
 use crate::driver::TexTarget;
 use crate::exec::{Reg, Resources, LANES};
-use crate::texture::{self, FetchRequest, LodMode, SampleRequest};
+use crate::texture::{self, FetchRequest, GatherRequest, LodMode, SampleRequest};
 use crate::{Error, Result};
 
 /// Compiles a tex instruction whose result is `dest` registers.
@@ -31,6 +33,7 @@ pub(crate) fn compile_tex(
         NirTexOp::Txs => TexKind::Txs,
         NirTexOp::QueryLevels => TexKind::Levels,
         NirTexOp::Lod => TexKind::Lod,
+        NirTexOp::Tg4 => TexKind::Gather,
         other => {
             let name = NirTexOp::ALL
                 .iter()
@@ -56,6 +59,8 @@ pub(crate) fn compile_tex(
         ddx: Vec::new(),
         ddy: Vec::new(),
         offset: [0; 3],
+        offset_regs: None,
+        component: t.component.min(3),
         int_result: match t.dest_type.base {
             Base::Int => Some(true),
             Base::Uint => Some(false),
@@ -76,6 +81,9 @@ pub(crate) fn compile_tex(
             TexSrcKind::Bias | TexSrcKind::Lod => op.lod = Some(m.reg(d, 0)?),
             TexSrcKind::Ddx => op.ddx = regs_of(m, d)?,
             TexSrcKind::Ddy => op.ddy = regs_of(m, d)?,
+            TexSrcKind::Offset if kind == TexKind::Gather && func.const_value(d).is_none() => {
+                op.offset_regs = Some([m.reg(d, 0)?, m.reg(d, 1)?]);
+            }
             TexSrcKind::Offset => {
                 let Some(v) = func.const_value(d) else {
                     return Err(Error::Unsupported("non-constant texel offset".to_string()));
@@ -165,6 +173,18 @@ pub(crate) fn run_tex(regs: &mut [Reg], exec: u32, op: &TexOp, res: &Resources<'
 fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'_>>) -> [Reg; 4] {
     let Some(b) = b else {
         let mut o = [Reg::default(); 4];
+        if op.kind == TexKind::Gather {
+            // The gathered component of (0, 0, 0, 1).
+            if op.component == 3 {
+                let one = if op.int_result.is_some() {
+                    Reg::splat_u(1)
+                } else {
+                    Reg::splat_f(1.0)
+                };
+                o = [one; 4];
+            }
+            return o;
+        }
         if matches!(
             op.kind,
             TexKind::Tex | TexKind::Txb | TexKind::Txl | TexKind::Txd
@@ -195,6 +215,22 @@ fn run_one(regs: &[Reg], op: &TexOp, b: Option<&crate::texture::TextureBinding<'
             let (coords, n) = rg(regs, &op.coords);
             let [x, y] = texture::query_lod(b, &coords[..n]);
             return [x, y, zero, zero];
+        }
+        TexKind::Gather => {
+            let (coords, n) = rg(regs, &op.coords);
+            let offset_lanes = op
+                .offset_regs
+                .map(|[x, y]| [&regs[x as usize], &regs[y as usize]]);
+            texture::gather(
+                b,
+                &GatherRequest {
+                    coords: &coords[..n],
+                    component: op.component,
+                    offset: [op.offset[0], op.offset[1]],
+                    offset_lanes,
+                    compare: op.compare.map(|c| &regs[c as usize]),
+                },
+            )
         }
         TexKind::Txf => {
             let (coords, n) = rg(regs, &op.coords);

@@ -1,6 +1,6 @@
 //! Texture sampling over lanes: sampler state, views of mip levels, and the pure
 //! sampling functions (`texture`, `textureLod`, `textureGrad`, offsets, shadow compare,
-//! `texelFetch`, `textureSize`, `textureQueryLOD`) that compiled shaders call. [`sample`] takes the
+//! `texelFetch`, `textureSize`, `textureQueryLOD`, gathers) that compiled shaders call. [`sample`] takes the
 //! RGBA8 2D fast paths (`mip_rgba8`), the sampler variant of the binding's state
 //! (`variant`, which filters RGBA8 3D lookups in fixed point: `linear8`, `unorm8`)
 //! or the quad sampler ([`sample_quad`], which
@@ -8,6 +8,7 @@
 //! reference, and the quad sampler bit for bit against the per-lane sampler it
 //! replaced.
 
+mod gather;
 mod linear8;
 mod lod;
 mod mip_rgba8;
@@ -124,6 +125,7 @@ pub fn round_even_f32(x: f32) -> f32 {
     }
 }
 
+pub use gather::{gather, GatherRequest};
 pub use lod::query_lod;
 pub use quad::{sample_quad, QuadF, QuadLod, QuadRequest, QuadRgba, QUAD};
 pub use sample::{fetch, query_levels, sample, size, FetchRequest, LodMode, SampleRequest};

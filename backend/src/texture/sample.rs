@@ -66,7 +66,7 @@ fn dims(t: TexTarget) -> usize {
 
 /// Reads one texel as RGBA; `None` coordinates give the border color.
 #[inline]
-fn texel(
+pub(super) fn texel(
     lv: &MipLevel<'_>,
     fmt: Format,
     x: Option<i64>,
@@ -86,7 +86,7 @@ fn texel(
     }
 }
 
-fn swizzle(v: [f32; 4], sw: [Swizzle; 4]) -> [f32; 4] {
+pub(super) fn swizzle(v: [f32; 4], sw: [Swizzle; 4]) -> [f32; 4] {
     let mut o = [0.0; 4];
     for (i, s) in sw.iter().enumerate() {
         o[i] = match s {

@@ -15,6 +15,9 @@ use crate::hir::{Constant, ExprKind, ScalarValue, TexOp};
 use crate::types::{SamplerDim, SamplerType, ScalarKind, Type};
 use crate::version::Stage;
 
+mod gather;
+pub(crate) use gather::GatherForm;
+
 /// What a texture entry does with its parameters.
 ///
 /// Parameters are always `(sampler, P, [lod | sample | dPdx, dPdy], [offset], [bias])`,
@@ -32,6 +35,8 @@ pub(crate) struct TextureForm {
     /// A lod/bias/sample parameter is present (absent for `texelFetch` and
     /// `textureSize` on rect, buffer and multisample samplers: the LOD is 0).
     pub lod_param: bool,
+    /// The gather shape (`textureGather*`, op `tg4`), `None` for other lookups.
+    pub gather: Option<GatherForm>,
 }
 
 // ---------------------------------------------------------------------------
@@ -280,6 +285,7 @@ fn form(op: TexOp, sampler: SamplerType, proj: bool, offset: bool) -> TextureFor
         proj,
         offset,
         lod_param: true,
+        gather: None,
     }
 }
 
@@ -452,6 +458,7 @@ fn add_modern(t: &mut TableBuilder) {
                 proj: false,
                 offset: false,
                 lod_param: !(is_rect || is_buffer),
+                gather: None,
             };
             add_texture(t, "texelFetch", v130, gvec4(s), Some(coord.clone()), fetch);
             if !is_ms && !is_buffer && !is_external {
@@ -496,6 +503,7 @@ fn add_modern(t: &mut TableBuilder) {
             proj: false,
             offset: false,
             lod_param: !no_lod_dim,
+            gather: None,
         };
         add_texture(
             t,
@@ -537,6 +545,7 @@ fn add_modern(t: &mut TableBuilder) {
                     proj: false,
                     offset: false,
                     lod_param: false,
+                    gather: None,
                 },
             );
         }
@@ -999,11 +1008,15 @@ fn add_legacy(t: &mut TableBuilder) {
 pub(crate) fn add_texture_functions(t: &mut TableBuilder) {
     add_modern(t);
     add_legacy(t);
+    gather::add_gather(t);
 }
 
 /// Mesa's names of a lookup's parameters, in order (`sampler`, `P`, `lod`,
 /// `sample`, `dPdx`, `dPdy`, `offset`, `bias`).
 pub(crate) fn parameter_names(form: TextureForm) -> Vec<&'static str> {
+    if let Some(g) = form.gather {
+        return gather::parameter_names(form, g);
+    }
     let mut names = vec!["sampler"];
     if !matches!(form.op, TexOp::Txs | TexOp::QueryLevels) {
         names.push("P");
@@ -1040,6 +1053,9 @@ pub(crate) fn build_texture(
     b: &mut super::expand::Builder<'_>,
 ) -> Option<crate::arena::Handle<crate::hir::Expr>> {
     use crate::hir::Texture;
+    if let Some(g) = form.gather {
+        return gather::build_gather(form, g, return_type, b);
+    }
     let s = form.sampler;
     let sampler_arg = b.arg(0)?;
     let mut next = 1;
@@ -1100,7 +1116,7 @@ pub(crate) fn build_texture(
             texture.grad = Some((dpdx, dpdy));
             next += 2;
         }
-        TexOp::Tex | TexOp::Txb | TexOp::Lod | TexOp::QueryLevels => {}
+        TexOp::Tex | TexOp::Txb | TexOp::Lod | TexOp::QueryLevels | TexOp::Tg4 => {}
     }
     if form.offset {
         texture.offset = Some(b.arg(next)?);

@@ -556,6 +556,13 @@ pub enum SemanticError {
     /// A texture offset that is not a constant expression.
     #[error("parameter `offset' of `{0}' must be a constant expression")]
     OffsetNotConstant(String),
+    /// A `const in` parameter of a texture gather (`offset`, `offsets`,
+    /// `comp`) given a non-constant argument.
+    #[error("parameter `{0}' of `{1}' must be a constant expression")]
+    GatherArgumentNotConstant(&'static str, String),
+    /// A gather `comp` outside 0..3 (GLSL 4.00 §8.9.4).
+    #[error("`{0}' component must be 0, 1, 2 or 3, not {1}")]
+    GatherComponentRange(String, i64),
     /// Unsized array of blocks.
     #[error("instance array of block `{0}' must be sized")]
     UnsizedBlockArray(String),

@@ -665,7 +665,18 @@ impl Checker<'_> {
                         return self.error_expr(loc);
                     }
                 }
-                if name.name.ends_with("Offset") {
+                if name.name.starts_with("textureGather") {
+                    // GLSL 4.00 §8.9.4: `comp` and `offsets` are constant
+                    // expressions, and so is `offset` without GLSL 4.00 /
+                    // ARB_gpu_shader5 (ARB_texture_gather, ES 3.10).
+                    if let Some((index, error)) =
+                        self.gather_argument_error(&name.name, sig, &values)
+                    {
+                        let at = args.get(index).map(|a| a.loc).unwrap_or(loc);
+                        self.error(at, error);
+                        return self.error_expr(loc);
+                    }
+                } else if name.name.ends_with("Offset") {
                     // The texel offset (the last integer parameter) is a constant.
                     let offset = sig
                         .parameters
@@ -689,6 +700,49 @@ impl Checker<'_> {
             }
         };
         self.generate_call(function, signature, &candidate, values, &name.name, loc)
+    }
+
+    /// The first bad argument of a texture gather call (see the caller), with
+    /// its error.
+    fn gather_argument_error(
+        &self,
+        function: &str,
+        sig: &crate::builtins::BuiltinSignature,
+        values: &[Handle<crate::hir::Expr>],
+    ) -> Option<(usize, SemanticError)> {
+        use crate::types::{ScalarKind, Type};
+        let offset_may_vary = self.at_least(400, 320) || self.has_extension("GL_ARB_gpu_shader5");
+        for (index, (ty, _)) in sig.parameters.iter().enumerate() {
+            let (name, must_be_constant) = match ty {
+                Type::Scalar(ScalarKind::Int) => ("comp", true),
+                Type::Vector(ScalarKind::Int, 2) => ("offset", !offset_may_vary),
+                Type::Array(..) => ("offsets", true),
+                _ => continue,
+            };
+            let value = values.get(index).and_then(|v| self.evaluate(*v));
+            if must_be_constant && value.is_none() {
+                return Some((
+                    index,
+                    SemanticError::GatherArgumentNotConstant(name, function.to_string()),
+                ));
+            }
+            if name == "comp" {
+                let comp = match value.as_ref() {
+                    Some(crate::hir::Constant::Components(c)) => match c.first() {
+                        Some(crate::hir::ScalarValue::Int(v)) => Some(i64::from(*v)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(comp) = comp.filter(|c| !(0..=3).contains(c)) {
+                    return Some((
+                        index,
+                        SemanticError::GatherComponentRange(function.to_string(), comp),
+                    ));
+                }
+            }
+        }
+        None
     }
 
     /// GLSL 4.00 §8.13: the `interpolant` of an interpolation function is a

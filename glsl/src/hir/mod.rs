@@ -540,6 +540,9 @@ pub enum TexOp {
     Lod,
     /// Mip level count query (`textureQueryLevels`, Mesa's `ir_query_levels`).
     QueryLevels,
+    /// Gather (`textureGather*`, Mesa's `ir_tg4`): `lod` holds the constant
+    /// component (Mesa's `lod_info.component`).
+    Tg4,
 }
 
 impl TexOp {
@@ -555,6 +558,7 @@ impl TexOp {
             TexOp::Txs => "txs",
             TexOp::Lod => "lod",
             TexOp::QueryLevels => "query_levels",
+            TexOp::Tg4 => "tg4",
         }
     }
 }
@@ -574,7 +578,8 @@ pub struct Texture {
     pub projector: Option<Handle<Expr>>,
     /// Depth reference for shadow samplers.
     pub shadow_comparator: Option<Handle<Expr>>,
-    /// Bias (txb), LOD (txl, txf, txs) or sample index (txf_ms).
+    /// Bias (txb), LOD (txl, txf, txs), sample index (txf_ms) or gather
+    /// component (tg4).
     pub lod: Option<Handle<Expr>>,
     /// Gradients (txd).
     pub grad: Option<(Handle<Expr>, Handle<Expr>)>,

@@ -583,12 +583,15 @@ impl<'m> Printer<'m> {
                     pieces.push(Work::Text(" "));
                     match tex.op {
                         TexOp::Tex | TexOp::Lod | TexOp::QueryLevels => {}
-                        TexOp::Txb | TexOp::Txl | TexOp::Txf | TexOp::Txs | TexOp::TxfMs => {
-                            match tex.lod {
-                                Some(lod) => pieces.push(Work::Expr(lod)),
-                                None => pieces.push(Work::Text("error")),
-                            }
-                        }
+                        TexOp::Txb
+                        | TexOp::Txl
+                        | TexOp::Txf
+                        | TexOp::Txs
+                        | TexOp::TxfMs
+                        | TexOp::Tg4 => match tex.lod {
+                            Some(lod) => pieces.push(Work::Expr(lod)),
+                            None => pieces.push(Work::Text("error")),
+                        },
                         TexOp::Txd => match tex.grad {
                             Some((dx, dy)) => {
                                 pieces.push(Work::Text("("));

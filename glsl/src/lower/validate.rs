@@ -367,7 +367,7 @@ impl Validator<'_> {
                 }
                 let needs_lod = matches!(
                     tex.op,
-                    TexOp::Txb | TexOp::Txl | TexOp::Txf | TexOp::TxfMs | TexOp::Txs
+                    TexOp::Txb | TexOp::Txl | TexOp::Txf | TexOp::TxfMs | TexOp::Txs | TexOp::Tg4
                 );
                 if needs_lod != tex.lod.is_some() {
                     self.error(format!(

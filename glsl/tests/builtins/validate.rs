@@ -185,6 +185,11 @@ fn check_texture(
                 return Err("gradient types".into());
             }
         }
+        TexOp::Tg4 => {
+            if ty(module, tex.lod.ok_or("missing gather component")?)? != Type::INT {
+                return Err("gather component type".into());
+            }
+        }
         TexOp::Tex | TexOp::Txs | TexOp::Lod | TexOp::QueryLevels => {}
     }
     let want_kind = if sampler.shadow {

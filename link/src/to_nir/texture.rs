@@ -3,7 +3,9 @@
 //! order (texture and sampler deref, coord, projector, comparator, offset, then
 //! bias / lod / ms_index / gradients). Shadow lookups whose GLSL result is a scalar
 //! (1.30 style) produce a one-component result; the legacy `shadow2D` family keeps
-//! four components.
+//! four components. A gather (`tg4`, GLSL 4.00 §8.9.4) takes its component from
+//! the constant in the lookup's `lod` slot (Mesa's `lod_info.component`) and
+//! its offset, constant or not, as the `offset` source.
 
 use rgl_glsl::hir::{self, TexOp as HOp};
 use rgl_glsl::types::Type as GType;
@@ -36,6 +38,11 @@ impl Conv<'_> {
             HOp::Txs => TexOp::Txs,
             HOp::Lod => TexOp::Lod,
             HOp::QueryLevels => TexOp::QueryLevels,
+            HOp::Tg4 => TexOp::Tg4,
+        };
+        let component = match t.op {
+            HOp::Tg4 => self.gather_component(t.lod)?,
+            _ => 0,
         };
         let mut srcs = vec![
             (TexSrcKind::TextureDeref, sampler.def),
@@ -59,7 +66,7 @@ impl Conv<'_> {
             HOp::Txb => Some(TexSrcKind::Bias),
             HOp::Txl | HOp::Txf | HOp::Txs => Some(TexSrcKind::Lod),
             HOp::TxfMs => Some(TexSrcKind::MsIndex),
-            HOp::Tex | HOp::Txd | HOp::Lod | HOp::QueryLevels => None,
+            HOp::Tex | HOp::Txd | HOp::Lod | HOp::QueryLevels | HOp::Tg4 => None,
         };
         if let Some(kind) = lod_kind {
             push(self, kind, t.lod)?;
@@ -90,12 +97,25 @@ impl Conv<'_> {
             is_shadow: shadow,
             texture_index: 0,
             sampler_index: 0,
-            component: 0,
+            component,
             srcs,
         };
         match self.b().build(InstrKind::Tex(tex), Some((n, 32))) {
             Some(d) => Ok(d),
             None => invalid("tex instruction without a result"),
+        }
+    }
+
+    /// The gather component: an `int` constant 0..3 (the front end rejects
+    /// anything else; a missing one gathers `x`).
+    fn gather_component(&self, lod: Option<rgl_glsl::arena::Handle<hir::Expr>>) -> Res<u8> {
+        let Some(lod) = lod else { return Ok(0) };
+        match &self.m.exprs[lod].kind {
+            hir::ExprKind::Constant(hir::Constant::Components(c)) => match c.first() {
+                Some(hir::ScalarValue::Int(v)) if (0..=3).contains(v) => Ok(*v as u8),
+                _ => invalid("gather component outside 0..3"),
+            },
+            _ => invalid("non-constant gather component"),
         }
     }
 }

@@ -120,8 +120,10 @@ fn clamp_to(v: i64, size: u32) -> u32 {
     v.clamp(0, i64::from(size.max(1)) - 1) as u32
 }
 
-fn texel_coord(v: f32, size: u32) -> i64 {
-    let x = (f64::from(v) * f64::from(size)).floor();
+/// `floor(v * size - shift)`: `shift` is ½ for the footprint of a gather (GL
+/// §8.14.2: `i0 = floor(u - ½)`).
+fn texel_coord_shifted(v: f32, size: u32, shift: f64) -> i64 {
+    let x = (f64::from(v) * f64::from(size) - shift).floor();
     if x.is_nan() {
         0
     } else {
@@ -156,8 +158,12 @@ fn cube_face(x: f32, y: f32, z: f32) -> (u32, f32, f32) {
 }
 
 /// Integer texel coordinates (x, y, z) on level 0 for a normalised/rect coordinate
-/// set, with `off` added (texel offsets, tg4 neighbours).
+/// set, with `off` added (texel offsets, tg4 neighbours). A gather (`tg4`)
+/// locates the `(i0, j0)` corner of the LINEAR footprint instead of the
+/// nearest texel.
 fn locate(tex: &Tex, t: &Texture, args: &TexArgs, off: (i64, i64)) -> (u32, u32, u32) {
+    let shift = if tex.op == TexOp::Tg4 { 0.5 } else { 0.0 };
+    let texel_coord = |v: f32, size: u32| texel_coord_shifted(v, size, shift);
     let n = coord_count(tex.dim);
     let mut c = [0f32; 4];
     for (i, v) in c.iter_mut().enumerate().take(n + usize::from(tex.is_array)) {
@@ -195,11 +201,11 @@ fn locate(tex: &Tex, t: &Texture, args: &TexArgs, off: (i64, i64)) -> (u32, u32,
         }
         SamplerDim::Rect => {
             let x = clamp_to(
-                f64::from(c[0]).floor().clamp(-1e12, 1e12) as i64 + ox,
+                (f64::from(c[0]) - shift).floor().clamp(-1e12, 1e12) as i64 + ox,
                 t.width,
             );
             let y = clamp_to(
-                f64::from(c[1]).floor().clamp(-1e12, 1e12) as i64 + oy,
+                (f64::from(c[1]) - shift).floor().clamp(-1e12, 1e12) as i64 + oy,
                 t.height,
             );
             (x, y, 0)
@@ -322,9 +328,11 @@ pub fn sample(tex: &Tex, t: &Texture, args: &TexArgs) -> [u32; 4] {
             )
         }
         TexOp::Tg4 => {
+            // GL §8.14.2 / GLSL 4.00 §8.9.4: the LINEAR footprint at level 0,
+            // component `comp` of each texel (shadow: the comparisons), in
+            // the order (i0, j1), (i1, j1), (i1, j0), (i0, j0).
             let comp = usize::from(tex.component.min(3));
             let mut out = [0u32; 4];
-            // GL order: (i0, j1), (i1, j1), (i1, j0), (i0, j0).
             let offs = [(0, 1), (1, 1), (1, 0), (0, 0)];
             for (k, off) in offs.iter().enumerate() {
                 let (x, y, z) = locate(tex, t, args, *off);

@@ -671,7 +671,7 @@ impl Reader {
             }
             (
                 op @ ("tex" | "txb" | "txl" | "txd" | "txf" | "txf_ms" | "txs" | "lod"
-                | "query_levels"),
+                | "query_levels" | "tg4"),
                 [ty, rest @ ..],
             ) => {
                 let op = match op {
@@ -683,6 +683,7 @@ impl Reader {
                     "txf_ms" => TexOp::TxfMs,
                     "txs" => TexOp::Txs,
                     "query_levels" => TexOp::QueryLevels,
+                    "tg4" => TexOp::Tg4,
                     _ => TexOp::Lod,
                 };
                 let ty = parse_type(&self.module, ty)?;
