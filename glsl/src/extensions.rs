@@ -136,6 +136,14 @@ pub const EXTENSIONS: &[Extension] = &[
     // barrier built-ins and the compute built-in variables and constants.
     // Like Mesa, advertised for every desktop version (the spec is written
     // against GLSL 4.20 but sets no lower bound for its language features).
+    // GL_ARB_texture_gather: textureGather (2D, 2D array, cube, cube array)
+    // and textureGatherOffset with a constant offset (GLSL 4.00 §8.9.4).
+    Extension {
+        name: "GL_ARB_texture_gather",
+        family: Family::Desktop,
+        min_version: 130,
+        core_in: 400,
+    },
     // GL_ARB_shader_subroutine: subroutine types, functions and uniforms
     // (GLSL 4.00 §6.1.2); the spec requires GLSL 1.50.
     Extension {

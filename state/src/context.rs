@@ -258,6 +258,20 @@ impl Context {
 
     /// `glGetIntegerv` for single-valued limits and bindings.
     pub fn get_parameter_i32(&mut self, pname: u32) -> i32 {
+        use rgl_glsl::builtins::variables::limits as glsl_limits;
+        // The signed limits: texel offsets (the `gl_Min/MaxProgramTexelOffset`
+        // the compiler checks) and gather offsets (any offset wraps like a
+        // texel coordinate in rgl's gather, `backend/src/texture/gather.rs`;
+        // llvmpipe's -32..31 range).
+        match pname {
+            gl::MIN_PROGRAM_TEXEL_OFFSET => return glsl_limits::MIN_PROGRAM_TEXEL_OFFSET,
+            gl::MAX_PROGRAM_TEXEL_OFFSET => return glsl_limits::MAX_PROGRAM_TEXEL_OFFSET,
+            gl::MIN_PROGRAM_TEXTURE_GATHER_OFFSET => return -32,
+            gl::MAX_PROGRAM_TEXTURE_GATHER_OFFSET => return 31,
+            // ARB_texture_gather: 4 (every component may be gathered).
+            gl::MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB => return 4,
+            _ => {}
+        }
         let v = match pname {
             gl::MAX_VERTEX_ATTRIBS => limits::MAX_VERTEX_ATTRIBS,
             gl::MAX_TEXTURE_IMAGE_UNITS => limits::MAX_TEXTURE_IMAGE_UNITS,
