@@ -430,9 +430,8 @@ impl<'a> Resources<'a> {
                 let t = self.subroutines(stage);
                 let u = t.uniforms.get(index).ok_or(GlError::InvalidValue)?;
                 let compatible = t.compatible(u.ty);
-                if let Some(s) = referenced_by(prop) {
-                    return one((s.is_some() && s == stage) as i32);
-                }
+                // GL 4.3 Table 7.2: no `GL_REFERENCED_BY_*` here (the
+                // interface names its stage).
                 match prop {
                     gl::NAME_LENGTH => one(name_length(self.names(iface))),
                     gl::ARRAY_SIZE => one(u.size() as i32),

@@ -293,6 +293,9 @@ pub struct ProgramObject {
     /// linked with (its NIR's block source) and the binding
     /// `glShaderStorageBlockBinding` set (initially the same).
     pub storage_block_bindings: Vec<(u32, u32)>,
+    /// The selected subroutine index of every subroutine uniform location,
+    /// per stage (`glUniformSubroutinesuiv`, GL 4.x §7.10).
+    pub subroutine_selections: Vec<(rgl_glsl::Stage, Vec<u32>)>,
     /// Incremented at every successful link; variant caches key on it.
     pub generation: u64,
     /// What the draw-time variant key needs to know about the linked program,
@@ -487,7 +490,11 @@ impl Context {
                     .map(|w| format!("warning: {w}\n"))
                     .collect();
                 p.uniforms = UniformStorage::new(&linked);
-                crate::subroutines::reset_defaults(&linked, &mut p.uniforms);
+                crate::subroutines::reset_defaults(
+                    &linked,
+                    &mut p.uniforms,
+                    &mut p.subroutine_selections,
+                );
                 p.block_bindings = linked.uniform_blocks.iter().map(|b| b.binding).collect();
                 p.storage_block_bindings = linked
                     .storage_blocks()
@@ -808,7 +815,11 @@ impl Context {
         if let Some(p) = program {
             if let Ok(obj) = self.program_obj_mut(p) {
                 if let Some(linked) = obj.linked.as_deref() {
-                    crate::subroutines::reset_defaults(linked, &mut obj.uniforms);
+                    crate::subroutines::reset_defaults(
+                        linked,
+                        &mut obj.uniforms,
+                        &mut obj.subroutine_selections,
+                    );
                 }
             }
         }

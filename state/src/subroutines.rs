@@ -90,23 +90,53 @@ fn split_indices(name: &str) -> Option<(&str, Vec<u32>)> {
     Some((base, indices))
 }
 
-/// Sets every subroutine uniform of every stage to its lowest compatible index.
-pub(crate) fn reset_defaults(linked: &LinkedProgram, storage: &mut UniformStorage) {
+/// Sets every subroutine uniform of every stage to its lowest compatible
+/// index: the selections the API reports, and the storage the shaders read.
+pub(crate) fn reset_defaults(
+    linked: &LinkedProgram,
+    storage: &mut UniformStorage,
+    selections: &mut Vec<(Stage, Vec<u32>)>,
+) {
+    selections.clear();
     for stage in &linked.stages {
         let t = &stage.hir.subroutines;
+        let mut values = vec![0u32; location_count(t) as usize];
         for u in &t.uniforms {
             let default = t.compatible(u.ty).first().copied().unwrap_or(0);
-            let slot = slot_of(linked, stage.stage, &u.name);
             for e in 0..u.size() {
-                if let Some(words) =
-                    slot.and_then(|s| storage.slots.get_mut(s as usize + e as usize))
-                {
-                    words[0] = default;
+                if let Some(v) = values.get_mut((u.location + e) as usize) {
+                    *v = default;
                 }
             }
         }
+        write_storage(linked, stage.stage, t, &values, storage);
+        selections.push((stage.stage, values));
     }
     storage.serial += 1;
+}
+
+/// Writes the selection of every location of `stage` into the storage of the
+/// subroutine uniforms the linker kept (an unused one has none: nothing reads
+/// it).
+fn write_storage(
+    linked: &LinkedProgram,
+    stage: Stage,
+    t: &Subroutines,
+    values: &[u32],
+    storage: &mut UniformStorage,
+) {
+    for u in &t.uniforms {
+        let Some(slot) = slot_of(linked, stage, &u.name) else {
+            continue;
+        };
+        for e in 0..u.size() {
+            let value = values.get((u.location + e) as usize).copied();
+            let words = storage.slots.get_mut(slot as usize + e as usize);
+            if let (Some(value), Some(words)) = (value, words) {
+                words[0] = value;
+            }
+        }
+    }
 }
 
 /// The first storage slot of subroutine uniform `name` of `stage`.
@@ -127,9 +157,15 @@ impl Context {
         obj.link_result().cloned().ok_or(GlError::InvalidOperation)
     }
 
+    /// The subroutine tables of the stage `shadertype` of `program`. A stage
+    /// the program lacks is `GL_INVALID_OPERATION`, as in Mesa's
+    /// `_mesa_GetSubroutineIndex` and its kin.
     fn subroutine_tables(&mut self, program: Program, shadertype: u32) -> GlResult<Subroutines> {
         let stage = stage_of(shadertype)?;
         let linked = self.linked_for_query(program)?;
+        if !stage.is_some_and(|s| linked.stage(s).is_some()) {
+            return Err(GlError::InvalidOperation);
+        }
         Ok(tables(&linked, stage))
     }
 
@@ -236,8 +272,10 @@ impl Context {
     }
 
     /// `glGetProgramStageiv`.
+    /// A stage the program lacks has no subroutines (every count is 0).
     pub fn get_program_stage_iv(&mut self, program: Program, shadertype: u32, pname: u32) -> i32 {
-        let r = self.subroutine_tables(program, shadertype).and_then(|t| {
+        let r = stage_of(shadertype).and_then(|stage| {
+            let t = tables(&self.linked_for_query(program)?, stage);
             let longest = |names: &mut dyn Iterator<Item = String>| {
                 names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
             };
@@ -269,17 +307,18 @@ impl Context {
     fn uniform_subroutines_inner(&mut self, shadertype: u32, indices: &[u32]) -> GlResult<()> {
         let stage = stage_of(shadertype)?;
         let program = self.current_program.ok_or(GlError::InvalidOperation)?;
-        let linked = self.linked_for_query(program)?;
+        // The executable in use, also after a failed relink of the program.
+        let obj = self.program_obj(program)?;
+        let linked = obj.linked.as_deref().ok_or(GlError::InvalidOperation)?;
         let Some(stage) = stage.filter(|s| linked.stage(*s).is_some()) else {
             return Err(GlError::InvalidOperation);
         };
-        let t = tables(&linked, Some(stage));
+        let t = tables(linked, Some(stage));
         if indices.len() as u32 != location_count(&t) {
             return Err(GlError::InvalidValue);
         }
-        let mut writes = Vec::with_capacity(indices.len());
         for (location, &index) in indices.iter().enumerate() {
-            let Some((u, element)) = at_location(&t, location as u32) else {
+            let Some((u, _)) = at_location(&t, location as u32) else {
                 // A location no uniform uses (explicit locations leave gaps).
                 continue;
             };
@@ -289,15 +328,17 @@ impl Context {
             if !t.compatible(t.uniforms[u].ty).contains(&index) {
                 return Err(GlError::InvalidOperation);
             }
-            let slot =
-                slot_of(&linked, stage, &t.uniforms[u].name).ok_or(GlError::InvalidOperation)?;
-            writes.push((slot as usize + element as usize, index));
         }
+        let linked = linked.clone();
         let obj = self.program_obj_mut(program)?;
-        for (slot, index) in writes {
-            if let Some(words) = obj.uniforms.slots.get_mut(slot) {
-                words[0] = index;
-            }
+        write_storage(&linked, stage, &t, indices, &mut obj.uniforms);
+        match obj
+            .subroutine_selections
+            .iter_mut()
+            .find(|(s, _)| *s == stage)
+        {
+            Some((_, values)) => *values = indices.to_vec(),
+            None => obj.subroutine_selections.push((stage, indices.to_vec())),
         }
         obj.uniforms.serial += 1;
         Ok(())
@@ -310,26 +351,21 @@ impl Context {
         let r = (|| {
             let stage = stage_of(shadertype)?;
             let program = self.current_program.ok_or(GlError::InvalidOperation)?;
-            let linked = self.linked_for_query(program)?;
+            let obj = self.program_obj(program)?;
+            let linked = obj.linked.as_deref().ok_or(GlError::InvalidOperation)?;
             let Some(stage) = stage.filter(|s| linked.stage(*s).is_some()) else {
                 return Err(GlError::InvalidOperation);
             };
-            let t = tables(&linked, Some(stage));
-            let location = u32::try_from(location).map_err(|_| GlError::InvalidValue)?;
-            let (u, element) = at_location(&t, location).ok_or(GlError::InvalidValue)?;
-            let slot =
-                slot_of(&linked, stage, &t.uniforms[u].name).ok_or(GlError::InvalidOperation)?;
-            let obj = self.program_obj(program)?;
-            Ok(obj
-                .uniforms
-                .slots
-                .get(slot as usize + element as usize)
-                .map_or(0, |w| w[0]))
+            let location = usize::try_from(location).map_err(|_| GlError::InvalidValue)?;
+            obj.subroutine_selections
+                .iter()
+                .find(|(s, _)| *s == stage)
+                .and_then(|(_, values)| values.get(location).copied())
+                .ok_or(GlError::InvalidValue)
         })();
         self.check(r).unwrap_or(0)
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::split_indices;

@@ -408,6 +408,8 @@ impl<G: GlApi> GlContext for GlRunner<G> {
         }
         self.gl.use_program(Some(program));
         self.program = Some(program);
+        // A new program starts from its default subroutine selections.
+        self.subroutines.clear();
         let blocks = self
             .gl
             .get_program_parameter_i32(program, glow::ACTIVE_UNIFORM_BLOCKS)
