@@ -163,7 +163,7 @@ impl Context {
     fn subroutine_tables(&mut self, program: Program, shadertype: u32) -> GlResult<Subroutines> {
         let stage = stage_of(shadertype)?;
         let linked = self.linked_for_query(program)?;
-        if !stage.is_some_and(|s| linked.stage(s).is_some()) {
+        if stage.is_none_or(|s| linked.stage(s).is_none()) {
             return Err(GlError::InvalidOperation);
         }
         Ok(tables(&linked, stage))
