@@ -456,9 +456,15 @@ pub enum SemanticError {
     /// More subroutine functions than `GL_MAX_SUBROUTINES`.
     #[error("too many subroutine functions (GL_MAX_SUBROUTINES is 256)")]
     TooManySubroutines,
-    /// A subroutine uniform location past `GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS`.
-    #[error("subroutine uniform location {0} is outside [0, GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS = 1024)")]
+    /// Subroutine uniform locations past `GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS`
+    /// (the end of the range they need).
+    #[error(
+        "subroutine uniform locations up to {0} exceed GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS (1024)"
+    )]
     SubroutineLocationRange(u32),
+    /// An overloaded function associated with a subroutine type.
+    #[error("two or more functions are named `{0}', which is associated with a subroutine type")]
+    SubroutineOverloaded(String),
     /// Two subroutine uniforms sharing a location.
     #[error("subroutine uniform location {0} is used twice")]
     SubroutineLocationUsed(u32),

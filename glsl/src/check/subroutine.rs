@@ -406,6 +406,13 @@ impl Checker<'_> {
             return;
         }
         let state = std::mem::take(&mut self.subroutines);
+        // GL 4.x §7.10: a function associated with a subroutine type may not
+        // be overloaded (its name selects it in `glGetSubroutineIndex`).
+        for f in &state.functions {
+            if self.module.functions[f.function].signatures.len() > 1 {
+                self.error(f.loc, SemanticError::SubroutineOverloaded(f.name.clone()));
+            }
+        }
         let indices = self.assign_indices(&state);
         let locations = self.assign_locations(&state);
         let mut out = Subroutines::default();
@@ -484,12 +491,13 @@ impl Checker<'_> {
         let mut result = vec![0u32; state.uniforms.len()];
         let mut pending = Vec::new();
         for (i, u) in state.uniforms.iter().enumerate() {
-            let size = u.dims.iter().product::<u32>().max(1);
+            let size = u.dims.iter().fold(1u32, |n, d| n.saturating_mul(*d)).max(1);
             match u.location {
                 Some(location) => {
                     let location = location.max(0) as u32;
-                    if location.saturating_add(size) > MAX_SUBROUTINE_UNIFORM_LOCATIONS {
-                        self.error(u.loc, SemanticError::SubroutineLocationRange(location));
+                    let end = location.saturating_add(size);
+                    if end > MAX_SUBROUTINE_UNIFORM_LOCATIONS {
+                        self.error(u.loc, SemanticError::SubroutineLocationRange(end));
                     } else if used
                         .iter()
                         .any(|&(s, n)| s < location + size && location < s + n)
@@ -504,9 +512,10 @@ impl Checker<'_> {
         }
         for (i, size) in pending {
             let location = first_free_run(&used, size);
-            if location.saturating_add(size) > MAX_SUBROUTINE_UNIFORM_LOCATIONS {
+            let end = location.saturating_add(size);
+            if end > MAX_SUBROUTINE_UNIFORM_LOCATIONS {
                 let loc = state.uniforms[i].loc;
-                self.error(loc, SemanticError::SubroutineLocationRange(location));
+                self.error(loc, SemanticError::SubroutineLocationRange(end));
             }
             used.push((location, size));
             result[i] = location;

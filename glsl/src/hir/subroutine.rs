@@ -91,6 +91,6 @@ impl SubroutineUniform {
     /// The number of locations it takes (GL 4.x §7.10: an array takes one per
     /// element).
     pub fn size(&self) -> u32 {
-        self.dims.iter().product()
+        self.dims.iter().fold(1u32, |n, d| n.saturating_mul(*d))
     }
 }
