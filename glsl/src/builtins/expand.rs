@@ -401,6 +401,9 @@ pub(crate) fn expand_call(
     if args.len() != entry.parameters.len() || functions::KEPT_CALLS.contains(&entry.name) {
         return Vec::new();
     }
+    if matches!(entry.name, "EmitStreamVertex" | "EndStreamPrimitive") {
+        return stream_call(entry.name, module, args[0]);
+    }
     let mut builder = Builder::new(module, Mode::Call, entry, args);
     // A `void` built-in (`EmitVertex`, …) expands into statements only.
     if let Some(value) = expand(entry, &mut builder) {
@@ -750,6 +753,10 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         "unpackUnorm2x16" => unary(b, Op::UnpackUnorm2x16),
         "packHalf2x16" => unary(b, Op::PackHalf2x16),
         "unpackHalf2x16" => unary(b, Op::UnpackHalf2x16),
+        "packSnorm4x8" => unary(b, Op::PackSnorm4x8),
+        "unpackSnorm4x8" => unary(b, Op::UnpackSnorm4x8),
+        "packUnorm4x8" => unary(b, Op::PackUnorm4x8),
+        "unpackUnorm4x8" => unary(b, Op::UnpackUnorm4x8),
         "length" => {
             if ty0.is_scalar() {
                 unary(b, Op::Abs)
@@ -899,6 +906,10 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             let ady = b.op(Op::Abs, &ret, &[dy]);
             Some(b.op(Op::Add, &ret, &[adx, ady]))
         }
+        "fma" => {
+            let (p, q, r) = (b.take(x)?, b.take(y)?, b.take(z)?);
+            Some(b.op(Op::Fma, &ret, &[p, q, r]))
+        }
         "EmitVertex" | "EndPrimitive" => {
             b.stmt(if entry.name == "EmitVertex" {
                 Stmt::EmitVertex
@@ -916,6 +927,38 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         "interpolateAtCentroid" | "interpolateAtSample" => b.take(x),
         _ => None,
     }
+}
+
+/// `EmitStreamVertex(stream)` / `EndStreamPrimitive(stream)` (GLSL 4.00 §8.12;
+/// the checker made sure `stream` is a constant below MAX_VERTEX_STREAMS).
+/// Stream 0 is the stream that is rasterized (GL 4.0 §2.16 "Only vertices
+/// emitted to stream zero are ... passed to ... rasterization"), so its calls
+/// are `EmitVertex` / `EndPrimitive`. rgl's transform feedback captures
+/// stream 0 only and it has no per-stream primitive queries, so vertices and
+/// primitives of the other streams have no observable effect: their calls
+/// expand into nothing.
+fn stream_call(name: &str, module: &mut Module, stream: Handle<Expr>) -> Vec<Handle<Stmt>> {
+    let value = crate::hir::const_eval::evaluate(module, stream);
+    let stmt = if value.as_ref().and_then(crate::hir::const_eval::as_int) != Some(0) {
+        // An empty `if (false)`: the call's replacement must not be empty
+        // (an empty expansion keeps the call), and later passes drop it.
+        let condition = module.exprs.append(Expr {
+            kind: ExprKind::Constant(Constant::Components(smallvec::smallvec![ScalarValue::Bool(
+                false,
+            )])),
+            ty: Type::BOOL,
+        });
+        Stmt::If {
+            condition,
+            then_block: Vec::new(),
+            else_block: Vec::new(),
+        }
+    } else if name == "EmitStreamVertex" {
+        Stmt::EmitVertex
+    } else {
+        Stmt::EndPrimitive
+    };
+    vec![module.stmts.append(stmt)]
 }
 
 /// `ftransform()` = `gl_ModelViewProjectionMatrix * gl_Vertex`, declaring the

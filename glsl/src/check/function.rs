@@ -636,6 +636,32 @@ impl Checker<'_> {
                         return self.error_expr(loc);
                     }
                 }
+                if matches!(&*name.name, "EmitStreamVertex" | "EndStreamPrimitive") {
+                    // GLSL 4.00 §8.12: "The argument to stream must be a
+                    // constant integral expression."
+                    let at = args.first().map(|a| a.loc).unwrap_or(loc);
+                    let value = values.first().and_then(|v| self.evaluate(*v));
+                    match value.as_ref().and_then(crate::hir::const_eval::as_int) {
+                        None => {
+                            self.error(at, SemanticError::ConstInParameter("stream"));
+                            return self.error_expr(loc);
+                        }
+                        Some(v)
+                            if v < 0 || v >= i64::from(super::qualifiers::MAX_VERTEX_STREAMS) =>
+                        {
+                            self.error(
+                                at,
+                                SemanticError::StreamCallRange {
+                                    name: name.name.to_string(),
+                                    value: v,
+                                    max: super::qualifiers::MAX_VERTEX_STREAMS - 1,
+                                },
+                            );
+                            return self.error_expr(loc);
+                        }
+                        Some(_) => {}
+                    }
+                }
                 if name.name.starts_with("interpolateAt") {
                     if let Some(error) = self.interpolant_error(values.first()) {
                         let at = args.first().map(|a| a.loc).unwrap_or(loc);
