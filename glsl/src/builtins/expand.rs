@@ -180,8 +180,11 @@ impl<'m> Builder<'m> {
             stmts: Vec::new(),
         };
         for (index, (&arg, (ty, direction))) in args.iter().zip(&entry.parameters).enumerate() {
+            // The interpolant of `interpolateAt*` stays a tree: its
+            // expansion reads which input it is.
             let keep_tree = mode == Mode::Value
                 || *direction != ParamDirection::In
+                || (index == 0 && entry.name.starts_with("interpolateAt"))
                 || ty.is_sampler()
                 || is_simple(builder.module, arg);
             if keep_tree {
@@ -239,6 +242,14 @@ impl<'m> Builder<'m> {
             .append(Variable::new(name, ty, VarMode::Temporary));
         self.stmt(Stmt::Declare(var));
         var
+    }
+
+    /// The expression tree of a value that was not stored in a temporary.
+    pub(crate) fn tree_of(&self, val: Val) -> Option<Handle<Expr>> {
+        match self.bindings.get(val.0)?.source {
+            Source::Tree(tree) => Some(tree),
+            Source::Var(_) => None,
+        }
     }
 
     /// A fresh use of a value.
@@ -925,6 +936,15 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         // sample number does not exist, the position used to interpolate
         // the input variable is undefined".
         "interpolateAtCentroid" | "interpolateAtSample" => b.take(x),
+        "interpolateAtOffset" => {
+            let interp = match b.tree_of(x) {
+                Some(tree) => super::interpolate::interpolation_of(b.module, tree),
+                None => crate::ast::Interpolation::Smooth,
+            };
+            let frag_coord = builtin_variable(b.module, "gl_FragCoord")
+                .map(|v| b.expr(ExprKind::VarRef(v), Type::vec(ScalarKind::Float, 4)));
+            super::interpolate::at_offset(b, x, y, &ret, interp, frag_coord)
+        }
         _ => None,
     }
 }

@@ -125,9 +125,10 @@ pub(crate) fn v130_fs(a: &Availability<'_>) -> bool {
 pub(crate) fn derivatives(a: &Availability<'_>) -> bool {
     fs_only(a) && (a.version.at_least(110, 300) || has_ext(a, "GL_OES_standard_derivatives"))
 }
-/// GLSL 4.00+ fragment shaders: the §8.13 interpolation functions.
+/// GLSL 4.00+ (or ARB_gpu_shader5) fragment shaders: the §8.13
+/// interpolation functions.
 pub(crate) fn interpolation(a: &Availability<'_>) -> bool {
-    fs_only(a) && desktop(a) && a.version.number >= 400
+    fs_only(a) && gpu_shader5(a)
 }
 /// Compatibility-profile built-ins are visible: every desktop version below
 /// 1.40, `#version 1x0 compatibility`, or `GL_ARB_compatibility` enabled
@@ -783,10 +784,10 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // ARB_shader_clock: the 64-bit counter as (low, high) words.
     t.add_nofold("clock2x32ARB", shader_clock, V(U, 2), &[]);
 
-    // GLSL 4.00 §8.13 interpolation functions (fragment shaders). Not
-    // `interpolateAtOffset`, which the checker refuses by name.
+    // GLSL 4.00 §8.13 interpolation functions (fragment shaders).
     t.add_nofold("interpolateAtCentroid", interpolation, gf, &[gf]);
     t.add_nofold("interpolateAtSample", interpolation, gf, &[gf, S(I)]);
+    t.add_nofold("interpolateAtOffset", interpolation, gf, &[gf, V(F, 2)]);
 
     // §8.9 Noise (desktop only; Mesa returns 0).
     t.add_nofold("noise1", desktop, S(F), &[gf]);

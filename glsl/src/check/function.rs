@@ -577,19 +577,7 @@ impl Checker<'_> {
             Ok(index) => index,
             Err(ambiguous) => {
                 let call = self.prototype_string(&name.name, &types);
-                if candidates.is_empty()
-                    && *name.name == *"interpolateAtOffset"
-                    && self.stage == crate::Stage::Fragment
-                    && !self.version.is_es()
-                    && self.version.number >= 400
-                {
-                    // GLSL 4.00 §8.13 has it; rgl's drivers interpolate
-                    // inputs at the pixel centre only, so it is refused by name.
-                    self.error(
-                        loc,
-                        SemanticError::Unsupported("interpolateAtOffset() calls"),
-                    );
-                } else if candidates.is_empty() {
+                if candidates.is_empty() {
                     self.error(loc, SemanticError::NoSuchFunction(name.name.to_string()));
                 } else if ambiguous {
                     let list: Vec<String> = candidates

@@ -1240,6 +1240,9 @@ fn check_block_member(
         if w.invariant.is_some() {
             error(QualifierError::UniformBlockMemberQualifier("invariant"));
         }
+        if w.sample.is_some() {
+            error(QualifierError::UniformBlockMemberQualifier("sample"));
+        }
     } else {
         if let Some((i, _)) = w.interpolation {
             check_interpolation(i, block, false, false, env, &mut error);
