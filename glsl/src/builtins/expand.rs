@@ -180,11 +180,11 @@ impl<'m> Builder<'m> {
             stmts: Vec::new(),
         };
         for (index, (&arg, (ty, direction))) in args.iter().zip(&entry.parameters).enumerate() {
-            // The interpolant of `interpolateAt*` stays a tree: its
+            // The interpolant of `interpolateAtOffset` stays a tree: its
             // expansion reads which input it is.
             let keep_tree = mode == Mode::Value
                 || *direction != ParamDirection::In
-                || (index == 0 && entry.name.starts_with("interpolateAt"))
+                || (index == 0 && entry.name == "interpolateAtOffset")
                 || ty.is_sampler()
                 || is_simple(builder.module, arg);
             if keep_tree {
@@ -963,9 +963,9 @@ fn stream_call(name: &str, module: &mut Module, stream: Handle<Expr>) -> Vec<Han
         // An empty `if (false)`: the call's replacement must not be empty
         // (an empty expansion keeps the call), and later passes drop it.
         let condition = module.exprs.append(Expr {
-            kind: ExprKind::Constant(Constant::Components(smallvec::smallvec![ScalarValue::Bool(
-                false,
-            )])),
+            kind: ExprKind::Constant(Constant::Components(smallvec::smallvec![
+                ScalarValue::Bool(false,)
+            ])),
             ty: Type::BOOL,
         });
         Stmt::If {

@@ -12,9 +12,9 @@
 //! inputs are at the pixel centre like the others.
 
 use super::expand::{Builder, Val};
+use crate::arena::Handle;
 use crate::ast::Interpolation;
 use crate::hir::{Expr, ExprKind, Module, Op};
-use crate::arena::Handle;
 use crate::types::Type;
 
 /// The interpolation of the input `expr` reads: the innermost written

@@ -789,9 +789,12 @@ pub(crate) fn lookup(
         }
         // GLSL 4.00 §7.1: the coverage mask of the fragment, one bit per
         // sample; rgl renders single-sampled, so bit 0 of element 0.
-        "gl_SampleMaskIn" if fs && super::functions::gpu_shader5(a) => {
-            flat(variable(name, array(Type::INT, 1), VarMode::SystemValue, None))
-        }
+        "gl_SampleMaskIn" if fs && super::functions::gpu_shader5(a) => flat(variable(
+            name,
+            array(Type::INT, 1),
+            VarMode::SystemValue,
+            None,
+        )),
         "gl_FrontFacing" if fs => flat(variable(name, Type::BOOL, VarMode::SystemValue, None)),
         "gl_PointCoord" if fs && a.version.at_least(120, 100) => with_precision(
             variable(name, vec(2), VarMode::ShaderIn, Some(slot::PNTC)),
