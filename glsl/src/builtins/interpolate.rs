@@ -22,10 +22,7 @@ use crate::types::Type;
 pub(crate) fn interpolation_of(module: &Module, expr: Handle<Expr>) -> Interpolation {
     let mut current = expr;
     let mut member: Option<Interpolation> = None;
-    loop {
-        let Some(e) = module.exprs.get(current) else {
-            break;
-        };
+    while let Some(e) = module.exprs.get(current) {
         match &e.kind {
             ExprKind::VarRef(v) => {
                 let var = module.variables.get(*v);
