@@ -10,7 +10,7 @@
 //! a stage-specific extension is accepted in every stage and simply has no
 //! effect where the feature does not exist. Extensions whose GLSL features the
 //! front end does not implement (`GL_EXT_gpu_shader4`, `GL_ARB_geometry_shader4`,
-//! `GL_ARB_gpu_shader5`, …) are deliberately absent: `#extension … : require`
+//! …) are deliberately absent: `#extension … : require`
 //! fails for them and tests needing them are skipped.
 
 use crate::version::{Stage, Version};
@@ -188,6 +188,29 @@ pub const EXTENSIONS: &[Extension] = &[
         family: Family::Desktop,
         min_version: 140,
         core_in: 440,
+    },
+    // GL_ARB_gpu_shader5 (core in GLSL 4.00; its spec needs GLSL 1.50, and
+    // Mesa advertises it from 1.50): `precise`, `sample`, the geometry shader
+    // `invocations` and `stream` layouts with `EmitStreamVertex` /
+    // `EndStreamPrimitive`, `gl_InvocationID` and `gl_SampleMaskIn`, `fma`,
+    // the 4x8/2x16 unorm/snorm packing functions, `interpolateAt*`, the
+    // integer functions, `frexp`/`ldexp`, implicit `int`→`uint` conversions
+    // and dynamically uniform sampler / uniform block array indexing. Its
+    // `textureGather` forms and subroutines are not part of this entry's
+    // front-end work (see `builtins::texture` and the subroutine checks).
+    Extension {
+        name: "GL_ARB_gpu_shader5",
+        family: Family::Desktop,
+        min_version: 150,
+        core_in: 400,
+    },
+    // GL_ARB_shading_language_packing: the 2x16 and 4x8 packing functions
+    // (core in GLSL 4.20; packUnorm4x8 and friends also with gpu_shader5).
+    Extension {
+        name: "GL_ARB_shading_language_packing",
+        family: Family::Desktop,
+        min_version: 110,
+        core_in: 420,
     },
     Extension {
         name: "GL_MESA_shader_integer_functions",

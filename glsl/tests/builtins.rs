@@ -403,7 +403,13 @@ fn every_overload_expands_to_valid_ir() {
         profile: Profile::Compatibility,
     };
     for sig in all_signatures() {
-        let (mut module, args, ret) = call_module(version, Stage::Vertex, &sig);
+        // The interpolation functions read gl_FragCoord: fragment shaders.
+        let stage = if sig.name.starts_with("interpolateAt") {
+            Stage::Fragment
+        } else {
+            Stage::Vertex
+        };
+        let (mut module, args, ret) = call_module(version, stage, &sig);
         let stmts = builtins::expand_call(sig.id, &mut module, ret, &args);
         let structs = StructArena::new();
         let params: Vec<String> = sig
@@ -448,7 +454,7 @@ fn every_overload_expands_to_valid_ir() {
             problems.push(format!("{label}: {e}"));
         }
         // The same call with its result discarded still expands.
-        let (mut module, args, _) = call_module(version, Stage::Vertex, &sig);
+        let (mut module, args, _) = call_module(version, stage, &sig);
         let stmts = builtins::expand_call(sig.id, &mut module, None, &args);
         if stmts.is_empty() {
             problems.push(format!(

@@ -92,7 +92,7 @@ impl ShaderExec for LaneShader {
             // same safe code compiled with AVX2 enabled.
             return unsafe { self.run_avx2(inv) };
         }
-        self.run_body(inv, None)
+        self.run_invocations(inv)
     }
 }
 
@@ -200,14 +200,46 @@ impl LaneShader {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn run_avx2(&self, inv: &mut Invocation<'_>) -> Result<()> {
-        self.run_body(inv, None)
+        self.run_invocations(inv)
+    }
+
+    /// Runs a vertex, geometry or fragment batch: once, or for a geometry
+    /// shader with `layout(invocations = N)` once per invocation with
+    /// `gl_InvocationID` = 0..N-1 (GLSL 4.00 §4.4.1.2 / ARB_gpu_shader5: "the
+    /// geometry shader is run N times for each input primitive"). The batch's
+    /// lanes are primitives, so each lane's vertices come in invocation order,
+    /// and every invocation's last strip is closed before the next one starts
+    /// (outputs of different invocations never join one strip).
+    #[inline(always)]
+    fn run_invocations(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        let n = self.prog.gs_invocations.max(1);
+        for i in 0..n {
+            if i > 0 {
+                if let Some(sink) = inv.gs.as_mut() {
+                    sink.end_primitive(inv.mask & ALL_LANES);
+                }
+            }
+            self.run_body_at(inv, None, i)?;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn run_body(&self, inv: &mut Invocation<'_>, cs: Option<&mut ComputeBatch<'_>>) -> Result<()> {
+        self.run_body_at(inv, cs, 0)
     }
 
     /// The interpreter loop: one `match` per instruction per batch. A compute
     /// batch (`cs`) may start from where it was suspended and suspends at
     /// workgroup barriers; draw stages have no barriers to stop at.
+    /// `invocation` is the geometry shader's `gl_InvocationID` of this run.
     #[inline(always)]
-    fn run_body(&self, inv: &mut Invocation<'_>, cs: Option<&mut ComputeBatch<'_>>) -> Result<()> {
+    fn run_body_at(
+        &self,
+        inv: &mut Invocation<'_>,
+        cs: Option<&mut ComputeBatch<'_>>,
+        invocation: u32,
+    ) -> Result<()> {
         let p = &self.prog;
         let regs = &mut *inv.scratch;
         let n = p.nregs as usize;
@@ -521,6 +553,7 @@ impl LaneShader {
                             h
                         }
                         SysKind::Const(w) => [*w; LANES],
+                        SysKind::InvocationId => [invocation; LANES],
                         SysKind::LocalId(c) => s.local_id[(*c as usize).min(2)].0,
                         SysKind::WorkgroupId(c) => [s.workgroup_id[(*c as usize).min(2)]; LANES],
                         SysKind::NumWorkgroups(c) => {

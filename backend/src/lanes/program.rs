@@ -408,8 +408,11 @@ pub(crate) enum SysKind {
     PrimitiveId,
     /// Lanes outside the invocation's live mask (1-bit).
     Helper,
-    /// A constant word (single-sample values, invocation 0, layer 0).
+    /// A constant word (single-sample values, layer 0).
     Const(u32),
+    /// `gl_InvocationID` of a geometry shader: the number of the run of the
+    /// body over the batch (see [`Program::gs_invocations`]).
+    InvocationId,
     /// `gl_LocalInvocationID` component (compute).
     LocalId(u8),
     /// `gl_WorkGroupID` component (compute).
@@ -431,6 +434,9 @@ pub(crate) struct Program {
     pub locals: Vec<(u32, Vec<u32>)>,
     /// Fragment shader (helpers compute; derivatives available).
     pub fragment: bool,
+    /// Geometry shader `layout(invocations = N)` (GLSL 4.00 §4.4.1.2); 1
+    /// for every other program. Each batch runs the body once per invocation.
+    pub gs_invocations: u32,
 }
 
 /// Most nested ifs and loops a program may have.

@@ -180,8 +180,11 @@ impl<'m> Builder<'m> {
             stmts: Vec::new(),
         };
         for (index, (&arg, (ty, direction))) in args.iter().zip(&entry.parameters).enumerate() {
+            // The interpolant of `interpolateAtOffset` stays a tree: its
+            // expansion reads which input it is.
             let keep_tree = mode == Mode::Value
                 || *direction != ParamDirection::In
+                || (index == 0 && entry.name == "interpolateAtOffset")
                 || ty.is_sampler()
                 || is_simple(builder.module, arg);
             if keep_tree {
@@ -239,6 +242,14 @@ impl<'m> Builder<'m> {
             .append(Variable::new(name, ty, VarMode::Temporary));
         self.stmt(Stmt::Declare(var));
         var
+    }
+
+    /// The expression tree of a value that was not stored in a temporary.
+    pub(crate) fn tree_of(&self, val: Val) -> Option<Handle<Expr>> {
+        match self.bindings.get(val.0)?.source {
+            Source::Tree(tree) => Some(tree),
+            Source::Var(_) => None,
+        }
     }
 
     /// A fresh use of a value.
@@ -400,6 +411,9 @@ pub(crate) fn expand_call(
     // binds arguments and then gives up must not replace it).
     if args.len() != entry.parameters.len() || functions::KEPT_CALLS.contains(&entry.name) {
         return Vec::new();
+    }
+    if matches!(entry.name, "EmitStreamVertex" | "EndStreamPrimitive") {
+        return stream_call(entry.name, module, args[0]);
     }
     let mut builder = Builder::new(module, Mode::Call, entry, args);
     // A `void` built-in (`EmitVertex`, …) expands into statements only.
@@ -750,6 +764,10 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         "unpackUnorm2x16" => unary(b, Op::UnpackUnorm2x16),
         "packHalf2x16" => unary(b, Op::PackHalf2x16),
         "unpackHalf2x16" => unary(b, Op::UnpackHalf2x16),
+        "packSnorm4x8" => unary(b, Op::PackSnorm4x8),
+        "unpackSnorm4x8" => unary(b, Op::UnpackSnorm4x8),
+        "packUnorm4x8" => unary(b, Op::PackUnorm4x8),
+        "unpackUnorm4x8" => unary(b, Op::UnpackUnorm4x8),
         "length" => {
             if ty0.is_scalar() {
                 unary(b, Op::Abs)
@@ -899,6 +917,10 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
             let ady = b.op(Op::Abs, &ret, &[dy]);
             Some(b.op(Op::Add, &ret, &[adx, ady]))
         }
+        "fma" => {
+            let (p, q, r) = (b.take(x)?, b.take(y)?, b.take(z)?);
+            Some(b.op(Op::Fma, &ret, &[p, q, r]))
+        }
         "EmitVertex" | "EndPrimitive" => {
             b.stmt(if entry.name == "EmitVertex" {
                 Stmt::EmitVertex
@@ -914,8 +936,49 @@ fn expand_generic(entry: &Entry, b: &mut Builder<'_>) -> Option<Handle<Expr>> {
         // sample number does not exist, the position used to interpolate
         // the input variable is undefined".
         "interpolateAtCentroid" | "interpolateAtSample" => b.take(x),
+        "interpolateAtOffset" => {
+            let interp = match b.tree_of(x) {
+                Some(tree) => super::interpolate::interpolation_of(b.module, tree),
+                None => crate::ast::Interpolation::Smooth,
+            };
+            let frag_coord = builtin_variable(b.module, "gl_FragCoord")
+                .map(|v| b.expr(ExprKind::VarRef(v), Type::vec(ScalarKind::Float, 4)));
+            super::interpolate::at_offset(b, x, y, &ret, interp, frag_coord)
+        }
         _ => None,
     }
+}
+
+/// `EmitStreamVertex(stream)` / `EndStreamPrimitive(stream)` (GLSL 4.00 §8.12;
+/// the checker made sure `stream` is a constant below MAX_VERTEX_STREAMS).
+/// Stream 0 is the stream that is rasterized (GL 4.0 §2.16 "Only vertices
+/// emitted to stream zero are ... passed to ... rasterization"), so its calls
+/// are `EmitVertex` / `EndPrimitive`. rgl's transform feedback captures
+/// stream 0 only and it has no per-stream primitive queries, so vertices and
+/// primitives of the other streams have no observable effect: their calls
+/// expand into nothing.
+fn stream_call(name: &str, module: &mut Module, stream: Handle<Expr>) -> Vec<Handle<Stmt>> {
+    let value = crate::hir::const_eval::evaluate(module, stream);
+    let stmt = if value.as_ref().and_then(crate::hir::const_eval::as_int) != Some(0) {
+        // An empty `if (false)`: the call's replacement must not be empty
+        // (an empty expansion keeps the call), and later passes drop it.
+        let condition = module.exprs.append(Expr {
+            kind: ExprKind::Constant(Constant::Components(smallvec::smallvec![
+                ScalarValue::Bool(false,)
+            ])),
+            ty: Type::BOOL,
+        });
+        Stmt::If {
+            condition,
+            then_block: Vec::new(),
+            else_block: Vec::new(),
+        }
+    } else if name == "EmitStreamVertex" {
+        Stmt::EmitVertex
+    } else {
+        Stmt::EndPrimitive
+    };
+    vec![module.stmts.append(stmt)]
 }
 
 /// `ftransform()` = `gl_ModelViewProjectionMatrix * gl_Vertex`, declaring the

@@ -125,9 +125,10 @@ pub(crate) fn v130_fs(a: &Availability<'_>) -> bool {
 pub(crate) fn derivatives(a: &Availability<'_>) -> bool {
     fs_only(a) && (a.version.at_least(110, 300) || has_ext(a, "GL_OES_standard_derivatives"))
 }
-/// GLSL 4.00+ fragment shaders: the §8.13 interpolation functions.
+/// GLSL 4.00+ (or ARB_gpu_shader5) fragment shaders: the §8.13
+/// interpolation functions.
 pub(crate) fn interpolation(a: &Availability<'_>) -> bool {
-    fs_only(a) && desktop(a) && a.version.number >= 400
+    fs_only(a) && gpu_shader5(a)
 }
 /// Compatibility-profile built-ins are visible: every desktop version below
 /// 1.40, `#version 1x0 compatibility`, or `GL_ARB_compatibility` enabled
@@ -308,6 +309,29 @@ fn shader_clock(a: &Availability<'_>) -> bool {
 /// 2x16 packing: ES 3.00, GLSL 4.20, or `GL_ARB_shading_language_packing`.
 fn shader_packing_or_es3(a: &Availability<'_>) -> bool {
     a.version.at_least(420, 300) || (desktop(a) && has_ext(a, "GL_ARB_shading_language_packing"))
+}
+/// The ARB_gpu_shader5 language: desktop GLSL 4.00 or the extension (Mesa's
+/// `has_gpu_shader5` without the ES 3.20 / EXT_gpu_shader5 forms rgl lacks).
+pub(crate) fn gpu_shader5(a: &Availability<'_>) -> bool {
+    desktop(a) && (a.version.at_least(400, 0) || has_ext(a, "GL_ARB_gpu_shader5"))
+}
+/// `packUnorm2x16` / `unpackUnorm2x16`: 2x16 packing, GLSL 4.00 or
+/// `GL_ARB_gpu_shader5` (Mesa's `shader_packing_or_es3_or_gpu_shader5`).
+fn shader_packing_or_es3_or_gpu_shader5(a: &Availability<'_>) -> bool {
+    shader_packing_or_es3(a) || gpu_shader5(a)
+}
+/// The 4x8 packing functions: GLSL 4.00, ES 3.10, `GL_ARB_gpu_shader5` or
+/// `GL_ARB_shading_language_packing` (Mesa's
+/// `shader_packing_or_es31_or_gpu_shader5`).
+fn shader_packing_or_es31_or_gpu_shader5(a: &Availability<'_>) -> bool {
+    a.version.at_least(400, 310)
+        || (desktop(a)
+            && (has_ext(a, "GL_ARB_shading_language_packing") || has_ext(a, "GL_ARB_gpu_shader5")))
+}
+/// `EmitStreamVertex` / `EndStreamPrimitive`: geometry shaders with the
+/// ARB_gpu_shader5 language (Mesa's `gs_streams`).
+fn gs_streams(a: &Availability<'_>) -> bool {
+    gs_only(a) && gpu_shader5(a)
 }
 
 // ---------------------------------------------------------------------------
@@ -545,6 +569,9 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // GLSL 4.00 §8.3: frexp/ldexp.
     t.add("frexp", integer_functions, gf, &[gf, OutGen(I)]);
     t.add("ldexp", integer_functions, gf, &[gf, gi]);
+    // GLSL 4.00 §8.3 / ARB_gpu_shader5: `fma(a, b, c)` = a * b + c as one
+    // operation (NIR `ffma`).
+    t.add("fma", gpu_shader5, gf, &[gf, gf, gf]);
     // GLSL 4.00 §8.8 Integer functions. They have no IR expansion here: the
     // calls stay calls of the built-in signature, which later stages either
     // implement or reject by name.
@@ -578,10 +605,26 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // Packing (ES 3.00 §8.4 / ARB_shading_language_packing).
     t.add("packSnorm2x16", shader_packing_or_es3, S(U), &[V(F, 2)]);
     t.add("unpackSnorm2x16", shader_packing_or_es3, V(F, 2), &[S(U)]);
-    t.add("packUnorm2x16", shader_packing_or_es3, S(U), &[V(F, 2)]);
-    t.add("unpackUnorm2x16", shader_packing_or_es3, V(F, 2), &[S(U)]);
+    t.add(
+        "packUnorm2x16",
+        shader_packing_or_es3_or_gpu_shader5,
+        S(U),
+        &[V(F, 2)],
+    );
+    t.add(
+        "unpackUnorm2x16",
+        shader_packing_or_es3_or_gpu_shader5,
+        V(F, 2),
+        &[S(U)],
+    );
     t.add("packHalf2x16", shader_packing_or_es3, S(U), &[V(F, 2)]);
     t.add("unpackHalf2x16", shader_packing_or_es3, V(F, 2), &[S(U)]);
+    // GLSL 4.00 §8.4 / ES 3.10: the 4x8 forms.
+    let p4 = shader_packing_or_es31_or_gpu_shader5;
+    t.add("packSnorm4x8", p4, S(U), &[V(F, 4)]);
+    t.add("unpackSnorm4x8", p4, V(F, 4), &[S(U)]);
+    t.add("packUnorm4x8", p4, S(U), &[V(F, 4)]);
+    t.add("unpackUnorm4x8", p4, V(F, 4), &[S(U)]);
 
     // §8.4 Geometric.
     t.add("length", always, S(F), &[gf]);
@@ -709,6 +752,10 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // §8.10 Geometry shader functions.
     t.add_nofold("EmitVertex", gs_only, Void, &[]);
     t.add_nofold("EndPrimitive", gs_only, Void, &[]);
+    // GLSL 4.00 §8.12: the stream argument is a constant integral expression
+    // (checked with the call, see `check::function`).
+    t.add_nofold("EmitStreamVertex", gs_streams, Void, &[S(I)]);
+    t.add_nofold("EndStreamPrimitive", gs_streams, Void, &[S(I)]);
 
     // §8.8 Fragment processing (derivatives).
     for name in ["dFdx", "dFdy", "fwidth"] {
@@ -737,10 +784,10 @@ fn add_generic_functions(t: &mut TableBuilder) {
     // ARB_shader_clock: the 64-bit counter as (low, high) words.
     t.add_nofold("clock2x32ARB", shader_clock, V(U, 2), &[]);
 
-    // GLSL 4.00 §8.13 interpolation functions (fragment shaders). Not
-    // `interpolateAtOffset`, which the checker refuses by name.
+    // GLSL 4.00 §8.13 interpolation functions (fragment shaders).
     t.add_nofold("interpolateAtCentroid", interpolation, gf, &[gf]);
     t.add_nofold("interpolateAtSample", interpolation, gf, &[gf, S(I)]);
+    t.add_nofold("interpolateAtOffset", interpolation, gf, &[gf, V(F, 2)]);
 
     // §8.9 Noise (desktop only; Mesa returns 0).
     t.add_nofold("noise1", desktop, S(F), &[gf]);

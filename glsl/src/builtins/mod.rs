@@ -26,6 +26,7 @@ mod expand;
 mod functions;
 mod image;
 mod integer;
+mod interpolate;
 mod matrix;
 mod texture;
 pub mod variables;

@@ -222,11 +222,13 @@ pub const NAMES: &[&str] = &[
     "gl_FogFragCoord",
     "gl_in",
     "gl_PrimitiveIDIn",
+    "gl_InvocationID",
     "gl_PrimitiveID",
     "gl_Layer",
     "gl_FragCoord",
     "gl_FrontFacing",
     "gl_PointCoord",
+    "gl_SampleMaskIn",
     "gl_FragColor",
     "gl_FragData",
     "gl_FragDepth",
@@ -755,6 +757,11 @@ pub(crate) fn lookup(
             VarMode::ShaderIn,
             Some(slot::PRIMITIVE_ID),
         )),
+        // GLSL 4.00 §7.1 / ARB_gpu_shader5: the geometry shader invocation
+        // number of `layout(invocations = N)` (Mesa's `has_gpu_shader5`).
+        "gl_InvocationID" if gs && super::functions::gpu_shader5(a) => {
+            variable(name, Type::INT, VarMode::SystemValue, None)
+        }
         "gl_PrimitiveID" if gs => flat(variable(
             name,
             Type::INT,
@@ -780,6 +787,14 @@ pub(crate) fn lookup(
                 prec(p),
             )
         }
+        // GLSL 4.00 §7.1: the coverage mask of the fragment, one bit per
+        // sample; rgl renders single-sampled, so bit 0 of element 0.
+        "gl_SampleMaskIn" if fs && super::functions::gpu_shader5(a) => flat(variable(
+            name,
+            array(Type::INT, 1),
+            VarMode::SystemValue,
+            None,
+        )),
         "gl_FrontFacing" if fs => flat(variable(name, Type::BOOL, VarMode::SystemValue, None)),
         "gl_PointCoord" if fs && a.version.at_least(120, 100) => with_precision(
             variable(name, vec(2), VarMode::ShaderIn, Some(slot::PNTC)),

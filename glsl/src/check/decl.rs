@@ -265,6 +265,10 @@ impl Checker<'_> {
     pub fn apply_qualifiers(&mut self, var: &mut Variable, resolved: &ResolvedQualifiers) {
         var.centroid = resolved.centroid;
         var.invariant = resolved.invariant;
+        var.precise = resolved.precise;
+        var.sample = resolved.sample;
+        var.stream =
+            qualifiers::output_stream(resolved, self.stage, self.module.layout.gs_out_stream);
         var.interpolation = resolved.interpolation;
         var.precision = resolved.precision;
         var.location = resolved.layout.location;
@@ -645,8 +649,28 @@ impl Checker<'_> {
                     self.module.layout.gs_input_primitive = Some(primitive);
                     self.resize_geometry_inputs(primitive, loc);
                 }
-                if layout.invocations.is_some() {
-                    self.module.layout.gs_invocations = layout.invocations;
+                if let (Some(n), Stage::Geometry) = (layout.invocations, self.stage) {
+                    // GLSL 4.00 §4.4.1.2: a count in 1..=MAX_GEOMETRY_SHADER_
+                    // INVOCATIONS, the same in every declaration.
+                    let limit = qualifiers::MAX_GEOMETRY_SHADER_INVOCATIONS;
+                    let error = if n == 0 || n > limit {
+                        Some(qualifiers::QualifierError::InvocationsRange { value: n, limit })
+                    } else {
+                        match self.module.layout.gs_invocations {
+                            Some(old) if old != n => {
+                                Some(qualifiers::QualifierError::LayoutMismatch {
+                                    name: "invocations",
+                                    old,
+                                    new: n,
+                                })
+                            }
+                            _ => None,
+                        }
+                    };
+                    match error {
+                        Some(e) => self.extend_diags(vec![crate::diag::Diagnostic::error(loc, e)]),
+                        None => self.module.layout.gs_invocations = Some(n),
+                    }
                 }
                 if layout.early_fragment_tests {
                     self.module.layout.early_fragment_tests = true;
@@ -678,6 +702,11 @@ impl Checker<'_> {
                         }
                     }
                     self.module.layout.gs_max_vertices = Some(max);
+                }
+                // GLSL 4.00 §4.4.2.1: `layout(stream = N) out;` "replaces
+                // any previous default" stream.
+                if let (Some(stream), Stage::Geometry) = (layout.stream, self.stage) {
+                    self.module.layout.gs_out_stream = stream;
                 }
                 if layout.has_xfb() && self.stage != Stage::Fragment {
                     let layout = layout.clone();
@@ -933,6 +962,25 @@ impl Checker<'_> {
             return;
         }
 
+        // GLSL 4.00 §4.4.2.1: "A block member may be declared with a stream
+        // qualifier, but the specified stream must match the stream
+        // associated with the containing block."
+        let block_stream =
+            qualifiers::output_stream(&resolved, self.stage, self.module.layout.gs_out_stream);
+        for field in &fields {
+            if let Some(member_stream) = field.qualifiers.stream {
+                if mode == VarMode::ShaderOut && member_stream != block_stream {
+                    self.extend_diags(vec![crate::diag::Diagnostic::error(
+                        block.name.loc,
+                        qualifiers::QualifierError::StreamMemberMismatch {
+                            member: field.name.clone(),
+                            member_stream,
+                            block_stream,
+                        },
+                    )]);
+                }
+            }
+        }
         let handle = self.module.structs.append(StructType {
             name: block.name.name.to_string(),
             fields: fields.clone(),
@@ -1014,6 +1062,8 @@ impl Checker<'_> {
                     var.interpolation = field.qualifiers.interpolation.or(var.interpolation);
                     var.centroid |= field.qualifiers.centroid;
                     var.invariant |= field.qualifiers.invariant;
+                    var.precise |= field.qualifiers.precise;
+                    var.sample |= field.qualifiers.sample;
                     var.precision = field.qualifiers.precision.or(var.precision);
                     var.location = field.qualifiers.location.or(var.location);
                     var.component = field.qualifiers.component.or(var.component);

@@ -559,6 +559,25 @@ pub enum SemanticError {
     /// An `out gl_PerVertex` redeclaration has no instance name.
     #[error("redeclaration of gl_PerVertex output cannot have an instance name or be an array")]
     PerVertexOutputForm,
+    /// A `const in` built-in parameter (the `stream` of `EmitStreamVertex` /
+    /// `EndStreamPrimitive`) given a non-constant argument (Mesa's
+    /// `verify_parameter_modes`).
+    #[error("parameter `in {0}' must be a constant expression")]
+    ConstInParameter(&'static str),
+    /// A stream argument outside [0, MAX_VERTEX_STREAMS - 1] (Mesa reports it
+    /// when linking, in `validate_geometry_shader_emissions`).
+    #[error(
+        "Invalid call {name}({value}). Accepted values for the stream parameter are in the \
+         range [0, {max}]."
+    )]
+    StreamCallRange {
+        /// `EmitStreamVertex` or `EndStreamPrimitive`.
+        name: String,
+        /// The argument.
+        value: i64,
+        /// MAX_VERTEX_STREAMS - 1.
+        max: u32,
+    },
     /// A texture offset that is not a constant expression.
     #[error("parameter `offset' of `{0}' must be a constant expression")]
     OffsetNotConstant(String),

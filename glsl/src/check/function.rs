@@ -597,19 +597,7 @@ impl Checker<'_> {
             Ok(index) => index,
             Err(ambiguous) => {
                 let call = self.prototype_string(&name.name, &types);
-                if candidates.is_empty()
-                    && *name.name == *"interpolateAtOffset"
-                    && self.stage == crate::Stage::Fragment
-                    && !self.version.is_es()
-                    && self.version.number >= 400
-                {
-                    // GLSL 4.00 §8.13 has it; rgl's drivers interpolate
-                    // inputs at the pixel centre only, so it is refused by name.
-                    self.error(
-                        loc,
-                        SemanticError::Unsupported("interpolateAtOffset() calls"),
-                    );
-                } else if candidates.is_empty() {
+                if candidates.is_empty() {
                     self.error(loc, SemanticError::NoSuchFunction(name.name.to_string()));
                 } else if ambiguous {
                     let list: Vec<String> = candidates
@@ -656,6 +644,32 @@ impl Checker<'_> {
                         let at = args.first().map(|a| a.loc).unwrap_or(loc);
                         self.error(at, SemanticError::AtomicArgument(name.name.to_string()));
                         return self.error_expr(loc);
+                    }
+                }
+                if matches!(&*name.name, "EmitStreamVertex" | "EndStreamPrimitive") {
+                    // GLSL 4.00 §8.12: "The argument to stream must be a
+                    // constant integral expression."
+                    let at = args.first().map(|a| a.loc).unwrap_or(loc);
+                    let value = values.first().and_then(|v| self.evaluate(*v));
+                    match value.as_ref().and_then(crate::hir::const_eval::as_int) {
+                        None => {
+                            self.error(at, SemanticError::ConstInParameter("stream"));
+                            return self.error_expr(loc);
+                        }
+                        Some(v)
+                            if v < 0 || v >= i64::from(super::qualifiers::MAX_VERTEX_STREAMS) =>
+                        {
+                            self.error(
+                                at,
+                                SemanticError::StreamCallRange {
+                                    name: name.name.to_string(),
+                                    value: v,
+                                    max: super::qualifiers::MAX_VERTEX_STREAMS - 1,
+                                },
+                            );
+                            return self.error_expr(loc);
+                        }
+                        Some(_) => {}
                     }
                 }
                 if name.name.starts_with("interpolateAt") {

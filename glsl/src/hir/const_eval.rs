@@ -357,6 +357,36 @@ pub fn fold_operation(op: Op, result_ty: &Type, operands: &[(Constant, Type)]) -
                 ScalarValue::Float(unpack((u >> 16) as u16)),
             ]
         }
+        (Op::PackSnorm4x8 | Op::PackUnorm4x8, [(a, _)]) => {
+            let mut word = 0u32;
+            for (i, v) in a.iter().enumerate().take(4) {
+                let ScalarValue::Float(x) = *v else {
+                    return None;
+                };
+                let byte = if op == Op::PackSnorm4x8 {
+                    pack_snorm_1x8(x)
+                } else {
+                    pack_unorm_1x8(x)
+                };
+                word |= u32::from(byte) << (8 * i);
+            }
+            smallvec::smallvec![ScalarValue::Uint(word)]
+        }
+        (Op::UnpackSnorm4x8 | Op::UnpackUnorm4x8, [(a, _)]) => {
+            let [ScalarValue::Uint(u)] = **a else {
+                return None;
+            };
+            (0..4)
+                .map(|i| {
+                    let byte = (u >> (8 * i)) as u8;
+                    ScalarValue::Float(if op == Op::UnpackSnorm4x8 {
+                        (f32::from(byte as i8) / 127.0).clamp(-1.0, 1.0)
+                    } else {
+                        f32::from(byte) / 255.0
+                    })
+                })
+                .collect()
+        }
         (_, [(a, _)]) => a
             .iter()
             .map(|&x| unary(op, x, out_kind))
@@ -705,6 +735,17 @@ fn pack_unorm_1x16(x: f32) -> u16 {
 
 fn unpack_snorm_1x16(u: u16) -> f32 {
     (u as i16 as f32 / 32767.0).clamp(-1.0, 1.0)
+}
+
+/// GLSL 4.00 §8.4 `packSnorm4x8`: `round(clamp(c, -1, +1) * 127.0)`, rounding
+/// half to even as Mesa's `_mesa_roundevenf`.
+fn pack_snorm_1x8(x: f32) -> u8 {
+    (x.clamp(-1.0, 1.0) * 127.0).round_ties_even() as i8 as u8
+}
+
+/// GLSL 4.00 §8.4 `packUnorm4x8`: `round(clamp(c, 0, +1) * 255.0)`.
+fn pack_unorm_1x8(x: f32) -> u8 {
+    (x.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8
 }
 
 fn unpack_unorm_1x16(u: u16) -> f32 {

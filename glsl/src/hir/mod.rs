@@ -92,6 +92,10 @@ pub struct ShaderLayout {
     pub gs_max_vertices: Option<u32>,
     /// `layout(invocations = N) in;` (GS, 4.00/ARB_gpu_shader5 only).
     pub gs_invocations: Option<u32>,
+    /// The current default output stream of a geometry shader, set by
+    /// `layout(stream = N) out;` (GLSL 4.00 §4.4.2.1: it "applies to all
+    /// subsequent block and variable declarations"; initially 0).
+    pub gs_out_stream: u32,
     /// `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;`
     /// (compute; an unwritten dimension is 1, GLSL 4.30 §4.4.1.1).
     pub cs_local_size: Option<[u32; 3]>,
@@ -244,6 +248,13 @@ pub struct MemberQualifiers {
     pub centroid: bool,
     /// `invariant` on a block member.
     pub invariant: bool,
+    /// `precise` on a block member (GLSL 4.00 §4.7).
+    pub precise: bool,
+    /// `sample` on a block member (GLSL 4.00 §4.3.6).
+    pub sample: bool,
+    /// `layout(stream = N)` written on a geometry shader output block member;
+    /// it must equal the block's stream (GLSL 4.00 §4.4.2.1).
+    pub stream: Option<u32>,
     /// Precision, when written.
     pub precision: Option<Precision>,
     /// `row_major` / `column_major` on a block member.
@@ -312,6 +323,16 @@ pub struct Variable {
     pub centroid: bool,
     /// `invariant`
     pub invariant: bool,
+    /// `precise` (GLSL 4.00 §4.7, ARB_gpu_shader5): the computations
+    /// assigned to it are `exact` in NIR (see `link::to_nir`).
+    pub precise: bool,
+    /// `sample` auxiliary storage (GLSL 4.00 §4.3.6): per-sample
+    /// interpolation. rgl renders single-sampled, where the only sample is
+    /// at the pixel centre, so it interpolates like a plain input.
+    pub sample: bool,
+    /// `layout(stream = N)` of a geometry shader output (GLSL 4.00
+    /// §4.4.2.1, ARB_gpu_shader5); 0 for every other variable.
+    pub stream: u32,
     /// Interpolation qualifier, if any.
     pub interpolation: Option<Interpolation>,
     /// Precision qualifier, if any (ES, or written explicitly).
@@ -366,6 +387,9 @@ impl Variable {
             read_only: false,
             centroid: false,
             invariant: false,
+            precise: false,
+            sample: false,
+            stream: 0,
             interpolation: None,
             precision: None,
             location: None,

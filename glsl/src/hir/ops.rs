@@ -125,6 +125,14 @@ ops! {
     UnpackUnorm2x16 = "unpackUnorm2x16", 1;
     /// `unpackHalf2x16`.
     UnpackHalf2x16 = "unpackHalf2x16", 1;
+    /// `packSnorm4x8` (GLSL 4.00 §8.4).
+    PackSnorm4x8 = "packSnorm4x8", 1;
+    /// `packUnorm4x8`.
+    PackUnorm4x8 = "packUnorm4x8", 1;
+    /// `unpackSnorm4x8`.
+    UnpackSnorm4x8 = "unpackSnorm4x8", 1;
+    /// `unpackUnorm4x8`.
+    UnpackUnorm4x8 = "unpackUnorm4x8", 1;
     /// Clamp to [0, 1].
     Saturate = "sat", 1;
     /// Length of a vector minus one-operand noise: always 0 (Mesa's `noise`).

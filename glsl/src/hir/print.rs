@@ -293,13 +293,24 @@ impl<'m> Printer<'m> {
                 quals.push_str(word);
             }
         }
+        // Mesa's ir_print_visitor order: sample, patch, invariant, precise,
+        // the mode, then `stream%u` for a non-zero stream.
+        if variable.sample {
+            quals.push_str("sample ");
+        }
         if variable.invariant {
             quals.push_str("invariant ");
+        }
+        if variable.precise {
+            quals.push_str("precise ");
         }
         let mode = variable.mode.dump_name();
         if !mode.is_empty() {
             quals.push_str(mode);
             quals.push(' ');
+        }
+        if variable.stream != 0 {
+            let _ = write!(quals, "stream{} ", variable.stream);
         }
         quals.push_str(match variable.interpolation {
             None => "",

@@ -452,6 +452,18 @@ pub fn check_operation(op: Op, operands: &[&Type], result: &Type) -> Result<(), 
             }
             Ok(())
         }
+        Op::PackSnorm4x8 | Op::PackUnorm4x8 => {
+            if *operands[0] != Type::Vector(Float, 4) || *result != Type::UINT {
+                return Err("expects vec4 → uint".into());
+            }
+            Ok(())
+        }
+        Op::UnpackSnorm4x8 | Op::UnpackUnorm4x8 => {
+            if *operands[0] != Type::UINT || *result != Type::Vector(Float, 4) {
+                return Err("expects uint → vec4".into());
+            }
+            Ok(())
+        }
         Op::SsboUnsizedArrayLength => Err("checked above".into()),
         Op::Noise => {
             if kinds[0] != Float || rk != Float {

@@ -80,6 +80,9 @@ const fn removed(word: &'static str, token: Tok, removed: (u16, u16)) -> Keyword
 }
 
 const GPU4: &[&str] = &["GL_EXT_gpu_shader4"];
+/// `precise` and `sample` are keywords under ARB_gpu_shader5 in any version
+/// (Mesa's lexer: `KEYWORD_WITH_ALT(400, …, ARB_gpu_shader5_enable …)`).
+const GPU5: &[&str] = &["GL_ARB_gpu_shader5"];
 /// `shared` is a keyword under ARB_compute_shader in any version.
 const COMPUTE: &[&str] = &["GL_ARB_compute_shader"];
 /// `buffer` and the memory qualifiers are keywords under
@@ -306,7 +309,7 @@ static KEYWORDS: &[Keyword] = &[
         (400, 320),
         CUBE_ARRAY,
     ),
-    kw("precise", Tok::Precise, (400, 310), (400, 320), NONE),
+    kw("precise", Tok::Precise, (400, 310), (400, 320), GPU5),
     kw("image1D", Tok::BuiltinType, (130, 300), (420, 0), IMAGES),
     kw("image2D", Tok::BuiltinType, (130, 300), (420, 310), IMAGES),
     kw("image3D", Tok::BuiltinType, (130, 300), (420, 310), IMAGES),
@@ -610,7 +613,7 @@ static KEYWORDS: &[Keyword] = &[
     ),
     // Reserved from GLSL ES 3.00.
     reserved("resource", (420, 300)),
-    kw("sample", Tok::Sample, (400, 300), (400, 320), NONE),
+    kw("sample", Tok::Sample, (400, 300), (400, 320), GPU5),
     kw(
         "subroutine",
         Tok::Subroutine,

@@ -83,6 +83,13 @@ fn check_operation(op: Op, result: &Type, operands: &[Type]) -> Result<(), Strin
         Op::UnpackSnorm2x16 | Op::UnpackUnorm2x16 | Op::UnpackHalf2x16 => {
             operands[0] == Type::UINT && *result == Type::Vector(ScalarKind::Float, 2)
         }
+        Op::PackSnorm4x8 | Op::PackUnorm4x8 => {
+            operands[0] == Type::Vector(ScalarKind::Float, 4) && *result == Type::UINT
+        }
+        Op::UnpackSnorm4x8 | Op::UnpackUnorm4x8 => {
+            operands[0] == Type::UINT && *result == Type::Vector(ScalarKind::Float, 4)
+        }
+        Op::Fma => operands.iter().all(|t| t == result) && kind(result) == Some(ScalarKind::Float),
         Op::Lrp => {
             operands[0] == *result
                 && operands[1] == *result
@@ -300,6 +307,19 @@ pub fn check_stmts(module: &Module, stmts: &[Handle<Stmt>]) -> Result<(), String
                 if !ok || !mask_ok {
                     return Err(format!("assign {lt:?} ({write_mask:#b}) = {rt:?}"));
                 }
+            }
+            // `EmitStreamVertex(n)` of a stream that is not rasterized.
+            Stmt::If {
+                condition,
+                then_block,
+                else_block,
+            } => {
+                check_expr(module, *condition, &mut seen)?;
+                if ty(module, *condition)? != Type::BOOL {
+                    return Err("if condition is not a bool".into());
+                }
+                check_stmts(module, then_block)?;
+                check_stmts(module, else_block)?;
             }
             other => return Err(format!("unexpected statement {other:?}")),
         }

@@ -291,6 +291,10 @@ impl Conv<'_> {
             Op::UnpackSnorm2x16 => Ok(self.alu(O::unpack_snorm_2x16, &[a], 2)),
             Op::UnpackUnorm2x16 => Ok(self.alu(O::unpack_unorm_2x16, &[a], 2)),
             Op::UnpackHalf2x16 => Ok(self.alu(O::unpack_half_2x16, &[a], 2)),
+            Op::PackSnorm4x8 => Ok(self.alu(O::pack_snorm_4x8, &[a], 1)),
+            Op::PackUnorm4x8 => Ok(self.alu(O::pack_unorm_4x8, &[a], 1)),
+            Op::UnpackSnorm4x8 => Ok(self.alu(O::unpack_snorm_4x8, &[a], 4)),
+            Op::UnpackUnorm4x8 => Ok(self.alu(O::unpack_unorm_4x8, &[a], 4)),
             Op::Saturate => un(self, O::fsat),
             Op::Noise => Ok(self.b().load_const(32, vec![0; usize::from(n)])),
             Op::SsboUnsizedArrayLength => {

@@ -161,10 +161,13 @@ impl Conv<'_> {
                 rhs,
                 write_mask,
             } => {
+                // GLSL 4.00 §4.7: the computations assigned to a `precise`
+                // variable are done exactly as written, like those of an
+                // `invariant` output (Mesa marks both `exact` in NIR).
                 let invariant = self
                     .root_var(lhs)
                     .and_then(|v| self.m.variables.get(v))
-                    .is_some_and(|v| v.invariant);
+                    .is_some_and(|v| v.invariant || v.precise);
                 let saved = self.f.exact;
                 self.f.exact |= invariant;
                 let r = self.assign(lhs, rhs, write_mask);

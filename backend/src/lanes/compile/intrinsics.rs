@@ -416,9 +416,8 @@ impl Compiler<'_> {
             I::load_instance_id => self.sys1(def, SysKind::InstanceId),
             I::load_primitive_id => self.sys1(def, SysKind::PrimitiveId),
             I::load_helper_invocation => self.sys1(def, SysKind::Helper),
-            I::load_invocation_id | I::load_sample_id | I::load_layer_id => {
-                self.sys1(def, SysKind::Const(0))
-            }
+            I::load_invocation_id => self.sys1(def, SysKind::InvocationId),
+            I::load_sample_id | I::load_layer_id => self.sys1(def, SysKind::Const(0)),
             I::load_sample_mask_in => self.sys1(def, SysKind::Const(1)),
             I::load_sample_pos => {
                 let d = def.ok_or_else(|| Error::Unsupported("load without def".into()))?;
@@ -567,6 +566,7 @@ impl Compiler<'_> {
             SysKind::PrimitiveId => sysval::PRIMITIVE_ID,
             SysKind::Helper
             | SysKind::Const(_)
+            | SysKind::InvocationId
             | SysKind::LocalId(_)
             | SysKind::WorkgroupId(_)
             | SysKind::NumWorkgroups(_) => 0,

@@ -685,11 +685,10 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         .or_else(|| shader.functions.iter().find(|(_, f)| f.name == "main"))
         .and_then(|(_, f)| f.body.as_ref())
         .ok_or_else(|| Error::InvalidArgument("shader has no entry point".into()))?;
+    let mut gs_invocations = 1;
     let gs = if stage == ShaderStage::Geometry {
         let g = shader.info.gs.unwrap_or_default();
-        if g.invocations > 1 {
-            return unsupported("geometry shader invocations > 1");
-        }
+        gs_invocations = g.invocations.max(1);
         let output = match g.output_primitive {
             Primitive::Points => GsOutput::Points,
             Primitive::LineStrip => GsOutput::LineStrip,
@@ -699,7 +698,10 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         Some(ExecGs {
             vertices_in: g.input_primitive.vertex_count().min(6) as u8,
             output,
-            max_vertices: g.vertices_out,
+            // Each of the `invocations` runs of a primitive may emit up to
+            // `max_vertices` vertices (GLSL 4.00 §4.4.2.1); the driver's
+            // per-primitive budget covers all of them.
+            max_vertices: g.vertices_out.saturating_mul(gs_invocations),
         })
     } else {
         None
@@ -786,6 +788,7 @@ pub(crate) fn compile(shader: &Shader) -> Result<(ShaderInfo, Program)> {
         consts: c.consts,
         locals: c.locals,
         fragment: stage == ShaderStage::Fragment,
+        gs_invocations,
     };
     Ok((info, program))
 }

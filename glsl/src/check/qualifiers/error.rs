@@ -715,4 +715,34 @@ pub enum QualifierError {
     /// `layout(location)` on a member of a block array (GLSL 4.50 §4.4.1).
     #[error("block `{0}' is an array, so its members cannot have locations")]
     BlockArrayMemberLocation(String),
+    /// `layout(stream = N)` with N not below MAX_VERTEX_STREAMS (Mesa's
+    /// `validate_stream_qualifier`).
+    #[error("invalid stream specified {value} is larger than MAX_VERTEX_STREAMS - 1 ({max}).")]
+    StreamRange {
+        /// Requested.
+        value: i64,
+        /// MAX_VERTEX_STREAMS - 1.
+        max: u32,
+    },
+    /// `sample` on something that is not a stage interface (Mesa's
+    /// `apply_type_qualifier_to_variable`).
+    #[error("sample qualifier may only be used on `in` or `out` variables between shader stages")]
+    SampleNotInterface,
+    /// `sample` together with `centroid`.
+    #[error("sample and centroid qualifiers cannot be used together")]
+    SampleAndCentroid,
+    /// `layout(stream = N)` on a block member that differs from the block's
+    /// stream (GLSL 4.00 §4.4.2.1).
+    #[error(
+        "stream layout qualifier on interface block member `{member}' does not match the \
+         interface block ({member_stream} vs {block_stream})"
+    )]
+    StreamMemberMismatch {
+        /// Member name.
+        member: String,
+        /// The member's stream.
+        member_stream: u32,
+        /// The block's stream.
+        block_stream: u32,
+    },
 }

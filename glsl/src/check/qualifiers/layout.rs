@@ -38,6 +38,7 @@ enum Id {
     Binding,
     MaxVertices,
     Invocations,
+    Stream,
     Component,
     Offset,
     Align,
@@ -361,8 +362,15 @@ fn parse_item(
         out.max_vertices = non_negative(item, value, diags).and_then(|v| u32::try_from(v).ok());
         return Some(Id::MaxVertices);
     }
+    // GLSL 4.00 §4.4.2.1: `stream` is a geometry shader output identifier.
+    if is("stream") && env.stage == Stage::Geometry && env.has_gpu_shader5() {
+        let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
+        let v = non_negative(item, value, diags);
+        out.stream = super::gpu_shader5::stream_value(v, vloc, diags);
+        return Some(Id::Stream);
+    }
     if is("invocations") {
-        if !env.has_extension("GL_ARB_gpu_shader5") {
+        if !env.has_gpu_shader5() {
             let vloc = item.value.as_deref().map_or(loc, |e| e.loc);
             diags.push(Diagnostic::error(
                 vloc,
@@ -539,6 +547,7 @@ pub(super) fn check_qualifier_only(
                 || l.pixel_center_integer
                 || l.depth_layout.is_some()
                 || l.max_vertices.is_some()
+                || l.stream.is_some()
                 || l.component.is_some()
                 || l.offset.is_some()
                 || l.align.is_some()
@@ -616,6 +625,7 @@ pub(super) fn check_qualifier_only(
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
                 || l.invocations.is_some()
+                || l.stream.is_some()
                 || l.component.is_some()
                 || l.offset.is_some()
                 || l.align.is_some()

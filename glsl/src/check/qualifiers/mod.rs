@@ -18,6 +18,7 @@
 
 mod enhanced;
 mod error;
+mod gpu_shader5;
 mod layout;
 mod order;
 mod subroutine;
@@ -27,6 +28,7 @@ pub use enhanced::{
     place_block_members, std140_align_size, std430_align_size, xfb_size, PlacedMember,
 };
 pub use error::QualifierError;
+pub use gpu_shader5::{output_stream, MAX_VERTEX_STREAMS};
 pub use layout::{
     merge_local_size, merge_shader_layout, MAX_GEOMETRY_OUTPUT_VERTICES,
     MAX_GEOMETRY_SHADER_INVOCATIONS,
@@ -129,6 +131,8 @@ pub struct LayoutQualifiers {
     pub max_vertices: Option<u32>,
     /// `invocations = N`
     pub invocations: Option<u32>,
+    /// `stream = N` (geometry shader outputs, GLSL 4.00 §4.4.2.1).
+    pub stream: Option<u32>,
     /// `local_size_x/y/z = N` (compute, GLSL 4.30 §4.4.1.1), by dimension.
     pub local_size: [Option<u32>; 3],
     /// `depth_any` / `depth_greater` / `depth_less` / `depth_unchanged`
@@ -185,8 +189,12 @@ pub struct ResolvedQualifiers {
     pub is_varying: bool,
     /// `centroid`
     pub centroid: bool,
+    /// `sample` (GLSL 4.00 §4.3.6).
+    pub sample: bool,
     /// `invariant`
     pub invariant: bool,
+    /// `precise` (GLSL 4.00 §4.7).
+    pub precise: bool,
     /// Interpolation qualifier.
     pub interpolation: Option<Interpolation>,
     /// Precision qualifier.
@@ -400,7 +408,9 @@ struct Words {
     /// GLSL 4.30 §4.10 memory qualifiers, with where the first was written.
     memory: Option<SourceLoc>,
     centroid: Option<SourceLoc>,
+    sample: Option<SourceLoc>,
     invariant: Option<SourceLoc>,
+    precise: Option<SourceLoc>,
     interpolation: Option<(Interpolation, SourceLoc)>,
     precision: Option<Precision>,
     layouts: usize,
@@ -440,6 +450,8 @@ pub fn resolve_qualifiers(
     resolved.is_varying = words.varying.is_some();
     resolved.centroid = words.centroid.is_some();
     resolved.invariant = words.invariant.is_some();
+    resolved.sample = words.sample.is_some();
+    resolved.precise = words.precise.is_some();
     resolved.interpolation = words.interpolation.map(|(i, _)| i);
     resolved.precision = words.precision;
     resolved.has_layout = words.layouts > 0;
@@ -568,8 +580,9 @@ fn collect_words(
                         }
                         w.centroid = Some(qloc);
                     }
-                    Storage::Sample if env.version.at_least(400, 0) => {
-                        error(QualifierError::NotImplemented("sample"))
+                    Storage::Sample if env.has_gpu_shader5() => {
+                        not_param("sample", &mut error);
+                        w.sample = Some(qloc);
                     }
                     Storage::Sample => error(QualifierError::Unsupported {
                         word: "sample".into(),
@@ -669,6 +682,7 @@ fn collect_words(
                 }
                 w.invariant = Some(qloc);
             }
+            Qualifier::Precise(_) if env.has_gpu_shader5() => w.precise = Some(qloc),
             Qualifier::Precise(_) => error(QualifierError::Unsupported {
                 word: "precise".into(),
                 requirement: "GLSL 4.00 or GL_ARB_gpu_shader5",
@@ -834,6 +848,7 @@ fn check_variable_qualifiers(
     {
         error(QualifierError::CentroidNotInterface);
     }
+    gpu_shader5::check_sample(w.sample.is_some(), r, env, &mut error);
 }
 
 /// Mesa's `validate_interpolation_qualifier` (the type part is in
@@ -1183,6 +1198,7 @@ fn check_block(
                 || l.primitive.is_some()
                 || l.max_vertices.is_some()
                 || l.invocations.is_some()
+                || (l.stream.is_some() && storage == StorageClass::In)
                 || l.local_size.iter().any(Option::is_some);
             if invalid {
                 error(if storage == StorageClass::In {
@@ -1251,6 +1267,9 @@ fn check_block_member(
         }
         if w.invariant.is_some() {
             error(QualifierError::UniformBlockMemberQualifier("invariant"));
+        }
+        if w.sample.is_some() {
+            error(QualifierError::UniformBlockMemberQualifier("sample"));
         }
     } else {
         if let Some((i, _)) = w.interpolation {
@@ -1368,6 +1387,7 @@ fn has_non_block_layout(l: &LayoutQualifiers) -> bool {
         || l.primitive.is_some()
         || l.max_vertices.is_some()
         || l.invocations.is_some()
+        || l.stream.is_some()
         || l.component.is_some()
         || l.local_size.iter().any(Option::is_some)
 }

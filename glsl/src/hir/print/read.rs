@@ -358,6 +358,10 @@ impl Reader {
                     word = rest;
                 }
             }
+            if let Some(n) = word.strip_prefix("stream").and_then(|n| n.parse().ok()) {
+                var.stream = n;
+                continue;
+            }
             match word {
                 "" => {}
                 "centroid" => var.centroid = true,
@@ -367,6 +371,8 @@ impl Reader {
                 "volatile" => var.memory.volatile = true,
                 "restrict" => var.memory.restrict = true,
                 "invariant" => var.invariant = true,
+                "sample" => var.sample = true,
+                "precise" => var.precise = true,
                 "uniform" => var.mode = VarMode::Uniform,
                 "shader_in" => var.mode = VarMode::ShaderIn,
                 "shader_out" => var.mode = VarMode::ShaderOut,
