@@ -50,6 +50,8 @@ mod table_program_interface;
 mod table_query;
 #[path = "misuse/table_state.rs"]
 mod table_state;
+#[path = "misuse/table_subroutines.rs"]
+mod table_subroutines;
 #[path = "misuse/table_sync.rs"]
 mod table_sync;
 #[path = "misuse/table_uniforms.rs"]
@@ -196,6 +198,7 @@ fn every_entry_point_answers_every_misuse_with_the_spec_error_and_no_state_chang
         table_compute::rows(),
         table_images::rows(),
         table_program_interface::rows(),
+        table_subroutines::rows(),
         table_named_strings::rows(),
     ]
     .into_iter()

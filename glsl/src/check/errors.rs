@@ -462,6 +462,9 @@ pub enum SemanticError {
         "subroutine uniform locations up to {0} exceed GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS (1024)"
     )]
     SubroutineLocationRange(u32),
+    /// A subroutine uniform used other than as the target of a call.
+    #[error("subroutine uniform `{0}' can only be called")]
+    SubroutineUniformValue(String),
     /// An overloaded function associated with a subroutine type.
     #[error("two or more functions are named `{0}', which is associated with a subroutine type")]
     SubroutineOverloaded(String),

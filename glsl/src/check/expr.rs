@@ -144,6 +144,14 @@ impl Checker<'_> {
 
     /// A variable name.
     fn variable_expr(&mut self, ident: &ast::Ident) -> Handle<hir::Expr> {
+        if self.subroutine_uniform_named(&ident.name).is_some() {
+            // GLSL 4.00 §6.1.2: a subroutine uniform is only called.
+            self.error(
+                ident.loc,
+                SemanticError::SubroutineUniformValue(ident.name.to_string()),
+            );
+            return self.error_expr(ident.loc);
+        }
         if let Some(entry) = self.scope.lookup(&ident.name) {
             if let Some(var) = entry.variable {
                 let r = self.var_ref(var, ident.loc);

@@ -303,6 +303,7 @@ impl Checker<'_> {
             let name = ident.name.to_string();
             let mut var = Variable::new(storage_name(self.stage, &name), var_ty, VarMode::Uniform);
             var.read_only = true;
+            var.subroutine_storage = true;
             let var = self.new_variable(var, ident.loc);
             if !self.scope.add_variable(&name, var) {
                 self.error(ident.loc, SemanticError::Redeclared(name));

@@ -333,6 +333,10 @@ pub struct Variable {
     /// `layout(stream = N)` of a geometry shader output (GLSL 4.00
     /// §4.4.2.1, ARB_gpu_shader5); 0 for every other variable.
     pub stream: u32,
+    /// The `uint` uniform holding a subroutine uniform's selection
+    /// ([`subroutine::storage_name`]): not an active uniform of the GL API and
+    /// not counted against the default-block component limit.
+    pub subroutine_storage: bool,
     /// Interpolation qualifier, if any.
     pub interpolation: Option<Interpolation>,
     /// Precision qualifier, if any (ES, or written explicitly).
@@ -388,6 +392,7 @@ impl Variable {
             centroid: false,
             invariant: false,
             precise: false,
+            subroutine_storage: false,
             sample: false,
             stream: 0,
             interpolation: None,

@@ -9,7 +9,6 @@
 //! stacks, after the size limits have been checked, so hostile types cost no
 //! recursion and bounded memory.
 
-use rgl_glsl::hir::subroutine::SUBROUTINE_UNIFORM_PREFIX;
 use rustc_hash::FxHashMap as HashMap;
 
 use rgl_glsl::arena::Handle;
@@ -160,6 +159,8 @@ struct Group {
     stages: u32,
     location: Option<i32>,
     builtin: bool,
+    /// A subroutine uniform's selection storage (`Variable::subroutine_storage`).
+    subroutine: bool,
     initializer: Option<Constant>,
 }
 
@@ -200,6 +201,7 @@ pub(crate) fn link_uniforms(
                         stages: 0,
                         location: None,
                         builtin: var.is_builtin,
+                        subroutine: var.subroutine_storage,
                         initializer: None,
                     });
                     groups.len() - 1
@@ -263,7 +265,12 @@ pub(crate) fn link_uniforms(
         for g in &groups {
             if g.stages & stage_bit(st) != 0 {
                 let first = g.decls[0].0;
-                slots = slots.saturating_add(sizes[first].uniform_slots_of(&g.ty));
+                // Subroutine selections have their own limit
+                // (GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, checked by the
+                // compiler), as in Mesa's `count_uniform_size`.
+                if !g.subroutine {
+                    slots = slots.saturating_add(sizes[first].uniform_slots_of(&g.ty));
+                }
                 samplers = samplers.saturating_add(sizes[first].samplers_of(&g.ty));
                 images = images.saturating_add(sizes[first].images_of(&g.ty));
             }
@@ -343,7 +350,7 @@ pub(crate) fn link_uniforms(
             );
         }
         let mut idx = Vec::new();
-        if g.name.starts_with(SUBROUTINE_UNIFORM_PREFIX) {
+        if g.subroutine {
             // One `uint` per element, one slot each (not an active uniform).
             program.subroutine_slots.push((g.name.clone(), slot));
             leaves_of.push(idx);
@@ -402,7 +409,7 @@ pub(crate) fn link_uniforms(
     }
     let mut pending = Vec::new();
     for (gi, g) in groups.iter().enumerate() {
-        if g.builtin || g.name.starts_with("gl_") || g.name.starts_with(SUBROUTINE_UNIFORM_PREFIX) {
+        if g.builtin || g.name.starts_with("gl_") || g.subroutine {
             continue;
         }
         let count: u32 = leaves_of[gi]
