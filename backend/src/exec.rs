@@ -162,6 +162,9 @@ pub mod sysval {
     pub const INSTANCE_ID: u32 = 1 << 4;
     /// `gl_PrimitiveID` (GS input, FS).
     pub const PRIMITIVE_ID: u32 = 1 << 5;
+    /// `gl_HelperInvocation`: differs between the lanes of a quad, so a
+    /// fragment shader that reads it is never fragment-invariant.
+    pub const HELPER_INVOCATION: u32 = 1 << 6;
 }
 
 /// Output primitive of a geometry shader.

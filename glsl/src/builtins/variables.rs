@@ -229,6 +229,7 @@ pub const NAMES: &[&str] = &[
     "gl_FrontFacing",
     "gl_PointCoord",
     "gl_SampleMaskIn",
+    "gl_HelperInvocation",
     "gl_FragColor",
     "gl_FragData",
     "gl_FragDepth",
@@ -796,6 +797,11 @@ pub(crate) fn lookup(
             None,
         )),
         "gl_FrontFacing" if fs => flat(variable(name, Type::BOOL, VarMode::SystemValue, None)),
+        // GLSL 4.50 / ES 3.10 §7.1.2: true in a helper invocation (a quad
+        // lane that runs for derivatives only).
+        "gl_HelperInvocation" if fs && a.version.at_least(450, 310) => {
+            flat(variable(name, Type::BOOL, VarMode::SystemValue, None))
+        }
         "gl_PointCoord" if fs && a.version.at_least(120, 100) => with_precision(
             variable(name, vec(2), VarMode::ShaderIn, Some(slot::PNTC)),
             prec(Precision::Medium),

@@ -564,8 +564,8 @@ impl Compiler<'_> {
             SysKind::VertexId => sysval::VERTEX_ID,
             SysKind::InstanceId => sysval::INSTANCE_ID,
             SysKind::PrimitiveId => sysval::PRIMITIVE_ID,
-            SysKind::Helper
-            | SysKind::Const(_)
+            SysKind::Helper => sysval::HELPER_INVOCATION,
+            SysKind::Const(_)
             | SysKind::InvocationId
             | SysKind::LocalId(_)
             | SysKind::WorkgroupId(_)
