@@ -304,15 +304,21 @@ impl Context {
         self.check(r);
     }
 
-    fn uniform_subroutines_inner(&mut self, shadertype: u32, indices: &[u32]) -> GlResult<()> {
+    /// The current program, its executable (the one in use, also after a
+    /// failed relink) and the stage `shadertype`, which it must have.
+    fn current_stage(&self, shadertype: u32) -> GlResult<(Program, &LinkedProgram, Stage)> {
         let stage = stage_of(shadertype)?;
         let program = self.current_program.ok_or(GlError::InvalidOperation)?;
-        // The executable in use, also after a failed relink of the program.
         let obj = self.program_obj(program)?;
         let linked = obj.linked.as_deref().ok_or(GlError::InvalidOperation)?;
-        let Some(stage) = stage.filter(|s| linked.stage(*s).is_some()) else {
-            return Err(GlError::InvalidOperation);
-        };
+        match stage.filter(|s| linked.stage(*s).is_some()) {
+            Some(stage) => Ok((program, linked, stage)),
+            None => Err(GlError::InvalidOperation),
+        }
+    }
+
+    fn uniform_subroutines_inner(&mut self, shadertype: u32, indices: &[u32]) -> GlResult<()> {
+        let (program, linked, stage) = self.current_stage(shadertype)?;
         let t = tables(linked, Some(stage));
         if indices.len() as u32 != location_count(&t) {
             return Err(GlError::InvalidValue);
@@ -349,13 +355,8 @@ impl Context {
     pub fn get_uniform_subroutine_uiv(&mut self, shadertype: u32, location: i32) -> u32 {
         self.finish_current_program();
         let r = (|| {
-            let stage = stage_of(shadertype)?;
-            let program = self.current_program.ok_or(GlError::InvalidOperation)?;
+            let (program, _, stage) = self.current_stage(shadertype)?;
             let obj = self.program_obj(program)?;
-            let linked = obj.linked.as_deref().ok_or(GlError::InvalidOperation)?;
-            let Some(stage) = stage.filter(|s| linked.stage(*s).is_some()) else {
-                return Err(GlError::InvalidOperation);
-            };
             let location = usize::try_from(location).map_err(|_| GlError::InvalidValue)?;
             obj.subroutine_selections
                 .iter()
