@@ -62,6 +62,23 @@ pub struct TestResult {
 }
 
 impl TestResult {
+    /// The result of `file` with no detail.
+    pub fn of(
+        file: &crate::walk::FoundFile,
+        status: Status,
+        reason: String,
+        duration: std::time::Duration,
+    ) -> TestResult {
+        TestResult {
+            path: file.path.clone(),
+            id: file.id.clone(),
+            status,
+            reason,
+            detail: String::new(),
+            duration,
+        }
+    }
+
     /// `FAIL path: reason` (or `PASS path` when there is nothing to say).
     pub fn line(&self) -> String {
         if self.reason.is_empty() {

@@ -184,14 +184,7 @@ fn compile_and_link(
 
 /// Runs one file on the host; `None` when it is not a glslparsertest.
 fn run_one(gl: &mut HostGl, caps: &Capabilities, file: &FoundFile) -> Option<TestResult> {
-    let result = |status, reason: String, duration| TestResult {
-        path: file.path.clone(),
-        id: file.id.clone(),
-        status,
-        reason,
-        detail: String::new(),
-        duration,
-    };
+    let result = |status, reason: String, duration| TestResult::of(file, status, reason, duration);
     let super::TestFile { bytes, config } = match super::load(file) {
         Ok(None) => return None,
         Ok(Some(loaded)) => loaded,

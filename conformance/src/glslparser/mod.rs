@@ -291,14 +291,7 @@ pub(crate) fn load(file: &FoundFile) -> Result<Option<TestFile>, String> {
 }
 
 pub fn run_one(file: &FoundFile) -> Option<TestResult> {
-    let result = |status, reason: String, duration| TestResult {
-        path: file.path.clone(),
-        id: file.id.clone(),
-        status,
-        reason,
-        detail: String::new(),
-        duration,
-    };
+    let result = |status, reason: String, duration| TestResult::of(file, status, reason, duration);
     let TestFile { bytes, config } = match load(file) {
         Ok(None) => return None,
         Ok(Some(loaded)) => loaded,

@@ -296,14 +296,7 @@ pub fn first_message(log: &str) -> String {
 
 /// Runs one file.
 pub fn run_one(file: &FoundFile, caps: &Capabilities, depth: LinkDepth) -> TestResult {
-    let result = |status, reason: String, duration| TestResult {
-        path: file.path.clone(),
-        id: file.id.clone(),
-        status,
-        reason,
-        detail: String::new(),
-        duration,
-    };
+    let result = |status, reason: String, duration| TestResult::of(file, status, reason, duration);
     let (text, _) = match super::read(&file.path) {
         Ok(read) => read,
         Err(e) => {
