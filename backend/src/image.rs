@@ -320,6 +320,14 @@ pub fn supports(stored: Format, format: ImageFormat) -> bool {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ImageView<'a> {
     mem: StorageView<'a>,
+    /// `None` when nothing is bound at this index.
+    shape: Option<Shape>,
+}
+
+/// What one bound image unit addresses in its level copy: the GL 4.x §8.26
+/// binding (level, layer, layered, access) resolved against the texture.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
     /// Level width, height (1 for 1D arrays) and slice count (layers, cube
     /// faces × layers, or 3D depth).
     w: u32,
@@ -329,7 +337,7 @@ pub struct ImageView<'a> {
     layer: u32,
     /// Stored bytes per texel.
     bpp: u32,
-    enc: Option<Enc>,
+    enc: Enc,
     comps: usize,
     read_only: bool,
 }
@@ -337,6 +345,7 @@ pub struct ImageView<'a> {
 impl ImageView<'_> {
     /// The texel's byte offset, if in range.
     fn texel(&self, dim: SamplerDim, array: bool, c: [u32; 4]) -> Option<u64> {
+        let sh = self.shape?;
         let c = c.map(|v| v as i32);
         let (x, y, s) = match (dim, array) {
             (SamplerDim::D1 | SamplerDim::Buf, false) => (c[0], 0, 0),
@@ -352,29 +361,30 @@ impl ImageView<'_> {
             u32::try_from(y).ok()?,
             u32::try_from(s).ok()?,
         );
-        let slice = if self.layered {
+        let slice = if sh.layered {
             s
         } else if s == 0 {
-            self.layer
+            sh.layer
         } else {
             return None;
         };
-        if x >= self.w || y >= self.h || slice >= self.slices {
+        if x >= sh.w || y >= sh.h || slice >= sh.slices {
             return None;
         }
-        let index = (u64::from(slice) * u64::from(self.h) + u64::from(y)) * u64::from(self.w)
-            + u64::from(x);
-        Some(index * u64::from(self.bpp))
+        let index =
+            (u64::from(slice) * u64::from(sh.h) + u64::from(y)) * u64::from(sh.w) + u64::from(x);
+        Some(index * u64::from(sh.bpp))
     }
 
     /// `image_load`: the texel at `c` as 4 shader words (0 out of range).
     pub fn load(&self, dim: SamplerDim, array: bool, c: [u32; 4]) -> [u32; 4] {
-        let (Some(enc), Some(at)) = (self.enc, self.texel(dim, array, c)) else {
+        let (Some(sh), Some(at)) = (self.shape, self.texel(dim, array, c)) else {
             return [0; 4];
         };
+        let enc = sh.enc;
         let Some(bytes) = self.mem.load_bytes::<16>(at).or_else(|| {
             // A texel shorter than 16 bytes at the very end of the level.
-            let n = enc.bytes() * self.comps;
+            let n = enc.bytes() * sh.comps;
             let mut b = [0u8; 16];
             for (i, o) in b.iter_mut().enumerate().take(n) {
                 *o = self.mem.load_bytes::<1>(at + i as u64)?[0];
@@ -388,7 +398,7 @@ impl ImageView<'_> {
         }
         let one = if enc.is_float() { 1f32.to_bits() } else { 1 };
         let mut out = [0, 0, 0, one];
-        for (i, o) in out.iter_mut().enumerate().take(self.comps) {
+        for (i, o) in out.iter_mut().enumerate().take(sh.comps) {
             *o = enc.decode(&bytes[i * enc.bytes()..]);
         }
         out
@@ -397,22 +407,23 @@ impl ImageView<'_> {
     /// `image_store`: writes the format's components of `v` (dropped out of
     /// range or through a read-only binding).
     pub fn store(&self, dim: SamplerDim, array: bool, c: [u32; 4], v: [u32; 4]) {
-        if self.read_only {
-            return;
-        }
-        let (Some(enc), Some(at)) = (self.enc, self.texel(dim, array, c)) else {
+        let (Some(sh), Some(at)) = (self.shape, self.texel(dim, array, c)) else {
             return;
         };
+        if sh.read_only {
+            return;
+        }
+        let enc = sh.enc;
         let n = enc.bytes();
         let mut bytes = [0u8; 16];
         if let Enc::Packed(p) = enc {
             self.mem.store_bytes(at, &p.pack(v).to_le_bytes());
             return;
         }
-        for (i, w) in v.iter().enumerate().take(self.comps) {
+        for (i, w) in v.iter().enumerate().take(sh.comps) {
             enc.encode(*w, &mut bytes[i * n..(i + 1) * n]);
         }
-        self.mem.store_bytes(at, &bytes[..n * self.comps]);
+        self.mem.store_bytes(at, &bytes[..n * sh.comps]);
     }
 
     /// `image_atomic(_swap)` on a single 32-bit component texel: the old word
@@ -427,8 +438,11 @@ impl ImageView<'_> {
         data: u32,
         swap: Option<u32>,
     ) -> u32 {
-        let word = matches!(self.enc, Some(Enc::Uint32 | Enc::Sint32 | Enc::Float32));
-        if self.read_only || !word || self.comps != 1 {
+        let Some(sh) = self.shape else {
+            return 0;
+        };
+        let word = matches!(sh.enc, Enc::Uint32 | Enc::Sint32 | Enc::Float32);
+        if sh.read_only || !word || sh.comps != 1 {
             return 0;
         }
         match self
@@ -444,24 +458,24 @@ impl ImageView<'_> {
     /// 4.20 §8.12: cube images give the face size, cube arrays add the layer
     /// count); 0 when unbound.
     pub fn size(&self, dim: SamplerDim, array: bool) -> [u32; 4] {
-        if self.enc.is_none() {
+        let Some(sh) = self.shape else {
             return [0; 4];
-        }
-        let layers = if self.layered { self.slices } else { 1 };
+        };
+        let layers = if sh.layered { sh.slices } else { 1 };
         match (dim, array) {
-            (SamplerDim::D1 | SamplerDim::Buf, false) => [self.w, 0, 0, 0],
-            (SamplerDim::D1, true) => [self.w, layers, 0, 0],
-            (SamplerDim::Cube, false) => [self.w, self.h, 0, 0],
-            (SamplerDim::Cube, true) => [self.w, self.h, layers / 6, 0],
-            (_, true) | (SamplerDim::D3, _) => [self.w, self.h, layers, 0],
-            _ => [self.w, self.h, 0, 0],
+            (SamplerDim::D1 | SamplerDim::Buf, false) => [sh.w, 0, 0, 0],
+            (SamplerDim::D1, true) => [sh.w, layers, 0, 0],
+            (SamplerDim::Cube, false) => [sh.w, sh.h, 0, 0],
+            (SamplerDim::Cube, true) => [sh.w, sh.h, layers / 6, 0],
+            (_, true) | (SamplerDim::D3, _) => [sh.w, sh.h, layers, 0],
+            _ => [sh.w, sh.h, 0, 0],
         }
     }
 
     /// `image_samples`: 1 for a bound image (rgl has no multisample textures),
     /// 0 when unbound.
     pub fn samples(&self) -> u32 {
-        u32::from(self.enc.is_some())
+        u32::from(self.shape.is_some())
     }
 }
 
@@ -470,21 +484,8 @@ impl ImageView<'_> {
 #[derive(Default)]
 pub(crate) struct ImageCopies {
     copies: Vec<((u32, u32), StorageCopy)>,
-    slots: Vec<Option<Slot>>,
-}
-
-#[derive(Clone, Copy)]
-struct Slot {
-    copy: usize,
-    w: u32,
-    h: u32,
-    slices: u32,
-    layered: bool,
-    layer: u32,
-    bpp: u32,
-    enc: Enc,
-    comps: usize,
-    read_only: bool,
+    /// Per image index: the copy it addresses and how.
+    slots: Vec<Option<(usize, Shape)>>,
 }
 
 impl ImageCopies {
@@ -531,18 +532,20 @@ impl ImageCopies {
                     out.copies.len() - 1
                 }
             };
-            out.slots.push(Some(Slot {
+            out.slots.push(Some((
                 copy,
-                w,
-                h,
-                slices,
-                layered: b.layered,
-                layer: b.layer,
-                bpp: t.desc.format.bytes_per_pixel() as u32,
-                enc,
-                comps,
-                read_only: b.read_only,
-            }));
+                Shape {
+                    w,
+                    h,
+                    slices,
+                    layered: b.layered,
+                    layer: b.layer,
+                    bpp: t.desc.format.bytes_per_pixel() as u32,
+                    enc,
+                    comps,
+                    read_only: b.read_only,
+                },
+            )));
         }
         Ok(out)
     }
@@ -552,17 +555,9 @@ impl ImageCopies {
         self.slots
             .iter()
             .map(|s| match s {
-                Some(s) => ImageView {
-                    mem: self.copies[s.copy].1.view(),
-                    w: s.w,
-                    h: s.h,
-                    slices: s.slices,
-                    layered: s.layered,
-                    layer: s.layer,
-                    bpp: s.bpp,
-                    enc: Some(s.enc),
-                    comps: s.comps,
-                    read_only: s.read_only,
+                Some((copy, shape)) => ImageView {
+                    mem: self.copies[*copy].1.view(),
+                    shape: Some(*shape),
                 },
                 None => ImageView::default(),
             })
@@ -632,15 +627,17 @@ mod tests {
             let (enc, comps) = layout(*format).unwrap();
             let view = ImageView {
                 mem: copy.view(),
-                w: 2,
-                h: 2,
-                slices: 1,
-                layered: false,
-                layer: 0,
-                bpp: 16,
-                enc: Some(enc),
-                comps,
-                read_only: false,
+                shape: Some(Shape {
+                    w: 2,
+                    h: 2,
+                    slices: 1,
+                    layered: false,
+                    layer: 0,
+                    bpp: 16,
+                    enc,
+                    comps,
+                    read_only: false,
+                }),
             };
             view.store(SamplerDim::D2, false, [1, 1, 0, 0], *stored);
             assert_eq!(
@@ -664,22 +661,23 @@ mod tests {
         let (enc, comps) = layout(ImageFormat::R32ui).unwrap();
         let base = ImageView {
             mem: copy.view(),
-            w: 2,
-            h: 2,
-            slices: 3,
-            layered: true,
-            layer: 0,
-            bpp: 4,
-            enc: Some(enc),
-            comps,
-            read_only: false,
+            shape: Some(Shape {
+                w: 2,
+                h: 2,
+                slices: 3,
+                layered: true,
+                layer: 0,
+                bpp: 4,
+                enc,
+                comps,
+                read_only: false,
+            }),
         };
         base.store(SamplerDim::D2, true, [1, 0, 2, 0], [42, 0, 0, 0]);
-        let single = ImageView {
-            layered: false,
-            layer: 2,
-            ..base
-        };
+        let single = reshape(base, |s| {
+            s.layered = false;
+            s.layer = 2;
+        });
         assert_eq!(single.load(SamplerDim::D2, false, [1, 0, 0, 0])[0], 42);
         assert_eq!(single.size(SamplerDim::D2, false), [2, 2, 0, 0]);
         assert_eq!(base.size(SamplerDim::D2, true), [2, 2, 3, 0]);
@@ -687,10 +685,7 @@ mod tests {
             single.atomic(SamplerDim::D2, false, [1, 0, 0, 0], AtomicOp::Iadd, 1, None),
             42
         );
-        let ro = ImageView {
-            read_only: true,
-            ..single
-        };
+        let ro = reshape(single, |s| s.read_only = true);
         ro.store(SamplerDim::D2, false, [1, 0, 0, 0], [7, 0, 0, 0]);
         assert_eq!(
             ro.atomic(SamplerDim::D2, false, [1, 0, 0, 0], AtomicOp::Xchg, 9, None),
@@ -715,20 +710,32 @@ mod tests {
         assert_eq!(view.load(SamplerDim::D2, false, [0; 4])[0], 4000);
     }
 
+    /// `view` with its binding shape changed by `f`.
+    fn reshape<'a>(view: ImageView<'a>, f: impl FnOnce(&mut Shape)) -> ImageView<'a> {
+        let mut shape = view.shape.unwrap();
+        f(&mut shape);
+        ImageView {
+            shape: Some(shape),
+            ..view
+        }
+    }
+
     /// A 1×1 view of `format` on `copy`.
     fn view_of(copy: &StorageCopy, format: ImageFormat) -> ImageView<'_> {
         let (enc, comps) = layout(format).unwrap();
         ImageView {
             mem: copy.view(),
-            w: 1,
-            h: 1,
-            slices: 1,
-            layered: false,
-            layer: 0,
-            bpp: 4,
-            enc: Some(enc),
-            comps,
-            read_only: false,
+            shape: Some(Shape {
+                w: 1,
+                h: 1,
+                slices: 1,
+                layered: false,
+                layer: 0,
+                bpp: 4,
+                enc,
+                comps,
+                read_only: false,
+            }),
         }
     }
 
@@ -903,10 +910,7 @@ mod tests {
         ];
         for (format, stored, want) in cases {
             let copy = StorageCopy::new(&[0u8; 16]);
-            let view = ImageView {
-                bpp: 16,
-                ..view_of(&copy, *format)
-            };
+            let view = reshape(view_of(&copy, *format), |s| s.bpp = 16);
             view.store(SamplerDim::D1, false, [0; 4], *stored);
             assert_eq!(
                 view.load(SamplerDim::D1, false, [0; 4]),
