@@ -19,6 +19,8 @@ mod variant;
 
 /// How a routine reads the float lanes of the request's registers.
 pub(super) trait LoadLanes {
+    /// The instance runs only on CPUs with AVX2 (so it may call AVX2 code).
+    const AVX2: bool;
     fn lanes(r: &Reg) -> [f32; LANES];
 }
 
@@ -26,6 +28,7 @@ pub(super) trait LoadLanes {
 pub(super) struct PlainLoad;
 
 impl LoadLanes for PlainLoad {
+    const AVX2: bool = false;
     #[inline(always)]
     fn lanes(r: &Reg) -> [f32; LANES] {
         r.0.map(f32::from_bits)
@@ -43,6 +46,7 @@ pub(super) struct SplitLoad;
 
 #[cfg(target_arch = "x86_64")]
 impl LoadLanes for SplitLoad {
+    const AVX2: bool = true;
     #[inline(always)]
     fn lanes(r: &Reg) -> [f32; LANES] {
         // SAFETY: only the AVX2 instances use `SplitLoad`, and they run only when

@@ -54,24 +54,34 @@ pub type SampleRoutine = fn(&TextureBinding<'_>, &SampleRequest<'_>) -> Option<[
 #[derive(Clone, Copy)]
 pub struct SamplerVariant {
     routine: Option<SampleRoutine>,
+    /// The binding's state is one `mip_rgba8` samples (`applies_to_state`).
+    mip_rgba8: bool,
 }
 
 impl std::fmt::Debug for SamplerVariant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SamplerVariant")
             .field("specialized", &self.routine.is_some())
+            .field("mip_rgba8", &self.mip_rgba8)
             .finish()
     }
 }
 
 impl SamplerVariant {
     /// No specialized routine: every lookup takes the generic path.
-    pub const GENERIC: SamplerVariant = SamplerVariant { routine: None };
+    pub const GENERIC: SamplerVariant = SamplerVariant {
+        routine: None,
+        mip_rgba8: false,
+    };
 
     /// Chooses the routine for a view and sampler.
     pub fn select(view: &TexView<'_>, s: &SamplerState) -> SamplerVariant {
+        let generic = SamplerVariant {
+            routine: None,
+            mip_rgba8: super::mip_rgba8::applies_to_state(view, s),
+        };
         if !covered(view, s) {
-            return SamplerVariant::GENERIC;
+            return generic;
         }
         let d = dims(view.target);
         let avx2 = has_avx2();
@@ -98,7 +108,7 @@ impl SamplerVariant {
         // comparison applies to depth textures); a colour format with a compare
         // function set takes the generic path.
         let routine = match view.format {
-            _ if s.compare.is_some() && !view.format.is_depth() => return SamplerVariant::GENERIC,
+            _ if s.compare.is_some() && !view.format.is_depth() => return generic,
             Format::Rgba8Unorm => pick!(Rgba8, false),
             Format::R8Unorm => pick!(R8, false),
             Format::Rg8Unorm => pick!(Rg8, false),
@@ -111,7 +121,13 @@ impl SamplerVariant {
         };
         SamplerVariant {
             routine: Some(routine),
+            ..generic
         }
+    }
+
+    /// Whether the binding's state is one the RGBA8 2D mipmapped path samples.
+    pub(super) fn mip_rgba8(&self) -> bool {
+        self.mip_rgba8
     }
 
     /// Whether a specialized routine was chosen.
@@ -374,30 +390,33 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
     let mut blend = false;
     let mut nlin_mip = 0;
     if !single {
-        let mut lambda = [0.0f32; LANES];
-        match req.lod {
+        let lambda = match req.lod {
             LodMode::Implicit(_) => {
-                let base_size = [base.width as f32, base.height as f32, base.depth as f32];
-                let scale = |a: usize| if normalized { base_size[a] } else { 1.0 };
-                for q in 0..LANES / 4 {
-                    let q0 = 4 * q;
-                    let mut sx = 0.0f32;
-                    let mut sy = 0.0f32;
-                    for a in 0..D {
-                        let dx = st[a][q0 + 1] - st[a][q0];
-                        let dy = st[a][q0 + 2] - st[a][q0];
-                        sx += (dx * scale(a)).powi(2);
-                        sy += (dy * scale(a)).powi(2);
-                    }
-                    let rho = sx.max(sy).sqrt().log2();
-                    for l in q0..q0 + 4 {
-                        lambda[l] = rho + bias.map(|r| r.f(l)).unwrap_or(0.0);
-                    }
-                }
+                let scale = if normalized {
+                    [base.width as f32, base.height as f32, base.depth as f32]
+                } else {
+                    [1.0; 3]
+                };
+                let bl = match bias {
+                    Some(r) => L::lanes(r),
+                    None => [0.0; LANES],
+                };
+                // RGBA8 with every filter LINEAR: the result is continuous in
+                // the level of detail and the lookup is within the fixed-point
+                // bound of the float filter anyway (the 3D and trilinear paths
+                // filter in fixed point), so the approximate log2 serves, as in
+                // `mip_rgba8`.
+                let fast = T::UNORM8X4
+                    && !CMP
+                    && D >= 2
+                    && s.mag == Filter::Linear
+                    && s.min == Filter::Linear
+                    && s.mip == MipFilter::Linear;
+                super::lod::quad_lambda::<L, D>(&st, scale, bias.is_some().then_some(&bl), fast)
             }
-            LodMode::Lod(r) => lambda = L::lanes(r),
+            LodMode::Lod(r) => L::lanes(r),
             LodMode::Grad(..) => return None,
-        }
+        };
         let mut levels = Levels {
             l1: &mut l1,
             l2: &mut l2,
