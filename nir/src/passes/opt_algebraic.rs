@@ -246,7 +246,9 @@ impl Matcher<'_> {
                 if alu.op != *op || (*inexact && alu.exact) || alu.srcs.len() != srcs.len() {
                     return false;
                 }
-                if want_bits.is_some_and(|b| b != bits) || (*once && self.info.get(self.func)[def].len() != 1) {
+                if want_bits.is_some_and(|b| b != bits)
+                    || (*once && self.info.get(self.func)[def].len() != 1)
+                {
                     return false;
                 }
                 // With the op's bit of the mask set, the first two sources are
@@ -271,6 +273,41 @@ impl Matcher<'_> {
     }
 }
 
+/// A necessary condition for `search` to match at `def`, checked before the matcher
+/// runs: the sources of the root, in one of the orders the matcher tries, have the
+/// opcodes the pattern names and are constants where it wants literals or constant
+/// variables. Most rules tried on an instruction fail here.
+fn first_level_fits(func: &FunctionImpl, search: &Pat, def: Def) -> bool {
+    let Pat::Op { op, srcs: pats, .. } = search else {
+        return true;
+    };
+    let InstrKind::Alu(alu) = &func.instrs[func.defs[def].instr].kind else {
+        return false;
+    };
+    if alu.srcs.len() != pats.len() {
+        return false;
+    }
+    let fits = |pat: &Pat, d: Def| match pat {
+        Pat::Op { op, .. } => matches!(
+            &func.instrs[func.defs[d].instr].kind,
+            InstrKind::Alu(a) if a.op == *op
+        ),
+        Pat::Lit(_) | Pat::Var { is_const: true, .. } => func.const_value(d).is_some(),
+        Pat::Var { .. } => true,
+    };
+    let pairs = || pats.iter().zip(alu.srcs.iter());
+    if !pairs().skip(2).all(|(p, s)| fits(p, s.def)) {
+        return false;
+    }
+    if pairs().take(2).all(|(p, s)| fits(p, s.def)) {
+        return true;
+    }
+    op.info().is_commutative()
+        && pats.len() >= 2
+        && fits(&pats[0], alu.srcs[1].def)
+        && fits(&pats[1], alu.srcs[0].def)
+}
+
 /// Tries `rule` on the root value `def`; returns the bindings on success.
 ///
 /// The source orders of the commutative ops are tried as the masks `0..2^k` in
@@ -280,6 +317,9 @@ impl Matcher<'_> {
 /// same way and is skipped; a failure before any commutative op ends the search.
 /// The first mask that matches is the one the plain enumeration finds.
 fn match_rule(func: &FunctionImpl, info: &mut UseInfo, rule: &Rule, def: Def) -> Option<Vars> {
+    if !first_level_fits(func, &rule.search, def) {
+        return None;
+    }
     let comps = Comps::identity(func.defs[def].num_components);
     let masks = 1u32 << rule.num_commutative;
     // Masks known to fail (at most 2^8: the rule parser bounds the commutative ops).
@@ -510,7 +550,7 @@ fn try_rewrite(
                 Some(s) if is_whole(func, s, dest.num_components) => s.def,
                 Some(s) => {
                     let mut b = Builder::new(func, Cursor::Before(instr));
-                    let d = b.alu(Opcode::mov, vec![s], dest.num_components);
+                    let d = b.alu(Opcode::mov, [s], dest.num_components);
                     let mut created = created;
                     created.push(func.defs[d].instr);
                     register_uses(func, uses, &created);
