@@ -74,7 +74,13 @@ impl<'f> Builder<'f> {
 
     /// Builds an ALU instruction from explicit sources (swizzles included) with
     /// `num_components` destination components; the bit size follows the opcode table.
-    pub fn alu(&mut self, op: Opcode, srcs: Vec<AluSrc>, num_components: u8) -> Def {
+    pub fn alu(
+        &mut self,
+        op: Opcode,
+        srcs: impl IntoIterator<Item = AluSrc>,
+        num_components: u8,
+    ) -> Def {
+        let srcs: AluSrcs = srcs.into_iter().collect();
         let info = op.info();
         let bits = if info.output_type.bits != 0 {
             info.output_type.bits
@@ -112,8 +118,7 @@ impl<'f> Builder<'f> {
             .filter_map(|(_, d)| self.func.defs.get(*d).map(|d| d.num_components))
             .max()
             .unwrap_or(1);
-        let srcs = srcs.iter().map(|d| AluSrc::new(*d)).collect();
-        self.alu(op, srcs, comps)
+        self.alu(op, srcs.iter().map(|d| AluSrc::new(*d)), comps)
     }
 
     /// Builds an ALU instruction with an explicit destination shape (`comps`
@@ -121,11 +126,12 @@ impl<'f> Builder<'f> {
     pub fn alu_sized(
         &mut self,
         op: Opcode,
-        srcs: Vec<AluSrc>,
+        srcs: impl IntoIterator<Item = AluSrc>,
         exact: bool,
         comps: u8,
         bits: u8,
     ) -> Def {
+        let srcs: AluSrcs = srcs.into_iter().collect();
         let exact = exact || self.exact;
         self.build(InstrKind::Alu(Alu { op, srcs, exact }), Some((comps, bits)))
             .unwrap_or_else(unreachable_def)
@@ -135,7 +141,7 @@ impl<'f> Builder<'f> {
     /// size.
     pub fn channel(&mut self, v: Def, c: u8) -> Def {
         let bits = self.func.defs.get(v).map_or(32, |d| d.bit_size);
-        self.alu_sized(Opcode::mov, vec![swizzled(v, c)], false, 1, bits)
+        self.alu_sized(Opcode::mov, [swizzled(v, c)], false, 1, bits)
     }
 
     /// Component `index` (a dynamic scalar integer) of vector `v`, as Mesa's
@@ -158,19 +164,19 @@ impl<'f> Builder<'f> {
         for c in 0..n {
             let chan = swizzled(v, c);
             acc = Some(match acc {
-                None => self.alu_sized(Opcode::mov, vec![chan], false, 1, bits),
+                None => self.alu_sized(Opcode::mov, [chan], false, 1, bits),
                 Some(prev) => {
                     let k = self.imm_i32((first + u32::from(c)) as i32);
                     let is = self.alu_sized(
                         Opcode::ieq,
-                        vec![AluSrc::new(index), AluSrc::new(k)],
+                        [AluSrc::new(index), AluSrc::new(k)],
                         false,
                         1,
                         1,
                     );
                     self.alu_sized(
                         Opcode::bcsel,
-                        vec![AluSrc::new(is), chan, AluSrc::new(prev)],
+                        [AluSrc::new(is), chan, AluSrc::new(prev)],
                         false,
                         1,
                         bits,
@@ -197,7 +203,7 @@ impl<'f> Builder<'f> {
         );
         let is = self.alu_sized(
             Opcode::ieq,
-            vec![splat(index, n), AluSrc::new(lanes)],
+            [splat(index, n), AluSrc::new(lanes)],
             false,
             n,
             1,
@@ -209,7 +215,7 @@ impl<'f> Builder<'f> {
         };
         self.alu_sized(
             Opcode::bcsel,
-            vec![AluSrc::new(is), splat(s, n), AluSrc::new(v)],
+            [AluSrc::new(is), splat(s, n), AluSrc::new(v)],
             false,
             n,
             bits,

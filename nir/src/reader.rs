@@ -926,7 +926,11 @@ fn parse_instr(
                         lx.skip_group()?;
                         srcs.push(src);
                     }
-                    InstrKind::Alu(Alu { op, srcs, exact })
+                    InstrKind::Alu(Alu {
+                        op,
+                        srcs: srcs.into(),
+                        exact,
+                    })
                 }
                 Err(()) => return lx.err(format!("unknown instruction `{}`", short(op))),
             },

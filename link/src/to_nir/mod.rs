@@ -306,7 +306,12 @@ impl<'a> Conv<'a> {
     }
 
     /// An ALU instruction with explicit sources, marked exact when required.
-    pub(crate) fn alu_srcs(&mut self, op: Opcode, srcs: Vec<AluSrc>, n: u8) -> Def {
+    pub(crate) fn alu_srcs(
+        &mut self,
+        op: Opcode,
+        srcs: impl IntoIterator<Item = AluSrc>,
+        n: u8,
+    ) -> Def {
         self.b().alu(op, srcs, n)
     }
 
@@ -314,7 +319,7 @@ impl<'a> Conv<'a> {
     /// defs; scalar sources of per-component inputs are replicated.
     pub(crate) fn alu(&mut self, op: Opcode, srcs: &[Def], n: u8) -> Def {
         let info = op.info();
-        let mut v = Vec::with_capacity(srcs.len());
+        let mut v = rgl_nir::ir::AluSrcs::with_capacity(srcs.len());
         for (i, &s) in srcs.iter().enumerate() {
             let mut src = AluSrc::new(s);
             let per_comp = info.input_sizes.get(i).copied().unwrap_or(0) == 0;

@@ -497,13 +497,21 @@ impl AluSrc {
 /// The identity swizzle.
 pub const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
+/// Sources an ALU instruction keeps without a heap allocation: every opcode but the
+/// wide `vecN` constructors (Mesa's `nir_alu_instr` likewise stores its sources in
+/// the instruction).
+pub const ALU_INLINE_SRCS: usize = 3;
+
+/// The sources of an ALU instruction.
+pub type AluSrcs = smallvec::SmallVec<[AluSrc; ALU_INLINE_SRCS]>;
+
 /// An ALU instruction.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Alu {
     /// Opcode.
     pub op: Opcode,
-    /// Sources (count from the opcode table).
-    pub srcs: Vec<AluSrc>,
+    /// Sources (count from the opcode table), inline up to [`ALU_INLINE_SRCS`].
+    pub srcs: AluSrcs,
     /// Must be evaluated exactly (invariant/precise): no reassociation.
     pub exact: bool,
 }

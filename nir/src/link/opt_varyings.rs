@@ -240,7 +240,7 @@ fn replace_loads(
                     Some(c) => {
                         let mut s = AluSrc::new(v);
                         s.swizzle[0] = c;
-                        b.alu(crate::opcodes::Opcode::mov, vec![s], 1)
+                        b.alu(crate::opcodes::Opcode::mov, [s], 1)
                     }
                     None => v,
                 }

@@ -180,7 +180,7 @@ fn lower_alpha_test(
         };
         let mut src = AluSrc::new(s.value);
         src.swizzle[0] = s.channel;
-        let alpha = b.alu(Opcode::mov, vec![src], 1);
+        let alpha = b.alu(Opcode::mov, [src], 1);
         let pass = compare(&mut b, func, alpha, reference);
         let fail = b.alu_defs(Opcode::inot, &[pass]);
         b.intrinsic(IntrinsicOp::terminate_if, vec![fail], 0, vec![], None);

@@ -106,7 +106,7 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                 let mut b = Builder::new(func, Cursor::Before(instr));
                 let mut chans = Vec::with_capacity(usize::from(comps));
                 for c in 0..usize::from(comps) {
-                    let srcs = alu
+                    let srcs: AluSrcs = alu
                         .srcs
                         .iter()
                         .enumerate()

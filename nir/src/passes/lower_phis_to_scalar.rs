@@ -163,7 +163,7 @@ fn lower_impl(func: &mut FunctionImpl) -> bool {
                 let mut b = Builder::new(func, cursor);
                 let mut s = AluSrc::new(src);
                 s.swizzle[0] = c;
-                let mov = b.alu_sized(Opcode::mov, vec![s], false, 1, bits);
+                let mov = b.alu_sized(Opcode::mov, [s], false, 1, bits);
                 new_srcs.push((pred, mov));
             }
             let mut b = Builder::new(func, Cursor::Before(phi));

@@ -238,7 +238,7 @@ fn gather(b: &mut Builder, words: &[Def]) -> Def {
     match (words, vec_opcode(words.len() as u8)) {
         ([one], _) => *one,
         (_, Some(op)) => {
-            let srcs = words.iter().map(|w| AluSrc::new(*w)).collect();
+            let srcs: AluSrcs = words.iter().map(|w| AluSrc::new(*w)).collect();
             b.alu_sized(op, srcs, false, words.len() as u8, 32)
         }
         _ => b.undef(words.len() as u8, 32),

@@ -488,7 +488,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
                         3 => Opcode::vec3,
                         _ => Opcode::vec4,
                     };
-                    let srcs = (0..comps)
+                    let srcs: AluSrcs = (0..comps)
                         .map(|c| {
                             let from_value = mask & (1 << c) != 0;
                             let mut s = AluSrc::new(if from_value { value } else { cur });
@@ -507,7 +507,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
                         let mut src = AluSrc::new(cur);
                         src.swizzle[0] = k;
                         let mut b = Builder::new(func, Cursor::Before(i));
-                        b.alu(Opcode::mov, vec![src], 1)
+                        b.alu(Opcode::mov, [src], 1)
                     }
                     None => cur,
                 };

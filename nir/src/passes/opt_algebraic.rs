@@ -49,18 +49,21 @@ impl Pass for OptAlgebraicExact {
 }
 
 /// Use lists kept up to date while rewriting (instruction uses and if conditions).
+/// They are built on first need (a single-use check or a rewrite): most runs of the
+/// pass in the optimisation loop rewrite nothing, and most rules never ask for a
+/// use count (Mesa's `nir_opt_algebraic` likewise reads the SSA use lists only for
+/// `is_used_once`).
 struct UseInfo {
-    uses: Uses,
+    uses: Option<Uses>,
 }
 
 impl UseInfo {
-    fn new(func: &FunctionImpl) -> UseInfo {
-        UseInfo {
-            uses: func.build_uses(),
-        }
+    fn new() -> UseInfo {
+        UseInfo { uses: None }
     }
-    fn count(&self, def: Def) -> usize {
-        self.uses[def].len()
+    /// The use lists, built from `func` when this is the first need.
+    fn get(&mut self, func: &FunctionImpl) -> &mut Uses {
+        self.uses.get_or_insert_with(|| func.build_uses())
     }
 }
 
@@ -108,7 +111,7 @@ type Vars = SmallVec<[Option<Binding>; 4]>;
 
 struct Matcher<'a> {
     func: &'a FunctionImpl,
-    info: &'a UseInfo,
+    info: &'a mut UseInfo,
     vars: Vars,
     /// Source order choice per commutative op, in pre-order (bit i = swap op i).
     swap_mask: u32,
@@ -243,7 +246,9 @@ impl Matcher<'_> {
                 if alu.op != *op || (*inexact && alu.exact) || alu.srcs.len() != srcs.len() {
                     return false;
                 }
-                if want_bits.is_some_and(|b| b != bits) || (*once && self.info.count(def) != 1) {
+                if want_bits.is_some_and(|b| b != bits)
+                    || (*once && self.info.get(self.func)[def].len() != 1)
+                {
                     return false;
                 }
                 // With the op's bit of the mask set, the first two sources are
@@ -268,19 +273,80 @@ impl Matcher<'_> {
     }
 }
 
+/// A necessary condition for `search` to match at `def`, checked before the matcher
+/// runs: the sources of the root, in one of the orders the matcher tries, have the
+/// opcodes the pattern names and are constants where it wants literals or constant
+/// variables. Most rules tried on an instruction fail here.
+fn first_level_fits(func: &FunctionImpl, search: &Pat, def: Def) -> bool {
+    let Pat::Op { op, srcs: pats, .. } = search else {
+        return true;
+    };
+    let InstrKind::Alu(alu) = &func.instrs[func.defs[def].instr].kind else {
+        return false;
+    };
+    if alu.srcs.len() != pats.len() {
+        return false;
+    }
+    let fits = |pat: &Pat, d: Def| match pat {
+        Pat::Op { op, .. } => matches!(
+            &func.instrs[func.defs[d].instr].kind,
+            InstrKind::Alu(a) if a.op == *op
+        ),
+        Pat::Lit(_) | Pat::Var { is_const: true, .. } => func.const_value(d).is_some(),
+        Pat::Var { .. } => true,
+    };
+    let pairs = || pats.iter().zip(alu.srcs.iter());
+    if !pairs().skip(2).all(|(p, s)| fits(p, s.def)) {
+        return false;
+    }
+    if pairs().take(2).all(|(p, s)| fits(p, s.def)) {
+        return true;
+    }
+    op.info().is_commutative()
+        && pats.len() >= 2
+        && fits(&pats[0], alu.srcs[1].def)
+        && fits(&pats[1], alu.srcs[0].def)
+}
+
 /// Tries `rule` on the root value `def`; returns the bindings on success.
-fn match_rule(func: &FunctionImpl, info: &UseInfo, rule: &Rule, def: Def) -> Option<Vars> {
+///
+/// The source orders of the commutative ops are tried as the masks `0..2^k` in
+/// increasing order. A match decides its course only from the mask bits it has
+/// consumed (one per commutative op reached, in pre-order), so when it fails after
+/// consuming the low `n` bits, every later mask with the same low `n` bits fails the
+/// same way and is skipped; a failure before any commutative op ends the search.
+/// The first mask that matches is the one the plain enumeration finds.
+fn match_rule(func: &FunctionImpl, info: &mut UseInfo, rule: &Rule, def: Def) -> Option<Vars> {
+    if !first_level_fits(func, &rule.search, def) {
+        return None;
+    }
     let comps = Comps::identity(func.defs[def].num_components);
-    for swap_mask in 0..(1u32 << rule.num_commutative) {
+    let masks = 1u32 << rule.num_commutative;
+    // Masks known to fail (at most 2^8: the rule parser bounds the commutative ops).
+    let mut dead = [0u64; 4];
+    for swap_mask in 0..masks {
+        if dead[(swap_mask >> 6) as usize] & (1 << (swap_mask & 63)) != 0 {
+            continue;
+        }
         let mut m = Matcher {
             func,
-            info,
+            info: &mut *info,
             vars: smallvec::smallvec![None; rule.num_vars],
             swap_mask,
             next_commutative: 0,
         };
         if m.match_value(&rule.search, def, &comps) {
             return Some(m.vars);
+        }
+        let used = m.next_commutative.min(rule.num_commutative);
+        if used == 0 {
+            return None;
+        }
+        let low = swap_mask & ((1u32 << used) - 1);
+        let mut later = low;
+        while later < masks {
+            dead[(later >> 6) as usize] |= 1 << (later & 63);
+            later += 1 << used;
         }
     }
     None
@@ -440,6 +506,8 @@ fn try_rewrite(
     if plan(func, &vars, &rule.replace, Some(dest.bit_size))? != dest.bit_size {
         return None;
     }
+    // Built before the replacement exists: `register_uses` adds its uses.
+    let uses = info.get(func);
     let exact = matches!(&func.instrs[instr].kind, InstrKind::Alu(a) if a.exact);
     // A replacement that is just a variable read whole needs no new instruction.
     let direct = match &rule.replace {
@@ -482,11 +550,11 @@ fn try_rewrite(
                 Some(s) if is_whole(func, s, dest.num_components) => s.def,
                 Some(s) => {
                     let mut b = Builder::new(func, Cursor::Before(instr));
-                    let d = b.alu(Opcode::mov, vec![s], dest.num_components);
+                    let d = b.alu(Opcode::mov, [s], dest.num_components);
                     let mut created = created;
                     created.push(func.defs[d].instr);
-                    register_uses(func, info, &created);
-                    finish(func, info, instr, def, d);
+                    register_uses(func, uses, &created);
+                    finish(func, uses, instr, def, d);
                     return Some(created);
                 }
                 None => {
@@ -500,8 +568,8 @@ fn try_rewrite(
             (new_def, created)
         }
     };
-    register_uses(func, info, &created);
-    finish(func, info, instr, def, new_def);
+    register_uses(func, uses, &created);
+    finish(func, uses, instr, def, new_def);
     Some(created)
 }
 
@@ -510,27 +578,27 @@ fn is_whole(func: &FunctionImpl, src: AluSrc, comps: u8) -> bool {
         && (0..comps).all(|i| src.swizzle[usize::from(i)] == i)
 }
 
-fn register_uses(func: &FunctionImpl, info: &mut UseInfo, created: &[Instr]) {
+fn register_uses(func: &FunctionImpl, uses: &mut Uses, created: &[Instr]) {
     for &i in created {
-        func.instrs[i].for_each_src(|d| info.uses[d].push(Use::Instr(i)));
+        func.instrs[i].for_each_src(|d| uses[d].push(Use::Instr(i)));
     }
 }
 
 /// Rewrites the uses of the old root and removes it.
-fn finish(func: &mut FunctionImpl, info: &mut UseInfo, instr: Instr, old: Def, new: Def) {
-    func.rewrite_uses(Some(&mut info.uses), old, new);
-    let mut srcs = Vec::new();
+fn finish(func: &mut FunctionImpl, uses: &mut Uses, instr: Instr, old: Def, new: Def) {
+    func.rewrite_uses(Some(uses), old, new);
+    let mut srcs: SmallVec<[Def; 4]> = SmallVec::new();
     func.instrs[instr].for_each_src(|d| srcs.push(d));
     for d in srcs {
-        if let Some(pos) = info.uses[d].iter().position(|u| *u == Use::Instr(instr)) {
-            info.uses[d].swap_remove(pos);
+        if let Some(pos) = uses[d].iter().position(|u| *u == Use::Instr(instr)) {
+            uses[d].swap_remove(pos);
         }
     }
     func.remove_instr(instr);
 }
 
 fn algebraic_impl(func: &mut FunctionImpl, set: &RuleSet, exact_only: bool) -> bool {
-    let mut info = UseInfo::new(func);
+    let mut info = UseInfo::new();
     let mut work: Vec<Instr> = Vec::new();
     for block in func.blocks_in_order() {
         work.extend(func.block_instrs(block));

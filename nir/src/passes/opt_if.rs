@@ -221,7 +221,7 @@ fn phi_is_condition(func: &mut FunctionImpl, node: CfNode) -> bool {
             (Some(true), Some(false)) => cond,
             (Some(false), Some(true)) => {
                 let mut b = Builder::new(func, Builder::after_phis(func, after));
-                b.alu(Opcode::inot, vec![AluSrc::new(cond)], 1)
+                b.alu(Opcode::inot, [AluSrc::new(cond)], 1)
             }
             _ => continue,
         };
@@ -311,7 +311,7 @@ fn swap_empty_then(func: &mut FunctionImpl, node: CfNode) -> bool {
         return false;
     };
     let mut b = Builder::new(func, Cursor::EndOf(prev_block));
-    let inverted = b.alu(Opcode::inot, vec![AluSrc::new(cond)], 1);
+    let inverted = b.alu(Opcode::inot, [AluSrc::new(cond)], 1);
     if let CfKind::If {
         cond,
         then_list,

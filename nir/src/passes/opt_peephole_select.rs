@@ -186,7 +186,7 @@ fn try_flatten(func: &mut FunctionImpl, node: CfNode, limit: usize, discard_ok: 
             };
             let mut b = Builder::new(func, Cursor::Before(instr));
             let c = if negate {
-                b.alu(Opcode::inot, vec![AluSrc::new(cond)], 1)
+                b.alu(Opcode::inot, [AluSrc::new(cond)], 1)
             } else {
                 cond
             };

@@ -40,7 +40,7 @@ fn undef_impl(func: &mut FunctionImpl) -> bool {
                     if let Some(src) = keep {
                         func.instrs[instr].kind = InstrKind::Alu(Alu {
                             op: Opcode::mov,
-                            srcs: vec![src],
+                            srcs: smallvec::smallvec![src],
                             exact: alu.exact,
                         });
                         progress = true;

@@ -351,7 +351,7 @@ fn finish_load(
     let new = if to_bool {
         let comps = func.defs[new].num_components;
         let mut b = Builder::new(func, Cursor::Before(instr));
-        b.alu_sized(Opcode::b2b1, vec![AluSrc::new(new)], false, comps, 1)
+        b.alu_sized(Opcode::b2b1, [AluSrc::new(new)], false, comps, 1)
     } else {
         new
     };

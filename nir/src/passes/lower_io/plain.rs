@@ -96,7 +96,7 @@ pub(super) fn lower_io_access(
         let wrmask = intr.indices.first().copied().unwrap_or(0);
         let value = if boolean && b.func.defs[value].bit_size == 1 {
             let n = b.func.defs[value].num_components;
-            b.alu_sized(Opcode::b2b32, vec![AluSrc::new(value)], false, n, 32)
+            b.alu_sized(Opcode::b2b32, [AluSrc::new(value)], false, n, 32)
         } else {
             value
         };
