@@ -86,7 +86,7 @@ fn pipeline_build(fs: &dyn ShaderExec) -> Result<Duration, String> {
     };
     let key = pipeline::derive(&state)?;
     match cache.lookup(&key) {
-        Lookup::Built { .. } | Lookup::Hit(_) | Lookup::TieredUp(_) => {}
+        Lookup::Built { .. } | Lookup::Hit(_) | Lookup::TieredUp(_) | Lookup::Deferred { .. } => {}
         Lookup::Failed(e) => return Err(format!("pipeline: {e}")),
     }
     // Every variant built so far: the draw's own (when it shaded pixels with
@@ -188,6 +188,14 @@ fn compilers() -> Vec<Named> {
     };
     if let Ok(j) = JitCompiler::with_options(untiered) {
         out.push(("jit-tier-off".into(), Arc::new(j), None));
+    }
+    let deferred = JitOptions {
+        defer_pipelines: true,
+        ..JitOptions::from_env()
+    };
+    if let Ok(j) = JitCompiler::with_options(deferred) {
+        let j = Arc::new(j);
+        out.push(("jit-defer".into(), j.clone(), Some(j)));
     }
     for quads in [1, 2, 4] {
         for (opt, oname) in [(OptLevel::None, "none"), (OptLevel::Speed, "speed")] {
