@@ -15,7 +15,9 @@
 //! gives their time on the worker (`JitCompiler::tier_stats`, `busy_ns`).
 //! Prints the median, mean, p90 and max for each shader compiler: the lane
 //! interpreter, and the JIT with its default options, untiered (`jit-tier-off`,
-//! the default before tiers) and with a fixed count of quads per iteration,
+//! the default before tiers), with deferred pipelines (`jit-defer`, tiered:
+//! the draw compiles no pipeline, the worker builds it optimised; its
+//! "+ pipeline" line adds only the lookup) and with a fixed count of quads per iteration,
 //! other optimization levels and register allocators, untiered
 //! (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`, `jit-tier-off`,
 //! `jit-q4-speed-bt` (the default before adaptive quads), `jit-q1-speed-bt`,
