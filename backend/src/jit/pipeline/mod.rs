@@ -437,27 +437,31 @@ impl PipelineCache {
             if gone && stored.is_none() {
                 return Ok(false);
             }
-            let built = src.compile(&*isa, &key);
-            let Some(inner) = inner.upgrade() else {
-                return built.map(|_| false);
-            };
-            let (p, blob) = match built {
+            let (p, blob) = match src.compile(&*isa, &key) {
                 Ok(b) => b,
                 Err(e) => {
-                    let mut inner = lock(&inner);
-                    if let Some(slot) = inner.slots.iter_mut().find(|s| mine(s)) {
-                        if matches!(slot.value, Ok(None)) {
-                            log::info!("jit: per-pixel pipeline stays in Rust for {key:?}: {e}");
-                            slot.value = Err(e.to_string());
-                            inner.stats.failures += 1;
+                    if let Some(inner) = inner.upgrade() {
+                        let mut inner = lock(&inner);
+                        if let Some(slot) = inner.slots.iter_mut().find(|s| mine(s)) {
+                            if matches!(slot.value, Ok(None)) {
+                                log::info!(
+                                    "jit: per-pixel pipeline stays in Rust for {key:?}: {e}"
+                                );
+                                slot.value = Err(e.to_string());
+                                inner.stats.failures += 1;
+                            }
                         }
                     }
                     return Err(e);
                 }
             };
+            // Stored even when the cache is gone by now (see above).
             if let (Some((store, skey)), Some(blob)) = (stored, blob) {
                 store.put(&skey, &blob);
             }
+            let Some(inner) = inner.upgrade() else {
+                return Ok(false);
+            };
             let mut inner = lock(&inner);
             match inner.slots.iter_mut().find(|s| mine(s)) {
                 Some(slot) => {
