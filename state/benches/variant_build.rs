@@ -15,7 +15,9 @@
 //! gives their time on the worker (`JitCompiler::tier_stats`, `busy_ns`).
 //! Prints the median, mean, p90 and max for each shader compiler: the lane
 //! interpreter, and the JIT with its default options, untiered (`jit-tier-off`,
-//! the default before tiers) and with a fixed count of quads per iteration,
+//! the default before tiers), with deferred pipelines (`jit-defer`, tiered:
+//! the draw compiles no pipeline, the worker builds it optimised; its
+//! "+ pipeline" line adds only the lookup) and with a fixed count of quads per iteration,
 //! other optimization levels and register allocators, untiered
 //! (`RGL_VARIANT_BUILD=name` runs one of them: `interp`, `jit`, `jit-tier-off`,
 //! `jit-q4-speed-bt` (the default before adaptive quads), `jit-q1-speed-bt`,
@@ -86,7 +88,7 @@ fn pipeline_build(fs: &dyn ShaderExec) -> Result<Duration, String> {
     };
     let key = pipeline::derive(&state)?;
     match cache.lookup(&key) {
-        Lookup::Built { .. } | Lookup::Hit(_) | Lookup::TieredUp(_) => {}
+        Lookup::Built { .. } | Lookup::Hit(_) | Lookup::TieredUp(_) | Lookup::Deferred { .. } => {}
         Lookup::Failed(e) => return Err(format!("pipeline: {e}")),
     }
     // Every variant built so far: the draw's own (when it shaded pixels with
@@ -188,6 +190,14 @@ fn compilers() -> Vec<Named> {
     };
     if let Ok(j) = JitCompiler::with_options(untiered) {
         out.push(("jit-tier-off".into(), Arc::new(j), None));
+    }
+    let deferred = JitOptions {
+        defer_pipelines: true,
+        ..JitOptions::from_env()
+    };
+    if let Ok(j) = JitCompiler::with_options(deferred) {
+        let j = Arc::new(j);
+        out.push(("jit-defer".into(), j.clone(), Some(j)));
     }
     for quads in [1, 2, 4] {
         for (opt, oname) in [(OptLevel::None, "none"), (OptLevel::Speed, "speed")] {

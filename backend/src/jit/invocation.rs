@@ -36,12 +36,17 @@ use crate::{Error, Result};
 /// section). A fragment shader with fused pipelines gets 1 quad in any case:
 /// its per-pixel work runs in the pipeline functions (always whole 4×4 blocks),
 /// and this function only shades fragment-invariant draws (one live group) and
-/// the state the fused path does not specialize.
+/// the state the fused path does not specialize — unless the pipelines are
+/// deferred ([`JitOptions::defer_pipelines`]).
 pub(crate) fn quads_for(shader: &Shader, info: &ShaderInfo, opts: &JitOptions) -> usize {
     if !opts.adaptive_quads {
         return opts.quads;
     }
-    let fused = info.stage == ShaderStage::Fragment && opts.fused_pipeline;
+    // With deferred pipelines the first draws of every key shade through this
+    // function (the Rust per-pixel path), so it is sized as without them.
+    let fused = info.stage == ShaderStage::Fragment
+        && opts.fused_pipeline
+        && !(opts.defer_pipelines && opts.tiered());
     if !fused && samples_textures(shader) {
         opts.quads
     } else {

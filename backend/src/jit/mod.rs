@@ -97,6 +97,12 @@ pub struct JitOptions {
     /// replaces it when ready. Off: every compile uses `opt_level` and
     /// `regalloc` directly. (Nothing to tier when those are the tier-0 ones.)
     pub tier: bool,
+    /// Tiered: a fused pipeline variant has no tier-0 build. Its first draws
+    /// take the Rust per-pixel path with the shader's own tier-0 function
+    /// while the optimised variant compiles on the background thread
+    /// ([`pipeline`]'s module doc), so a first draw compiles no pipeline.
+    /// Off: a miss compiles the tier-0 variant in the draw.
+    pub defer_pipelines: bool,
 }
 
 impl Default for JitOptions {
@@ -108,6 +114,7 @@ impl Default for JitOptions {
             regalloc: Regalloc::Backtracking,
             fused_pipeline: true,
             tier: true,
+            defer_pipelines: false,
         }
     }
 }
@@ -116,7 +123,7 @@ impl JitOptions {
     /// The defaults with the changes `RGL_JIT` lists (`quads=N` for a fixed count
     /// or `quads=adaptive`, `opt=none|speed`,
     /// `regalloc=backtracking|single_pass`, `pipeline=fused|shader`,
-    /// `tier=on|off`, comma-separated; `perfmap` writes `/tmp/perf-PID.map`, see
+    /// `tier=on|off`, `defer=on|off`, comma-separated; `perfmap` writes `/tmp/perf-PID.map`, see
     /// `perfmap`); unknown entries are reported with
     /// `log::warn!` and ignored.
     pub fn from_env() -> JitOptions {
@@ -139,9 +146,11 @@ impl JitOptions {
                 Some(("pipeline", "shader")) => o.fused_pipeline = false,
                 Some(("tier", "on")) => o.tier = true,
                 Some(("tier", "off")) => o.tier = false,
+                Some(("defer", "on")) => o.defer_pipelines = true,
+                Some(("defer", "off")) => o.defer_pipelines = false,
                 // Read by `perfmap::enabled`; not a compile option.
                 None if item == "perfmap" => {}
-                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader, tier=on|off, perfmap)"),
+                _ => log::warn!("RGL_JIT: ignoring `{item}` (quads=1|2|4|adaptive, opt=none|speed, regalloc=backtracking|single_pass, pipeline=fused|shader, tier=on|off, defer=on|off, perfmap)"),
             }
         }
         o
@@ -391,6 +400,7 @@ impl JitCompiler {
                     info,
                     self.isa.clone(),
                     self.tier0.clone(),
+                    self.opts.defer_pipelines,
                     Arc::clone(&self.queue),
                 )
             });

@@ -490,6 +490,17 @@ fn fused_pipeline(
             pipe.evictions += u64::from(evicted);
             Some(pipeline)
         }
+        // The variant's build is queued (deferred tier 0): this draw takes
+        // the Rust path as the variant's first form, not as a fallback; the
+        // miss counts as the build.
+        Lookup::Deferred { miss } => {
+            if miss {
+                pipe.builds += 1;
+            } else {
+                pipe.hits += 1;
+            }
+            None
+        }
         Lookup::Failed(_) => {
             pipe.fallbacks += 1;
             None

@@ -29,6 +29,17 @@
 //! the tier-0 code stays mapped until that draw is done. Only optimised code
 //! is stored: the background build writes the code store, a tier-0 build
 //! never does, so a variant loaded from the store is final.
+//!
+//! Tiered with [`crate::jit::JitOptions::defer_pipelines`], a miss compiles
+//! nothing in the draw: the slot is marked deferred, the optimised build is
+//! queued at once, and the draw (and every draw until the build is ready) takes
+//! the Rust per-pixel path with the shader's own tier-0 function
+//! ([`Lookup::Deferred`]); the first lookup after the build swaps it in
+//! ([`Lookup::TieredUp`]). The Rust path and the fused function do the same
+//! float operations in the same order (`build`'s module doc), so the swap
+//! changes no byte. This is radeonsi's split between the shader parts it has
+//! at once and the monolithic variant it compiles on a thread
+//! (`si_shader_select_with_key`), with the Rust path as the parts.
 
 pub mod abi;
 mod build;
@@ -38,7 +49,7 @@ mod vecops;
 mod zs;
 
 use std::any::Any;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Instant;
 
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
@@ -149,14 +160,26 @@ pub enum Lookup {
         /// Whether it was loaded from the code store instead of compiled.
         loaded: bool,
     },
+    /// No variant for this key yet: its optimised build is queued (deferred
+    /// tier 0); the draw takes the Rust per-pixel path. `miss`: this lookup
+    /// created the slot and queued the build (a miss; later lookups while the
+    /// build runs are hits of the deferred slot).
+    Deferred {
+        /// Whether this lookup was the miss that queued the build.
+        miss: bool,
+    },
     /// No variant for this key: why (already logged once).
     Failed(String),
 }
 
 struct Slot {
     key: PipelineKey,
+    /// The clock value when the slot was made: with the key, which slot a
+    /// background build belongs to (a slot evicted and made again is another).
+    born: u64,
     last_use: u64,
-    value: std::result::Result<Arc<FusedPipeline>, String>,
+    /// The variant; `Ok(None)` while a deferred build runs.
+    value: std::result::Result<Option<Arc<FusedPipeline>>, String>,
     /// The optimised build of a tier-0 `value`, left by the tier-up worker
     /// for the next lookup to swap in.
     upgrade: Option<Arc<FusedPipeline>>,
@@ -187,6 +210,8 @@ pub struct PipelineCache {
     isa: OwnedTargetIsa,
     /// The tier-0 ISA when compiles are tiered.
     tier0: Option<OwnedTargetIsa>,
+    /// Tiered: a miss builds nothing in the draw (see the module doc).
+    defer: bool,
     /// Where tier-0 variants' optimised builds are queued.
     queue: Arc<TierQueue>,
     /// Shared (weakly) with the background builds that fill `Slot::upgrade`.
@@ -203,13 +228,14 @@ impl std::fmt::Debug for PipelineCache {
 
 impl PipelineCache {
     /// A cache building variants of `nir` (interface `info`) for `isa`; with
-    /// `tier0`, a miss builds for that ISA and queues the `isa` build on
-    /// `queue`.
+    /// `tier0`, a miss builds for that ISA (or, with `defer`, builds nothing)
+    /// and queues the `isa` build on `queue`.
     pub(crate) fn new(
         nir: &rgl_nir::ir::Shader,
         info: &ShaderInfo,
         isa: OwnedTargetIsa,
         tier0: Option<OwnedTargetIsa>,
+        defer: bool,
         queue: Arc<TierQueue>,
     ) -> Self {
         PipelineCache {
@@ -219,6 +245,7 @@ impl PipelineCache {
                 modes: attr_modes(info),
             }),
             isa,
+            defer: defer && tier0.is_some(),
             tier0,
             queue,
             inner: Arc::new(Mutex::new(Inner {
@@ -249,7 +276,10 @@ impl PipelineCache {
         let now = inner.clock;
         if let Some(slot) = inner.slots.iter_mut().find(|s| s.key == *key) {
             slot.last_use = now;
-            let upgraded = slot.upgrade.take().inspect(|f| slot.value = Ok(f.clone()));
+            let upgraded = slot
+                .upgrade
+                .take()
+                .inspect(|f| slot.value = Ok(Some(f.clone())));
             let value = slot.value.clone();
             return match (value, upgraded) {
                 (Ok(_), Some(f)) => {
@@ -258,9 +288,13 @@ impl PipelineCache {
                     log::debug!("jit: fused pipeline variant tiered up: {key:?}");
                     Lookup::TieredUp(f)
                 }
-                (Ok(f), None) => {
+                (Ok(Some(f)), None) => {
                     inner.stats.hits += 1;
                     Lookup::Hit(f)
+                }
+                (Ok(None), None) => {
+                    inner.stats.hits += 1;
+                    Lookup::Deferred { miss: false }
                 }
                 (Err(e), _) => Lookup::Failed(e),
             };
@@ -272,7 +306,14 @@ impl PipelineCache {
         let mut loaded = false;
         let mut tier0 = false;
         let value = match built {
-            Ok((f, was_loaded, was_tier0)) => {
+            Ok(None) => {
+                // Deferred: the build is queued below; nothing compiled here.
+                inner.stats.builds += 1;
+                tier0 = true;
+                log::debug!("jit: fused pipeline variant deferred to the tier-up worker: {key:?}");
+                Ok(None)
+            }
+            Ok(Some((f, was_loaded, was_tier0))) => {
                 tier0 = was_tier0;
                 loaded = was_loaded;
                 if loaded {
@@ -286,7 +327,7 @@ impl PipelineCache {
                     ns as f64 / 1e6,
                     f.code_size
                 );
-                Ok(Arc::new(f))
+                Ok(Some(Arc::new(f)))
             }
             Err(e) => {
                 inner.stats.failures += 1;
@@ -295,32 +336,21 @@ impl PipelineCache {
                 Err(e)
             }
         };
-        let mut evicted = false;
-        if inner.slots.len() >= MAX_VARIANTS {
-            if let Some(lru) = inner
-                .slots
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, s)| s.last_use)
-                .map(|(i, _)| i)
-            {
-                inner.slots.swap_remove(lru);
-                inner.stats.evictions += 1;
-                evicted = true;
-            }
-        }
+        let evicted = Self::make_room(&mut inner);
         inner.slots.push(Slot {
             key: *key,
+            born: now,
             last_use: now,
             value: value.clone(),
             upgrade: None,
         });
         drop(inner);
-        if let (Ok(first), true) = (&value, tier0) {
-            self.queue_tier_up(key, first);
+        if let (Ok(_), true) = (&value, tier0) {
+            self.queue_tier_up(key, now);
         }
         match value {
-            Ok(pipeline) => Lookup::Built {
+            Ok(None) => Lookup::Deferred { miss: true },
+            Ok(Some(pipeline)) => Lookup::Built {
                 pipeline,
                 ns,
                 evicted,
@@ -328,6 +358,26 @@ impl PipelineCache {
             },
             Err(e) => Lookup::Failed(e),
         }
+    }
+
+    /// Drops the least recently used variant when the cache is full; whether
+    /// one was dropped.
+    fn make_room(inner: &mut Inner) -> bool {
+        if inner.slots.len() < MAX_VARIANTS {
+            return false;
+        }
+        let Some(lru) = inner
+            .slots
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, s)| s.last_use)
+            .map(|(i, _)| i)
+        else {
+            return false;
+        };
+        inner.slots.swap_remove(lru);
+        inner.stats.evictions += 1;
+        true
     }
 
     /// The store and the key of `key`'s variant there, if the cache has a store.
@@ -340,46 +390,72 @@ impl PipelineCache {
 
     /// The variant for `key`: loaded from the store when it holds a usable
     /// blob (`true`), else compiled — tier 0 when tiered (`true`), else
-    /// optimised and stored.
-    fn obtain(&self, key: &PipelineKey) -> Result<(FusedPipeline, bool, bool)> {
+    /// optimised and stored; `None` when tiered with deferral (nothing to
+    /// compile now).
+    fn obtain(&self, key: &PipelineKey) -> Result<Option<(FusedPipeline, bool, bool)>> {
         let stored = self.store_key(key);
         if let Some((store, skey)) = &stored {
             if let Some(bytes) = store.get(skey) {
                 match self.src.load(&*self.isa, key, &bytes) {
-                    Ok(p) => return Ok((p, true, false)),
+                    Ok(p) => return Ok(Some((p, true, false))),
                     Err(e) => store.reject(skey, &e.to_string()),
                 }
             }
         }
+        if self.defer {
+            return Ok(None);
+        }
         if let Some(isa) = &self.tier0 {
-            return Ok((self.src.compile(&**isa, key)?.0, false, true));
+            return Ok(Some((self.src.compile(&**isa, key)?.0, false, true)));
         }
         let (p, blob) = self.src.compile(&*self.isa, key)?;
         if let (Some((store, skey)), Some(blob)) = (stored, blob) {
             store.put(&skey, &blob);
         }
-        Ok((p, false, false))
+        Ok(Some((p, false, false)))
     }
 
-    /// Queues the optimised build of `key`'s tier-0 variant `first`: stored in
-    /// the code store when serialisable (even if the variant is gone by then),
-    /// and left in the slot for the next lookup if `first` is still the slot's
-    /// variant then.
-    fn queue_tier_up(&self, key: &PipelineKey, first: &Arc<FusedPipeline>) {
+    /// Queues the optimised build of `key`'s tier-0 (or deferred) variant, in
+    /// the slot made at clock `born`: stored in the code store when
+    /// serialisable (even if the slot is gone by then), and left in the slot
+    /// for the next lookup if it is still there. A deferred slot whose build
+    /// fails takes the error (its draws then take the Rust path as any failed
+    /// key's do).
+    fn queue_tier_up(&self, key: &PipelineKey, born: u64) {
         let inner = Arc::downgrade(&self.inner);
-        let first = Arc::downgrade(first);
         let src = Arc::clone(&self.src);
         let isa = self.isa.clone();
         let stored = self.store_key(key);
         let key = *key;
+        let mine = move |s: &Slot| s.key == key && s.born == born;
         self.queue.submit(Box::new(move || {
             // A variant gone from its cache (evicted, or its shader deleted)
             // is still built for the code store, which a later start loads.
-            let gone = inner.strong_count() == 0 || first.strong_count() == 0;
+            let gone = inner
+                .upgrade()
+                .is_none_or(|i| !lock(&i).slots.iter().any(mine));
             if gone && stored.is_none() {
                 return Ok(false);
             }
-            let (p, blob) = src.compile(&*isa, &key)?;
+            let (p, blob) = match src.compile(&*isa, &key) {
+                Ok(b) => b,
+                Err(e) => {
+                    if let Some(inner) = inner.upgrade() {
+                        let mut inner = lock(&inner);
+                        if let Some(slot) = inner.slots.iter_mut().find(|s| mine(s)) {
+                            if matches!(slot.value, Ok(None)) {
+                                log::info!(
+                                    "jit: per-pixel pipeline stays in Rust for {key:?}: {e}"
+                                );
+                                slot.value = Err(e.to_string());
+                                inner.stats.failures += 1;
+                            }
+                        }
+                    }
+                    return Err(e);
+                }
+            };
+            // Stored even when the cache is gone by now (see above).
             if let (Some((store, skey)), Some(blob)) = (stored, blob) {
                 store.put(&skey, &blob);
             }
@@ -387,13 +463,7 @@ impl PipelineCache {
                 return Ok(false);
             };
             let mut inner = lock(&inner);
-            let slot = inner.slots.iter_mut().find(|s| {
-                s.key == key
-                    && s.value
-                        .as_ref()
-                        .is_ok_and(|f| std::ptr::eq(Arc::as_ptr(f), Weak::as_ptr(&first)))
-            });
-            match slot {
+            match inner.slots.iter_mut().find(|s| mine(s)) {
                 Some(slot) => {
                     slot.upgrade = Some(Arc::new(p));
                     Ok(true)
