@@ -783,7 +783,8 @@ pub struct Counters {
     /// hit in the fragment shader's variant cache).
     pub pipeline_hits: u64,
     /// Fused pipeline variants built (variant misses not answered by the
-    /// shader's code store).
+    /// shader's code store). A miss deferred to the tier-up thread
+    /// (`RGL_JIT=defer=on`) counts here, not as a fallback.
     pub pipeline_builds: u64,
     /// Fused pipeline variants loaded from the shader's code store (the
     /// on-disk shader cache) instead of built.
