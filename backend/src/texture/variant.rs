@@ -470,12 +470,10 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
         off: &req.offset,
         compare: compare.as_ref(),
     };
-    // RGBA8 2D array, cube (the face as a layer) or 3D with every filter
-    // linear and some lane blending two levels: both levels and their blend
-    // in fixed point, in one pass (lanes that do not blend get the one-level
-    // fixed-point result). Plain 2D and rectangle bindings mostly take
-    // `mip_rgba8` before reaching this routine.
-    if T::UNORM8X4 && !CMP && D >= 2 && blend && s.mag == Filter::Linear && s.min == Filter::Linear
+    // RGBA8 3D with every filter linear and some lane blending two levels:
+    // both levels and their blend in fixed point, in one pass (lanes that do
+    // not blend get the one-level fixed-point result, as below).
+    if T::UNORM8X4 && !CMP && D == 3 && blend && s.mag == Filter::Linear && s.min == Filter::Linear
     {
         let l = super::linear8::Levels {
             levels: ctx.levels,
