@@ -38,10 +38,13 @@
 
 mod common;
 
+use common::corpus::{
+    bind_nearest, entry, files, nearest_textures, scan, sysval, NearestTexture, Rng, Scan,
+};
 use common::precision;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rgl_backend::driver::{
     CompareFunc, Filter, MipFilter, SamplerState, ShaderStage, Swizzle, TexTarget, Wrap,
@@ -57,13 +60,9 @@ use rgl_backend::Error;
 use rgl_conformance::shader_test::program as test_program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;
-use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey, Texture};
+use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
-use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
-use rgl_nir::ir::names::{self, alu_type_from_code};
-use rgl_nir::ir::{
-    CfParent, FunctionImpl, InstrKind, Intrinsic, SamplerDim, Shader, TexOp, TexSrcKind,
-};
+use rgl_nir::ir::{SamplerDim, Shader};
 use rgl_nir::opcodes::Base;
 use rgl_nir::passes::Runner;
 
@@ -73,211 +72,6 @@ const VARYING_SLOT_POS: i32 = 0;
 const VARYING_SLOT_FACE: i32 = 24;
 const VARYING_SLOT_PNTC: i32 = 25;
 const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as u32
-    }
-    fn float(&mut self) -> u32 {
-        let v = (self.next() % 4001) as f32 / 1000.0 - 2.0;
-        v.to_bits()
-    }
-    fn int(&mut self) -> u32 {
-        (self.next() % 12) as i32 as u32
-    }
-    fn word(&mut self, base: Option<Base>) -> u32 {
-        match base {
-            Some(Base::Float) => self.float(),
-            Some(Base::Int | Base::Uint) => self.int(),
-            Some(Base::Bool) => [0, 1, u32::MAX][(self.next() % 3) as usize],
-            None => {
-                if self.next().is_multiple_of(2) {
-                    self.float()
-                } else {
-                    self.int()
-                }
-            }
-        }
-    }
-}
-
-fn index(intr: &Intrinsic, kind: IndexKind) -> u32 {
-    intr.op
-        .info()
-        .index_slot(kind)
-        .and_then(|i| intr.indices.get(i))
-        .copied()
-        .unwrap_or(0)
-}
-
-fn entry(s: &Shader) -> Option<&FunctionImpl> {
-    s.functions
-        .iter()
-        .find(|(_, f)| f.is_entrypoint)
-        .and_then(|(_, f)| f.body.as_ref())
-}
-
-/// What the test needs to know about a stage's loads, stores and textures.
-#[derive(Default)]
-struct Scan {
-    /// VS: driver location → io location.
-    vs_loc: BTreeMap<i32, i32>,
-    input_ty: BTreeMap<i32, Base>,
-    uniform_ty: BTreeMap<u32, Base>,
-    output_ty: BTreeMap<i32, Base>,
-    uniform_slots: u32,
-    ubo_blocks: u32,
-    has_tex: bool,
-    has_derivs: bool,
-    /// Derivatives or implicit LODs inside an `if` or a loop.
-    nested_derivs: bool,
-    /// The stage discards (derivatives after a discard read discarded lanes).
-    discards: bool,
-    /// Why `nir::eval` cannot model the stage's texture instructions, if it cannot.
-    eval_tex_skip: Option<&'static str>,
-    /// Texture index → (dim, array, shadow, result base type).
-    textures: BTreeMap<u32, (SamplerDim, bool, bool, Base)>,
-    /// Output components depending on an inexact op (`common::precision`).
-    inexact: BTreeSet<(i32, u8)>,
-    /// Output components depending on a `pow`.
-    pow: BTreeSet<(i32, u8)>,
-}
-
-fn scan(s: &Shader, f: &FunctionImpl) -> Scan {
-    let mut out = Scan {
-        uniform_slots: s.info.num_uniforms,
-        inexact: precision::inexact_outputs(f),
-        pow: precision::pow_outputs(f),
-        ..Scan::default()
-    };
-    let ty = |code: u32| alu_type_from_code(code).map(|t| t.base);
-    for b in f.blocks_in_order() {
-        let nested = f.blocks[b]
-            .cf
-            .is_some_and(|n| f.cf[n].parent != CfParent::Root);
-        for i in f.block_instrs(b) {
-            match &f.instrs[i].kind {
-                InstrKind::Tex(t) => {
-                    out.has_tex = true;
-                    if matches!(t.op, TexOp::Tex | TexOp::Txb) && nested {
-                        out.nested_derivs = true;
-                    }
-                    let why = if t.is_array || t.dim == SamplerDim::Cube {
-                        Some("texture: array or cube")
-                    } else if t.is_shadow {
-                        Some("texture: shadow")
-                    } else if !matches!(
-                        t.dim,
-                        SamplerDim::D1 | SamplerDim::D2 | SamplerDim::D3 | SamplerDim::Rect
-                    ) {
-                        Some("texture: dimension")
-                    } else if t.srcs.iter().any(|(k, _)| {
-                        matches!(k, TexSrcKind::Projector | TexSrcKind::TextureOffset)
-                    }) {
-                        Some("texture: projector or dynamic index")
-                    } else if !matches!(
-                        t.op,
-                        TexOp::Tex
-                            | TexOp::Txb
-                            | TexOp::Txl
-                            | TexOp::Txd
-                            | TexOp::Txf
-                            | TexOp::Txs
-                            | TexOp::QueryLevels
-                    ) {
-                        Some("texture: op")
-                    } else {
-                        None
-                    };
-                    out.eval_tex_skip = out.eval_tex_skip.or(why);
-                    let key = (t.dim, t.is_array, t.is_shadow, t.dest_type.base);
-                    match out.textures.get(&t.texture_index) {
-                        Some(k) if (k.0, k.1, k.2) != (key.0, key.1, key.2) => {
-                            out.eval_tex_skip =
-                                out.eval_tex_skip.or(Some("texture: one unit, two kinds"))
-                        }
-                        _ => {
-                            out.textures.insert(t.texture_index, key);
-                        }
-                    }
-                }
-                InstrKind::Intrinsic(intr) => {
-                    if matches!(
-                        intr.op,
-                        IntrinsicOp::discard
-                            | IntrinsicOp::discard_if
-                            | IntrinsicOp::terminate
-                            | IntrinsicOp::terminate_if
-                            | IntrinsicOp::demote
-                            | IntrinsicOp::demote_if
-                    ) {
-                        out.discards = true;
-                    }
-                    let loc = (index(intr, IndexKind::IoSemantics) & 0xffff) as i32;
-                    let slots = (index(intr, IndexKind::IoSemantics) >> 16).max(1) as i32;
-                    use IntrinsicOp as I;
-                    match intr.op {
-                        I::load_input | I::load_interpolated_input | I::load_per_vertex_input => {
-                            let base = index(intr, IndexKind::Base) as i32;
-                            for k in 0..slots {
-                                out.vs_loc.insert(base + k, loc + k);
-                                if let Some(t) = ty(index(intr, IndexKind::DestType)) {
-                                    out.input_ty.insert(loc + k, t);
-                                }
-                            }
-                        }
-                        I::store_output => {
-                            for k in 0..slots {
-                                if let Some(t) = ty(index(intr, IndexKind::SrcType)) {
-                                    out.output_ty.insert(loc + k, t);
-                                }
-                            }
-                        }
-                        I::load_uniform => {
-                            let base = index(intr, IndexKind::Base);
-                            let range = index(intr, IndexKind::Range).max(1);
-                            out.uniform_slots = out.uniform_slots.max(base + range);
-                            if let Some(t) = ty(index(intr, IndexKind::DestType)) {
-                                for k in 0..range {
-                                    out.uniform_ty.entry(base + k).or_insert(t);
-                                }
-                            }
-                        }
-                        I::load_ubo => {
-                            let blk = intr.srcs.first().and_then(|d| f.const_value(*d));
-                            let n = blk.and_then(|v| v.first()).map_or(4, |v| *v as u32 + 1);
-                            out.ubo_blocks = out.ubo_blocks.max(n.min(16));
-                        }
-                        I::ddx
-                        | I::ddy
-                        | I::ddx_fine
-                        | I::ddy_fine
-                        | I::ddx_coarse
-                        | I::ddy_coarse => {
-                            out.has_derivs = true;
-                            out.nested_derivs |= nested;
-                        }
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    out
-}
-
-fn sysval(name: &str) -> i32 {
-    names::SYSTEM_VALUES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| *v)
-        .unwrap()
-}
 
 #[derive(Default)]
 struct Counts {
@@ -637,139 +431,6 @@ fn compare_eval(
     None
 }
 
-/// A texture of the nearest configuration: the interpreter's texels (level 0) and
-/// the driver's RGBA32F levels, where level `l` holds the level-0 texel at
-/// `(x << l, y << l)` (what the reference interpreter's `txf` at level `l` reads).
-struct NearestTexture {
-    eval: Texture,
-    target: TexTarget,
-    levels: Vec<(u32, u32, u32, Vec<u8>)>,
-}
-
-fn nearest_textures(sc: &Scan, rng: &mut Rng) -> Vec<NearestTexture> {
-    let n = sc
-        .textures
-        .keys()
-        .next_back()
-        .map_or(0, |k| *k as usize + 1)
-        .min(32);
-    (0..n as u32)
-        .map(|i| {
-            let (dim, _, _, base) =
-                sc.textures
-                    .get(&i)
-                    .copied()
-                    .unwrap_or((SamplerDim::D2, false, false, Base::Float));
-            let (w, h, d) = match dim {
-                SamplerDim::D1 => (4u32, 1u32, 1u32),
-                SamplerDim::D3 => (4, 4, 4),
-                _ => (4, 4, 1),
-            };
-            let nlevels = if dim == SamplerDim::Rect { 1 } else { 3 };
-            let texels: Vec<[u32; 4]> = (0..w * h * d)
-                .map(|_| {
-                    [0; 4].map(|_| {
-                        match base {
-                            Base::Int | Base::Uint => (rng.next() % 200) as i32 as f32,
-                            _ => (rng.next() % 256) as f32 / 255.0,
-                        }
-                        .to_bits()
-                    })
-                })
-                .collect();
-            let mut levels = Vec::new();
-            for l in 0..nlevels {
-                let (lw, lh) = ((w >> l).max(1), (h >> l).max(1));
-                let ld = if dim == SamplerDim::D3 {
-                    (d >> l).max(1)
-                } else {
-                    1
-                };
-                let mut data = Vec::new();
-                for z in 0..ld {
-                    for y in 0..lh {
-                        for x in 0..lw {
-                            let sx = (x << l).min(w - 1);
-                            let sy = (y << l).min(h - 1);
-                            let sz = if dim == SamplerDim::D3 {
-                                (z << l).min(d - 1)
-                            } else {
-                                z
-                            };
-                            let t = texels[(sx + w * (sy + h * sz)) as usize];
-                            for w in t {
-                                data.extend_from_slice(&w.to_le_bytes());
-                            }
-                        }
-                    }
-                }
-                levels.push((lw, lh, ld, data));
-            }
-            let target = match dim {
-                SamplerDim::D1 => TexTarget::D1,
-                SamplerDim::D3 => TexTarget::D3,
-                SamplerDim::Rect => TexTarget::Rect,
-                _ => TexTarget::D2,
-            };
-            let eval_texels = match base {
-                Base::Int | Base::Uint => texels
-                    .iter()
-                    .map(|t| t.map(|w| f32::from_bits(w) as i32 as u32))
-                    .collect(),
-                _ => texels.clone(),
-            };
-            NearestTexture {
-                eval: Texture {
-                    width: w,
-                    height: h,
-                    depth: d,
-                    levels: nlevels,
-                    texels: Some(eval_texels),
-                    seed: 0,
-                },
-                target,
-                levels,
-            }
-        })
-        .collect()
-}
-
-fn bind_nearest(texs: &[NearestTexture]) -> Vec<Option<TextureBinding<'_>>> {
-    texs.iter()
-        .map(|t| {
-            let wrap = if t.target == TexTarget::Rect {
-                Wrap::ClampToEdge
-            } else {
-                Wrap::Repeat
-            };
-            Some(TextureBinding::new(
-                TexView {
-                    target: t.target,
-                    format: Format::Rgba32Float,
-                    levels: t
-                        .levels
-                        .iter()
-                        .map(|(w, h, d, data)| MipLevel {
-                            data,
-                            width: *w,
-                            height: *h,
-                            depth: *d,
-                        })
-                        .collect(),
-                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
-                },
-                SamplerState {
-                    wrap: [wrap; 3],
-                    mag: Filter::Nearest,
-                    min: Filter::Nearest,
-                    mip: MipFilter::None,
-                    ..SamplerState::default()
-                },
-            ))
-        })
-        .collect()
-}
-
 /// A texture of the filtered configuration: a full mip chain of random texels.
 struct FilteredTexture {
     target: TexTarget,
@@ -1063,21 +724,6 @@ fn run_stage(
                     }
                 }
             }
-        }
-    }
-}
-
-fn files(root: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(root) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "shader_test") {
-            out.push(p);
         }
     }
 }

@@ -1,3 +1,4 @@
 //! Helpers shared by the differential tests (`jit_diff`, `lanes_eval`).
 
+pub mod corpus;
 pub mod precision;
