@@ -39,7 +39,8 @@
 mod common;
 
 use common::corpus::{
-    bind_nearest, entry, files, nearest_textures, scan, sysval, NearestTexture, Rng, Scan,
+    bind_nearest, entry, files, nearest_textures, put_system_values, scan, NearestTexture, Rng,
+    Scan,
 };
 use common::precision;
 use std::collections::BTreeMap;
@@ -68,10 +69,6 @@ use rgl_nir::passes::Runner;
 
 const BATCHES: usize = 3;
 const EVAL_BUDGET: u64 = 200_000;
-const VARYING_SLOT_POS: i32 = 0;
-const VARYING_SLOT_FACE: i32 = 24;
-const VARYING_SLOT_PNTC: i32 = 25;
-const VARYING_SLOT_PRIMITIVE_ID: i32 = 21;
 
 #[derive(Default)]
 struct Counts {
@@ -332,49 +329,7 @@ fn eval_lane(
             );
         }
     }
-    let sys = &b.sys;
-    if stage == ShaderStage::Fragment {
-        let mut put = |location: i32, component: u8, v: u32| {
-            ein.inputs.insert(
-                InputKey {
-                    vertex: 0,
-                    location,
-                    component,
-                },
-                v,
-            );
-        };
-        for c in 0..4u8 {
-            put(VARYING_SLOT_POS, c, sys.frag_coord[c as usize].0[l]);
-        }
-        for c in 0..2u8 {
-            put(VARYING_SLOT_PNTC, c, sys.point_coord[c as usize].0[l]);
-        }
-        put(VARYING_SLOT_FACE, 0, (sys.front_face.0[l] != 0) as u32);
-        put(VARYING_SLOT_PRIMITIVE_ID, 0, sys.primitive_id.0[l]);
-    }
-    let mut sv = |name: &str, v: [u32; 4]| {
-        ein.system_values.insert(sysval(name), v);
-    };
-    let fc = [0, 1, 2, 3].map(|c| sys.frag_coord[c].0[l]);
-    sv("SYSTEM_VALUE_FRAG_COORD", fc);
-    sv(
-        "SYSTEM_VALUE_POINT_COORD",
-        [sys.point_coord[0].0[l], sys.point_coord[1].0[l], 0, 0],
-    );
-    sv(
-        "SYSTEM_VALUE_FRONT_FACE",
-        [(sys.front_face.0[l] != 0) as u32, 0, 0, 0],
-    );
-    sv("SYSTEM_VALUE_VERTEX_ID", [sys.vertex_id.0[l], 0, 0, 0]);
-    sv("SYSTEM_VALUE_INSTANCE_ID", [sys.instance_id.0[l], 0, 0, 0]);
-    sv(
-        "SYSTEM_VALUE_PRIMITIVE_ID",
-        [sys.primitive_id.0[l], 0, 0, 0],
-    );
-    sv("SYSTEM_VALUE_SAMPLE_MASK_IN", [1, 0, 0, 0]);
-    let half = 0.5f32.to_bits();
-    sv("SYSTEM_VALUE_SAMPLE_POS", [half, half, 0, 0]);
+    put_system_values(&mut ein, stage == ShaderStage::Fragment, &b.sys, l);
     match evaluate(nir, &ein) {
         Ok(o) if o.undefined_control > 0 || o.out_of_bounds > 0 => Err("undefined"),
         Ok(o) => Ok(o),

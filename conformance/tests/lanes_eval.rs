@@ -25,7 +25,9 @@
 
 mod common;
 
-use common::corpus::{bind_nearest, entry, files, nearest_textures, scan, sysval, Rng, Scan};
+use common::corpus::{
+    bind_nearest, entry, files, nearest_textures, put_system_values, scan, Rng, Scan,
+};
 use common::precision;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -41,9 +43,6 @@ use rgl_link::pipeline::{build_program, PipelineOptions};
 use rgl_link::Bindings;
 use rgl_nir::eval::{evaluate, EvalErrorKind, EvalInput, InputKey};
 use rgl_nir::finalize::{finalize_variant, VariantLowering};
-use rgl_nir::ir::names::{
-    VARYING_SLOT_FACE, VARYING_SLOT_PNTC, VARYING_SLOT_POS, VARYING_SLOT_PRIMITIVE_ID,
-};
 use rgl_nir::ir::Shader;
 use rgl_nir::opcodes::Base;
 use rgl_nir::passes::Runner;
@@ -318,66 +317,7 @@ fn run_stage(nir: &Shader, file: &Path, seed: u64, counts: &mut Counts) {
                     }
                 }
             }
-            if stage == ShaderStage::Fragment {
-                for c in 0..4u8 {
-                    ein.inputs.insert(
-                        InputKey {
-                            vertex: 0,
-                            location: VARYING_SLOT_POS,
-                            component: c,
-                        },
-                        sys.frag_coord[c as usize].0[l],
-                    );
-                }
-                for c in 0..2u8 {
-                    ein.inputs.insert(
-                        InputKey {
-                            vertex: 0,
-                            location: VARYING_SLOT_PNTC,
-                            component: c,
-                        },
-                        sys.point_coord[c as usize].0[l],
-                    );
-                }
-                ein.inputs.insert(
-                    InputKey {
-                        vertex: 0,
-                        location: VARYING_SLOT_FACE,
-                        component: 0,
-                    },
-                    (sys.front_face.0[l] != 0) as u32,
-                );
-                ein.inputs.insert(
-                    InputKey {
-                        vertex: 0,
-                        location: VARYING_SLOT_PRIMITIVE_ID,
-                        component: 0,
-                    },
-                    sys.primitive_id.0[l],
-                );
-            }
-            let mut sv = |name: &str, v: [u32; 4]| {
-                ein.system_values.insert(sysval(name), v);
-            };
-            let fc = [0, 1, 2, 3].map(|c| sys.frag_coord[c].0[l]);
-            sv("SYSTEM_VALUE_FRAG_COORD", fc);
-            sv(
-                "SYSTEM_VALUE_POINT_COORD",
-                [sys.point_coord[0].0[l], sys.point_coord[1].0[l], 0, 0],
-            );
-            sv(
-                "SYSTEM_VALUE_FRONT_FACE",
-                [(sys.front_face.0[l] != 0) as u32, 0, 0, 0],
-            );
-            sv("SYSTEM_VALUE_VERTEX_ID", [sys.vertex_id.0[l], 0, 0, 0]);
-            sv("SYSTEM_VALUE_INSTANCE_ID", [sys.instance_id.0[l], 0, 0, 0]);
-            sv(
-                "SYSTEM_VALUE_PRIMITIVE_ID",
-                [sys.primitive_id.0[l], 0, 0, 0],
-            );
-            sv("SYSTEM_VALUE_SAMPLE_MASK_IN", [1, 0, 0, 0]);
-            let half = 0.5f32.to_bits();
-            sv("SYSTEM_VALUE_SAMPLE_POS", [half, half, 0, 0]);
+            put_system_values(&mut ein, stage == ShaderStage::Fragment, &sys, l);
             let out = match evaluate(nir, &ein) {
                 Ok(o) => o,
                 Err(e) if e.kind == EvalErrorKind::BudgetExceeded => {

@@ -10,11 +10,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::exec::SysVals;
 use rgl_backend::format::Format;
 use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
-use rgl_nir::eval::Texture;
+use rgl_nir::eval::{EvalInput, InputKey, Texture};
 use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
-use rgl_nir::ir::names::{self, alu_type_from_code};
+use rgl_nir::ir::names::{
+    self, alu_type_from_code, VARYING_SLOT_FACE, VARYING_SLOT_PNTC, VARYING_SLOT_POS,
+    VARYING_SLOT_PRIMITIVE_ID,
+};
 
 use super::precision;
 use rgl_nir::ir::{
@@ -373,4 +377,50 @@ pub fn files(root: &Path, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
+}
+
+/// Lane `l`'s system values for `nir::eval`: the fragment stage's built-in
+/// varyings (`gl_FragCoord`, `gl_PointCoord`, `gl_FrontFacing`,
+/// `gl_PrimitiveID` at their `VARYING_SLOT_*` locations) and every stage's
+/// `SYSTEM_VALUE_*` words, from the same [`SysVals`] the drivers get. One
+/// sample at the pixel centre (GL 4.6 §14.3.1).
+pub fn put_system_values(ein: &mut EvalInput, fragment: bool, sys: &SysVals, l: usize) {
+    if fragment {
+        let mut put = |location: i32, component: u8, v: u32| {
+            let key = InputKey {
+                vertex: 0,
+                location,
+                component,
+            };
+            ein.inputs.insert(key, v);
+        };
+        for c in 0..4u8 {
+            put(VARYING_SLOT_POS, c, sys.frag_coord[c as usize].0[l]);
+        }
+        for c in 0..2u8 {
+            put(VARYING_SLOT_PNTC, c, sys.point_coord[c as usize].0[l]);
+        }
+        put(VARYING_SLOT_FACE, 0, (sys.front_face.0[l] != 0) as u32);
+        put(VARYING_SLOT_PRIMITIVE_ID, 0, sys.primitive_id.0[l]);
+    }
+    let mut sv = |name: &str, v: [u32; 4]| {
+        ein.system_values.insert(sysval(name), v);
+    };
+    let fc = [0, 1, 2, 3].map(|c| sys.frag_coord[c].0[l]);
+    sv("SYSTEM_VALUE_FRAG_COORD", fc);
+    let pc = [sys.point_coord[0].0[l], sys.point_coord[1].0[l], 0, 0];
+    sv("SYSTEM_VALUE_POINT_COORD", pc);
+    sv(
+        "SYSTEM_VALUE_FRONT_FACE",
+        [(sys.front_face.0[l] != 0) as u32, 0, 0, 0],
+    );
+    sv("SYSTEM_VALUE_VERTEX_ID", [sys.vertex_id.0[l], 0, 0, 0]);
+    sv("SYSTEM_VALUE_INSTANCE_ID", [sys.instance_id.0[l], 0, 0, 0]);
+    sv(
+        "SYSTEM_VALUE_PRIMITIVE_ID",
+        [sys.primitive_id.0[l], 0, 0, 0],
+    );
+    sv("SYSTEM_VALUE_SAMPLE_MASK_IN", [1, 0, 0, 0]);
+    let half = 0.5f32.to_bits();
+    sv("SYSTEM_VALUE_SAMPLE_POS", [half, half, 0, 0]);
 }
