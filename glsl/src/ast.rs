@@ -174,7 +174,7 @@ pub enum TypeName {
     /// A built-in type keyword spelled as in GLSL (`vec4`, `sampler2DShadow`,
     /// `void`, `mat2x3`, `double`, `image2D`, …). The checker decides whether the
     /// version in use has it.
-    Builtin(String),
+    Builtin(Arc<str>),
     /// A struct definition written in place.
     Struct(StructSpecifier),
     /// A user type name (a previously declared struct).

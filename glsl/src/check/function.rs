@@ -234,7 +234,7 @@ impl Checker<'_> {
         }
         if is_definition {
             for param in &proto.parameters {
-                let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if n == "void");
+                let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if &**n == "void");
                 if param.name.is_none() && !is_void {
                     self.error(
                         param.loc,
