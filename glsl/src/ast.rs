@@ -175,8 +175,9 @@ pub enum TypeName {
     /// `void`, `mat2x3`, `double`, `image2D`, …). The checker decides whether the
     /// version in use has it.
     Builtin(Arc<str>),
-    /// A struct definition written in place.
-    Struct(StructSpecifier),
+    /// A struct definition written in place (boxed: it is rare, and a small
+    /// `TypeName` keeps the parser's stack values small).
+    Struct(Box<StructSpecifier>),
     /// A user type name (a previously declared struct).
     Named(Ident),
 }

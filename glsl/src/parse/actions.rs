@@ -246,11 +246,11 @@ impl<'a> Cx<'a> {
         if let Some(sym) = name.as_ref().and_then(|n| self.symbols.lookup(&n.name)) {
             self.types.borrow_mut().add(sym);
         }
-        TypeName::Struct(StructSpecifier {
+        TypeName::Struct(Box::new(StructSpecifier {
             name,
             fields,
             loc: self.loc(pos),
-        })
+        }))
     }
 
     /// `precise` at `pos`, or nothing for the `precise` the token stream adds

@@ -503,7 +503,8 @@ impl<'s> Lexer<'s> {
                 }
                 b' ' | b'\t' | 0x0B | 0x0C => {
                     ws = true;
-                    self.bump();
+                    // The whole run of blanks at once (indentation).
+                    self.skip_plain(|c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C));
                 }
                 b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
                     ws = true;
@@ -582,7 +583,8 @@ impl<'s> Lexer<'s> {
                 }
                 b' ' | b'\t' | 0x0B | 0x0C => {
                     ws = true;
-                    self.bump();
+                    // The whole run of blanks at once (indentation).
+                    self.skip_plain(|c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C));
                 }
                 b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
                     ws = true;
@@ -598,11 +600,7 @@ impl<'s> Lexer<'s> {
         // Not a directive: pass over the rest of the logical line.
         loop {
             let rest = &self.src[self.pos.min(self.src.len())..];
-            let n = rest
-                .iter()
-                .position(|&c| matches!(c, b'\n' | b'\r' | b'\\' | b'/'))
-                .unwrap_or(rest.len());
-            self.pos += n;
+            self.pos += find_line_special(rest);
             let Some(c) = self.peek() else {
                 return LineEnd::Line;
             };
@@ -806,6 +804,36 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// Index of the first `\n`, `\r`, `\\` or `/` in `s` (`s.len()` if none):
+/// where a skipped line may end, continue or start a comment. Eight bytes at
+/// a time: a byte equal to `b` is a zero byte of `w ^ b…b`, and the lowest
+/// flagged byte of the classic zero-byte test is always a true zero.
+fn find_line_special(s: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut chunks = s.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let hits = zero_bytes(w ^ (LO * u64::from(b'\n')))
+            | zero_bytes(w ^ (LO * u64::from(b'\r')))
+            | zero_bytes(w ^ (LO * u64::from(b'\\')))
+            | zero_bytes(w ^ (LO * u64::from(b'/')));
+        if hits != 0 {
+            return base + (hits.trailing_zeros() / 8) as usize;
+        }
+        base += 8;
+    }
+    let rest = chunks.remainder();
+    base + rest
+        .iter()
+        .position(|&c| matches!(c, b'\n' | b'\r' | b'\\' | b'/'))
+        .unwrap_or(rest.len())
+}
+
 /// True when `c` at this point of the line `out` starts a quoted path:
 /// `#include` followed by `"` or `<`, or `#line N` followed by `"`.
 fn quoted_path_allowed(out: &[Tok], int: &Interner, c: u8) -> bool {
@@ -930,6 +958,27 @@ mod tests {
         let int = Interner::new();
         assert_eq!(int.get(sym::DEFINED), "defined");
         assert_eq!(int.get(sym::VERSION), "__VERSION__");
+    }
+
+    #[test]
+    fn line_special_scan_matches_a_plain_search() {
+        let special = |c: &u8| matches!(c, b'\n' | b'\r' | b'\\' | b'/');
+        // Every position and neighbour of each special byte, in buffers of
+        // lengths around the 8-byte chunks, with high bytes around (UTF-8).
+        for len in 0..40 {
+            for at in 0..=len {
+                for &b in b"\n\r\\/" {
+                    for filler in [b'a', 0xC3, 0x2E, 0x0E, 0xFF] {
+                        let mut buf = vec![filler; len];
+                        if at < len {
+                            buf[at] = b;
+                        }
+                        let want = buf.iter().position(special).unwrap_or(len);
+                        assert_eq!(find_line_special(&buf), want, "{buf:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
