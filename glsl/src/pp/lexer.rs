@@ -149,14 +149,50 @@ fn hash_text(b: &[u8]) -> u64 {
         w.copy_from_slice(c);
         h = (h.rotate_left(26) ^ u64::from_le_bytes(w)).wrapping_mul(HASH_K);
     }
+    // The 1–7 byte tail as two overlapping 4-byte reads, or first, middle
+    // and last byte (with the length already mixed in, equal texts still hash
+    // equal, and no variable-length copy is needed).
     let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(26) ^ u64::from_le_bytes(w)).wrapping_mul(HASH_K);
+    let n = rest.len();
+    if n > 0 {
+        let tail = if n >= 4 {
+            let word = |i: usize| {
+                let mut w = [0u8; 4];
+                w.copy_from_slice(&rest[i..i + 4]);
+                u64::from(u32::from_le_bytes(w))
+            };
+            word(0) | (word(n - 4) << 32)
+        } else {
+            u64::from(rest[0]) | (u64::from(rest[n / 2]) << 8) | (u64::from(rest[n - 1]) << 16)
+        };
+        h = (h.rotate_left(26) ^ tail).wrapping_mul(HASH_K);
     }
     // Fold the well-mixed high half into the low bits as well.
     h ^ (h >> 29)
+}
+
+/// Byte equality of two token texts, eight bytes at a time, inline: the
+/// texts are short (identifiers, numbers), where a `memcmp` call costs more
+/// than the comparison.
+#[inline]
+fn same_text(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut ca = a.chunks_exact(8);
+    let mut cb = b.chunks_exact(8);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        let (mut wx, mut wy) = ([0u8; 8], [0u8; 8]);
+        wx.copy_from_slice(x);
+        wy.copy_from_slice(y);
+        if wx != wy {
+            return false;
+        }
+    }
+    ca.remainder()
+        .iter()
+        .zip(cb.remainder())
+        .all(|(x, y)| x == y)
 }
 
 impl Interner {
@@ -200,7 +236,7 @@ impl Interner {
                 return (i, None);
             }
             let id = slot - 1;
-            if self.hashes[id as usize] == h && self.strs[id as usize].as_bytes() == s {
+            if self.hashes[id as usize] == h && same_text(self.strs[id as usize].as_bytes(), s) {
                 return (i, Some(id));
             }
             i = (i + 1) & mask;
@@ -317,9 +353,22 @@ fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
 
+/// `IDENT_CHAR[c]`: `c` may continue an identifier (`[A-Za-z0-9_]`). One
+/// load per byte in the identifier scan instead of three range tests.
+static IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    IDENT_CHAR[c as usize]
 }
 
 impl<'s> Lexer<'s> {
