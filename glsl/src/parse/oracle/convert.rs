@@ -269,7 +269,9 @@ impl Converter<'_> {
 
     fn type_name(&mut self, t: &gl::TypeSpecifierNonArray) -> R<TypeName> {
         Ok(match &t.content {
-            gl::TypeSpecifierNonArrayData::Struct(s) => TypeName::Struct(Box::new(self.struct_specifier(s)?)),
+            gl::TypeSpecifierNonArrayData::Struct(s) => {
+                TypeName::Struct(Box::new(self.struct_specifier(s)?))
+            }
             gl::TypeSpecifierNonArrayData::TypeName(name) => TypeName::Named(Ident {
                 name: name.0.as_str().into(),
                 loc: self.loc(name.span),
