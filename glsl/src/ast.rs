@@ -174,9 +174,10 @@ pub enum TypeName {
     /// A built-in type keyword spelled as in GLSL (`vec4`, `sampler2DShadow`,
     /// `void`, `mat2x3`, `double`, `image2D`, …). The checker decides whether the
     /// version in use has it.
-    Builtin(String),
-    /// A struct definition written in place.
-    Struct(StructSpecifier),
+    Builtin(Arc<str>),
+    /// A struct definition written in place (boxed: it is rare, and a small
+    /// `TypeName` keeps the parser's stack values small).
+    Struct(Box<StructSpecifier>),
     /// A user type name (a previously declared struct).
     Named(Ident),
 }

@@ -234,7 +234,7 @@ impl Checker<'_> {
         }
         if is_definition {
             for param in &proto.parameters {
-                let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if n == "void");
+                let is_void = matches!(&param.ty.ty, ast::TypeName::Builtin(n) if &**n == "void");
                 if param.name.is_none() && !is_void {
                     self.error(
                         param.loc,
@@ -1017,7 +1017,7 @@ impl Checker<'_> {
         let (return_deref, result) = if return_type == Type::Void {
             (None, None)
         } else {
-            let tmp = self.temporary(&format!("{name}_retval"), return_type.clone(), loc);
+            let tmp = self.temporary(&[name, "_retval"].concat(), return_type.clone(), loc);
             (Some(self.var_ref(tmp, loc)), Some(tmp))
         };
         self.emit(

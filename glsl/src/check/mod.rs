@@ -436,11 +436,11 @@ impl<'a> Checker<'a> {
     }
 
     /// The type of an expression.
+    #[inline]
     pub fn ty(&self, expr: Handle<hir::Expr>) -> Type {
-        self.module
-            .exprs
-            .get(expr)
-            .map(|e| e.ty.clone())
-            .unwrap_or(Type::Error)
+        match self.module.exprs.get(expr) {
+            Some(e) => e.ty.clone(),
+            None => Type::Error,
+        }
     }
 }

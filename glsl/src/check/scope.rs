@@ -4,6 +4,10 @@
 //! functions and variables in separate namespaces. Default precisions are
 //! scoped the same way.
 
+use std::rc::Rc;
+
+use smallvec::SmallVec;
+
 use crate::hash::FxHashMap;
 
 use crate::arena::Handle;
@@ -23,16 +27,23 @@ pub(crate) struct Entry {
     pub ty: Option<Type>,
 }
 
-/// Default precision keys: `float`, `int` and each sampler type name.
+/// One open scope: the names it declared (so that leaving it can drop their
+/// declarations) and its default precisions (keys: `float`, `int` and each
+/// sampler type name).
 #[derive(Clone, Debug, Default)]
 struct Frame {
-    names: FxHashMap<String, Entry>,
+    declared: Vec<Rc<str>>,
     precisions: FxHashMap<String, Precision>,
 }
 
-/// The stack of scopes, outermost (global) first.
+/// The stack of scopes, outermost (global) first. Every name maps to its
+/// declarations in the open scopes, innermost last, each with the depth of
+/// its scope, so a lookup hashes the name once however deep the scope is.
+/// A name whose declarations all went out of scope keeps its (empty) slot,
+/// so the next function declaring it reuses the key.
 #[derive(Clone, Debug)]
 pub(crate) struct Scopes {
+    names: FxHashMap<Rc<str>, SmallVec<[(u32, Entry); 1]>>,
     frames: Vec<Frame>,
     separate_function_namespace: bool,
 }
@@ -41,9 +52,15 @@ impl Scopes {
     /// One global scope.
     pub fn new(version: Version) -> Self {
         Scopes {
+            names: FxHashMap::default(),
             frames: vec![Frame::default()],
             separate_function_namespace: !version.is_es() && version.number == 110,
         }
+    }
+
+    /// Depth of the innermost scope (0: global).
+    fn depth(&self) -> u32 {
+        self.frames.len().saturating_sub(1) as u32
     }
 
     /// Enters a scope.
@@ -54,18 +71,60 @@ impl Scopes {
     /// Leaves a scope (never the global one).
     pub fn pop(&mut self) {
         if self.frames.len() > 1 {
-            self.frames.pop();
+            if let Some(frame) = self.frames.pop() {
+                for name in &frame.declared {
+                    if let Some(decls) = self.names.get_mut(&**name) {
+                        decls.pop();
+                    }
+                }
+            }
         }
     }
 
     /// The innermost entry for `name`.
     pub fn lookup(&self, name: &str) -> Option<&Entry> {
-        self.frames.iter().rev().find_map(|f| f.names.get(name))
+        self.names.get(name)?.last().map(|(_, e)| e)
     }
 
     /// The entry for `name` in the innermost scope only.
     pub fn lookup_current(&self, name: &str) -> Option<&Entry> {
-        self.frames.last().and_then(|f| f.names.get(name))
+        let depth = self.depth();
+        match self.names.get(name)?.last() {
+            Some((d, e)) if *d == depth => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The entry for `name` in the innermost scope, mutably.
+    fn current_mut(&mut self, name: &str) -> Option<&mut Entry> {
+        let depth = self.depth();
+        match self.names.get_mut(name)?.last_mut() {
+            Some((d, e)) if *d == depth => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Adds a declaration of `name` (not yet declared there) to the
+    /// innermost scope.
+    fn declare(&mut self, name: &str, entry: Entry) {
+        let depth = self.depth();
+        let key = match self.names.get_key_value(name) {
+            Some((key, _)) => key.clone(),
+            None => {
+                let key: Rc<str> = Rc::from(name);
+                self.names.insert(key.clone(), SmallVec::new());
+                key
+            }
+        };
+        if let Some(decls) = self.names.get_mut(&*key) {
+            decls.push((depth, entry));
+        }
+        // The global scope is never left: its names need no record.
+        if depth > 0 {
+            if let Some(frame) = self.frames.last_mut() {
+                frame.declared.push(key);
+            }
+        }
     }
 
     /// The variable `name` as seen here.
@@ -89,10 +148,7 @@ impl Scopes {
         } else {
             None
         };
-        let Some(frame) = self.frames.last_mut() else {
-            return false;
-        };
-        if let Some(existing) = frame.names.get_mut(name) {
+        if let Some(existing) = self.current_mut(name) {
             if separate && existing.variable.is_none() && existing.ty.is_none() {
                 existing.variable = Some(var);
                 return true;
@@ -106,7 +162,7 @@ impl Scopes {
         if separate {
             entry.function = outer_function;
         }
-        frame.names.insert(name.to_string(), entry);
+        self.declare(name, entry);
         true
     }
 
@@ -114,10 +170,7 @@ impl Scopes {
     /// a variable or type of the same scope.
     pub fn add_function(&mut self, name: &str, function: Handle<Function>) -> bool {
         let separate = self.separate_function_namespace;
-        let Some(frame) = self.frames.last_mut() else {
-            return false;
-        };
-        if let Some(existing) = frame.names.get_mut(name) {
+        if let Some(existing) = self.current_mut(name) {
             if existing.function.is_some() {
                 existing.function = Some(function);
                 return true;
@@ -128,8 +181,8 @@ impl Scopes {
             }
             return false;
         }
-        frame.names.insert(
-            name.to_string(),
+        self.declare(
+            name,
             Entry {
                 function: Some(function),
                 ..Entry::default()
@@ -140,14 +193,11 @@ impl Scopes {
 
     /// Declares a struct type; false if the name is taken in this scope.
     pub fn add_type(&mut self, name: &str, ty: Type) -> bool {
-        let Some(frame) = self.frames.last_mut() else {
-            return false;
-        };
-        if frame.names.contains_key(name) {
+        if self.lookup_current(name).is_some() {
             return false;
         }
-        frame.names.insert(
-            name.to_string(),
+        self.declare(
+            name,
             Entry {
                 ty: Some(ty),
                 ..Entry::default()

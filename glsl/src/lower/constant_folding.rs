@@ -79,24 +79,26 @@ fn fold_nodes(module: &mut Module, nodes: &[Handle<Expr>]) -> bool {
 /// A call of a constant-foldable built-in whose arguments are all constants,
 /// as `(assign (mask) return_deref (constant …))`.
 fn fold_builtin_call(module: &mut Module, stmt: Handle<Stmt>) -> Option<Handle<Stmt>> {
+    // Looked at in place: only a qualifying call's arguments are copied.
     let Stmt::Call {
         function,
         signature,
         return_deref: Some(deref),
         args,
-    } = module.stmts.get(stmt)?.clone()
+    } = module.stmts.get(stmt)?
     else {
         return None;
     };
     let id = module
         .functions
-        .get(function)?
+        .get(*function)?
         .signatures
-        .get(signature)?
+        .get(*signature)?
         .builtin?;
     if !args.iter().all(|a| is_constant(module, *a)) {
         return None;
     }
+    let (deref, args) = (*deref, args.clone());
     let value_expr = crate::builtins::expand_value(id, module, &args)?;
     let value = evaluate(module, value_expr)?;
     let ty = module.exprs[deref].ty.clone();

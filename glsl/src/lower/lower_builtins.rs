@@ -27,21 +27,24 @@ impl Pass for LowerBuiltins {
         for _ in 0..MAX_ROUNDS {
             let mut round = false;
             rewrite_bodies(module, &mut |module, stmt| {
+                // Only a call of a built-in signature is copied out of the
+                // arena; every other statement is looked at in place.
                 let Stmt::Call {
                     function,
                     signature,
                     return_deref,
                     args,
-                } = module.stmts.get(stmt)?.clone()
+                } = module.stmts.get(stmt)?
                 else {
                     return None;
                 };
                 let id = module
                     .functions
-                    .get(function)?
+                    .get(*function)?
                     .signatures
-                    .get(signature)?
+                    .get(*signature)?
                     .builtin?;
+                let (return_deref, args) = (*return_deref, args.clone());
                 let expansion = crate::builtins::expand_call(id, module, return_deref, &args);
                 if expansion.is_empty() {
                     return None;

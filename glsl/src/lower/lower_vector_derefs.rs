@@ -25,6 +25,15 @@ impl Pass for LowerVectorDerefs {
     }
 
     fn run(&self, module: &mut Module) -> bool {
+        // Only `array_ref`s of vectors are rewritten (reads and writes alike):
+        // without one in the arena the walk below would change nothing.
+        let any_vector_index = module.exprs.iter().any(|(_, e)| match e.kind {
+            ExprKind::ArrayRef(base, _) => module.exprs.get(base).is_none_or(|b| b.ty.is_vector()),
+            _ => false,
+        });
+        if !any_vector_index {
+            return false;
+        }
         let mut progress = false;
         let (mut rvalues, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {

@@ -30,6 +30,11 @@ impl Pass for MatOpToVec {
     }
 
     fn run(&self, module: &mut Module) -> bool {
+        // An operation has a matrix operand only if some expression has a
+        // matrix type: without one the walk below would change nothing.
+        if !module.exprs.iter().any(|(_, e)| e.ty.is_matrix()) {
+            return false;
+        }
         let mut progress = false;
         let (mut roots, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {

@@ -26,6 +26,15 @@ impl Pass for VecIndexToCondAssign {
     }
 
     fn run(&self, module: &mut Module) -> bool {
+        // Only `vector_extract` operations are rewritten: without one in the
+        // arena the walk below would change nothing.
+        let any_extract = module
+            .exprs
+            .iter()
+            .any(|(_, e)| matches!(e.kind, ExprKind::Operation(Op::VectorExtract, _)));
+        if !any_extract {
+            return false;
+        }
         let mut progress = false;
         let (mut roots, mut nodes, mut stack) = (Vec::new(), Vec::new(), Vec::new());
         rewrite_bodies(module, &mut |module, stmt| {

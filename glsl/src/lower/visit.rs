@@ -3,6 +3,8 @@
 //! depth, so `a+a+…+a` chains cannot overflow the stack), statement-list
 //! rewriting for every function body, and builders for temporaries.
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::arena::Handle;
 use crate::hir::{Expr, ExprKind, Module, Stmt, VarMode, Variable};
 use crate::span::SourceLoc;
@@ -425,15 +427,17 @@ pub fn unshare(module: &mut Module) -> bool {
 
 /// The expression roots held directly by a statement, in a fixed order
 /// (see [`set_stmt_expr_slots`]).
-pub fn stmt_expr_slots(module: &Module, stmt: Handle<Stmt>) -> Vec<Handle<Expr>> {
+/// Inline up to four roots: every statement but a call with more arguments
+/// (the lowering passes call this for every statement they walk).
+pub fn stmt_expr_slots(module: &Module, stmt: Handle<Stmt>) -> SmallVec<[Handle<Expr>; 4]> {
     match module.stmts.get(stmt) {
-        Some(Stmt::Assign { lhs, rhs, .. }) => vec![*lhs, *rhs],
+        Some(Stmt::Assign { lhs, rhs, .. }) => smallvec![*lhs, *rhs],
         Some(Stmt::Call {
             return_deref, args, ..
         }) => return_deref.iter().chain(args).copied().collect(),
         Some(Stmt::Return(value)) | Some(Stmt::Discard(value)) => value.iter().copied().collect(),
-        Some(Stmt::If { condition, .. }) => vec![*condition],
-        _ => Vec::new(),
+        Some(Stmt::If { condition, .. }) => smallvec![*condition],
+        _ => SmallVec::new(),
     }
 }
 

@@ -74,11 +74,6 @@ impl<'a> Cx<'a> {
         self.tokens.get(token_index(pos)).map(|t| t.sym)
     }
 
-    /// Spelling of the token at `pos`.
-    pub fn text(&self, pos: u32) -> &'a str {
-        self.sym(pos).map_or("", |s| self.symbols.get(s))
-    }
-
     /// The identifier (or type name) at `pos`.
     pub fn ident(&self, pos: u32) -> Ident {
         Ident {
@@ -234,7 +229,10 @@ impl<'a> Cx<'a> {
 
     /// A built-in type keyword at `pos`.
     pub fn builtin_type(&self, pos: u32) -> TypeName {
-        TypeName::Builtin(self.text(pos).to_owned())
+        TypeName::Builtin(
+            self.sym(pos)
+                .map_or_else(|| Arc::from(""), |s| self.symbols.shared(s)),
+        )
     }
 
     /// `struct name? { fields }` starting at `pos`; declares the name as a
@@ -248,11 +246,11 @@ impl<'a> Cx<'a> {
         if let Some(sym) = name.as_ref().and_then(|n| self.symbols.lookup(&n.name)) {
             self.types.borrow_mut().add(sym);
         }
-        TypeName::Struct(StructSpecifier {
+        TypeName::Struct(Box::new(StructSpecifier {
             name,
             fields,
             loc: self.loc(pos),
-        })
+        }))
     }
 
     /// `precise` at `pos`, or nothing for the `precise` the token stream adds
@@ -319,7 +317,7 @@ impl<'a> Cx<'a> {
             if only.qualifier.is_none()
                 && only.name.is_none()
                 && only.ty.array.is_none()
-                && matches!(&only.ty.ty, TypeName::Builtin(t) if t == "void")
+                && matches!(&only.ty.ty, TypeName::Builtin(t) if &**t == "void")
             {
                 parameters.clear();
             }

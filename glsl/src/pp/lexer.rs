@@ -4,7 +4,6 @@
 //! GLSL number spelling, punctuators, and the symbol interner every token text
 //! lives in (so the rest of the preprocessor moves `Copy` tokens around).
 
-use crate::hash::FxHashMap;
 use std::sync::Arc;
 
 use crate::span::SourceLoc;
@@ -122,10 +121,78 @@ const SEEDED_IDENTS: &[&str] = &["defined", "__LINE__", "__FILE__", "__VERSION__
 
 /// Every distinct token text of one preprocessing run. Punctuators come
 /// first, in the order of [`PUNCTS`], so the symbol of a punctuator is fixed.
+///
+/// The lookup table is open addressing over `symbol + 1` (0: empty slot) with
+/// each symbol's full 64-bit hash kept beside its text, so a probe compares
+/// bytes only on a hash match and growing never rehashes a string. The lexer
+/// interns every identifier and number it reads, so this is on the hot path of
+/// the preprocessor (as `glcpp`'s hash table is in Mesa).
 #[derive(Clone)]
 pub struct Interner {
-    map: FxHashMap<Arc<str>, u32>,
     strs: Vec<Arc<str>>,
+    hashes: Vec<u64>,
+    /// Power-of-two slot table; at most half full.
+    table: Vec<u32>,
+}
+
+/// Multiplier of the word hash (the constant of rustc's FxHasher v2).
+const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
+
+/// Hash of a token text: eight bytes at a time, the tail zero-padded, the
+/// length mixed in. The high bits pick the slot.
+#[inline]
+fn hash_text(b: &[u8]) -> u64 {
+    let mut h = (b.len() as u64).wrapping_mul(HASH_K);
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h.rotate_left(26) ^ u64::from_le_bytes(w)).wrapping_mul(HASH_K);
+    }
+    // The 1–7 byte tail as two overlapping 4-byte reads, or first, middle
+    // and last byte (with the length already mixed in, equal texts still hash
+    // equal, and no variable-length copy is needed).
+    let rest = chunks.remainder();
+    let n = rest.len();
+    if n > 0 {
+        let tail = if n >= 4 {
+            let word = |i: usize| {
+                let mut w = [0u8; 4];
+                w.copy_from_slice(&rest[i..i + 4]);
+                u64::from(u32::from_le_bytes(w))
+            };
+            word(0) | (word(n - 4) << 32)
+        } else {
+            u64::from(rest[0]) | (u64::from(rest[n / 2]) << 8) | (u64::from(rest[n - 1]) << 16)
+        };
+        h = (h.rotate_left(26) ^ tail).wrapping_mul(HASH_K);
+    }
+    // Fold the well-mixed high half into the low bits as well.
+    h ^ (h >> 29)
+}
+
+/// Byte equality of two token texts, eight bytes at a time, inline: the
+/// texts are short (identifiers, numbers), where a `memcmp` call costs more
+/// than the comparison.
+#[inline]
+fn same_text(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut ca = a.chunks_exact(8);
+    let mut cb = b.chunks_exact(8);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        let (mut wx, mut wy) = ([0u8; 8], [0u8; 8]);
+        wx.copy_from_slice(x);
+        wy.copy_from_slice(y);
+        if wx != wy {
+            return false;
+        }
+    }
+    ca.remainder()
+        .iter()
+        .zip(cb.remainder())
+        .all(|(x, y)| x == y)
 }
 
 impl Interner {
@@ -137,8 +204,9 @@ impl Interner {
         static SEEDED: std::sync::OnceLock<Interner> = std::sync::OnceLock::new();
         let seeded = SEEDED.get_or_init(|| {
             let mut int = Interner {
-                map: FxHashMap::default(),
                 strs: Vec::new(),
+                hashes: Vec::new(),
+                table: vec![0; 1024],
             };
             for p in PUNCTS.iter().chain(SEEDED_IDENTS) {
                 int.intern(p);
@@ -146,24 +214,65 @@ impl Interner {
             debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
             int
         });
-        let mut int = Interner {
-            map: FxHashMap::with_capacity_and_hasher(512, Default::default()),
-            strs: Vec::with_capacity(512),
-        };
-        int.strs.extend(seeded.strs.iter().cloned());
-        int.map
-            .extend(seeded.map.iter().map(|(k, &v)| (Arc::clone(k), v)));
-        int
+        let mut strs = Vec::with_capacity(512);
+        strs.extend(seeded.strs.iter().cloned());
+        let mut hashes = Vec::with_capacity(512);
+        hashes.extend_from_slice(&seeded.hashes);
+        Interner {
+            strs,
+            hashes,
+            table: seeded.table.clone(),
+        }
     }
+
+    /// The slot holding `s` (hash `h`), or the empty slot where it would go.
+    #[inline]
+    fn probe(&self, s: &[u8], h: u64) -> (usize, Option<u32>) {
+        let mask = self.table.len() - 1;
+        let mut i = (h >> 32) as usize & mask;
+        loop {
+            let slot = self.table[i];
+            if slot == 0 {
+                return (i, None);
+            }
+            let id = slot - 1;
+            if self.hashes[id as usize] == h && same_text(self.strs[id as usize].as_bytes(), s) {
+                return (i, Some(id));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slot table, placing every symbol again by its kept hash.
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        let mask = size - 1;
+        let mut table = vec![0u32; size];
+        for (id, &h) in self.hashes.iter().enumerate() {
+            let mut i = (h >> 32) as usize & mask;
+            while table[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            table[i] = id as u32 + 1;
+        }
+        self.table = table;
+    }
+
     /// The symbol of `s`, adding it when new.
+    #[inline]
     pub fn intern(&mut self, s: &str) -> Sym {
-        if let Some(&id) = self.map.get(s) {
+        let h = hash_text(s.as_bytes());
+        let (slot, found) = self.probe(s.as_bytes(), h);
+        if let Some(id) = found {
             return Sym(id);
         }
         let id = self.strs.len() as u32;
-        let rc: Arc<str> = Arc::from(s);
-        self.strs.push(rc.clone());
-        self.map.insert(rc, id);
+        self.strs.push(Arc::from(s));
+        self.hashes.push(h);
+        self.table[slot] = id + 1;
+        if self.strs.len() * 2 > self.table.len() {
+            self.grow();
+        }
         Sym(id)
     }
     /// The text of a symbol (empty for a symbol of another interner that
@@ -180,7 +289,7 @@ impl Interner {
     }
     /// The symbol of `s` if it was interned.
     pub fn lookup(&self, s: &str) -> Option<Sym> {
-        self.map.get(s).map(|&id| Sym(id))
+        self.probe(s.as_bytes(), hash_text(s.as_bytes())).1.map(Sym)
     }
     /// Number of symbols.
     pub fn len(&self) -> usize {
@@ -244,9 +353,22 @@ fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
 
+/// `IDENT_CHAR[c]`: `c` may continue an identifier (`[A-Za-z0-9_]`). One
+/// load per byte in the identifier scan instead of three range tests.
+static IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    IDENT_CHAR[c as usize]
 }
 
 impl<'s> Lexer<'s> {
@@ -430,7 +552,8 @@ impl<'s> Lexer<'s> {
                 }
                 b' ' | b'\t' | 0x0B | 0x0C => {
                     ws = true;
-                    self.bump();
+                    // The whole run of blanks at once (indentation).
+                    self.skip_plain(|c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C));
                 }
                 b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
                     ws = true;
@@ -509,7 +632,8 @@ impl<'s> Lexer<'s> {
                 }
                 b' ' | b'\t' | 0x0B | 0x0C => {
                     ws = true;
-                    self.bump();
+                    // The whole run of blanks at once (indentation).
+                    self.skip_plain(|c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C));
                 }
                 b'/' if matches!(self.peek_at(1), Some(b'/' | b'*')) => {
                     ws = true;
@@ -525,11 +649,7 @@ impl<'s> Lexer<'s> {
         // Not a directive: pass over the rest of the logical line.
         loop {
             let rest = &self.src[self.pos.min(self.src.len())..];
-            let n = rest
-                .iter()
-                .position(|&c| matches!(c, b'\n' | b'\r' | b'\\' | b'/'))
-                .unwrap_or(rest.len());
-            self.pos += n;
+            self.pos += find_line_special(rest);
             let Some(c) = self.peek() else {
                 return LineEnd::Line;
             };
@@ -733,6 +853,36 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// Index of the first `\n`, `\r`, `\\` or `/` in `s` (`s.len()` if none):
+/// where a skipped line may end, continue or start a comment. Eight bytes at
+/// a time: a byte equal to `b` is a zero byte of `w ^ b…b`, and the lowest
+/// flagged byte of the classic zero-byte test is always a true zero.
+fn find_line_special(s: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut chunks = s.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let hits = zero_bytes(w ^ (LO * u64::from(b'\n')))
+            | zero_bytes(w ^ (LO * u64::from(b'\r')))
+            | zero_bytes(w ^ (LO * u64::from(b'\\')))
+            | zero_bytes(w ^ (LO * u64::from(b'/')));
+        if hits != 0 {
+            return base + (hits.trailing_zeros() / 8) as usize;
+        }
+        base += 8;
+    }
+    let rest = chunks.remainder();
+    base + rest
+        .iter()
+        .position(|&c| matches!(c, b'\n' | b'\r' | b'\\' | b'/'))
+        .unwrap_or(rest.len())
+}
+
 /// True when `c` at this point of the line `out` starts a quoted path:
 /// `#include` followed by `"` or `<`, or `#line N` followed by `"`.
 fn quoted_path_allowed(out: &[Tok], int: &Interner, c: u8) -> bool {
@@ -857,5 +1007,48 @@ mod tests {
         let int = Interner::new();
         assert_eq!(int.get(sym::DEFINED), "defined");
         assert_eq!(int.get(sym::VERSION), "__VERSION__");
+    }
+
+    #[test]
+    fn line_special_scan_matches_a_plain_search() {
+        let special = |c: &u8| matches!(c, b'\n' | b'\r' | b'\\' | b'/');
+        // Every position and neighbour of each special byte, in buffers of
+        // lengths around the 8-byte chunks, with high bytes around (UTF-8).
+        for len in 0..40 {
+            for at in 0..=len {
+                for &b in b"\n\r\\/" {
+                    for filler in [b'a', 0xC3, 0x2E, 0x0E, 0xFF] {
+                        let mut buf = vec![filler; len];
+                        if at < len {
+                            buf[at] = b;
+                        }
+                        let want = buf.iter().position(special).unwrap_or(len);
+                        assert_eq!(find_line_special(&buf), want, "{buf:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn interner_keeps_symbols_across_growth() {
+        let mut int = Interner::new();
+        // Enough names to double the slot table a few times; lengths cross
+        // the 8-byte chunks of the hash.
+        let names: Vec<String> = (0..5000)
+            .map(|i| format!("{}{i}", "n_".repeat(i % 7)))
+            .collect();
+        let syms: Vec<Sym> = names.iter().map(|n| int.intern(n)).collect();
+        for (n, s) in names.iter().zip(&syms) {
+            assert_eq!(int.intern(n), *s);
+            assert_eq!(int.lookup(n), Some(*s));
+            assert_eq!(int.get(*s), n);
+        }
+        assert_eq!(int.len(), sym::FIRST_FREE as usize + names.len());
+        assert_eq!(int.lookup("("), Some(sym::LPAREN));
+        assert_eq!(int.lookup(">>="), Some(sym::SHR_ASSIGN));
+        assert_eq!(int.lookup("defined"), Some(sym::DEFINED));
+        assert_eq!(int.lookup("not_there"), None);
+        assert_eq!(int.intern(""), int.intern(""));
     }
 }

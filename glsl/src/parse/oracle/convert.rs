@@ -159,7 +159,7 @@ impl Converter<'_> {
             if only.qualifier.is_none()
                 && only.name.is_none()
                 && only.ty.array.is_none()
-                && only.ty.ty == TypeName::Builtin("void".to_owned())
+                && only.ty.ty == TypeName::Builtin("void".into())
             {
                 parameters.clear();
             }
@@ -269,14 +269,16 @@ impl Converter<'_> {
 
     fn type_name(&mut self, t: &gl::TypeSpecifierNonArray) -> R<TypeName> {
         Ok(match &t.content {
-            gl::TypeSpecifierNonArrayData::Struct(s) => TypeName::Struct(self.struct_specifier(s)?),
+            gl::TypeSpecifierNonArrayData::Struct(s) => {
+                TypeName::Struct(Box::new(self.struct_specifier(s)?))
+            }
             gl::TypeSpecifierNonArrayData::TypeName(name) => TypeName::Named(Ident {
                 name: name.0.as_str().into(),
                 loc: self.loc(name.span),
             }),
             // A built-in type keyword: its spelling is the token's text.
             _ => match self.token(t.span) {
-                Some(tok) => TypeName::Builtin(self.symbols.get(tok.sym).to_owned()),
+                Some(tok) => TypeName::Builtin(self.symbols.shared(tok.sym)),
                 None => return Err(self.internal(t.span, "built-in type without a token")),
             },
         })
