@@ -174,7 +174,8 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         };
         let instrs = all_instrs(&body);
         let mut count = instrs.len();
-        let mut names = Names::new(shader, &body);
+        // Built at the first call inlined (most functions call nothing).
+        let mut names: Option<Names> = None;
         for call in instrs {
             let InstrKind::Call { callee, args } = &body.instrs[call].kind else {
                 continue;
@@ -192,7 +193,8 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
                 }
                 continue;
             }
-            if inline_call(shader, &mut body, &mut names, call, callee, &args) {
+            let names = names.get_or_insert_with(|| Names::new(shader, &body));
+            if inline_call(shader, &mut body, names, call, callee, &args) {
                 count = count + ccount - 1;
                 progress = true;
             }
