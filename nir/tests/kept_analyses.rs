@@ -57,7 +57,9 @@ fn stale_kept_use_lists_are_reported() {
         match rgl_nir::validate::validate(&shader) {
             Err(e) if e.to_string().contains("kept use list is stale") => stale += 1,
             Err(e) => failures.push(format!("{name}: unexpected errors:\n{e}")),
-            Ok(()) => failures.push(format!("{name}: stale lists after removing {victim} accepted")),
+            Ok(()) => failures.push(format!(
+                "{name}: stale lists after removing {victim} accepted"
+            )),
         }
     }
     assert!(current > 20, "only {current} shaders");

@@ -3,8 +3,8 @@
 //! `CAN_ELIMINATE`). Liveness is computed by a worklist from the side-effecting roots,
 //! so dead cycles through phis are removed too.
 
-use super::{for_each_impl, Pass, PassFailure};
 use super::var_util::all_instrs;
+use super::{for_each_impl, Pass, PassFailure};
 use crate::arena::{EntityRef, SecondaryMap};
 use crate::intrinsics::CAN_ELIMINATE;
 use crate::ir::*;
