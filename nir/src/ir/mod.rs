@@ -6,7 +6,9 @@
 //!
 //! Rewriting uses: the one mechanism is [`FunctionImpl::rewrite_uses`], which walks the
 //! source slots of a use list built on demand by [`FunctionImpl::build_uses`] (or, for a
-//! one-off rewrite, scans every live instruction).
+//! one-off rewrite, scans every live instruction). A pass that changed nothing hands
+//! its lists to the next pass of the runner sequence ([`FunctionImpl::take_uses`],
+//! [`FunctionImpl::keep_uses`]); the validator checks that kept lists are current.
 
 pub mod layout;
 pub mod names;
