@@ -101,6 +101,10 @@ impl<K: EntityRef, V> Arena<K, V> {
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> + '_ {
         self.data.iter().enumerate().map(|(i, v)| (K::new(i), v))
     }
+    /// Every value in creation order, mutably.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + '_ {
+        self.data.iter_mut()
+    }
     /// All (handle, value) pairs in creation order, by value (moves out of the arena).
     pub fn into_iter_keyed(self) -> impl Iterator<Item = (K, V)> {
         self.data

@@ -12,6 +12,7 @@
 //!
 //! Errors name the function and entity and include the printed instruction.
 
+mod analyses;
 mod compute;
 
 use crate::arena::{EntityRef, SecondaryMap};
@@ -183,6 +184,9 @@ pub fn validate(shader: &Shader) -> Result<(), ValidationErrors> {
         }
         if v.errors.is_empty() {
             stage_types(&mut v);
+        }
+        if v.errors.is_empty() {
+            analyses::check_kept_analyses(&mut v);
         }
         errors.extend(v.errors);
     }

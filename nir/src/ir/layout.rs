@@ -72,6 +72,10 @@ pub struct Metadata {
     pub block_index: Option<SecondaryMap<Block, u32>>,
     /// Immediate dominators (valid when `Some`).
     pub idom: Option<SecondaryMap<Block, Option<Block>>>,
+    /// Use lists a pass left current for the passes after it (Mesa's SSA use lists
+    /// under `nir_metadata`): see [`FunctionImpl::take_uses`]. Never outlives the
+    /// runner's pass sequence that kept it.
+    pub uses: Option<super::Uses>,
 }
 
 impl Default for FunctionImpl {

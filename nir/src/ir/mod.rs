@@ -6,7 +6,9 @@
 //!
 //! Rewriting uses: the one mechanism is [`FunctionImpl::rewrite_uses`], which walks the
 //! source slots of a use list built on demand by [`FunctionImpl::build_uses`] (or, for a
-//! one-off rewrite, scans every live instruction).
+//! one-off rewrite, scans every live instruction). A pass that changed nothing hands
+//! its lists to the next pass of the runner sequence ([`FunctionImpl::take_uses`],
+//! [`FunctionImpl::keep_uses`]); the validator checks that kept lists are current.
 
 pub mod layout;
 pub mod names;
@@ -943,6 +945,40 @@ impl FunctionImpl {
         }
         self.for_each_use(|d, u| uses[d].push(u));
         uses
+    }
+
+    /// The use lists for a pass that needs them: the ones an earlier pass of the same
+    /// runner sequence kept (still current: every pass that changed the shader since
+    /// dropped them, see [`crate::passes::Runner::after`]), else built now. A pass that
+    /// ends without changing this function hands them back with [`Self::keep_uses`],
+    /// as a Mesa pass that made no progress preserves all `nir_metadata`.
+    pub fn take_uses(&mut self) -> Uses {
+        match self.metadata.uses.take() {
+            Some(uses) => uses,
+            None => self.build_uses(),
+        }
+    }
+
+    /// Keeps `uses` for the next pass of the sequence; they must describe the function
+    /// as it is now (`RGL_NIR_DEBUG=validate` rebuilds and compares them).
+    pub fn keep_uses(&mut self, uses: Uses) {
+        self.metadata.uses = Some(uses);
+    }
+
+    /// The kept use lists, taken out (for a pass that builds them only when needed:
+    /// it hands them back with [`Self::keep_uses`] when it changed nothing).
+    pub fn take_kept_uses(&mut self) -> Option<Uses> {
+        self.metadata.uses.take()
+    }
+
+    /// The kept use lists, if a pass left some.
+    pub fn kept_uses(&self) -> Option<&Uses> {
+        self.metadata.uses.as_ref()
+    }
+
+    /// Drops the kept use lists (the function changed, or the sequence ended).
+    pub fn invalidate_uses(&mut self) {
+        self.metadata.uses = None;
     }
 
     /// Calls `f` on every use in the function: each source of each attached

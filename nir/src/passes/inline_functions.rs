@@ -149,6 +149,8 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
     // Functions whose body is ready to be copied into callers, with the number of
     // instructions in that body (it no longer changes once ready).
     let mut inlinable: HashMap<FuncId, usize> = HashMap::default();
+    // The variables each inlined callee may write, found at its first inlining.
+    let mut written: HashMap<FuncId, HashSet<VarId>> = HashMap::default();
     for f in order {
         let Some(mut body) = shader.functions[f].body.take() else {
             continue;
@@ -174,7 +176,8 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
         };
         let instrs = all_instrs(&body);
         let mut count = instrs.len();
-        let mut names = Names::new(shader, &body);
+        // Built at the first call inlined (most functions call nothing).
+        let mut names: Option<Names> = None;
         for call in instrs {
             let InstrKind::Call { callee, args } = &body.instrs[call].kind else {
                 continue;
@@ -192,7 +195,14 @@ fn run(shader: &mut Shader, limit: usize) -> (bool, Option<String>) {
                 }
                 continue;
             }
-            if inline_call(shader, &mut body, &mut names, call, callee, &args) {
+            let names = names.get_or_insert_with(|| Names::new(shader, &body));
+            let Some(callee_body) = shader.functions[callee].body.as_ref() else {
+                continue;
+            };
+            let writes = written
+                .entry(callee)
+                .or_insert_with(|| written_vars(callee_body));
+            if inline_call(shader, &mut body, names, writes, call, callee, &args) {
                 count = count + ccount - 1;
                 progress = true;
             }
@@ -416,6 +426,7 @@ fn inline_call(
     shader: &mut Shader,
     caller: &mut FunctionImpl,
     names: &mut Names,
+    written: &HashSet<VarId>,
     call: Instr,
     callee_id: FuncId,
     args: &[Def],
@@ -432,7 +443,6 @@ fn inline_call(
     // Locals of the callee become locals of the caller.
     let mut var_map: HashMap<VarId, VarId> = HashMap::default();
     let mut reinit: Vec<(VarId, VarId)> = Vec::new();
-    let written = written_vars(&callee);
     for &v in &callee.locals {
         let Some(data) = shader.variables.get(v).cloned() else {
             continue;

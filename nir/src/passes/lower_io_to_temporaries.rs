@@ -66,7 +66,12 @@ impl Pass for LowerIoToTemporaries {
                         || (self.inputs && d.mode == VarMode::ShaderIn)
                 })
             })
-            .filter(|v| !already_lowered(shader, *v))
+            .collect();
+        // One walk of every body for all the variables (was one per variable).
+        let accesses = gather_accesses(shader);
+        let io: Vec<VarId> = io
+            .into_iter()
+            .filter(|v| !already_lowered(shader, &accesses, *v))
             .collect();
         if io.is_empty() {
             return Ok(false);
@@ -193,25 +198,46 @@ impl Pass for LowerIoToTemporaries {
 ///
 /// A variable nothing accesses qualifies too (a shadow would only copy undefined
 /// values).
-fn already_lowered(shader: &Shader, var: VarId) -> bool {
+/// Per function body: its use lists and, per root variable, the derefs of that
+/// variable in program order.
+type Accesses = Vec<(FuncId, Uses, HashMap<VarId, Vec<Instr>>)>;
+
+fn gather_accesses(shader: &Shader) -> Accesses {
+    let mut out = Vec::new();
+    for (id, f) in shader.functions.iter() {
+        let Some(func) = &f.body else { continue };
+        let mut derefs: HashMap<VarId, Vec<Instr>> = HashMap::default();
+        for i in all_instrs(func) {
+            let Some(d) = func.instrs[i].def else {
+                continue;
+            };
+            if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) {
+                continue;
+            }
+            if let Some(v) = root_var(func, d) {
+                derefs.entry(v).or_default().push(i);
+            }
+        }
+        out.push((id, func.build_uses(), derefs));
+    }
+    out
+}
+
+fn already_lowered(shader: &Shader, accesses: &Accesses, var: VarId) -> bool {
     let is_out = shader
         .variables
         .get(var)
         .is_some_and(|v| v.mode == VarMode::ShaderOut);
     let geometry = shader.stage == Stage::Geometry;
-    for (_, f) in shader.functions.iter() {
+    for (id, uses, derefs) in accesses {
+        let f = &shader.functions[*id];
         let Some(func) = &f.body else { continue };
-        let uses = func.build_uses();
         let first_block = func.body.first.and_then(|n| func.cf_block(n));
         let end_preds = &func.blocks[func.end_block].preds;
-        for i in all_instrs(func) {
+        for &i in derefs.get(&var).map_or(&[][..], |v| v.as_slice()) {
             let Some(d) = func.instrs[i].def else {
                 continue;
             };
-            if !matches!(func.instrs[i].kind, InstrKind::Deref(_)) || root_var(func, d) != Some(var)
-            {
-                continue;
-            }
             for &user in &uses[d] {
                 // A deref (a pointer) is never an if condition; were it one, the
                 // variable would not be a plain output/input access.

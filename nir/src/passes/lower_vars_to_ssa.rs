@@ -88,13 +88,14 @@ struct Slot {
 }
 
 /// Candidate variables of `func` after checking every use of their derefs (the use
-/// lists are built only when some local could be a candidate).
+/// lists are taken only when some local could be a candidate; this reads the
+/// function without changing it, so they are kept for the next reader).
 fn find_candidates(
     shader: &Shader,
-    func: &FunctionImpl,
+    func: &mut FunctionImpl,
     shared: &HashSet<VarId>,
 ) -> HashSet<VarId> {
-    let mut cand: HashSet<VarId> = func
+    let cand: HashSet<VarId> = func
         .locals
         .iter()
         .copied()
@@ -109,9 +110,16 @@ fn find_candidates(
     if cand.is_empty() {
         return cand;
     }
-    let uses = func.build_uses();
+    let uses = func.take_uses();
+    let cand = check_candidates(func, cand, &uses);
+    func.keep_uses(uses);
+    cand
+}
+
+/// The candidates of `cand` whose derefs are all used as [`find_candidates`] allows.
+fn check_candidates(func: &FunctionImpl, mut cand: HashSet<VarId>, uses: &Uses) -> HashSet<VarId> {
     let mut bad = HashSet::default();
-    let live = live_derefs(func, &uses);
+    let live = live_derefs(func, uses);
     for i in all_instrs(func) {
         let InstrKind::Deref(dr) = &func.instrs[i].kind else {
             continue;
@@ -208,6 +216,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         if cand.is_empty() {
             return progress;
         }
+        // What follows may change the function: the use lists go.
+        func.invalidate_uses();
         let mut lowered = false;
         let mut blocked = HashSet::default();
         for i in all_instrs(func) {

@@ -265,8 +265,21 @@ impl<'a> Runner<'a> {
         }
     }
     /// Runs one pass (printing, validating and observing as configured); returns its
-    /// progress.
+    /// progress. Analyses the pass kept are dropped afterwards (they live only within
+    /// one runner sequence: [`Self::run_all`], the optimisation loop).
     pub fn run(&mut self, pass: &dyn Pass, shader: &mut Shader) -> Result<bool, PassError> {
+        let result = self.run_kept(pass, shader);
+        drop_kept_analyses(shader);
+        result
+    }
+    /// [`Self::run`] inside a sequence: the use lists a pass that changed nothing kept
+    /// stay for the next pass (Mesa's `nir_metadata_preserve(impl, nir_metadata_all)`
+    /// after a pass without progress; a pass with progress preserves none).
+    pub(crate) fn run_kept(
+        &mut self,
+        pass: &dyn Pass,
+        shader: &mut Shader,
+    ) -> Result<bool, PassError> {
         let name = pass.name();
         let progress = pass.run(shader).map_err(|failure| PassError::Failed {
             pass: name,
@@ -279,12 +292,19 @@ impl<'a> Runner<'a> {
     /// made progress, validation when enabled. [`Self::run`] calls it; a pass over
     /// two shaders at once (the varying link passes of [`crate::link`]) calls it on
     /// each of them.
+    ///
+    /// A pass that made progress keeps no analysis: its kept use lists are dropped
+    /// here (a pass that changed nothing left the shader as it was, so what it kept
+    /// is current; validation rebuilds and compares it).
     pub fn after(
         &mut self,
         name: &'static str,
-        shader: &Shader,
+        shader: &mut Shader,
         progress: bool,
     ) -> Result<(), PassError> {
+        if progress {
+            drop_kept_analyses(shader);
+        }
         if progress && self.print {
             eprintln!("NIR after {name}:\n{}", crate::print::print_shader(shader));
         }
@@ -305,11 +325,17 @@ impl<'a> Runner<'a> {
     }
     /// Runs passes by name in order; returns whether any made progress.
     pub fn run_all(&mut self, names: &[&str], shader: &mut Shader) -> Result<bool, PassError> {
-        let mut any = false;
-        for name in names {
-            any |= self.run_named(name, shader)?;
-        }
-        Ok(any)
+        let mut run = || {
+            let mut any = false;
+            for name in names {
+                let pass = build_pass(name, "")?;
+                any |= self.run_kept(pass.as_ref(), shader)?;
+            }
+            Ok(any)
+        };
+        let result = run();
+        drop_kept_analyses(shader);
+        result
     }
     /// Runs the named passes in order, repeatedly, until none makes progress or
     /// `max_iterations` rounds ran. Returns the number of rounds that made progress.
@@ -324,6 +350,16 @@ impl<'a> Runner<'a> {
             rounds += 1;
         }
         Ok(rounds)
+    }
+}
+
+/// Drops the analyses passes kept on every function body of `shader` (the end of a
+/// runner sequence, or a pass that changed it).
+pub fn drop_kept_analyses(shader: &mut Shader) {
+    for f in shader.functions.values_mut() {
+        if let Some(body) = f.body.as_mut() {
+            body.invalidate_uses();
+        }
     }
 }
 

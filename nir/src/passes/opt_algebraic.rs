@@ -58,9 +58,6 @@ struct UseInfo {
 }
 
 impl UseInfo {
-    fn new() -> UseInfo {
-        UseInfo { uses: None }
-    }
     /// The use lists, built from `func` when this is the first need.
     fn get(&mut self, func: &FunctionImpl) -> &mut Uses {
         self.uses.get_or_insert_with(|| func.build_uses())
@@ -598,7 +595,10 @@ fn finish(func: &mut FunctionImpl, uses: &mut Uses, instr: Instr, old: Def, new:
 }
 
 fn algebraic_impl(func: &mut FunctionImpl, set: &RuleSet, exact_only: bool) -> bool {
-    let mut info = UseInfo::new();
+    // Lists an earlier pass kept serve until the first rewrite keeps them current.
+    let mut info = UseInfo {
+        uses: func.take_kept_uses(),
+    };
     let mut work: Vec<Instr> = Vec::new();
     for block in func.blocks_in_order() {
         work.extend(func.block_instrs(block));
@@ -631,6 +631,9 @@ fn algebraic_impl(func: &mut FunctionImpl, set: &RuleSet, exact_only: bool) -> b
             break;
         }
         budget -= 1;
+    }
+    if let (false, Some(uses)) = (progress, info.uses) {
+        func.keep_uses(uses);
     }
     progress
 }

@@ -22,7 +22,7 @@ fn fold_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
     // Built on the first fold only: most runs of the pass fold nothing, and the
     // table is the same whether built at entry or just before the first rewrite.
-    let mut uses = None;
+    let mut uses = func.take_kept_uses();
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {
             let Some(values) = try_fold_instr(func, instr) else {
@@ -39,6 +39,9 @@ fn fold_impl(func: &mut FunctionImpl) -> bool {
             func.remove_instr(instr);
             progress = true;
         }
+    }
+    if let (false, Some(uses)) = (progress, uses) {
+        func.keep_uses(uses);
     }
     progress
 }

@@ -114,10 +114,13 @@ fn key(func: &FunctionImpl, instr: Instr) -> Option<(u8, u8, Key)> {
 
 fn cse_impl(func: &mut FunctionImpl) -> bool {
     func.compute_dominance();
-    let mut table: FxHashMap<(u8, u8, Key), SmallVec<[Instr; 1]>> = FxHashMap::default();
+    // Sized for every instruction up front: growing the table rehashed every key.
+    let mut table: FxHashMap<(u8, u8, Key), SmallVec<[Instr; 1]>> =
+        FxHashMap::with_capacity_and_hasher(func.instrs.len(), Default::default());
     let mut progress = false;
-    // Built at the first match (most runs find none) and kept current from there.
-    let mut uses: Option<Uses> = None;
+    // Taken at the first match (most runs find none) and kept current from there;
+    // the lists an earlier pass kept are used when there are some.
+    let mut uses: Option<Uses> = func.take_kept_uses();
     for block in func.blocks_in_order() {
         for instr in func.block_instrs(block) {
             let Some(k) = key(func, instr) else { continue };
@@ -140,6 +143,9 @@ fn cse_impl(func: &mut FunctionImpl) -> bool {
                 None => candidates.push(instr),
             }
         }
+    }
+    if let (false, Some(uses)) = (progress, uses) {
+        func.keep_uses(uses);
     }
     progress
 }

@@ -3,8 +3,9 @@
 //! `CAN_ELIMINATE`). Liveness is computed by a worklist from the side-effecting roots,
 //! so dead cycles through phis are removed too.
 
+use super::var_util::all_instrs;
 use super::{for_each_impl, Pass, PassFailure};
-use crate::arena::SecondaryMap;
+use crate::arena::{EntityRef, SecondaryMap};
 use crate::intrinsics::CAN_ELIMINATE;
 use crate::ir::*;
 
@@ -36,12 +37,12 @@ fn is_root(data: &InstrData) -> bool {
 
 fn dce_impl(func: &mut FunctionImpl) -> bool {
     let mut live: SecondaryMap<Instr, bool> = SecondaryMap::new();
+    if let Some(last) = func.instrs.len().checked_sub(1) {
+        // One allocation for the whole table.
+        live[Instr::new(last)] = false;
+    }
     let mut work = Vec::new();
-    let all: Vec<Instr> = func
-        .blocks_in_order()
-        .into_iter()
-        .flat_map(|b| func.block_instrs(b))
-        .collect();
+    let all = all_instrs(func);
     for &i in &all {
         if is_root(&func.instrs[i]) {
             live[i] = true;
@@ -56,16 +57,15 @@ fn dce_impl(func: &mut FunctionImpl) -> bool {
             work.push(i);
         }
     }
+    let (instrs, defs) = (&func.instrs, &func.defs);
     while let Some(i) = work.pop() {
-        let mut srcs = Vec::new();
-        func.instrs[i].for_each_src(|d| srcs.push(d));
-        for d in srcs {
-            let si = func.defs[d].instr;
+        instrs[i].for_each_src(|d| {
+            let si = defs[d].instr;
             if !live[si] {
                 live[si] = true;
                 work.push(si);
             }
-        }
+        });
     }
     let mut progress = false;
     for i in all {

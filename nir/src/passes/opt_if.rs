@@ -43,8 +43,8 @@ fn opt_if_impl(func: &mut FunctionImpl) -> bool {
     for _ in 0..10_000 {
         let mut changed = false;
         // Built at the sweep's first `if` (nothing changed before it): a function
-        // without ifs needs none.
-        let mut uses: Option<Uses> = None;
+        // without ifs needs none. Lists an earlier pass kept serve the first sweep.
+        let mut uses: Option<Uses> = func.take_kept_uses();
         for node in func.cf_nodes_in_order() {
             if !func.cf[node].attached || !matches!(func.cf[node].kind, CfKind::If { .. }) {
                 continue;
@@ -66,6 +66,10 @@ fn opt_if_impl(func: &mut FunctionImpl) -> bool {
             }
         }
         if !changed {
+            // Nothing changed in this sweep: the lists are current.
+            if let Some(uses) = uses {
+                func.keep_uses(uses);
+            }
             break;
         }
         progress = true;

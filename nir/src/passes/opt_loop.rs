@@ -20,7 +20,7 @@
 //! floating-point results (see `algebraic/rules.rs` for the per-rule bounds); every
 //! other pass of the loop, and of the link pipeline, is bit-exact.
 
-use super::{pass_by_name, Pass, PassError, Runner};
+use super::{drop_kept_analyses, pass_by_name, Pass, PassError, Runner};
 use crate::ir::Shader;
 
 /// Rounds of the loop before it gives up (Mesa has no bound; a pathological shader can
@@ -70,14 +70,22 @@ pub fn round_passes() -> Vec<&'static str> {
 /// Runs one full round (every pass, none skipped); returns whether a
 /// progress-counting pass made progress.
 pub fn run_round(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<bool, PassError> {
-    let mut progress = false;
-    for name in round_passes() {
-        let p = runner.run_named(name, shader)?;
-        if p && !NO_PROGRESS_PASSES.contains(&name) {
-            progress = true;
+    let mut run = || {
+        let mut progress = false;
+        for name in round_passes() {
+            let Some(pass) = pass_by_name(name) else {
+                continue;
+            };
+            let p = runner.run_kept(pass.as_ref(), shader)?;
+            if p && !NO_PROGRESS_PASSES.contains(&name) {
+                progress = true;
+            }
         }
-    }
-    Ok(progress)
+        Ok(progress)
+    };
+    let result = run();
+    drop_kept_analyses(shader);
+    result
 }
 
 /// Runs the loop to a fixed point (at most [`MAX_ROUNDS`] rounds); returns the number
@@ -85,6 +93,13 @@ pub fn run_round(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<bool, P
 /// the module documentation); the result is that of running every pass of every
 /// round.
 pub fn optimize(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<usize, PassError> {
+    let result = optimize_kept(runner, shader);
+    // Kept use lists live only within the loop.
+    drop_kept_analyses(shader);
+    result
+}
+
+fn optimize_kept(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<usize, PassError> {
     let passes: Vec<(&'static str, Box<dyn Pass>)> = OPT_LOOP
         .iter()
         .filter_map(|&n| Some((n, pass_by_name(n)?)))
@@ -101,7 +116,7 @@ pub fn optimize(runner: &mut Runner<'_>, shader: &mut Shader) -> Result<usize, P
             if clean[k] == Some(changes) {
                 continue;
             }
-            if runner.run(pass.as_ref(), shader)? {
+            if runner.run_kept(pass.as_ref(), shader)? {
                 changes += 1;
                 clean[k] = None;
                 if !NO_PROGRESS_PASSES.contains(name) {

@@ -136,8 +136,10 @@ impl Pass for RemoveDeadVariables {
 
 /// Adds to `live` every variable `func` reads (or, for non-temporary modes, names).
 fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
-    // Only temporaries need the use lists: built at the first one.
-    let mut uses: Option<Uses> = None;
+    // Only temporaries need the use lists: the ones an earlier pass kept, else built
+    // at the first one.
+    let kept = func.kept_uses();
+    let mut built: Option<Uses> = None;
     for i in all_instrs(func) {
         let InstrKind::Deref(Deref {
             kind: DerefKind::Var(v),
@@ -156,7 +158,11 @@ fn mark_live(shader: &Shader, func: &FunctionImpl, live: &mut HashSet<VarId>) {
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !temp || read_through(func, uses.get_or_insert_with(|| func.build_uses()), def) {
+        let uses = match kept {
+            Some(uses) => uses,
+            None => &*built.get_or_insert_with(|| func.build_uses()),
+        };
+        if !temp || read_through(func, uses, def) {
             live.insert(*v);
         }
     }
