@@ -166,26 +166,8 @@ fn sample_body<L: super::LoadLanes>(b: &TextureBinding<'_>, req: &SampleRequest<
 #[inline(always)]
 fn sample_quads(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
     let mut out = [Reg::default(); 4];
-    let lanes = |r: &Reg, q: usize| -> QuadF { std::array::from_fn(|l| r.f(4 * q + l)) };
-    let comp = |c: &[Reg], i: usize, q: usize| -> QuadF {
-        c.get(i).map(|r| lanes(r, q)).unwrap_or([0.0; QUAD])
-    };
     for q in 0..LANES / QUAD {
-        let lod = match req.lod {
-            LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(|r| lanes(r, q))),
-            LodMode::Lod(r) => QuadLod::Lod(lanes(r, q)),
-            LodMode::Grad(gx, gy) => QuadLod::Grad(
-                std::array::from_fn(|a| comp(gx, a, q)),
-                std::array::from_fn(|a| comp(gy, a, q)),
-            ),
-        };
-        let qr = QuadRequest {
-            coords: std::array::from_fn(|a| comp(req.coords, a, q)),
-            lod,
-            offset: req.offset,
-            compare: req.compare.map(|r| lanes(r, q)),
-        };
-        let v = sample_quad(b, &qr);
+        let v = sample_quad(b, &quad_request(req, q));
         for c in 0..4 {
             for l in 0..QUAD {
                 out[c].set_f(4 * q + l, v[c][l]);
@@ -193,6 +175,54 @@ fn sample_quads(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> [Reg; 4] {
         }
     }
     out
+}
+
+/// Quad `q` (lanes `4q..4q + 4`) of a 16-lane request.
+fn quad_request(req: &SampleRequest<'_>, q: usize) -> QuadRequest {
+    let lanes = |r: &Reg| -> QuadF { std::array::from_fn(|l| r.f(4 * q + l)) };
+    let comp = |c: &[Reg], i: usize| -> QuadF { c.get(i).map(lanes).unwrap_or([0.0; QUAD]) };
+    let lod = match req.lod {
+        LodMode::Implicit(bias) => QuadLod::Implicit(bias.map(lanes)),
+        LodMode::Lod(r) => QuadLod::Lod(lanes(r)),
+        LodMode::Grad(gx, gy) => QuadLod::Grad(
+            std::array::from_fn(|a| comp(gx, a)),
+            std::array::from_fn(|a| comp(gy, a)),
+        ),
+    };
+    QuadRequest {
+        coords: std::array::from_fn(|a| comp(req.coords, a)),
+        lod,
+        offset: req.offset,
+        compare: req.compare.map(lanes),
+    }
+}
+
+/// Replaces the lanes of `lanes` (a bit per lane) of a 16-lane result with
+/// the quad sampler's: the lanes a fast path leaves (positions beyond its
+/// range or NaN) take the generic path one lane at a time, so whether a lane
+/// is left never changes the path of another lane (lanes outside the
+/// execution mask hold arbitrary values). Cold: such lanes are rare.
+#[cold]
+#[inline(never)]
+pub(super) fn patch_lanes(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+    out: &mut [Reg; 4],
+    lanes: u16,
+) {
+    for q in 0..LANES / QUAD {
+        if lanes >> (4 * q) & 0xf == 0 {
+            continue;
+        }
+        let v = sample_quad(b, &quad_request(req, q));
+        for l in 0..QUAD {
+            if lanes >> (4 * q + l) & 1 == 1 {
+                for c in 0..4 {
+                    out[c].set_f(4 * q + l, v[c][l]);
+                }
+            }
+        }
+    }
 }
 
 /// `texelFetch`: integer coordinates; anything outside the level (or a level outside

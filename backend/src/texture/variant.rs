@@ -344,8 +344,10 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
             normalized,
             layer_axis: None,
         };
-        if let Some(v) = super::linear8::filter::<D>(&l, None, &cs, &[0; LANES], req.offset) {
-            return Some(swizzled(&v, view.swizzle));
+        if let Some((v, far)) =
+            super::linear8::filter_lanes::<D>(&l, None, &cs, &[0; LANES], req.offset)
+        {
+            return Some(patched(b, req, swizzled(&v, view.swizzle), far));
         }
     }
     let coord = |i: usize| -> F16 { cs[i] };
@@ -470,10 +472,20 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
         off: &req.offset,
         compare: compare.as_ref(),
     };
-    // RGBA8 3D with every filter linear and some lane blending two levels:
+    // RGBA8 2D array, cube (the face as a layer) or 3D, every filter linear:
     // both levels and their blend in fixed point, in one pass (lanes that do
-    // not blend get the one-level fixed-point result, as below).
-    if T::UNORM8X4 && !CMP && D == 3 && blend && s.mag == Filter::Linear && s.min == Filter::Linear
+    // not blend get the one-level fixed-point result). The condition is the
+    // binding's state only: whether some lane blends must not choose between
+    // the fixed-point and the float filter for the others (lanes outside the
+    // execution mask hold arbitrary values). Plain 2D and rectangle bindings
+    // mostly take `mip_rgba8` before reaching this routine.
+    if T::UNORM8X4
+        && !CMP
+        && D >= 2
+        && !single
+        && s.mip == MipFilter::Linear
+        && s.mag == Filter::Linear
+        && s.min == Filter::Linear
     {
         let l = super::linear8::Levels {
             levels: ctx.levels,
@@ -486,18 +498,27 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
             lb: &l2,
             frac: &frac,
         };
-        if let Some(v) = super::linear8::filter_mip::<D>(&l, &m, &st, &layer, req.offset) {
-            return Some(swizzled(&v, view.swizzle));
+        if let Some((v, far)) =
+            super::linear8::filter_mip_lanes::<D>(&l, &m, &st, &layer, req.offset)
+        {
+            return Some(patched(b, req, swizzled(&v, view.swizzle), far));
         }
     }
     let k = packed::<T, CMP>();
+    // Lanes whose position is beyond ±2²⁴ texels or NaN, patched at the end.
+    let mut far;
     let a = if nlin == LANES {
-        ctx.run::<T, D, true, CMP>(&l1)?
+        let x;
+        (x, far) = ctx.run::<T, D, true, CMP>(&l1);
+        x
     } else if nlin == 0 {
-        ctx.run::<T, D, false, CMP>(&l1)?
+        let x;
+        (x, far) = ctx.run::<T, D, false, CMP>(&l1);
+        x
     } else {
-        let x = ctx.run::<T, D, true, CMP>(&l1)?;
-        let y = ctx.run::<T, D, false, CMP>(&l1)?;
+        let (x, fx) = ctx.run::<T, D, true, CMP>(&l1);
+        let (y, fy) = ctx.run::<T, D, false, CMP>(&l1);
+        far = fx | fy;
         let mut o = [[0.0f32; LANES]; 4];
         for c in 0..k {
             for l in 0..LANES {
@@ -509,11 +530,17 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
     let mut v = a;
     if blend {
         // Blended lanes minify (one filter: the minification filter).
-        let bb = if s.min == Filter::Linear {
-            ctx.run::<T, D, true, CMP>(&l2)?
+        let (bb, fb) = if s.min == Filter::Linear {
+            ctx.run::<T, D, true, CMP>(&l2)
         } else {
-            ctx.run::<T, D, false, CMP>(&l2)?
+            ctx.run::<T, D, false, CMP>(&l2)
         };
+        // Level `l2` counts only for the lanes that blend it.
+        let mut blends = 0u16;
+        for l in 0..LANES {
+            blends |= u16::from(frac[l] != 0.0) << l;
+        }
+        far |= fb & blends;
         for c in 0..k {
             for l in 0..LANES {
                 let f = frac[l];
@@ -523,7 +550,27 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
             }
         }
     }
-    Some(swizzled(&unpack::<T, CMP>(&v), view.swizzle))
+    Some(patched(
+        b,
+        req,
+        swizzled(&unpack::<T, CMP>(&v), view.swizzle),
+        far,
+    ))
+}
+
+/// `out` with the lanes of `far` (positions beyond ±2²⁴ texels or NaN, which
+/// the routines do not filter) taken from the quad sampler, lane by lane.
+#[inline(always)]
+fn patched(
+    b: &TextureBinding<'_>,
+    req: &SampleRequest<'_>,
+    mut out: [Reg; 4],
+    far: u16,
+) -> [Reg; 4] {
+    if far != 0 {
+        super::sample::patch_lanes(b, req, &mut out, far);
+    }
+    out
 }
 
 /// Per-lane level selection results: the level(s) each lane reads, the blend
@@ -741,12 +788,14 @@ impl Pass<'_, '_> {
     }
 
     /// Filters every lane at its level `idx[l]`, bilinear (or its 1-/3-D form) when
-    /// `LIN`, else nearest. `None` when a position is beyond ±2²⁴ texels or NaN.
+    /// `LIN`, else nearest; also returns the mask of the lanes whose position is
+    /// beyond ±2²⁴ texels or NaN (filtered at position 0 instead: the caller
+    /// replaces them).
     #[inline(always)]
     fn run<T: Texel, const D: usize, const LIN: bool, const CMP: bool>(
         &self,
         idx: &[usize; LANES],
-    ) -> Option<[F16; 4]> {
+    ) -> ([F16; 4], u16) {
         if LIN && T::UNORM8X4 && !CMP && D == 3 {
             let l = super::linear8::Levels {
                 levels: self.levels,
@@ -755,9 +804,9 @@ impl Pass<'_, '_> {
                 layer_axis: self.layer_axis,
             };
             if let Some(v) =
-                super::linear8::filter::<D>(&l, Some(idx), self.st, self.layer, *self.off)
+                super::linear8::filter_lanes::<D>(&l, Some(idx), self.st, self.layer, *self.off)
             {
-                return Some(v);
+                return v;
             }
         }
         let mut lv = Lvl {
@@ -788,9 +837,7 @@ impl Pass<'_, '_> {
                 ok &= p.abs() < 16_777_216.0;
             }
         }
-        if !ok {
-            return None;
-        }
+        let far = if ok { 0 } else { far_lanes::<D>(&mut pos) };
         // Offset of each lane's layer (texels).
         let mut base = [0i32; LANES];
         if let Some(ax) = self.layer_axis {
@@ -820,7 +867,7 @@ impl Pass<'_, '_> {
                     at[l] += wrap(i, lv.size[a][l], self.repeat[a]) * strides(l)[a];
                 }
             }
-            return Some(self.fetch::<T, CMP>(&lv, &at));
+            return (self.fetch::<T, CMP>(&lv, &at), far);
         }
         // Per axis, the scaled index and the weight of the low (`[a][0]`) and high
         // (`[a][1]`) tap, so a tap picks whole arrays by its corner bits instead of
@@ -856,13 +903,14 @@ impl Pass<'_, '_> {
             let frac = [wt[0][1], wt[1][1], wt[2][1]];
             // SAFETY: every index is inside its lane's level, which holds all its
             // 4-byte texels (`covered`, and the wrapping above).
-            return Some(unsafe {
+            let v = unsafe {
                 if lv.uniform {
                     super::unorm8::filter_texels::<D, true>(&lv.data, &at, &frac)
                 } else {
                     super::unorm8::filter_texels::<D, false>(&lv.data, &at, &frac)
                 }
-            });
+            };
+            return (v, far);
         }
         for k in 0..1usize << D {
             let mut at = base;
@@ -908,6 +956,25 @@ impl Pass<'_, '_> {
                 }
             }
         }
-        Some(out)
+        (out, far)
     }
+}
+
+/// The mask of the lanes with a position beyond ±2²⁴ texels or NaN on one of
+/// the first `D` axes; their positions become 0 on every axis, so their
+/// indices stay in range (the caller replaces their results).
+#[cold]
+#[inline(never)]
+fn far_lanes<const D: usize>(pos: &mut [F16; 3]) -> u16 {
+    let mut far = 0u16;
+    for l in 0..LANES {
+        // Also true for NaN.
+        if (0..D).any(|a| !(pos[a][l].abs() < 16_777_216.0)) {
+            far |= 1 << l;
+            for p in pos.iter_mut() {
+                p[l] = 0.0;
+            }
+        }
+    }
+    far
 }

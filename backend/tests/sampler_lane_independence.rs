@@ -1,0 +1,304 @@
+//! Lane independence of the 16-lane sampler entry point
+//! ([`texture::sample`]): a lane's result may depend on its own inputs and, for
+//! an implicit level of detail, on its 2×2 quad (GL 4.6 §8.14.1: the
+//! derivatives are differences between the quad's lanes), never on the other
+//! quads' lanes. Lanes outside the execution mask hold whatever their registers
+//! held, and the JIT and the lane interpreter leave different values there, so
+//! a path choice made over all 16 lanes (fixed-point or float filter, the
+//! variant or the quad sampler) would make the two disagree on active lanes.
+//!
+//! Each case draws a binding (mostly RGBA8 with every filter LINEAR, the
+//! fixed-point paths of `texture::linear8`, over every target) and a request,
+//! then rewrites the inputs of some lanes with other values — NaN, infinities,
+//! positions far outside the texture, other in-range positions, other biases,
+//! levels and references — and checks the untouched lanes' results bit for
+//! bit. With an implicit level of detail whole quads are rewritten; with an
+//! explicit one or gradients, single lanes.
+
+mod common;
+
+use common::sampling::*;
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::exec::{Reg, LANES};
+use rgl_backend::format::Format;
+use rgl_backend::texture::{sample, LodMode, MipLevel, SampleRequest, TexView, TextureBinding};
+
+/// Coordinates: scales that magnify, stay near level 0 and minify.
+const COORDS: CoordMix<'static> = CoordMix {
+    scales: &[0.001, 0.02, 0.1, 0.3, 2.0],
+    far_one_in: 60,
+    nan: NanLanes::PerRequest(60, 8),
+};
+
+/// One level: (width, height, depth, texels).
+type Level = (u32, u32, u32, Vec<u8>);
+
+/// A texture with a full or partial mip chain; power-of-two sides mostly.
+fn texture(rng: &mut Rng, target: TexTarget, format: Format) -> Vec<Level> {
+    let mut dim = |max: u64| -> u32 {
+        if rng.below(4) != 0 {
+            1 << rng.below(6)
+        } else {
+            1 + rng.below(max) as u32
+        }
+    };
+    let (mut w, mut h, mut d) = (dim(33), dim(33), dim(9));
+    match target {
+        TexTarget::D1 => (h, d) = (1, 1),
+        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
+        TexTarget::Cube => (h, d) = (w, 6),
+        TexTarget::D2Array | TexTarget::D3 => {}
+    }
+    let nlev = if target == TexTarget::Rect {
+        1
+    } else {
+        1 + rng.below(6) as usize
+    };
+    let bpp = format.bytes_per_pixel();
+    let mut levels = Vec::new();
+    for _ in 0..nlev {
+        let mut data = vec![0u8; (w * h * d) as usize * bpp];
+        for t in data.chunks_mut(bpp) {
+            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
+        }
+        levels.push((w, h, d, data));
+        w = (w / 2).max(1);
+        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
+            h = (h / 2).max(1);
+        }
+        if target == TexTarget::D3 {
+            d = (d / 2).max(1);
+        }
+    }
+    levels
+}
+
+/// Mostly the fixed-point state (RGBA8, LINEAR everywhere); otherwise random.
+fn sampler(rng: &mut Rng, format: Format, all_linear: bool) -> SamplerState {
+    let wrap = |rng: &mut Rng| {
+        if rng.below(20) == 0 {
+            rng.pick(&WRAPS)
+        } else {
+            rng.pick(&[Wrap::Repeat, Wrap::ClampToEdge])
+        }
+    };
+    let (mag, min, mip) = if all_linear {
+        (Filter::Linear, Filter::Linear, MipFilter::Linear)
+    } else {
+        (rng.pick(&FILTERS), rng.pick(&FILTERS), rng.pick(&MIPS))
+    };
+    SamplerState {
+        wrap: [wrap(rng), wrap(rng), wrap(rng)],
+        mag,
+        min,
+        mip,
+        lod_bias: if rng.below(3) == 0 {
+            rng.f() * 2.0 - 1.0
+        } else {
+            0.0
+        },
+        min_lod: if rng.below(5) == 0 { rng.f() } else { -1000.0 },
+        max_lod: if rng.below(5) == 0 {
+            1.0 + rng.f() * 2.0
+        } else {
+            1000.0
+        },
+        border: [rng.f(), rng.f(), rng.f(), rng.f()],
+        compare: (format.is_depth() && rng.below(2) == 0).then(|| rng.pick(&FUNCS)),
+    }
+}
+
+/// A value an inactive lane might hold instead of `x`.
+fn garbage(rng: &mut Rng, x: f32) -> f32 {
+    match rng.below(8) {
+        0 => f32::NAN,
+        1 => f32::INFINITY,
+        2 => f32::NEG_INFINITY,
+        3 => 3.0e7 * (rng.f() - 0.5),
+        4 => f32::from_bits(rng.next() as u32),
+        5 => 0.0,
+        6 => x + rng.f() * 0.05,
+        _ => rng.f() * 4.0 - 1.5,
+    }
+}
+
+/// Rewrites the lanes of `dead` (a bit per lane) of `r` with garbage.
+fn spoil(rng: &mut Rng, r: &Reg, dead: u16) -> Reg {
+    let mut o = *r;
+    for l in 0..LANES {
+        if dead >> l & 1 == 1 {
+            o.set_f(l, garbage(rng, r.f(l)));
+        }
+    }
+    o
+}
+
+/// Lookups that differ only on the lanes of `dead` agree bit for bit on the
+/// others; returns whether a lookup was compared.
+#[allow(clippy::too_many_arguments)]
+fn check(
+    b: &TextureBinding<'_>,
+    rng: &mut Rng,
+    case: usize,
+    coords: &[Reg],
+    lod: LodKind,
+    lod_reg: &Reg,
+    grads: &[Reg],
+    cmp: &Reg,
+    offset: [i32; 3],
+    dead: u16,
+) {
+    let n = coords.len();
+    let lm = |lod_reg, g| lod_mode(lod, lod_reg, g, n);
+    let req = SampleRequest {
+        coords,
+        lod: lm(lod_reg, grads),
+        offset,
+        compare: Some(cmp),
+    };
+    let want = sample(b, &req);
+    let c2: Vec<Reg> = coords.iter().map(|r| spoil(rng, r, dead)).collect();
+    let lod2 = spoil(rng, lod_reg, dead);
+    let g2: Vec<Reg> = grads.iter().map(|r| spoil(rng, r, dead)).collect();
+    let cmp2 = spoil(rng, cmp, dead);
+    let req2 = SampleRequest {
+        coords: &c2,
+        lod: lm(&lod2, &g2),
+        offset,
+        compare: Some(&cmp2),
+    };
+    let got = sample(b, &req2);
+    for ch in 0..4 {
+        for l in 0..LANES {
+            if dead >> l & 1 == 1 {
+                continue;
+            }
+            let (w, g) = (want[ch].0[l], got[ch].0[l]);
+            assert!(
+                w == g || (f32::from_bits(w).is_nan() && f32::from_bits(g).is_nan()),
+                "case {case}: {:?} {:?} {} levels {:?} lod {lod:?} offset {offset:?}, dead \
+                 lanes {dead:#06x}: lane {l} channel {ch} is {} with the other lanes' \
+                 first inputs, {} with the second",
+                b.view.target,
+                b.view.format,
+                b.view.levels.len(),
+                b.sampler,
+                f32::from_bits(w),
+                f32::from_bits(g)
+            );
+        }
+    }
+}
+
+/// The request's level-of-detail mode over registers `r` (bias or level) and
+/// `g` (three x gradients, then three y gradients), for `n` coordinates.
+fn lod_mode<'a>(k: LodKind, r: &'a Reg, g: &'a [Reg], n: usize) -> LodMode<'a> {
+    match k {
+        LodKind::Implicit => LodMode::Implicit(None),
+        LodKind::Bias => LodMode::Implicit(Some(r)),
+        LodKind::Lod => LodMode::Lod(r),
+        LodKind::Grad => LodMode::Grad(&g[..n], &g[3..3 + n]),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum LodKind {
+    Implicit,
+    Bias,
+    Lod,
+    Grad,
+}
+
+#[test]
+fn active_lanes_do_not_depend_on_the_other_lanes() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let cases = 12_000;
+    let mut by_target = [0u32; 7];
+    for case in 0..cases {
+        let ti = rng.below(TARGETS.len() as u64) as usize;
+        let target = TARGETS[ti];
+        let fixed = rng.below(3) != 0;
+        let format = if fixed {
+            Format::Rgba8Unorm
+        } else {
+            rng.pick(&Format::ALL)
+        };
+        let levels = texture(&mut rng, target, format);
+        let s = sampler(&mut rng, format, fixed);
+        let swizzle = if rng.below(6) == 0 {
+            std::array::from_fn(|_| rng.pick(&SWIZZLES))
+        } else {
+            [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        };
+        let view = TexView {
+            target,
+            format,
+            levels: levels
+                .iter()
+                .map(|(w, h, d, data)| MipLevel {
+                    data,
+                    width: *w,
+                    height: *h,
+                    depth: *d,
+                })
+                .collect(),
+            swizzle,
+        };
+        let b = TextureBinding::new(view, s);
+        let ncoord = match target {
+            TexTarget::D1 => 1,
+            TexTarget::D2 | TexTarget::Rect | TexTarget::D1Array => 2,
+            _ => 3,
+        };
+        let c = coords(&mut rng, &COORDS);
+        let lod_reg = lane_reg(&mut rng, -1.5, 5.5);
+        let cmp = lane_reg(&mut rng, -0.1, 1.1);
+        let grads: Vec<Reg> = (0..6).map(|_| lane_reg(&mut rng, -0.3, 0.3)).collect();
+        let offset = if rng.below(4) == 0 {
+            [
+                rng.below(5) as i32 - 2,
+                rng.below(5) as i32 - 2,
+                rng.below(3) as i32 - 1,
+            ]
+        } else {
+            [0; 3]
+        };
+        let lod = match rng.below(10) {
+            0..=4 => LodKind::Implicit,
+            5..=6 => LodKind::Bias,
+            7..=8 => LodKind::Lod,
+            _ => LodKind::Grad,
+        };
+        // Whole quads with an implicit level of detail (not all four), else
+        // any lanes but at least one kept.
+        let dead = if matches!(lod, LodKind::Implicit | LodKind::Bias) {
+            let quads = 1 + rng.below(14) as u16;
+            (0..4).fold(0u16, |m, q| {
+                if quads >> q & 1 == 1 {
+                    m | 0xf << (4 * q)
+                } else {
+                    m
+                }
+            })
+        } else {
+            (rng.next() as u16) & !(1 << rng.below(16))
+        };
+        check(
+            &b,
+            &mut rng,
+            case,
+            &c[..ncoord],
+            lod,
+            &lod_reg,
+            &grads,
+            &cmp,
+            offset,
+            dead,
+        );
+        by_target[ti] += 1;
+    }
+    // Every target drawn often enough to reach its paths.
+    for (t, n) in TARGETS.iter().zip(by_target) {
+        assert!(n > cases as u32 / 10, "target {t:?} drawn only {n} times");
+    }
+}
