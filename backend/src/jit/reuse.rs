@@ -80,7 +80,8 @@ mod tests {
             b.switch_to_block(block);
             b.seal_block(block);
             let x = b.block_params(block)[0];
-            let y = b.ins().iadd_imm(x, k);
+            let c = b.ins().iconst(types::I64, k);
+            let y = b.ins().iadd(x, c);
             b.ins().return_(&[y]);
             b.finalize(isa.frontend_config());
         }
