@@ -22,8 +22,7 @@ use std::mem::offset_of;
 
 use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, Signature, UserFuncName, Value};
 use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
-use cranelift_codegen::Context;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::FunctionBuilder;
 use rgl_nir::intrinsics::AtomicOp;
 
 pub(crate) use super::emit::compute::SUSPENDED;
@@ -182,17 +181,19 @@ impl JitComputeShader {
         let mut sig = Signature::new(isa.default_call_conv());
         sig.params.push(AbiParam::new(types::I64));
         sig.returns.push(AbiParam::new(types::I32));
-        let mut ctx = Context::new();
+        let mut ctx = super::reuse::context();
         ctx.func.signature = sig;
         ctx.func.name = UserFuncName::user(0, 1);
-        let mut fctx = FunctionBuilderContext::new();
+        let mut fctx = super::reuse::builder();
         let (keep, spill_bytes) = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let r = build(&plan, &mut b)?;
             b.finalize(isa.frontend_config());
             r
         };
+        super::reuse::give_builder(fctx);
         let built = code::build(&mut ctx, &*isa as &dyn TargetIsa, &keep)?;
+        super::reuse::give_context(ctx);
         // SAFETY: the code is the function `build` emitted, of signature
         // `(i64) -> i32`.
         let func: CsFn = unsafe { std::mem::transmute::<*const u8, CsFn>(built.mem.entry()) };

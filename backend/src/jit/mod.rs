@@ -38,6 +38,7 @@ pub(crate) mod helpers;
 pub(crate) mod invocation;
 mod perfmap;
 pub mod pipeline;
+mod reuse;
 pub mod tier;
 
 use std::any::Any;
@@ -47,7 +48,7 @@ use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
 use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::FunctionBuilder;
 
 use crate::driver::ShaderStage;
 use crate::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo};
@@ -448,7 +449,8 @@ impl JitCompiler {
                 "JIT blob: scratch or uniform sizes differ from the shader's".into(),
             ));
         }
-        let (_, keep) = emit_invocation(&*self.isa, &plan)?;
+        let (ctx, keep) = emit_invocation(&*self.isa, &plan)?;
+        reuse::give_context(ctx);
         let mem = code::load(&blob.image, &blob.digests, &keep)?;
         let size = blob.image.code.len();
         let tier0 = blob.kind == code::BLOB_SHADER_TIER0;
@@ -504,16 +506,17 @@ fn emit_invocation(
     let mut sig = Signature::new(isa.default_call_conv());
     sig.params.push(AbiParam::new(types::I64));
     sig.returns.push(AbiParam::new(types::I32));
-    let mut ctx = Context::new();
+    let mut ctx = reuse::context();
     ctx.func.signature = sig;
     ctx.func.name = UserFuncName::user(0, 0);
-    let mut fctx = FunctionBuilderContext::new();
+    let mut fctx = reuse::builder();
     let keep = {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let keep = invocation::build(plan, &mut b)?;
         b.finalize(isa.frontend_config());
         keep
     };
+    reuse::give_builder(fctx);
     Ok((ctx, keep))
 }
 
@@ -522,6 +525,7 @@ fn emit_invocation(
 fn compile_body(isa: &dyn TargetIsa, plan: &emit::BodyPlan<'_>, kind: u8) -> Result<Body> {
     let (mut ctx, keep) = emit_invocation(isa, plan)?;
     let built = code::build(&mut ctx, isa, &keep)?;
+    reuse::give_context(ctx);
     let blob = built.image.map(|(image, digests)| code::FunctionBlob {
         kind,
         quads: plan.quads() as u8,

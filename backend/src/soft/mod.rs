@@ -88,6 +88,41 @@ impl<T> Table<T> {
     }
 }
 
+/// The largest level [`committed_zeroes`] commits at creation (a 4096×4096
+/// RGBA8 level).
+const COMMIT_LIMIT: usize = 64 << 20;
+
+/// `len` zero bytes whose pages are committed: written once here, as
+/// llvmpipe's `llvmpipe_texture_layout` (`lp_texture.c`) `memset`s every
+/// resource's storage when the resource is created.
+///
+/// `vec![0; len]` of a large size is `calloc`, which the kernel backs with
+/// the shared zero page until the first write; the first write to each page
+/// then takes a page fault. For a render target that first write is the first
+/// draw (about 1,000 faults, several milliseconds, for a 1024×1024 RGBA8
+/// colour buffer), which made the first draw pay for the allocation. Touching
+/// one byte per page commits the same memory at `glTexImage*`,
+/// `glTexStorage*` or `glRenderbufferStorage` time instead, where Mesa pays
+/// it. Levels larger than [`COMMIT_LIMIT`] stay lazily committed, so that
+/// a huge texture that is never written (a size-limit test) does not take
+/// its whole size in memory.
+fn committed_zeroes(len: usize) -> Vec<u8> {
+    /// The smallest page size of the hosts rgl runs on; touching more often
+    /// than the real page size only costs a few extra stores.
+    const PAGE: usize = 4096;
+    let mut v = vec![0u8; len];
+    if len > COMMIT_LIMIT {
+        return v;
+    }
+    // `black_box`: the compiler knows the allocation is zero and would drop
+    // stores of zero into it.
+    let bytes = std::hint::black_box(v.as_mut_slice());
+    for page in bytes.chunks_mut(PAGE) {
+        page[0] = 0;
+    }
+    v
+}
+
 /// A texture's storage: one byte vector per level holding all its slices/layers.
 pub(crate) struct Texture {
     pub desc: TextureDesc,
@@ -367,7 +402,9 @@ impl Driver for SoftDriver {
         let levels = (0..desc.levels)
             .map(|l| {
                 let (w, h, d) = level_size(desc, l);
-                vec![0u8; w as usize * h as usize * d as usize * desc.format.bytes_per_pixel()]
+                committed_zeroes(
+                    w as usize * h as usize * d as usize * desc.format.bytes_per_pixel(),
+                )
             })
             .collect();
         Ok(TextureHandle(self.textures.add(Texture {
@@ -825,5 +862,53 @@ impl SoftDriver {
             return Err(Error::InvalidArgument(format!("surface layer {}", s.layer)));
         }
         Ok((w, h))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pages of `bytes` the kernel has resident (`mincore(2)`), and the
+    /// page count.
+    fn resident_pages(bytes: &[u8]) -> (usize, usize) {
+        // SAFETY: `sysconf` has no preconditions.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+        let start = bytes.as_ptr() as usize & !(page - 1);
+        let end = bytes.as_ptr() as usize + bytes.len();
+        let pages = (end - start).div_ceil(page);
+        let mut vec = vec![0u8; pages];
+        // SAFETY: `[start, end)` lies in pages of the live allocation `bytes`
+        // (rounded down to its first page); `vec` has one byte per page.
+        let rc =
+            unsafe { libc::mincore(start as *mut libc::c_void, end - start, vec.as_mut_ptr()) };
+        assert_eq!(rc, 0, "mincore failed");
+        (vec.iter().filter(|b| **b & 1 != 0).count(), pages)
+    }
+
+    #[test]
+    fn committed_zeroes_are_zero_and_resident() {
+        // Lengths around page boundaries, and a 4 MiB render target's
+        // worth (1024×1024 RGBA8), which `calloc` maps fresh.
+        for len in [0usize, 1, 4095, 4096, 4097, 3 * 4096 + 5, 4 << 20] {
+            let v = committed_zeroes(len);
+            assert_eq!(v.len(), len);
+            assert!(v.iter().all(|b| *b == 0), "{len} bytes not all zero");
+            if len > 0 {
+                let (resident, pages) = resident_pages(&v);
+                assert_eq!(
+                    resident, pages,
+                    "{len} bytes: {resident} of {pages} pages resident"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn levels_over_the_limit_are_zero() {
+        let len = COMMIT_LIMIT + 4096;
+        let v = committed_zeroes(len);
+        assert_eq!(v.len(), len);
+        assert_eq!((v[0], v[len / 2], v[len - 1]), (0, 0, 0));
     }
 }

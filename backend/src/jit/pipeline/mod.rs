@@ -55,7 +55,7 @@ use std::time::Instant;
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
 use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::Context;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::FunctionBuilder;
 
 pub use abi::PipelineFn;
 pub use key::{derive, DrawState, PipelineKey};
@@ -487,16 +487,17 @@ impl Source {
             sig.params.push(AbiParam::new(types::I64));
         }
         sig.returns.push(AbiParam::new(types::I32));
-        let mut ctx = Context::new();
+        let mut ctx = super::reuse::context();
         ctx.func.signature = sig;
         ctx.func.name = UserFuncName::user(0, 0);
-        let mut fctx = FunctionBuilderContext::new();
+        let mut fctx = super::reuse::builder();
         let keep = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let keep = build::build(plan, key, &self.modes, &mut b)?;
             b.finalize(isa.frontend_config());
             keep
         };
+        super::reuse::give_builder(fctx);
         Ok((ctx, keep))
     }
 
@@ -535,6 +536,7 @@ impl Source {
                 let _ = std::fs::write(path, format!("{}\n{d}", ctx.func.display()));
             }
         }
+        super::reuse::give_context(ctx);
         let blob = built.image.map(|(image, digests)| {
             code::FunctionBlob {
                 kind: code::BLOB_PIPELINE,
@@ -566,7 +568,8 @@ impl Source {
                 "JIT blob: not this shader's pipeline".into(),
             ));
         }
-        let (_, keep) = self.emit(isa, &plan, key)?;
+        let (ctx, keep) = self.emit(isa, &plan, key)?;
+        super::reuse::give_context(ctx);
         let mem = code::load(&blob.image, &blob.digests, &keep)?;
         Ok(Self::pipeline(&plan, mem, blob.image.code.len(), keep))
     }
