@@ -30,48 +30,14 @@ const COORDS: CoordMix<'static> = CoordMix {
     nan: NanLanes::PerRequest(60, 8),
 };
 
-/// One level: (width, height, depth, texels).
-type Level = (u32, u32, u32, Vec<u8>);
-
-/// A texture with a full or partial mip chain; power-of-two sides mostly.
-fn texture(rng: &mut Rng, target: TexTarget, format: Format) -> Vec<Level> {
-    let mut dim = |max: u64| -> u32 {
-        if rng.below(4) != 0 {
-            1 << rng.below(6)
-        } else {
-            1 + rng.below(max) as u32
-        }
-    };
-    let (mut w, mut h, mut d) = (dim(33), dim(33), dim(9));
-    match target {
-        TexTarget::D1 => (h, d) = (1, 1),
-        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
-        TexTarget::Cube => (h, d) = (w, 6),
-        TexTarget::D2Array | TexTarget::D3 => {}
-    }
-    let nlev = if target == TexTarget::Rect {
-        1
-    } else {
-        1 + rng.below(6) as usize
-    };
-    let bpp = format.bytes_per_pixel();
-    let mut levels = Vec::new();
-    for _ in 0..nlev {
-        let mut data = vec![0u8; (w * h * d) as usize * bpp];
-        for t in data.chunks_mut(bpp) {
-            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
-        }
-        levels.push((w, h, d, data));
-        w = (w / 2).max(1);
-        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
-            h = (h / 2).max(1);
-        }
-        if target == TexTarget::D3 {
-            d = (d / 2).max(1);
-        }
-    }
-    levels
-}
+/// Textures: power-of-two sides mostly, a full or partial mip chain.
+const TEXTURES: TextureMix = TextureMix {
+    pow2: |r| r.below(4) != 0,
+    pow2_log: 6,
+    side_max: [33, 33, 9],
+    levels: 6,
+    truncate_one_in: None,
+};
 
 /// Mostly the fixed-point state (RGBA8, LINEAR everywhere); otherwise random.
 fn sampler(rng: &mut Rng, format: Format, all_linear: bool) -> SamplerState {
@@ -223,7 +189,7 @@ fn active_lanes_do_not_depend_on_the_other_lanes() {
         } else {
             rng.pick(&Format::ALL)
         };
-        let levels = texture(&mut rng, target, format);
+        let levels = random_texture(&mut rng, target, format, &TEXTURES);
         let s = sampler(&mut rng, format, fixed);
         let swizzle = if rng.below(6) == 0 {
             std::array::from_fn(|_| rng.pick(&SWIZZLES))

@@ -31,53 +31,15 @@ const COORDS: CoordMix<'static> = CoordMix {
     nan: NanLanes::PerLane(200),
 };
 
-/// Texel data of one level: (width, height, depth, bytes).
-type Level = (u32, u32, u32, Vec<u8>);
-
-/// A random texture for `target`: base size (powers of two half the time, so the
-/// masked-repeat paths run), 1–4 levels, random texels, now and then a level
-/// shorter than its size.
-fn texture(rng: &mut Rng, target: TexTarget, format: Format) -> Vec<Level> {
-    let mut dim = |max: u64| -> u32 {
-        if rng.below(2) == 0 {
-            1 << rng.below(4)
-        } else {
-            1 + rng.below(max) as u32
-        }
-    };
-    let (mut w, mut h, mut d) = (dim(9), dim(9), dim(5));
-    match target {
-        TexTarget::D1 => (h, d) = (1, 1),
-        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
-        TexTarget::Cube => (h, d) = (w, 6),
-        TexTarget::D2Array | TexTarget::D3 => {}
-    }
-    let nlev = if target == TexTarget::Rect {
-        1
-    } else {
-        1 + rng.below(4) as usize
-    };
-    let bpp = format.bytes_per_pixel();
-    let mut levels = Vec::new();
-    for _ in 0..nlev {
-        let mut data = vec![0u8; (w * h * d) as usize * bpp];
-        for t in data.chunks_mut(bpp) {
-            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
-        }
-        if rng.below(40) == 0 {
-            data.truncate(data.len() / 2);
-        }
-        levels.push((w, h, d, data));
-        w = (w / 2).max(1);
-        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
-            h = (h / 2).max(1);
-        }
-        if target == TexTarget::D3 {
-            d = (d / 2).max(1);
-        }
-    }
-    levels
-}
+/// Textures: powers of two half the time (so the masked-repeat paths run),
+/// 1–4 levels, now and then a level shorter than its size.
+const TEXTURES: TextureMix = TextureMix {
+    pow2: |r| r.below(2) == 0,
+    pow2_log: 4,
+    side_max: [9, 9, 5],
+    levels: 4,
+    truncate_one_in: Some(40),
+};
 
 /// A random sampler state (`min_lod <= max_lod`, as GL requires for defined results).
 fn sampler(rng: &mut Rng, format: Format) -> SamplerState {
@@ -111,7 +73,7 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
     for case in 0..cases {
         let target = rng.pick(&TARGETS);
         let format = rng.pick(&Format::ALL);
-        let levels = texture(&mut rng, target, format);
+        let levels = random_texture(&mut rng, target, format, &TEXTURES);
         let s = sampler(&mut rng, format);
         let swizzle = if rng.below(4) == 0 {
             std::array::from_fn(|_| rng.pick(&SWIZZLES))

@@ -33,52 +33,15 @@ const COORDS: CoordMix<'static> = CoordMix {
     nan: NanLanes::PerRequest(40, 8),
 };
 
-/// Texel data of one level: (width, height, depth, bytes).
-type Level = (u32, u32, u32, Vec<u8>);
-
-/// A random texture: power-of-two sides most of the time (repeat needs them), a
-/// full mip chain or part of one, random texels, rarely a truncated level.
-fn texture(rng: &mut Rng, target: TexTarget, format: Format) -> Vec<Level> {
-    let mut dim = |max: u64| -> u32 {
-        if rng.below(4) != 0 {
-            1 << rng.below(5)
-        } else {
-            1 + rng.below(max) as u32
-        }
-    };
-    let (mut w, mut h, mut d) = (dim(17), dim(17), dim(9));
-    match target {
-        TexTarget::D1 => (h, d) = (1, 1),
-        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
-        TexTarget::Cube => (h, d) = (w, 6),
-        TexTarget::D2Array | TexTarget::D3 => {}
-    }
-    let nlev = if target == TexTarget::Rect {
-        1
-    } else {
-        1 + rng.below(5) as usize
-    };
-    let bpp = format.bytes_per_pixel();
-    let mut levels = Vec::new();
-    for _ in 0..nlev {
-        let mut data = vec![0u8; (w * h * d) as usize * bpp];
-        for t in data.chunks_mut(bpp) {
-            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
-        }
-        if rng.below(100) == 0 {
-            data.truncate(data.len() / 2);
-        }
-        levels.push((w, h, d, data));
-        w = (w / 2).max(1);
-        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
-            h = (h / 2).max(1);
-        }
-        if target == TexTarget::D3 {
-            d = (d / 2).max(1);
-        }
-    }
-    levels
-}
+/// Textures: power-of-two sides most of the time (repeat needs them), a full
+/// mip chain or part of one, rarely a truncated level.
+const TEXTURES: TextureMix = TextureMix {
+    pow2: |r| r.below(4) != 0,
+    pow2_log: 5,
+    side_max: [17, 17, 9],
+    levels: 5,
+    truncate_one_in: Some(100),
+};
 
 fn wrap(rng: &mut Rng) -> Wrap {
     if rng.below(30) == 0 {
@@ -125,7 +88,7 @@ fn sampler_variants_match_the_quad_sampler() {
     for case in 0..cases {
         let target = rng.pick(&TARGETS);
         let format = rng.pick(&Format::ALL);
-        let levels = texture(&mut rng, target, format);
+        let levels = random_texture(&mut rng, target, format, &TEXTURES);
         let s = sampler(&mut rng, format);
         let swizzle = if rng.below(4) == 0 {
             std::array::from_fn(|_| rng.pick(&SWIZZLES))

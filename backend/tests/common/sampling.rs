@@ -1,10 +1,11 @@
 //! Shared pieces of the sampler tests: a deterministic xorshift generator, the
 //! tables of sampler states they draw from, 16-lane coordinate and register
 //! generators, and the split of a 16-lane [`SampleRequest`] into the per-quad
-//! [`QuadRequest`]s the quad sampler takes.
+//! [`QuadRequest`]s the quad sampler takes, and random textures with mip chains.
 
 use rgl_backend::driver::{CompareFunc, Filter, MipFilter, Swizzle, TexTarget, Wrap};
 use rgl_backend::exec::{Reg, LANES};
+use rgl_backend::format::Format;
 use rgl_backend::texture::{LodMode, QuadLod, QuadRequest, SampleRequest, QUAD};
 
 /// Xorshift64: the same sequence for a seed on every run, so a failing case
@@ -169,4 +170,73 @@ pub fn unorm8_close(got: u32, want: u32, fixed_point: bool) -> bool {
         || (g.is_nan() && w.is_nan())
         || (fixed_point
             && ((w.is_nan() && (0.0..=1.0).contains(&g)) || (g - w).abs() <= UNORM8_BOUND))
+}
+
+/// One level of a test texture: (width, height, depth, texels).
+pub type Level = (u32, u32, u32, Vec<u8>);
+
+/// How [`random_texture`] draws a texture's shape.
+pub struct TextureMix {
+    /// Whether a side is a power of two (the masked-repeat paths need them).
+    pub pow2: fn(&mut Rng) -> bool,
+    /// A power-of-two side is `1 << rng.below(pow2_log)`.
+    pub pow2_log: u64,
+    /// Other sides are `1 + rng.below(max)`: width, height, depth.
+    pub side_max: [u64; 3],
+    /// The chain has `1 + rng.below(levels)` levels (one for rectangles).
+    pub levels: u64,
+    /// One level in this many is truncated to half its texels (a level
+    /// shorter than its size, which the sampler must refuse, not read past).
+    pub truncate_one_in: Option<u64>,
+}
+
+/// A random texture of `format` for `target`: a base size drawn by `mix`, a
+/// full mip chain or the start of one (GL 4.6 §8.14.3: each level halves
+/// every side the target has, down to 1), random texels.
+pub fn random_texture(
+    rng: &mut Rng,
+    target: TexTarget,
+    format: Format,
+    mix: &TextureMix,
+) -> Vec<Level> {
+    let mut dim = |max: u64| -> u32 {
+        if (mix.pow2)(rng) {
+            1 << rng.below(mix.pow2_log)
+        } else {
+            1 + rng.below(max) as u32
+        }
+    };
+    let [mw, mh, md] = mix.side_max;
+    let (mut w, mut h, mut d) = (dim(mw), dim(mh), dim(md));
+    match target {
+        TexTarget::D1 => (h, d) = (1, 1),
+        TexTarget::D1Array | TexTarget::D2 | TexTarget::Rect => d = 1,
+        TexTarget::Cube => (h, d) = (w, 6),
+        TexTarget::D2Array | TexTarget::D3 => {}
+    }
+    let nlev = if target == TexTarget::Rect {
+        1
+    } else {
+        1 + rng.below(mix.levels) as usize
+    };
+    let bpp = format.bytes_per_pixel();
+    let mut levels = Vec::new();
+    for _ in 0..nlev {
+        let mut data = vec![0u8; (w * h * d) as usize * bpp];
+        for t in data.chunks_mut(bpp) {
+            format.encode_rgba([rng.f(), rng.f(), rng.f(), rng.f()], t);
+        }
+        if mix.truncate_one_in.is_some_and(|n| rng.below(n) == 0) {
+            data.truncate(data.len() / 2);
+        }
+        levels.push((w, h, d, data));
+        w = (w / 2).max(1);
+        if !matches!(target, TexTarget::D1 | TexTarget::D1Array) {
+            h = (h / 2).max(1);
+        }
+        if target == TexTarget::D3 {
+            d = (d / 2).max(1);
+        }
+    }
+    levels
 }
