@@ -12,10 +12,10 @@
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rgl_backend::driver::{CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::driver::{CompareFunc, Filter, MipFilter, SamplerState, TexTarget, Wrap};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
-use rgl_backend::texture::{sample, LodMode, MipLevel, SampleRequest, TexView, TextureBinding};
+use rgl_backend::texture::{sample, LodMode, SampleRequest, TexView, TextureBinding};
 use std::hint::black_box;
 
 /// The calling thread's CPU time, as criterion's measurement.
@@ -208,21 +208,7 @@ fn bench(c: &mut Criterion<ThreadCpu>) {
     let mut g = c.benchmark_group("sample16");
     g.throughput(Throughput::Elements(LANES as u64));
     for case in cases() {
-        let view = TexView {
-            target: case.target,
-            format: case.format,
-            levels: case
-                .levels
-                .iter()
-                .map(|(w, h, d, data)| MipLevel {
-                    data,
-                    width: *w,
-                    height: *h,
-                    depth: *d,
-                })
-                .collect(),
-            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
-        };
+        let view = TexView::new(case.target, case.format, &case.levels);
         let binding = TextureBinding::new(view, case.sampler);
         let reqs: Vec<([Reg; 3], Reg)> = (0..4096).map(|i| coords(&case, i)).collect();
         let ncoords = match case.target {

@@ -134,6 +134,11 @@ pub enum Swizzle {
     One,
 }
 
+impl Swizzle {
+    /// The identity swizzle: each channel reads itself (`GL_TEXTURE_SWIZZLE_RGBA`'s initial value).
+    pub const IDENTITY: [Swizzle; 4] = [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
+}
+
 /// How a shader sees a texture (`pipe_sampler_view`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SamplerView {

@@ -66,7 +66,7 @@ fn binding<'a>(
                     depth: 1,
                 })
                 .collect(),
-            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+            swizzle: Swizzle::IDENTITY,
         },
         sampler,
     )

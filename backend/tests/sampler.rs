@@ -7,13 +7,11 @@
 mod common;
 
 use common::sampling::{Rng, FUNCS, WRAPS};
+use rgl_backend::driver::TexTarget;
 use rgl_backend::driver::{Filter, MipFilter, SamplerState, Wrap};
-use rgl_backend::driver::{Swizzle, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::*;
-
-const RGBA: [Swizzle; 4] = [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
 
 /// Texel storage for a test texture: RGBA32F levels, each (w, h, d) with texel values
 /// derived from their position so every texel differs.
@@ -44,21 +42,7 @@ impl Tex {
     }
     fn binding(&self, sampler: SamplerState) -> TextureBinding<'_> {
         TextureBinding::new(
-            TexView {
-                target: self.target,
-                format: self.format,
-                levels: self
-                    .levels
-                    .iter()
-                    .map(|(w, h, d, data)| MipLevel {
-                        data,
-                        width: *w,
-                        height: *h,
-                        depth: *d,
-                    })
-                    .collect(),
-                swizzle: RGBA,
-            },
+            TexView::new(self.target, self.format, &self.levels),
             sampler,
         )
     }

@@ -18,10 +18,10 @@
 mod common;
 
 use common::sampling::*;
-use rgl_backend::driver::{Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, TexTarget, Wrap};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
-use rgl_backend::texture::{sample, LodMode, MipLevel, SampleRequest, TexView, TextureBinding};
+use rgl_backend::texture::{sample, LodMode, SampleRequest, TexView, TextureBinding};
 
 /// Coordinates: scales that magnify, stay near level 0 and minify.
 const COORDS: CoordMix<'static> = CoordMix {
@@ -191,24 +191,10 @@ fn active_lanes_do_not_depend_on_the_other_lanes() {
         };
         let levels = random_texture(&mut rng, target, format, &TEXTURES);
         let s = sampler(&mut rng, format, fixed);
-        let swizzle = if rng.below(6) == 0 {
-            std::array::from_fn(|_| rng.pick(&SWIZZLES))
-        } else {
-            [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
-        };
+        let swizzle = random_swizzle(&mut rng, 6);
         let view = TexView {
-            target,
-            format,
-            levels: levels
-                .iter()
-                .map(|(w, h, d, data)| MipLevel {
-                    data,
-                    width: *w,
-                    height: *h,
-                    depth: *d,
-                })
-                .collect(),
             swizzle,
+            ..TexView::new(target, format, &levels)
         };
         let b = TextureBinding::new(view, s);
         let ncoord = match target {

@@ -17,11 +17,11 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::sampling::*;
-use rgl_backend::driver::{Filter, SamplerState, Swizzle, TexTarget};
+use rgl_backend::driver::{Filter, SamplerState, TexTarget};
 use rgl_backend::exec::{Reg, LANES};
 use rgl_backend::format::Format;
 use rgl_backend::texture::{
-    sample, sample_quad, LodMode, MipLevel, SampleRequest, TexView, TextureBinding, QUAD,
+    sample, sample_quad, LodMode, SampleRequest, TexView, TextureBinding, QUAD,
 };
 
 /// Coordinates: four scales, a far request in 20, a NaN lane in 200.
@@ -75,25 +75,11 @@ fn quad_sampler_matches_the_per_lane_sampler_bit_for_bit() {
         let format = rng.pick(&Format::ALL);
         let levels = random_texture(&mut rng, target, format, &TEXTURES);
         let s = sampler(&mut rng, format);
-        let swizzle = if rng.below(4) == 0 {
-            std::array::from_fn(|_| rng.pick(&SWIZZLES))
-        } else {
-            [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
-        };
+        let swizzle = random_swizzle(&mut rng, 4);
         let b = TextureBinding::new(
             TexView {
-                target,
-                format,
-                levels: levels
-                    .iter()
-                    .map(|(w, h, d, data)| MipLevel {
-                        data,
-                        width: *w,
-                        height: *h,
-                        depth: *d,
-                    })
-                    .collect(),
                 swizzle,
+                ..TexView::new(target, format, &levels)
             },
             s,
         );

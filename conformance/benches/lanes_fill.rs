@@ -178,7 +178,7 @@ fn setup(
         texture: t,
         first_level: 0,
         last_level: tex_levels - 1,
-        swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+        swizzle: Swizzle::IDENTITY,
     })])
     .unwrap();
     let s = d

@@ -48,7 +48,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use rgl_backend::driver::{
-    CompareFunc, Filter, MipFilter, SamplerState, ShaderStage, Swizzle, TexTarget, Wrap,
+    CompareFunc, Filter, MipFilter, SamplerState, ShaderStage, TexTarget, Wrap,
 };
 use rgl_backend::exec::{
     Budget, Invocation, Reg, Resources, ShaderExec, ShaderInfo, SysVals, ALL_LANES, LANES,
@@ -56,7 +56,7 @@ use rgl_backend::exec::{
 use rgl_backend::format::Format;
 use rgl_backend::jit::{JitCompiler, JitOptions};
 use rgl_backend::lanes::LaneShader;
-use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
+use rgl_backend::texture::{TexView, TextureBinding};
 use rgl_backend::Error;
 use rgl_conformance::shader_test::program as test_program;
 use rgl_link::pipeline::{build_program, PipelineOptions};
@@ -508,21 +508,7 @@ fn bind_filtered(texs: &[FilteredTexture]) -> Vec<Option<TextureBinding<'_>>> {
     texs.iter()
         .map(|t| {
             Some(TextureBinding::new(
-                TexView {
-                    target: t.target,
-                    format: t.format,
-                    levels: t
-                        .levels
-                        .iter()
-                        .map(|(w, h, d, data)| MipLevel {
-                            data,
-                            width: *w,
-                            height: *h,
-                            depth: *d,
-                        })
-                        .collect(),
-                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
-                },
+                TexView::new(t.target, t.format, &t.levels),
                 t.sampler,
             ))
         })

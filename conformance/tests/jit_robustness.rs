@@ -123,7 +123,7 @@ fn run(shader: &dyn ShaderExec, uniform_slots: usize) -> Outcome {
                 height: 2,
                 depth: 1,
             }],
-            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+            swizzle: Swizzle::IDENTITY,
         },
         SamplerState::default(),
     ))];

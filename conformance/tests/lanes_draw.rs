@@ -237,7 +237,7 @@ fn run_case(path: &Path) -> String {
                     texture: t,
                     first_level: 0,
                     last_level: levels - 1,
-                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+                    swizzle: Swizzle::IDENTITY,
                 });
                 let s = d
                     .create_sampler_state(&SamplerState {

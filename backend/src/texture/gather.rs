@@ -172,7 +172,7 @@ mod tests {
                 height: 4,
                 depth: 1,
             }],
-            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+            swizzle: Swizzle::IDENTITY,
         };
         let sampler = SamplerState {
             wrap: [wrap; 3],

@@ -46,7 +46,7 @@ pub(super) fn applies_to_state(v: &TexView<'_>, s: &SamplerState) -> bool {
         && s.compare.is_none()
         && !v.levels.is_empty()
         && v.levels.len() <= MAX_LEVELS
-        && v.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+        && v.swizzle == Swizzle::IDENTITY
         && s.min_lod <= s.max_lod
         && v.levels
             .iter()

@@ -165,6 +165,27 @@ pub struct TexView<'a> {
     pub swizzle: [Swizzle; 4],
 }
 
+impl<'a> TexView<'a> {
+    /// A view of `target` and `format` over levels held as `(width, height,
+    /// depth, texels)`, base level first, with the identity swizzle.
+    pub fn new(target: TexTarget, format: Format, levels: &'a [(u32, u32, u32, Vec<u8>)]) -> Self {
+        TexView {
+            target,
+            format,
+            levels: levels
+                .iter()
+                .map(|(width, height, depth, data)| MipLevel {
+                    data,
+                    width: *width,
+                    height: *height,
+                    depth: *depth,
+                })
+                .collect(),
+            swizzle: Swizzle::IDENTITY,
+        }
+    }
+}
+
 /// A texture slot: view, sampler, and the sampling routine chosen for their state.
 #[derive(Clone, Debug)]
 pub struct TextureBinding<'a> {

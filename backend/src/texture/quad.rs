@@ -885,7 +885,7 @@ fn sample_impl<T: Texel, const D: usize>(b: &TextureBinding<'_>, req: &QuadReque
             }
         }
     }
-    let identity = view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
+    let identity = view.swizzle == Swizzle::IDENTITY;
     if identity {
         return v;
     }

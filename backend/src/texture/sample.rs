@@ -141,7 +141,7 @@ fn sample_body<L: super::LoadLanes>(b: &TextureBinding<'_>, req: &SampleRequest<
         };
         if simple(s.wrap[0], base.width)
             && simple(s.wrap[1], base.height)
-            && view.swizzle == [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A]
+            && view.swizzle == Swizzle::IDENTITY
         {
             return super::mip_rgba8::sample_level0::<L>(
                 &view.levels,

@@ -73,6 +73,16 @@ pub const SWIZZLES: [Swizzle; 6] = [
     Swizzle::One,
 ];
 
+/// A swizzle for a test view: one in `one_in` is random over [`SWIZZLES`],
+/// the rest are the identity (the fast paths need it).
+pub fn random_swizzle(rng: &mut Rng, one_in: u64) -> [Swizzle; 4] {
+    if rng.below(one_in) == 0 {
+        std::array::from_fn(|_| rng.pick(&SWIZZLES))
+    } else {
+        Swizzle::IDENTITY
+    }
+}
+
 /// How often [`coords`] writes NaN lanes.
 #[derive(Clone, Copy)]
 pub enum NanLanes {

@@ -9,10 +9,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use rgl_backend::driver::{Filter, MipFilter, SamplerState, Swizzle, TexTarget, Wrap};
+use rgl_backend::driver::{Filter, MipFilter, SamplerState, TexTarget, Wrap};
 use rgl_backend::exec::SysVals;
 use rgl_backend::format::Format;
-use rgl_backend::texture::{MipLevel, TexView, TextureBinding};
+use rgl_backend::texture::{TexView, TextureBinding};
 use rgl_nir::eval::{EvalInput, InputKey, Texture};
 use rgl_nir::intrinsics::{IndexKind, IntrinsicOp};
 use rgl_nir::ir::names::{
@@ -337,21 +337,7 @@ pub fn bind_nearest(texs: &[NearestTexture]) -> Vec<Option<TextureBinding<'_>>> 
                 Wrap::Repeat
             };
             Some(TextureBinding::new(
-                TexView {
-                    target: t.target,
-                    format: Format::Rgba32Float,
-                    levels: t
-                        .levels
-                        .iter()
-                        .map(|(w, h, d, data)| MipLevel {
-                            data,
-                            width: *w,
-                            height: *h,
-                            depth: *d,
-                        })
-                        .collect(),
-                    swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
-                },
+                TexView::new(t.target, Format::Rgba32Float, &t.levels),
                 SamplerState {
                     wrap: [wrap; 3],
                     mag: Filter::Nearest,

@@ -204,7 +204,7 @@ impl Context {
             texture: h,
             first_level: 0,
             last_level: 0,
-            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+            swizzle: Swizzle::IDENTITY,
         };
         if u.unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
             let h = self.dummy_texture(ti)?;
