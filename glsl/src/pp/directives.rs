@@ -780,41 +780,32 @@ impl<'s> Pp<'s> {
     fn set_version(&mut self, v: Version) {
         self.version_resolved = true;
         self.version = v;
-        let number = v.number.to_string();
-        self.define_builtin("__VERSION__", &number);
+        let number = self.int.intern(&v.number.to_string());
+        self.define_builtin("__VERSION__", int_body(number));
+        // Every other predefined macro is `1`: one shared replacement list.
+        // Their names are seeded in the interner, so these are lookups.
+        let one = int_body(self.int.intern("1"));
         if v.is_es() {
-            self.define_builtin("GL_ES", "1");
+            self.define_builtin("GL_ES", one.clone());
         } else if v.number >= 150 {
-            if v.profile == Profile::Compatibility {
-                self.define_builtin("GL_compatibility_profile", "1");
+            let profile = if v.profile == Profile::Compatibility {
+                "GL_compatibility_profile"
             } else {
-                self.define_builtin("GL_core_profile", "1");
-            }
+                "GL_core_profile"
+            };
+            self.define_builtin(profile, one.clone());
         }
         if v.is_es() || v.number >= 130 {
-            self.define_builtin("GL_FRAGMENT_PRECISION_HIGH", "1");
+            self.define_builtin("GL_FRAGMENT_PRECISION_HIGH", one.clone());
         }
         for ext in extensions::supported(v, self.stage) {
-            self.define_builtin(ext, "1");
+            self.define_builtin(ext, one.clone());
         }
     }
 
-    fn define_builtin(&mut self, name: &str, value: &str) {
-        let name = self.int.intern(name);
-        let value = self.int.intern(value);
-        let kind = if value == name {
-            TKind::Ident
-        } else {
-            TKind::Int
-        };
-        let body: Rc<[Tok]> = Rc::from(vec![Tok {
-            sym: value,
-            kind,
-            flags: 0,
-            loc: SourceLoc::default(),
-        }]);
+    fn define_builtin(&mut self, name: &str, body: Rc<[Tok]>) {
         let m = Macro {
-            name,
+            name: self.int.intern(name),
             function: false,
             params: Vec::new(),
             body,
@@ -1060,4 +1051,17 @@ impl<'s> Pp<'s> {
             loc,
         }
     }
+}
+
+/// The replacement list of a predefined macro: the one integer token `value`.
+fn int_body(value: Sym) -> Rc<[Tok]> {
+    Rc::from(
+        [Tok {
+            sym: value,
+            kind: TKind::Int,
+            flags: 0,
+            loc: SourceLoc::default(),
+        }]
+        .as_slice(),
+    )
 }

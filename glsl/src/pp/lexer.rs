@@ -119,6 +119,19 @@ pub(crate) mod sym {
 
 const SEEDED_IDENTS: &[&str] = &["defined", "__LINE__", "__FILE__", "__VERSION__"];
 
+/// Texts of the predefined macros every run defines when it fixes the
+/// version (GLSL 4.60 §3.3: `GL_ES`, the profile macros,
+/// `GL_FRAGMENT_PRECISION_HIGH`, one macro per supported extension, all with
+/// the value `1`). They are seeded after [`sym::FIRST_FREE`] so that defining
+/// them finds their symbols instead of allocating a string per shader.
+const SEEDED_MACRO_TEXTS: &[&str] = &[
+    "1",
+    "GL_ES",
+    "GL_core_profile",
+    "GL_compatibility_profile",
+    "GL_FRAGMENT_PRECISION_HIGH",
+];
+
 /// Every distinct token text of one preprocessing run. Punctuators come
 /// first, in the order of [`PUNCTS`], so the symbol of a punctuator is fixed.
 ///
@@ -212,6 +225,10 @@ impl Interner {
                 int.intern(p);
             }
             debug_assert_eq!(int.strs.len() as u32, sym::FIRST_FREE);
+            let macros = SEEDED_MACRO_TEXTS.iter().copied();
+            for name in macros.chain(crate::extensions::EXTENSIONS.iter().map(|e| e.name)) {
+                int.intern(name);
+            }
             int
         });
         let mut strs = Vec::with_capacity(512);
@@ -1044,7 +1061,7 @@ mod tests {
             assert_eq!(int.lookup(n), Some(*s));
             assert_eq!(int.get(*s), n);
         }
-        assert_eq!(int.len(), sym::FIRST_FREE as usize + names.len());
+        assert_eq!(int.len(), Interner::new().len() + names.len());
         assert_eq!(int.lookup("("), Some(sym::LPAREN));
         assert_eq!(int.lookup(">>="), Some(sym::SHR_ASSIGN));
         assert_eq!(int.lookup("defined"), Some(sym::DEFINED));
