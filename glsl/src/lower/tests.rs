@@ -1,6 +1,7 @@
 //! Robustness tests of the lowering pipeline on very deep expression trees
 //! (`x + x + … + x` with 100 000 operators): printing, validation, folding and
-//! every pass must work without recursion on expression depth.
+//! every pass must work without recursion on expression depth; and the order
+//! in which the iterative walkers of `visit` meet the nodes.
 
 use crate::hir::print::print_module;
 use crate::hir::{
@@ -93,4 +94,58 @@ fn deep_constant_chain_folds_to_one_constant() {
         assign,
         "(assign  (x) (var_ref out_value)  (constant float (100001.000000)) )"
     );
+}
+
+/// Children-first order by plain recursion: the reference for the walkers.
+fn reference_post_order(m: &Module, h: crate::arena::Handle<Expr>, out: &mut Vec<usize>) {
+    let Some(expr) = m.exprs.get(h) else {
+        return;
+    };
+    super::visit::for_each_child(&expr.kind, |c| reference_post_order(m, c, out));
+    out.push(h.index());
+}
+
+#[test]
+fn walkers_visit_children_first_in_operand_order() {
+    // Expression `i` is an operation over zero to four earlier expressions
+    // (picked by a fixed multiplicative sequence, so operands repeat and the
+    // trees share nodes) or, for `i % 5 == 4`, over an out-of-range handle.
+    let mut m = Module::default();
+    let mut handles = Vec::new();
+    for i in 0..300usize {
+        let kind = if i == 0 || i % 7 == 0 {
+            ExprKind::Constant(Constant::Components(smallvec::smallvec![
+                ScalarValue::Float(i as f32)
+            ]))
+        } else {
+            let operands = (0..i % 5)
+                .map(|k| {
+                    if i % 5 == 4 && k == 1 {
+                        crate::arena::Handle::from_index(100_000)
+                    } else {
+                        handles[(i * 31 + k * 17) % handles.len()]
+                    }
+                })
+                .collect();
+            ExprKind::Operation(Op::Add, operands)
+        };
+        handles.push(m.exprs.append(Expr {
+            kind,
+            ty: Type::FLOAT,
+        }));
+    }
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for &root in handles.iter().chain([&crate::arena::Handle::from_index(100_000)]) {
+        let mut expected = Vec::new();
+        reference_post_order(&m, root, &mut expected);
+        out.clear();
+        out.push(root);
+        super::visit::post_order_into(&m, root, &mut out, &mut stack);
+        let got: Vec<usize> = out[1..].iter().map(|h| h.index()).collect();
+        assert_eq!(got, expected, "post_order_into from {}", root.index());
+        let mut seen = Vec::new();
+        super::visit::for_each_node(&m, root, &mut stack, |h, _| seen.push(h.index()));
+        assert_eq!(seen, expected, "for_each_node from {}", root.index());
+    }
 }

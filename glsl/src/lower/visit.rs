@@ -109,27 +109,28 @@ pub fn post_order(module: &Module, root: Handle<Expr>) -> Vec<Handle<Expr>> {
 
 /// [`post_order`] appending to `out`, with `stack` as scratch space (both
 /// reusable across calls).
+///
+/// Each node is pushed and popped once: the walk appends the nodes in
+/// pre-order with the children taken last to first, and the appended part
+/// reversed is the post-order with the children taken first to last.
 pub fn post_order_into(
     module: &Module,
     root: Handle<Expr>,
     out: &mut Vec<Handle<Expr>>,
     stack: &mut Vec<(Handle<Expr>, bool)>,
 ) {
+    let base = out.len();
     stack.clear();
     stack.push((root, false));
-    while let Some((handle, expanded)) = stack.pop() {
+    while let Some((handle, _)) = stack.pop() {
         let Some(expr) = module.exprs.get(handle) else {
             continue;
         };
-        if expanded {
-            out.push(handle);
-            continue;
-        }
-        stack.push((handle, true));
-        let first = stack.len();
+        out.push(handle);
+        // Pushed first to last, so popped last to first.
         for_each_child(&expr.kind, |child| stack.push((child, false)));
-        stack[first..].reverse();
     }
+    out[base..].reverse();
 }
 
 /// Calls `f` on every node of the tree under `root` (children before
@@ -150,10 +151,19 @@ pub fn for_each_node(
             f(handle, expr);
             continue;
         }
-        stack.push((handle, true));
-        let first = stack.len();
-        for_each_child(&expr.kind, |child| stack.push((child, false)));
-        stack[first..].reverse();
+        match &expr.kind {
+            // Leaves (most nodes) are visited at once instead of coming back
+            // as expanded entries.
+            ExprKind::Constant(_) | ExprKind::VarRef(_) => f(handle, expr),
+            kind => {
+                stack.push((handle, true));
+                let first = stack.len();
+                for_each_child(kind, |child| stack.push((child, false)));
+                if stack.len() - first > 1 {
+                    stack[first..].reverse();
+                }
+            }
+        }
     }
 }
 
