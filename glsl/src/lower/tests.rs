@@ -136,7 +136,10 @@ fn walkers_visit_children_first_in_operand_order() {
     }
     let mut out = Vec::new();
     let mut stack = Vec::new();
-    for &root in handles.iter().chain([&crate::arena::Handle::from_index(100_000)]) {
+    for &root in handles
+        .iter()
+        .chain([&crate::arena::Handle::from_index(100_000)])
+    {
         let mut expected = Vec::new();
         reference_post_order(&m, root, &mut expected);
         out.clear();
