@@ -15,8 +15,7 @@
 //! it, compared, then added times its weight unless the weight is zero. So the
 //! results are bit for bit the float routine's, and the quad sampler's
 //! (`backend/tests/sampler_variant_diff.rs`). The texel words are read with
-//! scalar loads (hardware gathers were slower on this driver's routines, see
-//! BENCHMARKS.md), the request's registers with 16-byte loads (the JIT code
+//! AVX2 gathers, the request's registers with 16-byte loads (the JIT code
 //! has just stored them 16 bytes at a time). A lane with a position beyond
 //! ±2²⁴ texels or NaN sends the whole request back to the float routine.
 
@@ -63,6 +62,32 @@ pub(super) struct Level2 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn filter(
+    lv: &Level2,
+    coords: [&Reg; 2],
+    reference: &Reg,
+    offset: [i32; 2],
+) -> Option<[[f32; LANES]; 2]> {
+    // One instance per comparison function: a `match` per tap was an indirect
+    // jump per tap.
+    match lv.func {
+        CompareFunc::Never => filter_f::<0>(lv, coords, reference, offset),
+        CompareFunc::Always => filter_f::<1>(lv, coords, reference, offset),
+        CompareFunc::Less => filter_f::<2>(lv, coords, reference, offset),
+        CompareFunc::Equal => filter_f::<3>(lv, coords, reference, offset),
+        CompareFunc::LessEqual => filter_f::<4>(lv, coords, reference, offset),
+        CompareFunc::Greater => filter_f::<5>(lv, coords, reference, offset),
+        CompareFunc::NotEqual => filter_f::<6>(lv, coords, reference, offset),
+        CompareFunc::GreaterEqual => filter_f::<7>(lv, coords, reference, offset),
+    }
+}
+
+/// [`filter`] for the comparison function numbered `F` (see [`compare`]).
+///
+/// # Safety
+/// As [`filter`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn filter_f<const F: u8>(
     lv: &Level2,
     coords: [&Reg; 2],
     reference: &Reg,
@@ -124,7 +149,7 @@ pub(super) unsafe fn filter(
             let at = _mm256_add_epi32(ix[0][k & 1], ix[1][k >> 1]);
             let w = _mm256_mul_ps(wt[0][k & 1], wt[1][k >> 1]);
             let d = texels(lv, at);
-            let pass = _mm256_and_ps(compare(lv.func, r, d), one);
+            let pass = _mm256_and_ps(compare::<F>(r, d), one);
             // A zero weight keeps the sums unchanged, as the float routine's
             // select does (NaN weights are added).
             let skip = _mm256_cmp_ps::<_CMP_EQ_OQ>(w, zero);
@@ -168,16 +193,14 @@ unsafe fn half(r: &Reg, h: usize) -> std::arch::x86_64::__m256 {
 #[inline]
 unsafe fn texels(lv: &Level2, at: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256 {
     use std::arch::x86_64::*;
-    let mut idx = [0i32; 8];
-    _mm256_storeu_si256(idx.as_mut_ptr().cast(), at);
-    let bpp = if lv.texel == DepthTexel::Z32FS8 { 8 } else { 4 };
-    let mut w = [0u32; 8];
-    for l in 0..8 {
-        // SAFETY: the index is inside the level (the caller's contract), which
-        // holds `bpp`-byte texels.
-        w[l] = u32::from_le((lv.data.add(idx[l] as usize * bpp) as *const u32).read_unaligned());
-    }
-    let v = _mm256_loadu_si256(w.as_ptr().cast());
+    // SAFETY: every index is inside the level (the caller's contract), which
+    // holds 4- or 8-byte texels; the hardware gather reads the first 4 bytes
+    // of each lane's texel (x86 is little-endian, as the texels are stored).
+    let v = if lv.texel == DepthTexel::Z32FS8 {
+        _mm256_i32gather_epi32::<8>(lv.data.cast(), at)
+    } else {
+        _mm256_i32gather_epi32::<4>(lv.data.cast(), at)
+    };
     match lv.texel {
         DepthTexel::Z24 => _mm256_div_ps(
             _mm256_cvtepi32_ps(_mm256_srli_epi32::<8>(v)),
@@ -187,25 +210,25 @@ unsafe fn texels(lv: &Level2, at: std::arch::x86_64::__m256i) -> std::arch::x86_
     }
 }
 
-/// All-ones where `f(r, d)` holds (GL §8.22.1), with Rust's comparison
-/// semantics for NaN (`!=` holds, the others do not).
+/// All-ones where the comparison function numbered `F` (never, always, <, ==,
+/// <=, >, !=, >=, as [`filter`] numbers them) holds for `(r, d)` (GL §8.22.1),
+/// with Rust's comparison semantics for NaN (`!=` holds, the others do not).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn compare(
-    f: CompareFunc,
+unsafe fn compare<const F: u8>(
     r: std::arch::x86_64::__m256,
     d: std::arch::x86_64::__m256,
 ) -> std::arch::x86_64::__m256 {
     use std::arch::x86_64::*;
-    match f {
-        CompareFunc::Never => _mm256_setzero_ps(),
-        CompareFunc::Always => _mm256_castsi256_ps(_mm256_set1_epi32(-1)),
-        CompareFunc::Less => _mm256_cmp_ps::<_CMP_LT_OQ>(r, d),
-        CompareFunc::Equal => _mm256_cmp_ps::<_CMP_EQ_OQ>(r, d),
-        CompareFunc::LessEqual => _mm256_cmp_ps::<_CMP_LE_OQ>(r, d),
-        CompareFunc::Greater => _mm256_cmp_ps::<_CMP_GT_OQ>(r, d),
-        CompareFunc::NotEqual => _mm256_cmp_ps::<_CMP_NEQ_UQ>(r, d),
-        CompareFunc::GreaterEqual => _mm256_cmp_ps::<_CMP_GE_OQ>(r, d),
+    match F {
+        0 => _mm256_setzero_ps(),
+        1 => _mm256_castsi256_ps(_mm256_set1_epi32(-1)),
+        2 => _mm256_cmp_ps::<_CMP_LT_OQ>(r, d),
+        3 => _mm256_cmp_ps::<_CMP_EQ_OQ>(r, d),
+        4 => _mm256_cmp_ps::<_CMP_LE_OQ>(r, d),
+        5 => _mm256_cmp_ps::<_CMP_GT_OQ>(r, d),
+        6 => _mm256_cmp_ps::<_CMP_NEQ_UQ>(r, d),
+        _ => _mm256_cmp_ps::<_CMP_GE_OQ>(r, d),
     }
 }
