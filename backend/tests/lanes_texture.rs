@@ -3,7 +3,7 @@
 //! by mask) against the generic path: the same texels stored as RGBA32F (each channel
 //! the exact float the RGBA8 decode gives) must sample to bit-identical results, for
 //! every wrap mode, filter combination, power-of-two and other sizes, 2D and rectangle
-//! targets, implicit and explicit LOD, bias and offsets, over pseudo-random
+//! targets, implicit and explicit LOD, explicit derivatives, bias and offsets, over pseudo-random
 //! coordinates (some far outside [0, 1], some NaN). Lookups whose lanes all
 //! filter bilinearly take the fixed-point filter (`texture::linear8`, both
 //! levels of a trilinear lookup and their blend in 16-bit fixed point), so a
@@ -107,7 +107,7 @@ fn rgba8_fast_paths_match_the_generic_path() {
                     };
                     let fast = binding(target, Format::Rgba8Unorm, &a, s);
                     let slow = binding(target, Format::Rgba32Float, &b, s);
-                    for round in 0..6 {
+                    for round in 0..8 {
                         let mut coords = [Reg::default(); 2];
                         for c in coords.iter_mut() {
                             for l in 0..LANES {
@@ -117,11 +117,21 @@ fn rgba8_fast_paths_match_the_generic_path() {
                         let lod = Reg::from_f32(
                             &[0.0; LANES].map(|_| (rng.next() % 40) as f32 / 10.0 - 1.0),
                         );
+                        // Explicit derivatives (`textureGrad`) from -0.3 to 0.3
+                        // per axis: magnified and minified lanes.
+                        let grad = |rng: &mut Rng| {
+                            Reg::from_f32(
+                                &[0.0; LANES].map(|_| (rng.next() % 1000) as f32 * 0.0006 - 0.3),
+                            )
+                        };
+                        let gx = [grad(&mut rng), grad(&mut rng)];
+                        let gy = [grad(&mut rng), grad(&mut rng)];
                         let offset = [round % 3 - 1, round % 2, 0];
-                        let mode = match round % 3 {
+                        let mode = match round % 4 {
                             0 => LodMode::Implicit(None),
                             1 => LodMode::Implicit(Some(&lod)),
-                            _ => LodMode::Lod(&lod),
+                            2 => LodMode::Lod(&lod),
+                            _ => LodMode::Grad(&gx, &gy),
                         };
                         let req = SampleRequest {
                             coords: &coords,
@@ -150,5 +160,5 @@ fn rgba8_fast_paths_match_the_generic_path() {
             }
         }
     }
-    assert_eq!(checked, 4 * 36 * 8 * 6);
+    assert_eq!(checked, 4 * 36 * 8 * 8);
 }

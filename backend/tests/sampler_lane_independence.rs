@@ -8,7 +8,8 @@
 //! variant or the quad sampler) would make the two disagree on active lanes.
 //!
 //! Each case draws a binding (mostly RGBA8 with every filter LINEAR, the
-//! fixed-point paths of `texture::linear8`, over every target) and a request,
+//! fixed-point paths of `texture::linear8`, over every target; one in nine a
+//! compared depth level, `texture::shadow2d`'s state) and a request,
 //! then rewrites the inputs of some lanes with other values — NaN, infinities,
 //! positions far outside the texture, other in-range positions, other biases,
 //! levels and references — and checks the untouched lanes' results bit for
@@ -39,8 +40,21 @@ const TEXTURES: TextureMix = TextureMix {
     truncate_one_in: None,
 };
 
+/// The kinds of state a case draws.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// RGBA8 with every filter LINEAR (the fixed-point paths).
+    Fixed,
+    /// A depth format compared with one LINEAR level, no mipmapping (the
+    /// vector percentage-closer filter of `texture::shadow2d` on 2D and
+    /// rectangle targets).
+    Pcf,
+    /// Anything.
+    Random,
+}
+
 /// Mostly the fixed-point state (RGBA8, LINEAR everywhere); otherwise random.
-fn sampler(rng: &mut Rng, format: Format, all_linear: bool) -> SamplerState {
+fn sampler(rng: &mut Rng, format: Format, kind: Kind) -> SamplerState {
     let wrap = |rng: &mut Rng| {
         if rng.below(20) == 0 {
             rng.pick(&WRAPS)
@@ -48,10 +62,10 @@ fn sampler(rng: &mut Rng, format: Format, all_linear: bool) -> SamplerState {
             rng.pick(&[Wrap::Repeat, Wrap::ClampToEdge])
         }
     };
-    let (mag, min, mip) = if all_linear {
-        (Filter::Linear, Filter::Linear, MipFilter::Linear)
-    } else {
-        (rng.pick(&FILTERS), rng.pick(&FILTERS), rng.pick(&MIPS))
+    let (mag, min, mip) = match kind {
+        Kind::Fixed => (Filter::Linear, Filter::Linear, MipFilter::Linear),
+        Kind::Pcf => (Filter::Linear, Filter::Linear, MipFilter::None),
+        Kind::Random => (rng.pick(&FILTERS), rng.pick(&FILTERS), rng.pick(&MIPS)),
     };
     SamplerState {
         wrap: [wrap(rng), wrap(rng), wrap(rng)],
@@ -70,7 +84,8 @@ fn sampler(rng: &mut Rng, format: Format, all_linear: bool) -> SamplerState {
             1000.0
         },
         border: [rng.f(), rng.f(), rng.f(), rng.f()],
-        compare: (format.is_depth() && rng.below(2) == 0).then(|| rng.pick(&FUNCS)),
+        compare: (format.is_depth() && (kind == Kind::Pcf || rng.below(2) == 0))
+            .then(|| rng.pick(&FUNCS)),
     }
 }
 
@@ -183,14 +198,24 @@ fn active_lanes_do_not_depend_on_the_other_lanes() {
     for case in 0..cases {
         let ti = rng.below(TARGETS.len() as u64) as usize;
         let target = TARGETS[ti];
-        let fixed = rng.below(3) != 0;
-        let format = if fixed {
-            Format::Rgba8Unorm
-        } else {
-            rng.pick(&Format::ALL)
+        let kind = match rng.below(9) {
+            0..=5 => Kind::Fixed,
+            6 => Kind::Pcf,
+            _ => Kind::Random,
+        };
+        let format = match kind {
+            Kind::Fixed => Format::Rgba8Unorm,
+            Kind::Pcf => rng.pick(&[
+                Format::Z16Unorm,
+                Format::Z24UnormX8,
+                Format::Z24UnormS8,
+                Format::Z32Float,
+                Format::Z32FloatS8,
+            ]),
+            Kind::Random => rng.pick(&Format::ALL),
         };
         let levels = random_texture(&mut rng, target, format, &TEXTURES);
-        let s = sampler(&mut rng, format, fixed);
+        let s = sampler(&mut rng, format, kind);
         let swizzle = random_swizzle(&mut rng, 6);
         let view = TexView {
             swizzle,

@@ -177,6 +177,19 @@ fn sampler_variants_match_the_quad_sampler() {
         if let Some(f) = s.compare {
             seen.insert(format!("func {f:?}"));
         }
+        // One comparing LINEAR level of a 2D or rectangle texture of a 4- or
+        // 8-byte depth format: the vector percentage-closer filter
+        // (`texture::shadow2d`) on AVX2 CPUs.
+        let one_level = s.mip == rgl_backend::driver::MipFilter::None || levels.len() == 1;
+        if s.compare.is_some()
+            && one_level
+            && s.mag == Filter::Linear
+            && s.min == Filter::Linear
+            && format.is_depth()
+            && format != Format::Z16Unorm
+        {
+            seen.insert(format!("pcf {target:?} {format:?}"));
+        }
         for ch in 0..4 {
             for l in 0..LANES {
                 let w = want[l / QUAD][ch][l % QUAD].to_bits();
@@ -223,6 +236,13 @@ fn sampler_variants_match_the_quad_sampler() {
     }
     for f in FUNCS {
         missing.push(format!("func {f:?}"));
+    }
+    for t in [TexTarget::D2, TexTarget::Rect] {
+        for f in Format::ALL {
+            if f.is_depth() && f != Format::Z16Unorm {
+                missing.push(format!("pcf {t:?} {f:?}"));
+            }
+        }
     }
     missing.extend(
         [

@@ -255,6 +255,53 @@ unsafe fn quad_lambda_avx2<const D: usize>(
     out
 }
 
+/// `½·fast_log2(m)` of every lane: `log2(ρ)` from `ρ² = m` for lookups whose
+/// result is continuous in the level of detail (explicit derivatives; the
+/// implicit ones take [`quad_lambda`]). The AVX2 instances run the vector
+/// form, the same bits (lanes outside its range take libm's `log2`, as
+/// [`fast_log2`] does).
+#[inline(always)]
+pub(super) fn half_fast_log2<L: LoadLanes>(m: &F16) -> F16 {
+    #[cfg(target_arch = "x86_64")]
+    if L::AVX2 {
+        // SAFETY: `L::AVX2` instances run only on CPUs with AVX2.
+        return unsafe { half_fast_log2_avx2(m) };
+    }
+    m.map(|x| 0.5 * fast_log2(x))
+}
+
+/// [`half_fast_log2`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn half_fast_log2_avx2(m: &F16) -> F16 {
+    use std::arch::x86_64::*;
+    let mut out = [0.0f32; LANES];
+    for h in 0..2 {
+        let o = 8 * h;
+        // SAFETY: `o + 8 <= LANES`.
+        let x = _mm256_loadu_ps(m.as_ptr().add(o));
+        let r = _mm256_mul_ps(_mm256_set1_ps(0.5), fast_log2_avx2(x));
+        _mm256_storeu_ps(out.as_mut_ptr().add(o), r);
+        let ok = _mm256_and_ps(
+            _mm256_cmp_ps::<_CMP_GE_OQ>(x, _mm256_set1_ps(f32::MIN_POSITIVE)),
+            _mm256_cmp_ps::<_CMP_LT_OQ>(x, _mm256_set1_ps(f32::INFINITY)),
+        );
+        let bad = !_mm256_movemask_ps(ok) & 0xff;
+        if bad != 0 {
+            for l in 0..8 {
+                if bad >> l & 1 == 1 {
+                    out[o + l] = 0.5 * m[o + l].log2();
+                }
+            }
+        }
+    }
+    out
+}
+
 /// [`fast_log2`]'s approximation on eight lanes, the same operations in the
 /// same order (so the same bits) for the lanes it covers (finite normal
 /// positive `x`); the others are garbage the caller replaces.
@@ -295,6 +342,43 @@ unsafe fn fast_log2_avx2(x: std::arch::x86_64::__m256) -> std::arch::x86_64::__m
 
 #[cfg(test)]
 mod tests {
+    /// The vector `½·fast_log2` gives the scalar one's bits, inside and outside
+    /// the approximation's range.
+    #[test]
+    fn half_fast_log2_vector_matches_scalar() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let xs: [f32; 16] = [
+                0.0,
+                -1.0,
+                f32::NAN,
+                f32::INFINITY,
+                1e-40,
+                1e-30,
+                0.3,
+                1.0,
+                1.5,
+                2.0,
+                7.9,
+                1e6,
+                3e38,
+                f32::MIN_POSITIVE,
+                0.999,
+                64.0,
+            ];
+            let v = super::half_fast_log2::<super::super::SplitLoad>(&xs);
+            let s = super::half_fast_log2::<super::super::PlainLoad>(&xs);
+            for l in 0..16 {
+                assert!(
+                    v[l].to_bits() == s[l].to_bits() || (v[l].is_nan() && s[l].is_nan()),
+                    "lane {l}: {} vs {}",
+                    v[l],
+                    s[l]
+                );
+            }
+        }
+    }
+
     use super::{fast_log2, quad_lambda, quad_lambda_scalar, F16, LANES};
 
     /// The vector level of detail gives the scalar one's bits, for positions

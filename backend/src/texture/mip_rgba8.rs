@@ -1,5 +1,5 @@
 //! Mipmapped RGBA8 2D sampling over all lanes at once: the implicit (per-quad) or
-//! explicit LOD, the level choice (nearest or linear between levels) and the
+//! explicit LOD or explicit derivatives (`textureGrad`, per lane), the level choice (nearest or linear between levels) and the
 //! nearest/bilinear taps of each lane at its own level, as plain per-lane loops the
 //! compiler vectorises. It covers repeat on power-of-two levels and clamp-to-edge,
 //! no shadow compare and the identity swizzle. When every lane filters
@@ -30,13 +30,13 @@ fn simple(w: Wrap, size: u32) -> bool {
     w == Wrap::ClampToEdge || (w == Wrap::Repeat && size.is_power_of_two())
 }
 
-/// Whether [`sample_mip_rgba8`] handles this binding and request: the
-/// binding's part is decided once per binding ([`applies_to_state`], kept in
-/// its sampler variant), not per lookup (the loop over the levels was 6 % of
-/// the 2D routine's samples).
+/// Whether [`sample_mip_rgba8`] handles this binding's lookups (every request:
+/// implicit or explicit LOD, bias, explicit derivatives), decided once per
+/// binding ([`applies_to_state`], kept in its sampler variant), not per lookup
+/// (the loop over the levels was 6 % of the 2D routine's samples).
 #[inline]
-pub(super) fn applies(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> bool {
-    b.variant.mip_rgba8() && !matches!(req.lod, LodMode::Grad(..))
+pub(super) fn applies(b: &TextureBinding<'_>) -> bool {
+    b.variant.mip_rgba8()
 }
 
 /// The binding's part of [`applies`].
@@ -102,8 +102,46 @@ pub(super) fn sample_mip_rgba8<L: LoadLanes>(
                 lambda[l] = r.f(l);
             }
         }
-        // Not taken (see `applies`): the lanes keep LOD 0.
-        LodMode::Grad(..) => {}
+        // Explicit derivatives (`textureGrad`), GL 4.6 §8.14.1 equations 8.6
+        // and 8.7 per lane, as `sample_quad` computes them: ρ² is the larger
+        // squared length of the scaled x and y derivatives (a missing one is
+        // 0). With every filter LINEAR, `log2(ρ) = ½·fast_log2(ρ²)` as for
+        // implicit derivatives; otherwise libm's `log2` of the square root,
+        // bit for bit the generic path's.
+        LodMode::Grad(gx, gy) => {
+            let scale = [s0, s1];
+            let mut sx = [0.0f32; LANES];
+            let mut sy = [0.0f32; LANES];
+            for a in 0..2 {
+                if let Some(r) = gx.get(a) {
+                    let d = L::lanes(r);
+                    for l in 0..LANES {
+                        let u = d[l] * scale[a];
+                        sx[l] += u * u;
+                    }
+                }
+                if let Some(r) = gy.get(a) {
+                    let d = L::lanes(r);
+                    for l in 0..LANES {
+                        let u = d[l] * scale[a];
+                        sy[l] += u * u;
+                    }
+                }
+            }
+            let mut m = [0.0f32; LANES];
+            for l in 0..LANES {
+                m[l] = sx[l].max(sy[l]);
+            }
+            lambda = if continuous {
+                super::lod::half_fast_log2::<L>(&m)
+            } else {
+                let mut o = [0.0f32; LANES];
+                for l in 0..LANES {
+                    o[l] = m[l].sqrt().log2();
+                }
+                o
+            };
+        }
     }
     // Levels and blend factor per lane.
     let last = (view.levels.len() - 1) as f32;

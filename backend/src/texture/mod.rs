@@ -14,6 +14,8 @@ mod lod;
 mod mip_rgba8;
 mod quad;
 mod sample;
+#[cfg(target_arch = "x86_64")]
+mod shadow2d;
 mod unorm8;
 mod variant;
 

@@ -152,7 +152,7 @@ fn sample_body<L: super::LoadLanes>(b: &TextureBinding<'_>, req: &SampleRequest<
             );
         }
     }
-    if super::mip_rgba8::applies(b, req) {
+    if super::mip_rgba8::applies(b) {
         return super::mip_rgba8::sample_mip_rgba8::<L>(b, req);
     }
     // The routine selected for the binding's state, when it covers the request.

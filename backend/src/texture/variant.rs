@@ -337,6 +337,12 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
     let normalized = target != TexTarget::Rect;
     // One level, one filter for every lane.
     let single = (s.mip == MipFilter::None || view.levels.len() == 1) && s.mag == s.min;
+    #[cfg(target_arch = "x86_64")]
+    if CMP && L::AVX2 && D == 2 && single && s.mag == Filter::Linear {
+        if let Some(v) = shadow_2d(b, req) {
+            return Some(v);
+        }
+    }
     if T::UNORM8X4 && !CMP && single && s.mag == Filter::Linear && target == TexTarget::D3 {
         let l = super::linear8::Levels {
             levels: &view.levels,
@@ -556,6 +562,56 @@ fn sample16_body<T: Texel, const D: usize, const CMP: bool, L: LoadLanes>(
         swizzled(&unpack::<T, CMP>(&v), view.swizzle),
         far,
     ))
+}
+
+/// A comparing lookup of one 2D or rectangle level with the LINEAR filter, by
+/// [`super::shadow2d`]'s vector code: `None` for other targets and formats,
+/// and for positions it leaves to the float routine. Called only from the
+/// AVX2 instances.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn shadow_2d(b: &TextureBinding<'_>, req: &SampleRequest<'_>) -> Option<[Reg; 4]> {
+    use super::shadow2d::{filter, DepthTexel, Level2};
+    let view = &b.view;
+    let s = &b.sampler;
+    let texel = match view.format {
+        Format::Z24UnormX8 | Format::Z24UnormS8 => DepthTexel::Z24,
+        Format::Z32Float => DepthTexel::Z32F,
+        Format::Z32FloatS8 => DepthTexel::Z32FS8,
+        _ => return None,
+    };
+    let normalized = match view.target {
+        TexTarget::D2 => true,
+        TexTarget::Rect => false,
+        _ => return None,
+    };
+    let func = s.compare?;
+    let base = view.levels.first()?;
+    let [c0, c1, ..] = req.coords else {
+        return None;
+    };
+    let zero = Reg::default();
+    let lv = Level2 {
+        data: base.data.as_ptr(),
+        size: [base.width as i32, base.height as i32],
+        repeat: [s.wrap[0] == Wrap::Repeat, s.wrap[1] == Wrap::Repeat],
+        normalized,
+        texel,
+        func,
+        clamp_ref: view.format.depth_max().is_some(),
+    };
+    // SAFETY: only the AVX2 instances call this, on CPUs with AVX2; `covered`
+    // proved the level holds all its texels and every wrapped index in range
+    // (clamp to edge, or repeat on a power-of-two size).
+    let [v, a] = unsafe {
+        filter(
+            &lv,
+            [c0, c1],
+            req.compare.unwrap_or(&zero),
+            [req.offset[0], req.offset[1]],
+        )?
+    };
+    Some(swizzled(&[v, v, v, a], view.swizzle))
 }
 
 /// `out` with the lanes of `far` (positions beyond ±2²⁴ texels or NaN, which
