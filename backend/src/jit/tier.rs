@@ -16,7 +16,11 @@
 //! `si_shader_select`), here applied to the optimization level only.
 //!
 //! One [`TierQueue`] per [`crate::jit::JitCompiler`]: one worker thread,
-//! started at the first job, jobs in submission order. Dropping the queue (the
+//! started at the first job, jobs in submission order, except that urgent
+//! jobs ([`TierQueue::submit_urgent`]: fused pipeline variants, which a draw
+//! in flight switches to as soon as they are ready) run before the others
+//! (shaders' invocation functions, queued at link time, which the fused
+//! path does not run for fragments). Dropping the queue (the
 //! compiler and every shader it built) stops taking jobs, discards those not
 //! started, and joins the worker. A job that panics is caught and counted as
 //! failed; the tier-0 code stays.
@@ -48,6 +52,8 @@ pub struct TierStats {
 }
 
 struct State {
+    /// Urgent jobs, run first, in submission order.
+    urgent: VecDeque<Job>,
     jobs: VecDeque<Job>,
     /// A job is running.
     running: bool,
@@ -89,6 +95,7 @@ impl Default for TierQueue {
         TierQueue {
             shared: Arc::new(Shared {
                 state: Mutex::new(State {
+                    urgent: VecDeque::new(),
                     jobs: VecDeque::new(),
                     running: false,
                     closed: false,
@@ -107,10 +114,24 @@ impl TierQueue {
     /// thread cannot be started the job runs here, now (the code is then
     /// optimised at once, as without tiers).
     pub(crate) fn submit(&self, job: Job) {
+        self.push(job, false);
+    }
+
+    /// Queues `job` ahead of every job [`TierQueue::submit`] queued (after
+    /// the urgent ones already queued), as `submit` does otherwise.
+    pub(crate) fn submit_urgent(&self, job: Job) {
+        self.push(job, true);
+    }
+
+    fn push(&self, job: Job, urgent: bool) {
         {
             let mut st = self.shared.lock();
             st.stats.queued += 1;
-            st.jobs.push_back(job);
+            if urgent {
+                st.urgent.push_back(job);
+            } else {
+                st.jobs.push_back(job);
+            }
         }
         self.shared.work.notify_one();
         let mut worker = self.worker.lock().unwrap_or_else(PoisonError::into_inner);
@@ -124,7 +145,14 @@ impl TierQueue {
                 Err(e) => {
                     log::warn!("jit: no tier-up thread ({e}); optimising on the caller");
                     drop(worker);
-                    let job = self.shared.lock().jobs.pop_back();
+                    let job = {
+                        let mut st = self.shared.lock();
+                        if urgent {
+                            st.urgent.pop_back()
+                        } else {
+                            st.jobs.pop_back()
+                        }
+                    };
                     if let Some(job) = job {
                         run(&self.shared, job);
                     }
@@ -137,7 +165,7 @@ impl TierQueue {
     /// to make the swap deterministic).
     pub fn wait_idle(&self) {
         let mut st = self.shared.lock();
-        while !st.jobs.is_empty() || st.running {
+        while !st.jobs.is_empty() || !st.urgent.is_empty() || st.running {
             st = self
                 .shared
                 .idle
@@ -157,9 +185,10 @@ impl Drop for TierQueue {
         {
             let mut st = self.shared.lock();
             st.closed = true;
-            let discarded = st.jobs.len() as u64;
+            let discarded = (st.jobs.len() + st.urgent.len()) as u64;
             st.stats.skipped += discarded;
             st.jobs.clear();
+            st.urgent.clear();
         }
         self.shared.work.notify_all();
         let handle = self
@@ -186,7 +215,7 @@ fn work(shared: &Shared) {
                 if st.closed {
                     return;
                 }
-                if let Some(job) = st.jobs.pop_front() {
+                if let Some(job) = st.urgent.pop_front().or_else(|| st.jobs.pop_front()) {
                     st.running = true;
                     break job;
                 }
@@ -219,4 +248,57 @@ fn run(shared: &Shared, job: Job) {
     }
     drop(st);
     shared.idle.notify_all();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    /// Urgent jobs run before the ordinary ones queued earlier, each kind in
+    /// submission order; `wait_idle` waits for both kinds.
+    #[test]
+    fn urgent_jobs_run_first_in_order() {
+        // (job name, urgent) after a first job that holds the worker until
+        // everything is queued.
+        let cases: &[&[(&str, bool)]] = &[
+            &[("a", false), ("b", false), ("u1", true), ("u2", true)],
+            &[("u1", true), ("a", false), ("u2", true), ("b", false)],
+            &[("a", false), ("b", false)],
+        ];
+        for case in cases {
+            let q = TierQueue::default();
+            let order = Arc::new(Mutex::new(Vec::new()));
+            let (release, gate) = mpsc::channel::<()>();
+            let (started, running) = mpsc::channel::<()>();
+            q.submit(Box::new(move || {
+                let _ = started.send(());
+                let _ = gate.recv();
+                Ok(true)
+            }));
+            running.recv().expect("the worker started the first job");
+            for &(name, urgent) in *case {
+                let order = Arc::clone(&order);
+                let job: Job = Box::new(move || {
+                    order.lock().unwrap().push(name);
+                    Ok(true)
+                });
+                if urgent {
+                    q.submit_urgent(job);
+                } else {
+                    q.submit(job);
+                }
+            }
+            release.send(()).expect("the first job waits");
+            q.wait_idle();
+            let mut want: Vec<&str> = case.iter().filter(|c| c.1).map(|c| c.0).collect();
+            want.extend(case.iter().filter(|c| !c.1).map(|c| c.0));
+            assert_eq!(*order.lock().unwrap(), want, "{case:?}");
+            let stats = q.stats();
+            assert_eq!(
+                (stats.queued, stats.done),
+                (case.len() as u64 + 1, case.len() as u64 + 1)
+            );
+        }
+    }
 }

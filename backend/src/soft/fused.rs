@@ -12,7 +12,16 @@
 //! the surfaces are copied into 4×4 buffers, the function runs on them, and the
 //! same pixels are copied back. Triangles whose set-up data the function cannot
 //! take (never produced by setup, but checked) are shaded by the Rust path.
+//!
+//! A draw that looked up a tier-0 variant re-reads its optimised build
+//! ([`FusedPipeline::optimised`]) at every call of the compiled function (one
+//! per triangle and band, one per edge block), so a long first draw leaves the
+//! tier-0 code as soon as the tier-up worker publishes the optimised one, as
+//! `JitShader` does per batch for invocation functions. The draw holds the
+//! tier-0 variant (and through it the optimised one) until it is done, so
+//! neither is unmapped while a band may run it.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::raster::{classify, raster_tri, BandTargets, Class, RasterCtx, ThreadState};
@@ -30,7 +39,15 @@ static ZERO_PLANES: [f32; 6] = [0.0; 6];
 
 /// A draw's fused pipeline and the constants its code reads.
 pub struct FusedDraw<'a> {
+    /// The variant the lookup returned (tier 0 or final), held for the draw.
     pipe: Arc<FusedPipeline>,
+    /// Calls of a tier-0 `pipe` to make after its optimised build is ready
+    /// before switching (a test hook; 0 in use).
+    switch_after: u64,
+    /// Calls counted against `switch_after`.
+    held_calls: AtomicU64,
+    /// The draw has switched to the optimised build (counted once).
+    switched: AtomicBool,
     draw: DrawJit,
     /// Owners of the memory `draw` points at.
     _uniforms: Vec<[u32; 4]>,
@@ -93,12 +110,41 @@ impl<'a> FusedDraw<'a> {
             zeros: [0; 4],
         };
         FusedDraw {
+            switch_after: pipe.switch_after(),
+            held_calls: AtomicU64::new(0),
+            switched: AtomicBool::new(false),
             pipe,
             draw,
             _uniforms: uniforms,
             _ubos: ubos,
             _res: std::marker::PhantomData,
         }
+    }
+}
+
+impl FusedDraw<'_> {
+    /// The code the next call runs: the optimised build of a tier-0 variant
+    /// once it is ready, else the variant looked up. The optimised build is
+    /// taken only if the constants and scratch set up for the looked-up
+    /// variant cover it (both builds come from one plan, so they always do).
+    fn current(&self) -> &FusedPipeline {
+        let Some(opt) = self.pipe.optimised() else {
+            return &self.pipe;
+        };
+        if opt.scratch_bytes() > self.pipe.scratch_bytes()
+            || opt.min_uniform_slots() > self.pipe.min_uniform_slots()
+        {
+            return &self.pipe;
+        }
+        if self.switch_after > 0
+            && self.held_calls.fetch_add(1, Ordering::Relaxed) < self.switch_after
+        {
+            return &self.pipe;
+        }
+        if !self.switched.load(Ordering::Relaxed) && !self.switched.swap(true, Ordering::Relaxed) {
+            self.pipe.count_switch();
+        }
+        opt
     }
 }
 
@@ -207,7 +253,7 @@ fn call(
     // them before touching it), `tri` at planes and flat words covering the
     // shader's inputs (`tri_jit` checked), and `jobs` at `jobs.len()` jobs.
     let status = unsafe {
-        (f.pipe.func())(
+        (f.current().func())(
             &f.draw,
             &mut thread,
             band,

@@ -23,10 +23,17 @@
 //! the loader refuses is rejected; a compiled variant is stored.
 //!
 //! Tiered ([`crate::jit::tier`]), a miss compiles the variant unoptimised
-//! (tier 0), uses it for the draw, and queues its optimised build; the first
-//! lookup after that build is ready swaps it into the slot
-//! ([`Lookup::TieredUp`]). A draw holds the `Arc` of the variant it runs, so
-//! the tier-0 code stays mapped until that draw is done. Only optimised code
+//! (tier 0), uses it for the draw, and queues its optimised build. The build
+//! is published in the tier-0 variant itself ([`FusedPipeline::optimised`], a
+//! `OnceLock`), so a draw already running the tier-0 code switches to it at
+//! its next call of the compiled function (`soft::fused` reads it per call,
+//! as `JitShader` reads its optimised invocation function per batch); the
+//! first lookup after the build is ready also swaps it into the slot
+//! ([`Lookup::TieredUp`]). A draw holds the `Arc` of the variant it looked up,
+//! and that variant holds its optimised build, so both stay mapped until the
+//! draw is done. The two builds are the same IR compiled with different
+//! Cranelift settings (no pass reorders or contracts float operations), so
+//! the switch changes no byte. Only optimised code
 //! is stored: the background build writes the code store, a tier-0 build
 //! never does, so a variant loaded from the store is final.
 //!
@@ -49,7 +56,8 @@ mod vecops;
 mod zs;
 
 use std::any::Any;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 use std::time::Instant;
 
 use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
@@ -91,9 +99,30 @@ pub struct FusedPipeline {
     scratch_bytes: usize,
     min_uniforms: usize,
     code_size: usize,
+    /// A tier-0 variant's link to its optimised build; `None` for final code.
+    tier_up: Option<Arc<TierLink>>,
     /// Owns the code ([`crate::jit::code`]); unmapped on drop.
     _code: crate::jit::code::CodeMemory,
     _keep: Vec<Box<dyn Any + Send + Sync>>,
+}
+
+/// What a tier-0 (or deferred) variant shares with the background build that
+/// replaces it and with its cache.
+struct TierLink {
+    /// The optimised build, set once by the tier-up worker.
+    ready: OnceLock<Arc<FusedPipeline>>,
+    /// The cache's switch settings and counters.
+    switches: Arc<Switches>,
+}
+
+/// A cache's mid-draw switch setting and counter (shared with its tier-0
+/// variants, which draws hold after the cache may be gone).
+#[derive(Default)]
+struct Switches {
+    /// [`PipelineCache::set_switch_after`].
+    after: AtomicU64,
+    /// Draws that switched from a tier-0 variant to its optimised build.
+    count: AtomicU64,
 }
 
 impl std::fmt::Debug for FusedPipeline {
@@ -121,6 +150,24 @@ impl FusedPipeline {
     pub fn code_size(&self) -> usize {
         self.code_size
     }
+    /// A tier-0 variant's optimised build, once the tier-up worker has it.
+    pub fn optimised(&self) -> Option<&Arc<FusedPipeline>> {
+        self.tier_up.as_ref()?.ready.get()
+    }
+    /// Calls of this tier-0 variant a draw makes after its optimised build is
+    /// ready before it switches ([`PipelineCache::set_switch_after`]).
+    pub fn switch_after(&self) -> u64 {
+        self.tier_up
+            .as_ref()
+            .map_or(0, |l| l.switches.after.load(Ordering::Relaxed))
+    }
+    /// Counts a draw that switched from this tier-0 variant to its optimised
+    /// build ([`PipelineStats::mid_draw_switches`]).
+    pub fn count_switch(&self) {
+        if let Some(l) = &self.tier_up {
+            l.switches.count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Counters of one cache (cumulative).
@@ -140,6 +187,9 @@ pub struct PipelineStats {
     pub loads: u64,
     /// Lookups that swapped a tier-0 variant for its optimised build.
     pub tier_ups: u64,
+    /// Draws that started on a tier-0 variant and switched to its optimised
+    /// build when it was ready (counted by the draw, `soft::fused`).
+    pub mid_draw_switches: u64,
 }
 
 /// What a lookup did.
@@ -180,9 +230,10 @@ struct Slot {
     last_use: u64,
     /// The variant; `Ok(None)` while a deferred build runs.
     value: std::result::Result<Option<Arc<FusedPipeline>>, String>,
-    /// The optimised build of a tier-0 `value`, left by the tier-up worker
-    /// for the next lookup to swap in.
-    upgrade: Option<Arc<FusedPipeline>>,
+    /// Where the tier-up worker publishes the optimised build of a tier-0 (or
+    /// deferred) `value`, for the next lookup to swap in; `None` once swapped
+    /// (or for final code).
+    upgrade: Option<Arc<TierLink>>,
 }
 
 struct Inner {
@@ -214,8 +265,10 @@ pub struct PipelineCache {
     defer: bool,
     /// Where tier-0 variants' optimised builds are queued.
     queue: Arc<TierQueue>,
-    /// Shared (weakly) with the background builds that fill `Slot::upgrade`.
+    /// Shared (weakly) with the background builds.
     inner: Arc<Mutex<Inner>>,
+    /// Shared with this cache's tier-0 variants.
+    switches: Arc<Switches>,
     /// Where built variants are stored and looked up, and this shader's id there.
     store: OnceLock<(Arc<dyn CodeStore>, Vec<u8>)>,
 }
@@ -253,6 +306,7 @@ impl PipelineCache {
                 clock: 0,
                 stats: PipelineStats::default(),
             })),
+            switches: Arc::new(Switches::default()),
             store: OnceLock::new(),
         }
     }
@@ -266,7 +320,18 @@ impl PipelineCache {
 
     /// The counters so far.
     pub fn stats(&self) -> PipelineStats {
-        lock(&self.inner).stats
+        let mut stats = lock(&self.inner).stats;
+        stats.mid_draw_switches = self.switches.count.load(Ordering::Relaxed);
+        stats
+    }
+
+    /// Test hook for the mid-draw switch: with `calls` > 0, a draw running a
+    /// tier-0 variant makes `calls` calls of it after its optimised build is
+    /// ready before switching, and lookups keep handing out the tier-0
+    /// variant instead of swapping the build in, so a test can place the
+    /// switch inside a draw. 0 (the default): switch at once.
+    pub fn set_switch_after(&self, calls: u64) {
+        self.switches.after.store(calls, Ordering::Relaxed);
     }
 
     /// The variant for `key`, built on a miss.
@@ -274,12 +339,17 @@ impl PipelineCache {
         let mut inner = lock(&self.inner);
         inner.clock += 1;
         let now = inner.clock;
+        let hold = self.switches.after.load(Ordering::Relaxed) > 0;
         if let Some(slot) = inner.slots.iter_mut().find(|s| s.key == *key) {
             slot.last_use = now;
-            let upgraded = slot
-                .upgrade
-                .take()
-                .inspect(|f| slot.value = Ok(Some(f.clone())));
+            let ready = match &slot.upgrade {
+                Some(link) if !hold => link.ready.get().cloned(),
+                _ => None,
+            };
+            let upgraded = ready.inspect(|f| {
+                slot.value = Ok(Some(f.clone()));
+                slot.upgrade = None;
+            });
             let value = slot.value.clone();
             return match (value, upgraded) {
                 (Ok(_), Some(f)) => {
@@ -304,17 +374,21 @@ impl PipelineCache {
         let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
         inner.stats.build_ns += ns;
         let mut loaded = false;
-        let mut tier0 = false;
+        let mut link = None;
         let value = match built {
             Ok(None) => {
                 // Deferred: the build is queued below; nothing compiled here.
                 inner.stats.builds += 1;
-                tier0 = true;
+                link = Some(self.link());
                 log::debug!("jit: fused pipeline variant deferred to the tier-up worker: {key:?}");
                 Ok(None)
             }
-            Ok(Some((f, was_loaded, was_tier0))) => {
-                tier0 = was_tier0;
+            Ok(Some((mut f, was_loaded, was_tier0))) => {
+                if was_tier0 {
+                    let l = self.link();
+                    f.tier_up = Some(Arc::clone(&l));
+                    link = Some(l);
+                }
                 loaded = was_loaded;
                 if loaded {
                     inner.stats.loads += 1;
@@ -342,11 +416,11 @@ impl PipelineCache {
             born: now,
             last_use: now,
             value: value.clone(),
-            upgrade: None,
+            upgrade: link.clone(),
         });
         drop(inner);
-        if let (Ok(_), true) = (&value, tier0) {
-            self.queue_tier_up(key, now);
+        if let (Ok(_), Some(link)) = (&value, link) {
+            self.queue_tier_up(key, now, &link);
         }
         match value {
             Ok(None) => Lookup::Deferred { miss: true },
@@ -358,6 +432,14 @@ impl PipelineCache {
             },
             Err(e) => Lookup::Failed(e),
         }
+    }
+
+    /// A new link for a tier-0 or deferred variant.
+    fn link(&self) -> Arc<TierLink> {
+        Arc::new(TierLink {
+            ready: OnceLock::new(),
+            switches: Arc::clone(&self.switches),
+        })
     }
 
     /// Drops the least recently used variant when the cache is full; whether
@@ -417,24 +499,24 @@ impl PipelineCache {
 
     /// Queues the optimised build of `key`'s tier-0 (or deferred) variant, in
     /// the slot made at clock `born`: stored in the code store when
-    /// serialisable (even if the slot is gone by then), and left in the slot
-    /// for the next lookup if it is still there. A deferred slot whose build
-    /// fails takes the error (its draws then take the Rust path as any failed
-    /// key's do).
-    fn queue_tier_up(&self, key: &PipelineKey, born: u64) {
+    /// serialisable (even if the variant is gone by then), and published in
+    /// `link` (for the draws running the tier-0 variant and the slot's next
+    /// lookup) if anything still holds it. A deferred slot whose build fails
+    /// takes the error (its draws then take the Rust path as any failed key's
+    /// do).
+    fn queue_tier_up(&self, key: &PipelineKey, born: u64, link: &Arc<TierLink>) {
+        let link: Weak<TierLink> = Arc::downgrade(link);
         let inner = Arc::downgrade(&self.inner);
         let src = Arc::clone(&self.src);
         let isa = self.isa.clone();
         let stored = self.store_key(key);
         let key = *key;
         let mine = move |s: &Slot| s.key == key && s.born == born;
-        self.queue.submit(Box::new(move || {
-            // A variant gone from its cache (evicted, or its shader deleted)
-            // is still built for the code store, which a later start loads.
-            let gone = inner
-                .upgrade()
-                .is_none_or(|i| !lock(&i).slots.iter().any(mine));
-            if gone && stored.is_none() {
+        self.queue.submit_urgent(Box::new(move || {
+            // A variant nothing holds any more (evicted and not drawing, or
+            // its shader deleted) is still built for the code store, which a
+            // later start loads.
+            if link.strong_count() == 0 && stored.is_none() {
                 return Ok(false);
             }
             let (p, blob) = match src.compile(&*isa, &key) {
@@ -459,15 +541,8 @@ impl PipelineCache {
             if let (Some((store, skey)), Some(blob)) = (stored, blob) {
                 store.put(&skey, &blob);
             }
-            let Some(inner) = inner.upgrade() else {
-                return Ok(false);
-            };
-            let mut inner = lock(&inner);
-            match inner.slots.iter_mut().find(|s| mine(s)) {
-                Some(slot) => {
-                    slot.upgrade = Some(Arc::new(p));
-                    Ok(true)
-                }
+            match link.upgrade() {
+                Some(link) => Ok(link.ready.set(Arc::new(p)).is_ok()),
                 None => Ok(false),
             }
         }));
@@ -515,6 +590,7 @@ impl Source {
             scratch_bytes: plan.scratch_bytes(),
             min_uniforms: plan.min_uniform_slots(),
             code_size,
+            tier_up: None,
             _code: mem,
             _keep: keep,
         }
