@@ -24,12 +24,13 @@
 use super::lower_var_copies::{lower_copy, MAX_LEAVES};
 use super::var_util::*;
 use super::{Pass, PassFailure};
-use crate::arena::SecondaryMap;
+use crate::arena::{EntityRef, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 
 /// The pass.
 pub struct LowerVarsToSsa;
@@ -127,7 +128,7 @@ fn check_candidates(func: &FunctionImpl, mut cand: HashSet<VarId>, uses: &Uses) 
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !live.contains(&def) {
+        if !live[def] {
             continue; // a dead chain left by another lowering
         }
         let Some(var) = root_var(func, def) else {
@@ -157,7 +158,7 @@ fn check_candidates(func: &FunctionImpl, mut cand: HashSet<VarId>, uses: &Uses) 
             }
         }
         let ty = dr.ty.clone();
-        let direct = deref_path(func, def).is_some_and(|p| p.is_direct());
+        let direct = is_direct_chain(func, def);
         for &user in &uses[def] {
             // A deref branched on (never valid IR) keeps the variable in memory.
             let Use::Instr(u) = user else {
@@ -274,9 +275,12 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
     // Slots and accesses.
     let mut slots: Vec<Slot> = Vec::new();
-    let mut slot_of: HashMap<(VarId, Vec<PathElem>), usize> = HashMap::default();
+    // Slots by variable and a hash of their path; the paths are compared in `slots`,
+    // so looking an access up builds no key (one path buffer for all accesses).
+    let mut slot_of: HashMap<(VarId, u64), SmallVec<[usize; 1]>> = HashMap::default();
     let mut accesses: SecondaryMap<Instr, Option<(usize, bool, Option<u8>)>> = SecondaryMap::new();
     let mut list: Vec<Access> = Vec::new();
+    let mut path_buf: Vec<PathElem> = Vec::new();
     for i in all_instrs(func) {
         let Some(intr) = intrinsic(func, i) else {
             continue;
@@ -289,10 +293,10 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         let Some(&addr) = intr.srcs.first() else {
             continue;
         };
-        let Some(path) = deref_path(func, addr) else {
+        let Some(var) = deref_path_elems(func, addr, &mut path_buf) else {
             continue;
         };
-        if !cand.contains(&path.var) {
+        if !cand.contains(&var) {
             continue;
         }
         let Some(dr) = deref(func, addr) else {
@@ -306,24 +310,32 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
             }),
             _ => None,
         };
-        let (value_ty, elems, comp) = match (component_of, path.elems.split_last()) {
-            (Some(vt), Some((PathElem::Index(c), head))) => (vt, head.to_vec(), Some(*c as u8)),
+        let (value_ty, elems, comp) = match (component_of, path_buf.split_last()) {
+            (Some(vt), Some((PathElem::Index(c), head))) => (vt, head, Some(*c as u8)),
             (Some(_), _) => continue,
-            (None, _) => (dr.ty.clone(), path.elems.clone(), None),
+            (None, _) => (dr.ty.clone(), &path_buf[..], None),
         };
         let (Some(comps), Some(bits)) = (value_ty.vector_components(), value_ty.bit_size()) else {
             continue;
         };
-        let key = (path.var, elems.clone());
-        let slot = *slot_of.entry(key).or_insert_with(|| {
-            slots.push(Slot {
-                var: path.var,
-                path: elems.clone(),
-                comps,
-                bits,
-            });
-            slots.len() - 1
-        });
+        let same = slot_of.entry((var, path_hash(elems))).or_default();
+        let slot = match same
+            .iter()
+            .copied()
+            .find(|&s| slots[s].var == var && slots[s].path == elems)
+        {
+            Some(s) => s,
+            None => {
+                slots.push(Slot {
+                    var,
+                    path: elems.to_vec(),
+                    comps,
+                    bits,
+                });
+                same.push(slots.len() - 1);
+                slots.len() - 1
+            }
+        };
         if slots[slot].comps != comps || slots[slot].bits != bits {
             continue;
         }
@@ -577,8 +589,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     };
     func.for_each_use_mut(|d, _| *d = resolve(*d));
 
-    remove_dead_phis(func, &new_phis);
-    remove_unused(func, &entry_instrs);
+    remove_dead_phis_and_values(func, &new_phis, &entry_instrs);
 
     // Drop the derefs of promoted variables and the variables themselves.
     let promoted: HashSet<VarId> = cand;
@@ -595,45 +606,61 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     true
 }
 
-/// Removes the phis of `phis` that nothing outside dead phis reads.
-fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
-    let set: HashSet<Instr> = phis.iter().copied().collect();
-    let mut live: HashSet<Instr> = HashSet::default();
+/// The hash of a slot path (the key of the slot table with the variable).
+fn path_hash(elems: &[PathElem]) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
+    elems.hash(&mut h);
+    h.finish()
+}
+
+/// Removes the phis of `phis` that nothing outside dead phis reads, then the
+/// instructions of `values` (entry values) whose def nothing left reads. One walk of
+/// the function's uses serves both: a def is read after the removal exactly when an
+/// instruction or `if` outside `phis` reads it, or a live phi of `phis` does.
+fn remove_dead_phis_and_values(func: &mut FunctionImpl, phis: &[Instr], values: &[Instr]) {
+    if phis.is_empty() && values.is_empty() {
+        return;
+    }
+    // Dense flags: which instructions are new phis, which defs are read.
+    let mut is_phi: SecondaryMap<Instr, bool> = SecondaryMap::new();
+    for &p in phis {
+        is_phi[p] = true;
+    }
+    let mut read: SecondaryMap<Def, bool> = SecondaryMap::new();
+    if let Some(last) = func.defs.len().checked_sub(1) {
+        read[Def::new(last)] = false;
+    }
+    let mut live: SecondaryMap<Instr, bool> = SecondaryMap::new();
     let mut work = Vec::new();
-    let mark = |d: Def, func: &FunctionImpl, live: &mut HashSet<Instr>, work: &mut Vec<Instr>| {
-        let i = func.defs[d].instr;
-        if set.contains(&i) && live.insert(i) {
-            work.push(i);
-        }
-    };
     // Roots: every use outside the new phis (if conditions included).
     func.for_each_use(|d, user| {
-        if user.instr().is_none_or(|i| !set.contains(&i)) {
-            mark(d, func, &mut live, &mut work);
+        if user.instr().is_none_or(|i| !is_phi[i]) {
+            read[d] = true;
+            let i = func.defs[d].instr;
+            if is_phi[i] && !live[i] {
+                live[i] = true;
+                work.push(i);
+            }
         }
     });
     while let Some(i) = work.pop() {
-        let mut srcs = Vec::new();
-        func.instrs[i].for_each_src(|d| srcs.push(d));
-        for d in srcs {
-            mark(d, func, &mut live, &mut work);
-        }
+        func.instrs[i].for_each_src(|d| {
+            read[d] = true;
+            let p = func.defs[d].instr;
+            if is_phi[p] && !live[p] {
+                live[p] = true;
+                work.push(p);
+            }
+        });
     }
     for &p in phis {
-        if !live.contains(&p) {
+        if !live[p] {
             func.remove_instr(p);
         }
     }
-}
-
-/// Removes the instructions of `instrs` whose value nothing reads.
-fn remove_unused(func: &mut FunctionImpl, instrs: &[Instr]) {
-    let mut used: HashSet<Def> = HashSet::default();
-    func.for_each_use(|d, _| {
-        used.insert(d);
-    });
-    for &i in instrs {
-        if func.instrs[i].def.is_some_and(|d| !used.contains(&d)) {
+    for &i in values {
+        if func.instrs[i].def.is_some_and(|d| !read[d]) {
             func.remove_instr(i);
         }
     }
