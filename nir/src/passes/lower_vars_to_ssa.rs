@@ -428,6 +428,11 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     let mut block_phis: SecondaryMap<Block, Vec<(usize, Instr)>> = SecondaryMap::new();
     let mut new_phis: Vec<Instr> = Vec::new();
     for (slot, blocks) in def_blocks.iter().enumerate() {
+        // No stored block has a frontier (straight-line code, or stores only where
+        // every path meets them): no phi, and nothing to allocate.
+        if blocks.iter().all(|b| df[*b].is_empty()) {
+            continue;
+        }
         let mut has_phi: HashSet<Block> = HashSet::default();
         let mut work = blocks.clone();
         let mut queued: HashSet<Block> = blocks.iter().copied().collect();
@@ -453,36 +458,42 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
     // Rename along the dominator tree.
     let mut replace: HashMap<Def, Def> = HashMap::default();
-    let mut stacks: Vec<Vec<Def>> = vec![Vec::new(); slots.len()];
+    // The current value of every slot, and an undo log of the values each entered
+    // block replaced (restored when the walk leaves the block's dominator subtree):
+    // the renaming stacks of the textbook algorithm without one `Vec` per slot.
+    let mut current: Vec<Option<Def>> = vec![None; slots.len()];
+    let mut undo: Vec<(usize, Option<Def>)> = Vec::new();
     enum Step {
         Enter(Block),
-        Exit(Vec<usize>),
+        Exit(usize),
     }
     let mut walk = vec![Step::Enter(entry)];
     let mut removed: Vec<Instr> = Vec::new();
     while let Some(step) = walk.pop() {
         let block = match step {
             Step::Exit(pushed) => {
-                for s in pushed {
-                    stacks[s].pop();
+                for _ in 0..pushed {
+                    if let Some((s, old)) = undo.pop() {
+                        current[s] = old;
+                    }
                 }
                 continue;
             }
             Step::Enter(b) => b,
         };
-        let mut pushed = Vec::new();
+        let mut pushed = 0usize;
         for (slot, phi) in block_phis[block].clone() {
             if let Some(d) = func.instrs[phi].def {
-                stacks[slot].push(d);
-                pushed.push(slot);
+                undo.push((slot, current[slot].replace(d)));
+                pushed += 1;
             }
         }
         for i in func.block_instrs(block) {
             let Some((slot, store, comp)) = accesses[i] else {
                 continue;
             };
-            let cur = match stacks[slot].last() {
-                Some(d) => *d,
+            let cur = match current[slot] {
+                Some(d) => d,
                 None => entry_value(func, slot),
             };
             let Some(intr) = intrinsic(func, i) else {
@@ -521,8 +532,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
                     let mut b = Builder::new(func, Cursor::Before(i));
                     b.alu(op, srcs, comps)
                 };
-                stacks[slot].push(new);
-                pushed.push(slot);
+                undo.push((slot, current[slot].replace(new)));
+                pushed += 1;
             } else if let Some(d) = func.instrs[i].def {
                 let v = match comp {
                     Some(k) => {
@@ -539,8 +550,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         }
         for succ in func.blocks[block].succs.clone() {
             for (slot, phi) in block_phis[succ].clone() {
-                let cur = match stacks[slot].last() {
-                    Some(d) => *d,
+                let cur = match current[slot] {
+                    Some(d) => d,
                     None => entry_value(func, slot),
                 };
                 if let InstrKind::Phi(srcs) = &mut func.instrs[phi].kind {
