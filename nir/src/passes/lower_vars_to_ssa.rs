@@ -619,10 +619,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
 /// The hash of a slot path (the key of the slot table with the variable).
 fn path_hash(elems: &[PathElem]) -> u64 {
-    use std::hash::{BuildHasher, Hash, Hasher};
-    let mut h = rustc_hash::FxBuildHasher.build_hasher();
-    elems.hash(&mut h);
-    h.finish()
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(elems)
 }
 
 /// Removes the phis of `phis` that nothing outside dead phis reads, then the
