@@ -549,12 +549,23 @@ pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> SecondaryMap<Def, bool> 
 /// behind; Mesa removes them with `nir_deref_instr_remove_if_unused`). Returns true
 /// when something was removed.
 pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
-    let uses = func.build_uses();
-    let live = live_derefs(func, &uses);
+    // A deref is dead when every use is a dead deref: count the uses once, then
+    // walk in reverse program order (a deref's deref users follow it, so they are
+    // decided first) and take a removed deref's reads off the counts. Same set as
+    // `live_derefs` leaves, without building use lists.
+    let mut count: SecondaryMap<Def, u32> = SecondaryMap::new();
+    if let Some(last) = func.defs.len().checked_sub(1) {
+        count[Def::new(last)] = 0;
+    }
+    func.for_each_use(|d, _| count[d] += 1);
     let mut removed = false;
-    for i in all_instrs(func) {
+    for i in all_instrs(func).into_iter().rev() {
         if let (InstrKind::Deref(_), Some(d)) = (&func.instrs[i].kind, func.instrs[i].def) {
-            if !live[d] {
+            if count[d] == 0 {
+                func.instrs[i].for_each_src(|s| {
+                    let c = &mut count[s];
+                    *c = c.saturating_sub(1);
+                });
                 func.remove_instr(i);
                 removed = true;
             }
