@@ -24,12 +24,13 @@
 use super::lower_var_copies::{lower_copy, MAX_LEAVES};
 use super::var_util::*;
 use super::{Pass, PassFailure};
-use crate::arena::SecondaryMap;
+use crate::arena::{EntityRef, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
 use crate::opcodes::Opcode;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 
 /// The pass.
 pub struct LowerVarsToSsa;
@@ -127,7 +128,7 @@ fn check_candidates(func: &FunctionImpl, mut cand: HashSet<VarId>, uses: &Uses) 
         let Some(def) = func.instrs[i].def else {
             continue;
         };
-        if !live.contains(&def) {
+        if !live[def] {
             continue; // a dead chain left by another lowering
         }
         let Some(var) = root_var(func, def) else {
@@ -157,7 +158,7 @@ fn check_candidates(func: &FunctionImpl, mut cand: HashSet<VarId>, uses: &Uses) 
             }
         }
         let ty = dr.ty.clone();
-        let direct = deref_path(func, def).is_some_and(|p| p.is_direct());
+        let direct = is_direct_chain(func, def);
         for &user in &uses[def] {
             // A deref branched on (never valid IR) keeps the variable in memory.
             let Use::Instr(u) = user else {
@@ -274,9 +275,12 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
     // Slots and accesses.
     let mut slots: Vec<Slot> = Vec::new();
-    let mut slot_of: HashMap<(VarId, Vec<PathElem>), usize> = HashMap::default();
+    // Slots by variable and a hash of their path; the paths are compared in `slots`,
+    // so looking an access up builds no key (one path buffer for all accesses).
+    let mut slot_of: HashMap<(VarId, u64), SmallVec<[usize; 1]>> = HashMap::default();
     let mut accesses: SecondaryMap<Instr, Option<(usize, bool, Option<u8>)>> = SecondaryMap::new();
     let mut list: Vec<Access> = Vec::new();
+    let mut path_buf: Vec<PathElem> = Vec::new();
     for i in all_instrs(func) {
         let Some(intr) = intrinsic(func, i) else {
             continue;
@@ -289,10 +293,10 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         let Some(&addr) = intr.srcs.first() else {
             continue;
         };
-        let Some(path) = deref_path(func, addr) else {
+        let Some(var) = deref_path_elems(func, addr, &mut path_buf) else {
             continue;
         };
-        if !cand.contains(&path.var) {
+        if !cand.contains(&var) {
             continue;
         }
         let Some(dr) = deref(func, addr) else {
@@ -306,24 +310,32 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
             }),
             _ => None,
         };
-        let (value_ty, elems, comp) = match (component_of, path.elems.split_last()) {
-            (Some(vt), Some((PathElem::Index(c), head))) => (vt, head.to_vec(), Some(*c as u8)),
+        let (value_ty, elems, comp) = match (component_of, path_buf.split_last()) {
+            (Some(vt), Some((PathElem::Index(c), head))) => (vt, head, Some(*c as u8)),
             (Some(_), _) => continue,
-            (None, _) => (dr.ty.clone(), path.elems.clone(), None),
+            (None, _) => (dr.ty.clone(), &path_buf[..], None),
         };
         let (Some(comps), Some(bits)) = (value_ty.vector_components(), value_ty.bit_size()) else {
             continue;
         };
-        let key = (path.var, elems.clone());
-        let slot = *slot_of.entry(key).or_insert_with(|| {
-            slots.push(Slot {
-                var: path.var,
-                path: elems.clone(),
-                comps,
-                bits,
-            });
-            slots.len() - 1
-        });
+        let same = slot_of.entry((var, path_hash(elems))).or_default();
+        let slot = match same
+            .iter()
+            .copied()
+            .find(|&s| slots[s].var == var && slots[s].path == elems)
+        {
+            Some(s) => s,
+            None => {
+                slots.push(Slot {
+                    var,
+                    path: elems.to_vec(),
+                    comps,
+                    bits,
+                });
+                same.push(slots.len() - 1);
+                slots.len() - 1
+            }
+        };
         if slots[slot].comps != comps || slots[slot].bits != bits {
             continue;
         }
@@ -416,6 +428,11 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     let mut block_phis: SecondaryMap<Block, Vec<(usize, Instr)>> = SecondaryMap::new();
     let mut new_phis: Vec<Instr> = Vec::new();
     for (slot, blocks) in def_blocks.iter().enumerate() {
+        // No stored block has a frontier (straight-line code, or stores only where
+        // every path meets them): no phi, and nothing to allocate.
+        if blocks.iter().all(|b| df[*b].is_empty()) {
+            continue;
+        }
         let mut has_phi: HashSet<Block> = HashSet::default();
         let mut work = blocks.clone();
         let mut queued: HashSet<Block> = blocks.iter().copied().collect();
@@ -441,36 +458,42 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
 
     // Rename along the dominator tree.
     let mut replace: HashMap<Def, Def> = HashMap::default();
-    let mut stacks: Vec<Vec<Def>> = vec![Vec::new(); slots.len()];
+    // The current value of every slot, and an undo log of the values each entered
+    // block replaced (restored when the walk leaves the block's dominator subtree):
+    // the renaming stacks of the textbook algorithm without one `Vec` per slot.
+    let mut current: Vec<Option<Def>> = vec![None; slots.len()];
+    let mut undo: Vec<(usize, Option<Def>)> = Vec::new();
     enum Step {
         Enter(Block),
-        Exit(Vec<usize>),
+        Exit(usize),
     }
     let mut walk = vec![Step::Enter(entry)];
     let mut removed: Vec<Instr> = Vec::new();
     while let Some(step) = walk.pop() {
         let block = match step {
             Step::Exit(pushed) => {
-                for s in pushed {
-                    stacks[s].pop();
+                for _ in 0..pushed {
+                    if let Some((s, old)) = undo.pop() {
+                        current[s] = old;
+                    }
                 }
                 continue;
             }
             Step::Enter(b) => b,
         };
-        let mut pushed = Vec::new();
+        let mut pushed = 0usize;
         for (slot, phi) in block_phis[block].clone() {
             if let Some(d) = func.instrs[phi].def {
-                stacks[slot].push(d);
-                pushed.push(slot);
+                undo.push((slot, current[slot].replace(d)));
+                pushed += 1;
             }
         }
         for i in func.block_instrs(block) {
             let Some((slot, store, comp)) = accesses[i] else {
                 continue;
             };
-            let cur = match stacks[slot].last() {
-                Some(d) => *d,
+            let cur = match current[slot] {
+                Some(d) => d,
                 None => entry_value(func, slot),
             };
             let Some(intr) = intrinsic(func, i) else {
@@ -509,8 +532,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
                     let mut b = Builder::new(func, Cursor::Before(i));
                     b.alu(op, srcs, comps)
                 };
-                stacks[slot].push(new);
-                pushed.push(slot);
+                undo.push((slot, current[slot].replace(new)));
+                pushed += 1;
             } else if let Some(d) = func.instrs[i].def {
                 let v = match comp {
                     Some(k) => {
@@ -527,8 +550,8 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
         }
         for succ in func.blocks[block].succs.clone() {
             for (slot, phi) in block_phis[succ].clone() {
-                let cur = match stacks[slot].last() {
-                    Some(d) => *d,
+                let cur = match current[slot] {
+                    Some(d) => d,
                     None => entry_value(func, slot),
                 };
                 if let InstrKind::Phi(srcs) = &mut func.instrs[phi].kind {
@@ -577,8 +600,7 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     };
     func.for_each_use_mut(|d, _| *d = resolve(*d));
 
-    remove_dead_phis(func, &new_phis);
-    remove_unused(func, &entry_instrs);
+    remove_dead_phis_and_values(func, &new_phis, &entry_instrs);
 
     // Drop the derefs of promoted variables and the variables themselves.
     let promoted: HashSet<VarId> = cand;
@@ -595,45 +617,59 @@ fn vars_to_ssa_impl(shader: &mut Shader, func: &mut FunctionImpl, shared: &HashS
     true
 }
 
-/// Removes the phis of `phis` that nothing outside dead phis reads.
-fn remove_dead_phis(func: &mut FunctionImpl, phis: &[Instr]) {
-    let set: HashSet<Instr> = phis.iter().copied().collect();
-    let mut live: HashSet<Instr> = HashSet::default();
+/// The hash of a slot path (the key of the slot table with the variable).
+fn path_hash(elems: &[PathElem]) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(elems)
+}
+
+/// Removes the phis of `phis` that nothing outside dead phis reads, then the
+/// instructions of `values` (entry values) whose def nothing left reads. One walk of
+/// the function's uses serves both: a def is read after the removal exactly when an
+/// instruction or `if` outside `phis` reads it, or a live phi of `phis` does.
+fn remove_dead_phis_and_values(func: &mut FunctionImpl, phis: &[Instr], values: &[Instr]) {
+    if phis.is_empty() && values.is_empty() {
+        return;
+    }
+    // Dense flags: which instructions are new phis, which defs are read.
+    let mut is_phi: SecondaryMap<Instr, bool> = SecondaryMap::new();
+    for &p in phis {
+        is_phi[p] = true;
+    }
+    let mut read: SecondaryMap<Def, bool> = SecondaryMap::new();
+    if let Some(last) = func.defs.len().checked_sub(1) {
+        read[Def::new(last)] = false;
+    }
+    let mut live: SecondaryMap<Instr, bool> = SecondaryMap::new();
     let mut work = Vec::new();
-    let mark = |d: Def, func: &FunctionImpl, live: &mut HashSet<Instr>, work: &mut Vec<Instr>| {
-        let i = func.defs[d].instr;
-        if set.contains(&i) && live.insert(i) {
-            work.push(i);
-        }
-    };
     // Roots: every use outside the new phis (if conditions included).
     func.for_each_use(|d, user| {
-        if user.instr().is_none_or(|i| !set.contains(&i)) {
-            mark(d, func, &mut live, &mut work);
+        if user.instr().is_none_or(|i| !is_phi[i]) {
+            read[d] = true;
+            let i = func.defs[d].instr;
+            if is_phi[i] && !live[i] {
+                live[i] = true;
+                work.push(i);
+            }
         }
     });
     while let Some(i) = work.pop() {
-        let mut srcs = Vec::new();
-        func.instrs[i].for_each_src(|d| srcs.push(d));
-        for d in srcs {
-            mark(d, func, &mut live, &mut work);
-        }
+        func.instrs[i].for_each_src(|d| {
+            read[d] = true;
+            let p = func.defs[d].instr;
+            if is_phi[p] && !live[p] {
+                live[p] = true;
+                work.push(p);
+            }
+        });
     }
     for &p in phis {
-        if !live.contains(&p) {
+        if !live[p] {
             func.remove_instr(p);
         }
     }
-}
-
-/// Removes the instructions of `instrs` whose value nothing reads.
-fn remove_unused(func: &mut FunctionImpl, instrs: &[Instr]) {
-    let mut used: HashSet<Def> = HashSet::default();
-    func.for_each_use(|d, _| {
-        used.insert(d);
-    });
-    for &i in instrs {
-        if func.instrs[i].def.is_some_and(|d| !used.contains(&d)) {
+    for &i in values {
+        if func.instrs[i].def.is_some_and(|d| !read[d]) {
             func.remove_instr(i);
         }
     }

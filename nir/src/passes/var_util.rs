@@ -7,6 +7,7 @@
 //! and type walks with a depth limit, so hostile input (cyclic parents in a mutated
 //! shader, absurd types) cannot overflow the stack or loop forever.
 
+use crate::arena::{EntityRef, SecondaryMap};
 use crate::builder::Builder;
 use crate::ir::*;
 
@@ -93,6 +94,52 @@ impl DerefPath {
             .iter()
             .any(|e| matches!(e, PathElem::Indirect(_)))
     }
+}
+
+/// The links of the deref chain ending at `d`, from the variable down, written into
+/// `elems` (cleared first; no allocation when it has room): the variable, or `None`
+/// where [`deref_path`] gives `None`. For callers that need the links but not the
+/// prefix defs, once per access.
+pub fn deref_path_elems(func: &FunctionImpl, d: Def, elems: &mut Vec<PathElem>) -> Option<VarId> {
+    elems.clear();
+    let mut cur = d;
+    for _ in 0..MAX_CHAIN {
+        let dr = deref(func, cur)?;
+        let elem = match &dr.kind {
+            DerefKind::Var(v) => {
+                elems.reverse();
+                return Some(*v);
+            }
+            DerefKind::Array { index, .. } => match const_u32(func, *index) {
+                Some(i) => PathElem::Index(i),
+                None => PathElem::Indirect(*index),
+            },
+            DerefKind::ArrayWildcard { .. } => PathElem::Wildcard,
+            DerefKind::Struct { field, .. } => PathElem::Field(*field),
+            DerefKind::Cast { .. } => PathElem::Cast,
+        };
+        elems.push(elem);
+        cur = parent(&dr.kind)?;
+    }
+    None
+}
+
+/// `deref_path(func, d).is_some_and(|p| p.is_direct())` without building the path:
+/// the chain reaches a `deref_var` through constant indices and struct fields only.
+pub fn is_direct_chain(func: &FunctionImpl, d: Def) -> bool {
+    let mut cur = d;
+    for _ in 0..MAX_CHAIN {
+        let Some(dr) = deref(func, cur) else {
+            return false;
+        };
+        cur = match &dr.kind {
+            DerefKind::Var(_) => return true,
+            DerefKind::Array { index, parent } if const_u32(func, *index).is_some() => *parent,
+            DerefKind::Struct { parent, .. } => *parent,
+            _ => return false,
+        };
+    }
+    false
 }
 
 /// Resolves the deref chain ending at `d` to its variable. `None` when `d` is not a
@@ -468,8 +515,12 @@ pub fn chain_links(func: &FunctionImpl, d: Def) -> Option<(Def, Vec<(PathElem, D
 
 /// Derefs that lead to a non-deref use (directly or through longer chains), so dead
 /// deref chains left behind by other lowerings can be ignored.
-pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> rustc_hash::FxHashSet<Def> {
-    let mut live = rustc_hash::FxHashSet::default();
+pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> SecondaryMap<Def, bool> {
+    // A dense table: one flag per def, no hashing.
+    let mut live = SecondaryMap::new();
+    if let Some(last) = func.defs.len().checked_sub(1) {
+        live[Def::new(last)] = false;
+    }
     // Children follow their parents in program order (defs dominate uses), so a
     // reverse walk sees every child before its parent.
     for i in all_instrs(func).into_iter().rev() {
@@ -483,12 +534,12 @@ pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> rustc_hash::FxHashSet<De
         let is_live = uses[d].iter().any(|u| match u {
             Use::If(_) => true,
             Use::Instr(u) => match &func.instrs[*u].kind {
-                InstrKind::Deref(_) => func.instrs[*u].def.is_some_and(|c| live.contains(&c)),
+                InstrKind::Deref(_) => func.instrs[*u].def.is_some_and(|c| live[c]),
                 _ => true,
             },
         });
         if is_live {
-            live.insert(d);
+            live[d] = true;
         }
     }
     live
@@ -498,12 +549,23 @@ pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> rustc_hash::FxHashSet<De
 /// behind; Mesa removes them with `nir_deref_instr_remove_if_unused`). Returns true
 /// when something was removed.
 pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
-    let uses = func.build_uses();
-    let live = live_derefs(func, &uses);
+    // A deref is dead when every use is a dead deref: count the uses once, then
+    // walk in reverse program order (a deref's deref users follow it, so they are
+    // decided first) and take a removed deref's reads off the counts. Same set as
+    // `live_derefs` leaves, without building use lists.
+    let mut count: SecondaryMap<Def, u32> = SecondaryMap::new();
+    if let Some(last) = func.defs.len().checked_sub(1) {
+        count[Def::new(last)] = 0;
+    }
+    func.for_each_use(|d, _| count[d] += 1);
     let mut removed = false;
-    for i in all_instrs(func) {
+    for i in all_instrs(func).into_iter().rev() {
         if let (InstrKind::Deref(_), Some(d)) = (&func.instrs[i].kind, func.instrs[i].def) {
-            if !live.contains(&d) {
+            if count[d] == 0 {
+                func.instrs[i].for_each_src(|s| {
+                    let c = &mut count[s];
+                    *c = c.saturating_sub(1);
+                });
                 func.remove_instr(i);
                 removed = true;
             }
