@@ -6,6 +6,11 @@
 //! leaves the same bytes as a draw on tier 0 only and one on the optimised
 //! code only (and the lane interpreter's picture). `PipelineCache::set_switch_after` places
 //! the switch inside the draw; the cache's `mid_draw_switches` counts it.
+//!
+//! The fragment shader's own invocation function, which a fused draw does
+//! not run, is built on first use: a fused draw leaves it unbuilt, and a later
+//! draw on the Rust per-pixel path builds it (or takes the tier-up worker's
+//! build) and leaves the bytes of a shader compiled without fused pipelines.
 
 mod common;
 
@@ -13,10 +18,11 @@ use std::sync::Arc;
 
 use common::Fixture;
 use rgl_backend::driver::PrimMode;
-use rgl_backend::exec::{ShaderCompiler, ShaderExec};
+use rgl_backend::exec::{Invocation, ShaderCompiler, ShaderExec, ShaderInfo};
 use rgl_backend::format::Format;
+use rgl_backend::jit::JitShader;
 use rgl_backend::jit::{JitCompiler, JitOptions, OptLevel, Regalloc};
-use rgl_backend::lanes::LaneCompiler;
+use rgl_backend::lanes::{LaneCompiler, LaneShader};
 use rgl_backend::Driver;
 
 /// A fragment shader with a divergent select, a division, a square root, a
@@ -224,4 +230,78 @@ fn a_draw_switching_tiers_leaves_the_bytes_of_either_tier() {
     }
     let stats = tiered.tier_stats();
     assert_eq!(stats.failed, 0, "{stats:?}");
+}
+
+/// A JIT shader seen without its fused pipelines: its draws take the Rust
+/// per-pixel path around its invocation function.
+struct NoPipelines(Arc<JitShader>);
+
+impl ShaderExec for NoPipelines {
+    fn info(&self) -> &ShaderInfo {
+        self.0.info()
+    }
+
+    fn run(&self, inv: &mut Invocation<'_>) -> rgl_backend::Result<()> {
+        self.0.run(inv)
+    }
+}
+
+#[test]
+fn a_fused_draw_leaves_the_invocation_function_unbuilt() {
+    let nir = fragment();
+    let verts = vertices();
+    let info = LaneShader::new(&nir).expect("interpreter").info().clone();
+    let base = JitOptions::default();
+    for (tier, threads) in [(false, 1), (false, 2), (true, 1)] {
+        let what = format!("tier {tier}, {threads} threads");
+        let opts = JitOptions { tier, ..base };
+        // The reference: a compiler without fused pipelines builds the
+        // function with the shader and its draws run it.
+        let shader_only = jit(JitOptions {
+            fused_pipeline: false,
+            ..opts
+        });
+        let plain = shader_only.compile_native(&nir, &info).expect("JIT");
+        assert!(plain.invocation_built(), "{what}");
+        let plain: Arc<dyn ShaderExec> = Arc::new(plain);
+        let format = Format::Rgba8Unorm;
+        let reference = draw(&mut fixture(plain, format, threads), &verts);
+        let c = jit(opts);
+        let fs = Arc::new(c.compile_native(&nir, &info).expect("JIT"));
+        assert!(!fs.invocation_built(), "{what}: built at compile");
+        let mut f = fixture(Arc::clone(&fs) as Arc<dyn ShaderExec>, format, threads);
+        draw(&mut f, &verts);
+        let cnt = f.d.counters();
+        assert_eq!(
+            (cnt.pipeline_builds, cnt.pipeline_fallbacks),
+            (1, 0),
+            "{what}: {cnt:?}"
+        );
+        assert!(!fs.invocation_built(), "{what}: built by a fused draw");
+        let mut shaders = vec![("compiled", Arc::clone(&fs))];
+        if !tier {
+            // Stored before any use: a blob without code, which loads back as
+            // a shader that defers the build too. (Tiered, the worker's
+            // optimised build may be stored instead.)
+            let blob = fs.serialize().expect("a deferred shader serialises");
+            let loaded = Arc::new(c.load_native(&nir, &blob).expect("load"));
+            assert!(!loaded.invocation_built(), "{what}: built at load");
+            shaders.push(("loaded", loaded));
+        } else {
+            // The worker's optimised build serves the later draw: the draw
+            // thread builds nothing.
+            c.wait_tier_ups();
+        }
+        for (name, shader) in &shaders {
+            let mut f = fixture(Arc::new(NoPipelines(Arc::clone(shader))), format, threads);
+            let later = draw(&mut f, &verts);
+            assert!(
+                later == reference,
+                "{what}, {name}: a non-fused draw after the fused one"
+            );
+            assert_eq!(shader.invocation_built(), !tier, "{what}, {name}");
+            assert!(shader.code_size() > 0, "{what}, {name}");
+        }
+        assert_eq!(c.tier_stats().failed, 0, "{what}");
+    }
 }

@@ -515,7 +515,8 @@ pub(crate) fn compile(ctx: &mut Context, isa: &dyn TargetIsa) -> Result<CodeImag
 /// digest of each descriptor its relocations name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionBlob {
-    /// [`BLOB_SHADER`], [`BLOB_SHADER_TIER0`] or [`BLOB_PIPELINE`].
+    /// [`BLOB_SHADER`], [`BLOB_SHADER_TIER0`], [`BLOB_SHADER_DEFERRED`] or
+    /// [`BLOB_PIPELINE`].
     pub kind: u8,
     /// Quads per loop iteration the body was emitted for.
     pub quads: u8,
@@ -538,6 +539,12 @@ pub const BLOB_PIPELINE: u8 = 2;
 /// shader loaded from it is rebuilt optimised in the background, as a compiled
 /// one is, so a tier-0 entry is never taken for the final code.
 pub const BLOB_SHADER_TIER0: u8 = 3;
+/// A [`FunctionBlob`] without code: a fragment shader whose invocation
+/// function was not built yet because its draws take fused pipelines
+/// (`JitShader`'s deferred first build). A shader loaded from it builds the
+/// function on first use, as a compiled one does; its image and digests are
+/// empty.
+pub const BLOB_SHADER_DEFERRED: u8 = 4;
 const MAGIC: [u8; 8] = *b"RGLJITF\0";
 
 impl FunctionBlob {

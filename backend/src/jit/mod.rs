@@ -349,16 +349,42 @@ impl JitCompiler {
         }
         let quads = invocation::quads_for(nir, info, &self.opts);
         let plan = emit::BodyPlan::new(nir, info, quads)?;
-        let (isa, kind) = match &self.tier0 {
-            Some(isa) => (isa, code::BLOB_SHADER_TIER0),
-            None => (&self.isa, code::BLOB_SHADER),
+        let (isa, kind) = self.first_tier();
+        let body = if self.defers(info) {
+            // Its draws take fused pipelines, which do not call the
+            // invocation function: emit the function's IR (so that what the
+            // emitter does not compile is reported here, as before) but leave
+            // its code generation to the first use.
+            let (ctx, _keep) = emit_invocation(&**isa, &plan)?;
+            reuse::give_context(ctx);
+            None
+        } else {
+            Some(compile_body(&**isa, &plan, kind)?)
         };
-        let body = compile_body(&**isa, &plan, kind)?;
-        let shader = self.shader(nir, info, &plan, body);
+        let shader = self.shader(nir, info, &plan, body, quads);
         if self.tier0.is_some() {
             self.queue_tier_up(nir, info, quads, &shader.optimised);
         }
         Ok(shader)
+    }
+
+    /// The ISA and blob kind of a shader's first build: tier 0 when tiered.
+    fn first_tier(&self) -> (&OwnedTargetIsa, u8) {
+        match &self.tier0 {
+            Some(isa) => (isa, code::BLOB_SHADER_TIER0),
+            None => (&self.isa, code::BLOB_SHADER),
+        }
+    }
+
+    /// Whether a shader of interface `info` builds its invocation function on
+    /// first use instead of at compile: a fragment shader with fused
+    /// pipelines (whose draws run the pipeline, not the function) that are
+    /// not deferred themselves (a deferred variant's first draws run the
+    /// function at once).
+    fn defers(&self, info: &ShaderInfo) -> bool {
+        info.stage == ShaderStage::Fragment
+            && self.opts.fused_pipeline
+            && !self.opts.defer_pipelines
     }
 
     /// Queues the optimised build of a tier-0 shader's invocation function,
@@ -392,7 +418,8 @@ impl JitCompiler {
         nir: &rgl_nir::ir::Shader,
         info: &ShaderInfo,
         plan: &emit::BodyPlan<'_>,
-        body: Body,
+        body: Option<Body>,
+        quads: usize,
     ) -> JitShader {
         let pipelines =
             (info.stage == ShaderStage::Fragment && self.opts.fused_pipeline).then(|| {
@@ -405,12 +432,30 @@ impl JitCompiler {
                     Arc::clone(&self.queue),
                 )
             });
+        let (isa, kind) = self.first_tier();
+        let tier0 = body
+            .as_ref()
+            .map_or(kind == code::BLOB_SHADER_TIER0, |b| b.tier0);
+        let (first, deferred) = match body {
+            Some(body) => (OnceLock::from(First::Jit(body)), None),
+            None => (
+                OnceLock::new(),
+                Some(Deferred {
+                    nir: nir.clone(),
+                    quads,
+                    isa: isa.clone(),
+                    kind,
+                }),
+            ),
+        };
         JitShader {
             pipelines,
             info: info.clone(),
             scratch_bytes: plan.scratch_bytes(),
             min_uniforms: plan.min_uniform_slots(),
-            body,
+            tier0,
+            first,
+            deferred,
             optimised: Arc::new(OnceLock::new()),
             _queue: Arc::clone(&self.queue),
         }
@@ -423,7 +468,10 @@ impl JitCompiler {
     /// malformed blob is an error.
     pub fn load_native(&self, nir: &rgl_nir::ir::Shader, bytes: &[u8]) -> Result<JitShader> {
         let blob = code::FunctionBlob::decode(bytes)?;
-        if blob.kind != code::BLOB_SHADER && blob.kind != code::BLOB_SHADER_TIER0 {
+        if !matches!(
+            blob.kind,
+            code::BLOB_SHADER | code::BLOB_SHADER_TIER0 | code::BLOB_SHADER_DEFERRED
+        ) {
             return Err(Error::InvalidArgument(format!(
                 "JIT blob of kind {}, not a shader",
                 blob.kind
@@ -451,14 +499,30 @@ impl JitCompiler {
         }
         let (ctx, keep) = emit_invocation(&*self.isa, &plan)?;
         reuse::give_context(ctx);
-        let mem = code::load(&blob.image, &blob.digests, &keep)?;
-        let size = blob.image.code.len();
-        let tier0 = blob.kind == code::BLOB_SHADER_TIER0;
-        let body = Body::new(mem, size, keep, Some(blob), tier0);
-        let shader = self.shader(nir, info, &plan, body);
-        // A tier-0 blob is never the final code: rebuild it as a compile would
-        // (unless the configured code is the tier-0 kind itself).
-        if tier0
+        let deferred = blob.kind == code::BLOB_SHADER_DEFERRED;
+        if deferred
+            && (!self.defers(info) || !blob.digests.is_empty() || !blob.image.code.is_empty())
+        {
+            return Err(Error::InvalidArgument(
+                "JIT blob of a deferred invocation function this compiler does not defer, \
+                 or with code"
+                    .into(),
+            ));
+        }
+        let body = if deferred {
+            None
+        } else {
+            let mem = code::load(&blob.image, &blob.digests, &keep)?;
+            let size = blob.image.code.len();
+            let tier0 = blob.kind == code::BLOB_SHADER_TIER0;
+            Some(Body::new(mem, size, keep, Some(blob), tier0))
+        };
+        let rebuild = body.as_ref().map_or(self.tier0.is_some(), |b| b.tier0);
+        let shader = self.shader(nir, info, &plan, body, quads);
+        // A tier-0 blob is never the final code, nor is a deferred one when
+        // compiles are tiered: rebuild it as a compile would (unless the
+        // configured code is the tier-0 kind itself).
+        if rebuild
             && (self.opts.opt_level, self.opts.regalloc) != (OptLevel::None, Regalloc::SinglePass)
         {
             self.queue_tier_up(nir, info, quads, &shader.optimised);
@@ -579,16 +643,45 @@ impl Body {
     }
 }
 
+/// A shader's first build of its invocation function, or what replaces it
+/// when a deferred build fails.
+enum First {
+    /// The compiled function.
+    Jit(Body),
+    /// The deferred build failed: the lane interpreter runs the shader, as it
+    /// does when a compile fails ([`JitCompiler::compile`]).
+    Lane(LaneShader),
+    /// The deferred build and the interpreter both failed: reported by every
+    /// run.
+    Failed(Error),
+}
+
+/// What a deferred first build compiles from.
+struct Deferred {
+    nir: rgl_nir::ir::Shader,
+    quads: usize,
+    isa: OwnedTargetIsa,
+    /// [`code::BLOB_SHADER`] or [`code::BLOB_SHADER_TIER0`].
+    kind: u8,
+}
+
 /// A shader compiled to native code.
 pub struct JitShader {
     info: ShaderInfo,
     scratch_bytes: usize,
     min_uniforms: usize,
-    /// The first build (tier 0 when tiered).
-    body: Body,
-    /// The optimised rebuild of a tier-0 `body`, set once by the tier-up
-    /// worker and used from the next batch on. `body` stays mapped until the
-    /// shader drops: a batch that read its address may still be running it.
+    /// The first build is tier 0.
+    tier0: bool,
+    /// The first build (tier 0 when tiered): compiled with the shader, or,
+    /// when `deferred` is set, on first use (the first batch a non-fused draw
+    /// runs, [`JitShader::code_size`]). A fused draw never builds it.
+    first: OnceLock<First>,
+    /// What the first build compiles from while it is deferred.
+    deferred: Option<Deferred>,
+    /// The optimised rebuild of a tier-0 first build, set once by the tier-up
+    /// worker and used from the next batch on. The first build stays mapped
+    /// until the shader drops: a batch that read its address may still be
+    /// running it.
     optimised: Arc<OnceLock<Body>>,
     /// Keeps the queue (and its worker) alive while a rebuild may target this
     /// shader or its pipelines.
@@ -598,31 +691,77 @@ pub struct JitShader {
 }
 
 impl JitShader {
-    /// The code batches run now: the optimised rebuild once it is ready.
-    fn current(&self) -> &Body {
-        self.optimised.get().unwrap_or(&self.body)
+    /// The first build, built now if it was deferred.
+    fn first(&self) -> &First {
+        self.first.get_or_init(|| {
+            let Some(d) = &self.deferred else {
+                return First::Failed(Error::Exec("JIT shader without code".into()));
+            };
+            let built = emit::BodyPlan::new(&d.nir, &self.info, d.quads)
+                .and_then(|plan| compile_body(&*d.isa, &plan, d.kind));
+            match built {
+                Ok(body) => First::Jit(body),
+                Err(e) => {
+                    log::info!(
+                        "jit: {:?} shader runs on the interpreter: {e}",
+                        self.info.stage
+                    );
+                    match LaneShader::new(&d.nir) {
+                        Ok(lane) => First::Lane(lane),
+                        Err(e) => First::Failed(e),
+                    }
+                }
+            }
+        })
+    }
+
+    /// The code batches run now: the optimised rebuild once it is ready,
+    /// else the first build (built now if deferred); `None` when the
+    /// deferred build failed.
+    fn current(&self) -> Option<&Body> {
+        match self.optimised.get() {
+            Some(b) => Some(b),
+            None => match self.first() {
+                First::Jit(b) => Some(b),
+                First::Lane(_) | First::Failed(_) => None,
+            },
+        }
     }
 
     /// Whether the invocation function runs optimised code (the first build
     /// untiered, or its tier-up done).
     pub fn is_optimised(&self) -> bool {
-        !self.body.tier0 || self.optimised.get().is_some()
+        !self.tier0 || self.optimised.get().is_some()
+    }
+
+    /// Whether the first build of the invocation function exists: always
+    /// for a shader whose draws do not take fused pipelines, and for a
+    /// fragment shader with fused pipelines once something ran the function
+    /// (a draw on the Rust per-pixel path, a fallback) or asked its code size.
+    /// The tier-up worker's optimised rebuild is not counted.
+    pub fn invocation_built(&self) -> bool {
+        self.first.get().is_some()
     }
 }
 
 impl std::fmt::Debug for JitShader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let built = match (self.optimised.get(), self.first.get()) {
+            (Some(b), _) | (None, Some(First::Jit(b))) => Some(b.code_size),
+            _ => None,
+        };
         f.debug_struct("JitShader")
             .field("stage", &self.info.stage)
-            .field("code_size", &self.current().code_size)
+            .field("code_size", &built)
             .finish()
     }
 }
 
 impl JitShader {
-    /// Bytes of machine code (of the build batches run now).
+    /// Bytes of machine code (of the build batches run now; built now if
+    /// deferred; 0 when the interpreter runs the shader).
     pub fn code_size(&self) -> usize {
-        self.current().code_size
+        self.current().map_or(0, |b| b.code_size)
     }
 }
 
@@ -632,21 +771,52 @@ impl ShaderExec for JitShader {
     }
 
     fn run(&self, inv: &mut Invocation<'_>) -> Result<()> {
+        let body = match self.optimised.get() {
+            Some(b) => b,
+            None => match self.first() {
+                First::Jit(b) => b,
+                First::Lane(lane) => return lane.run(inv),
+                First::Failed(e) => return Err(e.clone()),
+            },
+        };
         let run = RunInfo {
             info: &self.info,
             scratch_bytes: self.scratch_bytes,
             min_uniforms: self.min_uniforms,
         };
         // SAFETY: `func` was built by `invocation::build` for this interface.
-        unsafe { invocation::run(self.current().func, &run, inv) }
+        unsafe { invocation::run(body.func, &run, inv) }
     }
 
     fn pipelines(&self) -> Option<&pipeline::PipelineCache> {
         self.pipelines.as_ref()
     }
 
+    /// The built code's blob; a deferred first build not built yet is not
+    /// built for this: its blob has no code ([`code::BLOB_SHADER_DEFERRED`])
+    /// and a shader loaded from it defers the build too.
     fn serialize(&self) -> Option<Vec<u8>> {
-        self.current().blob.clone()
+        if let Some(b) = self.optimised.get() {
+            return b.blob.clone();
+        }
+        match (self.first.get(), &self.deferred) {
+            (Some(First::Jit(b)), _) => b.blob.clone(),
+            (Some(_), _) | (None, None) => None,
+            (None, Some(d)) => Some(
+                code::FunctionBlob {
+                    kind: code::BLOB_SHADER_DEFERRED,
+                    quads: d.quads as u8,
+                    scratch_bytes: self.scratch_bytes as u64,
+                    min_uniforms: self.min_uniforms as u64,
+                    digests: Vec::new(),
+                    image: code::CodeImage {
+                        code: Vec::new(),
+                        relocs: Vec::new(),
+                    },
+                }
+                .encode(),
+            ),
+        }
     }
 
     fn set_code_store(&self, store: Arc<dyn crate::exec::CodeStore>, id: Vec<u8>) {
