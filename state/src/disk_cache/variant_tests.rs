@@ -18,14 +18,19 @@ use crate::{gl, Context};
 const SIZE: u32 = 8;
 
 /// A vertex shader without attributes (a full-screen triangle from
-/// `gl_VertexID`) and a fragment shader with a texture lookup (a sampling
-/// helper and its descriptor) and an integer division (an ALU helper on
-/// some hosts), so the code carries descriptor relocations.
+/// `gl_VertexID`) and a fragment shader, both with a texture lookup (a
+/// sampling helper and its descriptor), the fragment shader also with an
+/// integer division (an ALU helper on some hosts). The vertex shader's
+/// lookup matters: a fragment shader drawn through a fused pipeline is stored
+/// without code (its invocation function is built on first use), so the
+/// vertex stage is the one whose stored code carries the relocations the
+/// forgery tests rewrite.
 const VS: &str = "#version 150
 out vec2 tc;
+uniform sampler2D tex;
 void main() {
     vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-    tc = p * 0.5 + 0.5;
+    tc = p * 0.5 + 0.5 + textureLod(tex, vec2(0.5), 0.0).xy * 0.25;
     gl_Position = vec4(p, 0.0, 1.0);
 }
 ";
