@@ -71,18 +71,24 @@ pub fn check(unit: &TranslationUnit, options: &CheckOptions) -> (Module, Vec<Dia
     (module, diagnostics)
 }
 
-/// Sizes the expression and statement arenas (and their location tables) for a
+/// Sizes the module's arenas (and their location tables) and its item list for a
 /// unit of `tokens` tokens, from the ratios measured over shader-db, so that the
-/// checker appends without reallocating and copying them as they grow (about
-/// 0.46 expressions and 0.15 statements per token at the median, 0.59 and 0.19
-/// at the 90th percentile).
+/// checker appends without reallocating and copying them as they grow. Per
+/// token, median and 90th percentile: expressions 0.46 and 0.59, statements 0.15
+/// and 0.19, variables (parameters and temporaries included) 0.14 and 0.20,
+/// functions 0.015 and 0.029, items 0.07 and 0.20.
 fn reserve_for_tokens(module: &mut Module, tokens: usize) {
     let exprs = tokens * 5 / 8;
     let stmts = tokens / 5;
+    let variables = tokens / 5;
     module.exprs.reserve(exprs);
     module.expr_locs.reserve(exprs);
     module.stmts.reserve(stmts);
     module.stmt_locs.reserve(stmts);
+    module.variables.reserve(variables);
+    module.var_locs.reserve(variables);
+    module.functions.reserve(tokens / 32);
+    module.items.reserve(tokens / 8);
 }
 
 /// What a `break`/`continue` refers to.
