@@ -317,12 +317,19 @@ impl FunctionImpl {
         // Most blocks hold a few instructions: start with room for them rather than
         // growing one at a time.
         let mut out = Vec::with_capacity(16);
+        self.block_instrs_into(block, &mut out);
+        out
+    }
+
+    /// Instructions of `block` in order, in `out` (cleared first): a pass walking
+    /// every block reuses one buffer instead of allocating one per block.
+    pub fn block_instrs_into(&self, block: Block, out: &mut Vec<Instr>) {
+        out.clear();
         let mut cur = self.blocks[block].first;
         while let Some(i) = cur {
             out.push(i);
             cur = self.instr_next[i];
         }
-        out
     }
 
     /// Block containing `instr` (None when detached).
@@ -443,9 +450,15 @@ impl FunctionImpl {
     /// Every attached block in program order, end block last.
     pub fn blocks_in_order(&self) -> Vec<Block> {
         let mut out = Vec::with_capacity(self.blocks.len() + 1);
-        self.collect_blocks(self.body, &mut out);
-        out.push(self.end_block);
+        self.blocks_in_order_into(&mut out);
         out
+    }
+
+    /// The blocks of `blocks_in_order`, in `out` (cleared first).
+    pub fn blocks_in_order_into(&self, out: &mut Vec<Block>) {
+        out.clear();
+        self.collect_blocks(self.body, out);
+        out.push(self.end_block);
     }
 
     fn collect_blocks(&self, list: CfList, out: &mut Vec<Block>) {

@@ -599,9 +599,14 @@ fn algebraic_impl(func: &mut FunctionImpl, set: &RuleSet, exact_only: bool) -> b
     let mut info = UseInfo {
         uses: func.take_kept_uses(),
     };
-    let mut work: Vec<Instr> = Vec::new();
+    // Every instruction in program order, reversed, filled in one buffer.
+    let mut work: Vec<Instr> = Vec::with_capacity(func.instrs.len());
     for block in func.blocks_in_order() {
-        work.extend(func.block_instrs(block));
+        let mut cur = func.blocks[block].first;
+        while let Some(i) = cur {
+            work.push(i);
+            cur = func.instr_next(i);
+        }
     }
     work.reverse();
     let mut budget = 16 * work.len() + 1024;

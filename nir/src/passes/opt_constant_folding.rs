@@ -23,8 +23,10 @@ fn fold_impl(func: &mut FunctionImpl) -> bool {
     // Built on the first fold only: most runs of the pass fold nothing, and the
     // table is the same whether built at entry or just before the first rewrite.
     let mut uses = func.take_kept_uses();
+    let mut instrs: Vec<Instr> = Vec::new();
     for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
+        func.block_instrs_into(block, &mut instrs);
+        for &instr in &instrs {
             let Some(values) = try_fold_instr(func, instr) else {
                 continue;
             };

@@ -121,8 +121,12 @@ fn cse_impl(func: &mut FunctionImpl) -> bool {
     // Taken at the first match (most runs find none) and kept current from there;
     // the lists an earlier pass kept are used when there are some.
     let mut uses: Option<Uses> = func.take_kept_uses();
+    // One buffer for every block's instructions (removing the current instruction
+    // leaves the rest of the snapshot valid).
+    let mut instrs: Vec<Instr> = Vec::new();
     for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
+        func.block_instrs_into(block, &mut instrs);
+        for &instr in &instrs {
             let Some(k) = key(func, instr) else { continue };
             let candidates = table.entry(k).or_default();
             let found = candidates.iter().copied().find(|c| {

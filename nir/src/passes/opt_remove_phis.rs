@@ -21,10 +21,14 @@ impl Pass for OptRemovePhis {
 fn remove_phis_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
     let mut changed = true;
+    // Scratch buffers reused by every round and block.
+    let (mut blocks, mut instrs): (Vec<Block>, Vec<Instr>) = (Vec::new(), Vec::new());
     while changed {
         changed = false;
-        for block in func.blocks_in_order() {
-            for instr in func.block_instrs(block) {
+        func.blocks_in_order_into(&mut blocks);
+        for &block in &blocks {
+            func.block_instrs_into(block, &mut instrs);
+            for &instr in &instrs {
                 let InstrKind::Phi(srcs) = &func.instrs[instr].kind else {
                     break;
                 };

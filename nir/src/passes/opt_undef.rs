@@ -26,8 +26,10 @@ fn is_undef(func: &FunctionImpl, d: Def) -> bool {
 
 fn undef_impl(func: &mut FunctionImpl) -> bool {
     let mut progress = false;
+    let mut instrs: Vec<Instr> = Vec::new();
     for block in func.blocks_in_order() {
-        for instr in func.block_instrs(block) {
+        func.block_instrs_into(block, &mut instrs);
+        for &instr in &instrs {
             match func.instrs[instr].kind.clone() {
                 InstrKind::Alu(alu) if matches!(alu.op, Opcode::bcsel | Opcode::fcsel) => {
                     let keep = if is_undef(func, alu.srcs[1].def) {
