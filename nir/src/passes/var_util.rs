@@ -105,23 +105,31 @@ pub fn deref_path_elems(func: &FunctionImpl, d: Def, elems: &mut Vec<PathElem>) 
     let mut cur = d;
     for _ in 0..MAX_CHAIN {
         let dr = deref(func, cur)?;
-        let elem = match &dr.kind {
-            DerefKind::Var(v) => {
-                elems.reverse();
-                return Some(*v);
-            }
-            DerefKind::Array { index, .. } => match const_u32(func, *index) {
-                Some(i) => PathElem::Index(i),
-                None => PathElem::Indirect(*index),
-            },
-            DerefKind::ArrayWildcard { .. } => PathElem::Wildcard,
-            DerefKind::Struct { field, .. } => PathElem::Field(*field),
-            DerefKind::Cast { .. } => PathElem::Cast,
+        let DerefKind::Var(v) = &dr.kind else {
+            elems.push(path_elem(func, &dr.kind));
+            cur = parent(&dr.kind)?;
+            continue;
         };
-        elems.push(elem);
-        cur = parent(&dr.kind)?;
+        elems.reverse();
+        return Some(*v);
     }
     None
+}
+
+/// The path link a non-variable deref adds (a constant array index becomes
+/// [`PathElem::Index`]).
+fn path_elem(func: &FunctionImpl, kind: &DerefKind) -> PathElem {
+    match kind {
+        DerefKind::Array { index, .. } => match const_u32(func, *index) {
+            Some(i) => PathElem::Index(i),
+            None => PathElem::Indirect(*index),
+        },
+        DerefKind::ArrayWildcard { .. } => PathElem::Wildcard,
+        DerefKind::Struct { field, .. } => PathElem::Field(*field),
+        DerefKind::Cast { .. } => PathElem::Cast,
+        // Callers handle `deref_var` (the chain's root) themselves.
+        DerefKind::Var(_) => PathElem::Cast,
+    }
 }
 
 /// `deref_path(func, d).is_some_and(|p| p.is_direct())` without building the path:
@@ -151,25 +159,16 @@ pub fn deref_path(func: &FunctionImpl, d: Def) -> Option<DerefPath> {
     let mut cur = d;
     for _ in 0..MAX_CHAIN {
         let dr = deref(func, cur)?;
-        let elem = match &dr.kind {
-            DerefKind::Var(v) => {
-                elems.reverse();
-                defs.reverse();
-                return Some(DerefPath {
-                    var: *v,
-                    elems,
-                    defs,
-                });
-            }
-            DerefKind::Array { index, .. } => match const_u32(func, *index) {
-                Some(i) => PathElem::Index(i),
-                None => PathElem::Indirect(*index),
-            },
-            DerefKind::ArrayWildcard { .. } => PathElem::Wildcard,
-            DerefKind::Struct { field, .. } => PathElem::Field(*field),
-            DerefKind::Cast { .. } => PathElem::Cast,
-        };
-        elems.push(elem);
+        if let DerefKind::Var(v) = &dr.kind {
+            elems.reverse();
+            defs.reverse();
+            return Some(DerefPath {
+                var: *v,
+                elems,
+                defs,
+            });
+        }
+        elems.push(path_elem(func, &dr.kind));
         cur = parent(&dr.kind)?;
         defs.push(cur);
     }
