@@ -16,7 +16,6 @@
 //! so is its variable.
 
 use super::{Pass, PassFailure};
-use crate::arena::{EntityRef, SecondaryMap};
 use crate::builder::{Builder, Cursor};
 use crate::intrinsics::IntrinsicOp;
 use crate::ir::*;
@@ -89,43 +88,10 @@ pub(crate) fn deref_root(func: &FunctionImpl, mut d: Def) -> Option<VarId> {
     None
 }
 
-/// Removes deref instructions of `modes` that have no uses, repeatedly (chains).
+/// Removes the dead deref chains of `modes` ([`super::var_util::remove_dead_derefs_where`]).
 /// Returns true when something was removed.
-///
-/// One count of the uses of every def, then one walk in reverse program order:
-/// every deref's users that are derefs follow it in program order (defs dominate
-/// uses), so when the walk reaches a deref, each deref reading it was already kept
-/// or removed (and removing one takes its reads off the counts). The derefs removed
-/// are those the repeated removal would reach, without a use list per round.
 pub(crate) fn remove_dead_derefs(func: &mut FunctionImpl, modes: &[VarMode]) -> bool {
-    let mut count: SecondaryMap<Def, u32> = SecondaryMap::new();
-    if let Some(last) = func.defs.len().checked_sub(1) {
-        count[Def::new(last)] = 0;
-    }
-    func.for_each_use(|d, _| count[d] += 1);
-    let mut any = false;
-    for block in func.blocks_in_order().into_iter().rev() {
-        for instr in func.block_instrs(block).into_iter().rev() {
-            let InstrKind::Deref(deref) = &func.instrs[instr].kind else {
-                continue;
-            };
-            if !modes.contains(&deref.mode) {
-                continue;
-            }
-            let Some(def) = func.instrs[instr].def else {
-                continue;
-            };
-            if count[def] == 0 {
-                func.instrs[instr].for_each_src(|s| {
-                    let c = &mut count[s];
-                    *c = c.saturating_sub(1);
-                });
-                func.remove_instr(instr);
-                any = true;
-            }
-        }
-    }
-    any
+    super::var_util::remove_dead_derefs_where(func, |m| modes.contains(&m))
 }
 
 /// Variables referenced by any attached deref of the shader.

@@ -548,10 +548,17 @@ pub fn live_derefs(func: &FunctionImpl, uses: &Uses) -> SecondaryMap<Def, bool> 
 /// behind; Mesa removes them with `nir_deref_instr_remove_if_unused`). Returns true
 /// when something was removed.
 pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
+    remove_dead_derefs_where(func, |_| true)
+}
+
+/// [`remove_dead_derefs`] for the derefs whose mode satisfies `mode` only
+/// (Mesa's `nir_remove_dead_derefs` with a mode mask).
+pub fn remove_dead_derefs_where(func: &mut FunctionImpl, mode: impl Fn(VarMode) -> bool) -> bool {
     // A deref is dead when every use is a dead deref: count the uses once, then
-    // walk in reverse program order (a deref's deref users follow it, so they are
-    // decided first) and take a removed deref's reads off the counts. Same set as
-    // `live_derefs` leaves, without building use lists.
+    // walk in reverse program order (a deref's deref users follow it, since defs
+    // dominate uses, so they are decided first) and take a removed deref's reads
+    // off the counts. Same set as repeated removal with `live_derefs` leaves,
+    // without building use lists.
     let mut count: SecondaryMap<Def, u32> = SecondaryMap::new();
     if let Some(last) = func.defs.len().checked_sub(1) {
         count[Def::new(last)] = 0;
@@ -559,7 +566,13 @@ pub fn remove_dead_derefs(func: &mut FunctionImpl) -> bool {
     func.for_each_use(|d, _| count[d] += 1);
     let mut removed = false;
     for i in all_instrs(func).into_iter().rev() {
-        if let (InstrKind::Deref(_), Some(d)) = (&func.instrs[i].kind, func.instrs[i].def) {
+        let InstrKind::Deref(deref) = &func.instrs[i].kind else {
+            continue;
+        };
+        if !mode(deref.mode) {
+            continue;
+        }
+        if let Some(d) = func.instrs[i].def {
             if count[d] == 0 {
                 func.instrs[i].for_each_src(|s| {
                     let c = &mut count[s];
